@@ -1,0 +1,83 @@
+package io.execplace.core.model;
+
+import java.util.Arrays;
+
+/**
+ * Where each executor of one job runs: {@code vm(i)} is the VM id of executor {@code i}. Several
+ * executors may share a VM. {@link #none()} stands for "cannot place the job now".
+ */
+public final class Placement {
+
+    private static final Placement NONE = new Placement(new int[0]);
+
+    private final int[] vmOfExecutor;
+
+    private Placement(int[] vmOfExecutor) {
+        this.vmOfExecutor = vmOfExecutor;
+    }
+
+    /** A placement of executors on the given VM ids (the array is copied). */
+    public static Placement of(int... vmOfExecutor) {
+        if (vmOfExecutor.length == 0) {
+            throw new IllegalArgumentException("a placement needs at least one executor; use Placement.none()");
+        }
+        return new Placement(vmOfExecutor.clone());
+    }
+
+    /** Wraps an array the caller hands over and will not change again (no copy; for hot paths). */
+    public static Placement wrap(int[] vmOfExecutor) {
+        if (vmOfExecutor.length == 0) {
+            throw new IllegalArgumentException("a placement needs at least one executor; use Placement.none()");
+        }
+        return new Placement(vmOfExecutor);
+    }
+
+    /** The answer "this job cannot be placed now". */
+    public static Placement none() {
+        return NONE;
+    }
+
+    public boolean isNone() {
+        return this == NONE;
+    }
+
+    public int executors() {
+        return vmOfExecutor.length;
+    }
+
+    public int vm(int executor) {
+        return vmOfExecutor[executor];
+    }
+
+    public int[] toArray() {
+        return vmOfExecutor.clone();
+    }
+
+    /** Number of distinct VMs used. */
+    public int distinctVms() {
+        int[] sorted = vmOfExecutor.clone();
+        Arrays.sort(sorted);
+        int distinct = sorted.length == 0 ? 0 : 1;
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] != sorted[i - 1]) {
+                distinct++;
+            }
+        }
+        return distinct;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Placement p && Arrays.equals(vmOfExecutor, p.vmOfExecutor);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(vmOfExecutor);
+    }
+
+    @Override
+    public String toString() {
+        return isNone() ? "Placement[none]" : "Placement" + Arrays.toString(vmOfExecutor);
+    }
+}

@@ -1,0 +1,50 @@
+package io.execplace.core.policy;
+
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Vm;
+import io.execplace.core.sim.DurationModel;
+
+/**
+ * A read-only view of the cluster at the moment a placement decision is made: what each VM has
+ * free, whether it is busy and for how much longer. Policies read it; only the simulator changes it.
+ */
+public interface ClusterView {
+
+    /** The static cluster description (VM types, sites, prices). */
+    Cluster cluster();
+
+    /** The simulation clock in seconds. */
+    double now();
+
+    /** How job durations follow from placements in this run (penalties switched on or off). */
+    DurationModel durationModel();
+
+    int freeCores(int vm);
+
+    double freeMemoryGb(int vm);
+
+    /** Number of executors (of any job) the VM hosts now. */
+    int executorsOn(int vm);
+
+    /** Seconds until the last job with an executor on this VM finishes (HYB {@code T_vm}); 0 when idle. */
+    double remainingBusyTime(int vm);
+
+    default int vmCount() {
+        return cluster().size();
+    }
+
+    default Vm vm(int id) {
+        return cluster().vm(id);
+    }
+
+    /** True when the VM hosts at least one executor (and is therefore being paid for). */
+    default boolean isActive(int vm) {
+        return executorsOn(vm) > 0;
+    }
+
+    /** How many more executors of the given size the VM can take now. */
+    default int executorsThatFit(int vm, int cores, double memoryGb) {
+        return Capacity.executorsThatFit(freeCores(vm), freeMemoryGb(vm), cores, memoryGb);
+    }
+}

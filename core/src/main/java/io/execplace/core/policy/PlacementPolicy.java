@@ -1,0 +1,22 @@
+package io.execplace.core.policy;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+
+/**
+ * The one scheduling SPI: decide on which VM every executor of a job runs. Round robin, first fit,
+ * GIO, the exact MILP and trained agents are all placement policies.
+ *
+ * <p>A policy returns a placement of <em>all</em> the job's executors that fits the free resources
+ * the view shows, or {@link Placement#none()} when it will not place the job now (the job then
+ * waits). It must not keep references to the view. The simulator validates every placement and
+ * fails the run if a policy over-commits a VM.
+ */
+public interface PlacementPolicy {
+
+    /** The scheduler name shown in results (e.g. {@code first-fit}). */
+    String name();
+
+    /** Places all executors of {@code job} or returns {@link Placement#none()}. */
+    Placement place(Job job, ClusterView cluster);
+}

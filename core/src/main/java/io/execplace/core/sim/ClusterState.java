@@ -1,0 +1,277 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Vm;
+import io.execplace.core.metrics.VmRecord;
+import io.execplace.core.policy.ClusterView;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The mutable state of a cluster during a run: free resources, hosted executors, busy horizon and
+ * the busy intervals of every VM. It is the single implementation of the placement physics, shared
+ * by the simulator and the RL environments.
+ */
+public final class ClusterState implements ClusterView {
+
+    private final Cluster cluster;
+    private final DurationModel durationModel;
+    private final int n;
+    private final int[] capacityCores;
+    private final double[] capacityMemory;
+    private final int[] freeCores;
+    private final double[] freeMemory;
+    private final int[] executors;
+    private final double[] busyUntil;
+    private final double[] busySince;
+    private final double[][] intervals;   // per VM: start0, end0, start1, end1, ...
+    private final int[] intervalCount;
+    private final int[] scratchCount;
+    private int activeVms;
+    private double now;
+
+    public ClusterState(Cluster cluster, DurationModel durationModel) {
+        this.cluster = cluster;
+        this.durationModel = durationModel;
+        this.n = cluster.size();
+        capacityCores = new int[n];
+        capacityMemory = new double[n];
+        freeCores = new int[n];
+        freeMemory = new double[n];
+        executors = new int[n];
+        busyUntil = new double[n];
+        busySince = new double[n];
+        intervals = new double[n][];
+        intervalCount = new int[n];
+        scratchCount = new int[n];
+        for (int i = 0; i < n; i++) {
+            Vm vm = cluster.vm(i);
+            capacityCores[i] = vm.cores();
+            capacityMemory[i] = vm.memoryGb();
+            intervals[i] = new double[8];
+        }
+        reset();
+    }
+
+    /** Back to an empty cluster at time 0. */
+    public void reset() {
+        System.arraycopy(capacityCores, 0, freeCores, 0, n);
+        System.arraycopy(capacityMemory, 0, freeMemory, 0, n);
+        Arrays.fill(executors, 0);
+        Arrays.fill(busyUntil, 0);
+        Arrays.fill(busySince, 0);
+        Arrays.fill(intervalCount, 0);
+        activeVms = 0;
+        now = 0;
+    }
+
+    @Override
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    @Override
+    public double now() {
+        return now;
+    }
+
+    @Override
+    public DurationModel durationModel() {
+        return durationModel;
+    }
+
+    @Override
+    public int vmCount() {
+        return n;
+    }
+
+    @Override
+    public int freeCores(int vm) {
+        return freeCores[vm];
+    }
+
+    @Override
+    public double freeMemoryGb(int vm) {
+        return freeMemory[vm];
+    }
+
+    @Override
+    public int executorsOn(int vm) {
+        return executors[vm];
+    }
+
+    @Override
+    public double remainingBusyTime(int vm) {
+        return executors[vm] == 0 ? 0 : Math.max(0, busyUntil[vm] - now);
+    }
+
+    /** Number of VMs hosting at least one executor. */
+    public int activeVms() {
+        return activeVms;
+    }
+
+    /** True when no VM hosts an executor. */
+    public boolean idle() {
+        return activeVms == 0;
+    }
+
+    /** Moves the clock forward. */
+    public void advanceTo(double time) {
+        if (time < now) {
+            throw new IllegalStateException("clock would go back from " + now + " to " + time);
+        }
+        now = time;
+    }
+
+    /** True when one more executor of the job fits on the VM. */
+    public boolean fits(int vm, Job job) {
+        return freeCores[vm] >= job.coresPerExecutor()
+                && freeMemory[vm] + Capacity.EPSILON >= job.memoryGbPerExecutor();
+    }
+
+    /**
+     * Checks that a placement is well formed and fits the free resources now.
+     *
+     * @return null when valid, else a message saying what is wrong
+     */
+    public String validate(Job job, Placement placement) {
+        if (placement.executors() != job.executors()) {
+            return "placed " + placement.executors() + " executors, job " + job.id() + " needs " + job.executors();
+        }
+        String error = null;
+        for (int i = 0; i < placement.executors(); i++) {
+            int vm = placement.vm(i);
+            if (vm < 0 || vm >= n) {
+                error = "executor " + i + " of job " + job.id() + " placed on unknown VM " + vm;
+                break;
+            }
+            scratchCount[vm]++;
+        }
+        for (int i = 0; error == null && i < placement.executors(); i++) {
+            int vm = placement.vm(i);
+            int count = scratchCount[vm];
+            if (count == 0) {
+                continue; // already checked
+            }
+            if ((long) count * job.coresPerExecutor() > freeCores[vm]) {
+                error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
+                        + job.coresPerExecutor() + " cores on " + freeCores[vm] + " free cores";
+            } else if (count * job.memoryGbPerExecutor() > freeMemory[vm] + Capacity.EPSILON) {
+                error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
+                        + job.memoryGbPerExecutor() + " GB on " + freeMemory[vm] + " GB free";
+            }
+            scratchCount[vm] = 0;
+        }
+        for (int i = 0; i < placement.executors(); i++) {
+            int vm = placement.vm(i);
+            if (vm >= 0 && vm < n) {
+                scratchCount[vm] = 0;
+            }
+        }
+        return error;
+    }
+
+    /** Places one executor of the job on the VM, busy until {@code finish}. The caller has checked it fits. */
+    public void addExecutor(int vm, Job job, double finish) {
+        if (executors[vm] == 0) {
+            busySince[vm] = now;
+            busyUntil[vm] = finish;
+            activeVms++;
+        } else if (finish > busyUntil[vm]) {
+            busyUntil[vm] = finish;
+        }
+        executors[vm]++;
+        freeCores[vm] -= job.coresPerExecutor();
+        freeMemory[vm] -= job.memoryGbPerExecutor();
+    }
+
+    /** Places all executors of a validated placement. */
+    public void start(Job job, Placement placement, double finish) {
+        for (int i = 0; i < placement.executors(); i++) {
+            addExecutor(placement.vm(i), job, finish);
+        }
+    }
+
+    /** Releases one executor of the job from the VM at the current time. */
+    public void removeExecutor(int vm, Job job) {
+        executors[vm]--;
+        if (executors[vm] == 0) {
+            // Reset exactly so that decimal memory sizes cannot drift over a long run.
+            freeCores[vm] = capacityCores[vm];
+            freeMemory[vm] = capacityMemory[vm];
+            activeVms--;
+            closeInterval(vm);
+        } else {
+            freeCores[vm] += job.coresPerExecutor();
+            freeMemory[vm] += job.memoryGbPerExecutor();
+        }
+    }
+
+    /** Releases all executors of a finished job. */
+    public void finish(Job job, Placement placement) {
+        for (int i = 0; i < placement.executors(); i++) {
+            removeExecutor(placement.vm(i), job);
+        }
+    }
+
+    private void closeInterval(int vm) {
+        double start = busySince[vm];
+        double end = now;
+        int k = intervalCount[vm];
+        double[] iv = intervals[vm];
+        if (k > 0 && iv[2 * k - 1] == start) {
+            iv[2 * k - 1] = end; // touching intervals merge: the VM never stopped
+            return;
+        }
+        if (2 * k + 2 > iv.length) {
+            iv = Arrays.copyOf(iv, iv.length * 2);
+            intervals[vm] = iv;
+        }
+        iv[2 * k] = start;
+        iv[2 * k + 1] = end;
+        intervalCount[vm] = k + 1;
+    }
+
+    /** Busy seconds of a VM so far, counting an open interval up to now. */
+    public double busySeconds(int vm) {
+        double total = 0;
+        double[] iv = intervals[vm];
+        for (int k = 0; k < intervalCount[vm]; k++) {
+            total += iv[2 * k + 1] - iv[2 * k];
+        }
+        if (executors[vm] > 0) {
+            total += now - busySince[vm];
+        }
+        return total;
+    }
+
+    /** Total exact cost so far (price × busy seconds), counting open intervals up to now. */
+    public double costSoFar() {
+        double cost = 0;
+        for (int i = 0; i < n; i++) {
+            cost += busySeconds(i) * cluster.vm(i).pricePerSecond();
+        }
+        return cost;
+    }
+
+    /** The closed busy intervals of every VM (call when all jobs are done). */
+    public List<VmRecord> vmRecords() {
+        List<VmRecord> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int k = intervalCount[i];
+            double[] s = new double[k];
+            double[] e = new double[k];
+            for (int j = 0; j < k; j++) {
+                s[j] = intervals[i][2 * j];
+                e[j] = intervals[i][2 * j + 1];
+            }
+            out.add(new VmRecord(cluster.vm(i), s, e));
+        }
+        return out;
+    }
+}

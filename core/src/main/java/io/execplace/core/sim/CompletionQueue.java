@@ -1,0 +1,81 @@
+package io.execplace.core.sim;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of running jobs keyed by completion time (ties by job index), on primitive
+ * arrays so the event loop does not box.
+ */
+final class CompletionQueue {
+
+    private int[] job = new int[64];
+    private double[] finish = new double[64];
+    private int size;
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    double peekFinish() {
+        return finish[0];
+    }
+
+    int peekJob() {
+        return job[0];
+    }
+
+    void add(int jobIndex, double finishTime) {
+        if (size == job.length) {
+            job = Arrays.copyOf(job, size * 2);
+            finish = Arrays.copyOf(finish, size * 2);
+        }
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(jobIndex, finishTime, job[parent], finish[parent])) {
+                break;
+            }
+            job[i] = job[parent];
+            finish[i] = finish[parent];
+            i = parent;
+        }
+        job[i] = jobIndex;
+        finish[i] = finishTime;
+    }
+
+    int poll() {
+        int top = job[0];
+        size--;
+        if (size > 0) {
+            int lastJob = job[size];
+            double lastFinish = finish[size];
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && less(job[child + 1], finish[child + 1], job[child], finish[child])) {
+                    child++;
+                }
+                if (!less(job[child], finish[child], lastJob, lastFinish)) {
+                    break;
+                }
+                job[i] = job[child];
+                finish[i] = finish[child];
+                i = child;
+            }
+            job[i] = lastJob;
+            finish[i] = lastFinish;
+        }
+        return top;
+    }
+
+    private static boolean less(int jobA, double finishA, int jobB, double finishB) {
+        return finishA < finishB || (finishA == finishB && jobA < jobB);
+    }
+}

@@ -1,0 +1,84 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.PlacementPreference;
+import io.execplace.core.model.Site;
+
+/**
+ * How long a job runs given its placement: the base duration, times {@code penaltyFactor} if the
+ * layout does not match the job type (TPDS: spread vs consolidate), times {@code penaltyFactor}
+ * again if any executor runs on a cloud VM (HYB Eq. 5, {@code T_C^H = 1.3 T_est}). Each penalty
+ * can be switched off per scenario.
+ *
+ * @param typeMismatchPenalty apply the TPDS type-mismatch penalty
+ * @param hybridPenalty       apply the HYB cloud penalty
+ * @param penaltyFactor       multiplier of each penalty (1.3 in both papers)
+ */
+public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, double penaltyFactor) {
+
+    public static final double PAPER_PENALTY = 1.3;
+
+    public DurationModel {
+        if (!(penaltyFactor >= 1) || !Double.isFinite(penaltyFactor)) {
+            throw new IllegalArgumentException("penalty factor must be >= 1, got " + penaltyFactor);
+        }
+    }
+
+    /** No penalties: every job runs its base duration. */
+    public static DurationModel none() {
+        return new DurationModel(false, false, PAPER_PENALTY);
+    }
+
+    /**
+     * The papers' defaults: the type penalty when the workload has typed jobs (TPDS), the hybrid
+     * penalty when the cluster has local VMs (HYB).
+     */
+    public static DurationModel defaultsFor(Cluster cluster, boolean typedJobs) {
+        return new DurationModel(typedJobs, cluster.hasSite(Site.LOCAL), PAPER_PENALTY);
+    }
+
+    /** True when the placement's layout suits the job type; a one-executor job is always well placed. */
+    public static boolean matchesType(Job job, Placement placement) {
+        if (placement.executors() <= 1) {
+            return true;
+        }
+        PlacementPreference pref = job.type().preference();
+        return switch (pref) {
+            case ANY -> true;
+            case SPREAD -> placement.distinctVms() == placement.executors();
+            case CONSOLIDATE -> placement.distinctVms() == 1;
+        };
+    }
+
+    /** True when every executor of the placement is on a local VM. */
+    public static boolean allLocal(Placement placement, Cluster cluster) {
+        for (int i = 0; i < placement.executors(); i++) {
+            if (cluster.vm(placement.vm(i)).site() != Site.LOCAL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The job's run time for this placement, in seconds. */
+    public double duration(Job job, Placement placement, Cluster cluster) {
+        double d = job.baseDuration();
+        if (typeMismatchPenalty && !matchesType(job, placement)) {
+            d *= penaltyFactor;
+        }
+        if (hybridPenalty && !allLocal(placement, cluster)) {
+            d *= penaltyFactor;
+        }
+        return d;
+    }
+
+    /**
+     * The duration a cost-aware heuristic estimates before it has a placement (HYB {@code T_C^L} or
+     * {@code T_C^H}): the hybrid penalty only, since such heuristics have no job-type profile.
+     */
+    public double estimate(Job job, boolean allLocal) {
+        return hybridPenalty && !allLocal ? job.baseDuration() * penaltyFactor : job.baseDuration();
+    }
+}
