@@ -1,0 +1,92 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+
+import java.util.Random;
+
+/** Minimal policies for testing the simulator without the schedulers module. */
+final class TestPolicies {
+
+    private TestPolicies() {
+    }
+
+    /** Packs executors onto the lowest-numbered VMs that fit. */
+    static PlacementPolicy pack() {
+        return new PlacementPolicy() {
+            @Override
+            public String name() {
+                return "test-pack";
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                int[] out = new int[job.executors()];
+                int placed = 0;
+                for (int vm = 0; vm < view.vmCount() && placed < out.length; vm++) {
+                    int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
+                    for (int k = 0; k < fit && placed < out.length; k++) {
+                        out[placed++] = vm;
+                    }
+                }
+                return placed == out.length ? Placement.wrap(out) : Placement.none();
+            }
+        };
+    }
+
+    /** Each executor on a random VM that still has room; seeded. */
+    static PlacementPolicy random(long seed) {
+        Random rng = new Random(seed);
+        return new PlacementPolicy() {
+            @Override
+            public String name() {
+                return "test-random";
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                int n = view.vmCount();
+                int[] fit = new int[n];
+                for (int vm = 0; vm < n; vm++) {
+                    fit[vm] = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
+                }
+                int[] out = new int[job.executors()];
+                for (int e = 0; e < out.length; e++) {
+                    int candidates = 0;
+                    for (int vm = 0; vm < n; vm++) {
+                        candidates += fit[vm] > 0 ? 1 : 0;
+                    }
+                    if (candidates == 0) {
+                        return Placement.none();
+                    }
+                    int pick = rng.nextInt(candidates);
+                    for (int vm = 0; vm < n; vm++) {
+                        if (fit[vm] > 0 && pick-- == 0) {
+                            out[e] = vm;
+                            fit[vm]--;
+                            break;
+                        }
+                    }
+                }
+                return Placement.wrap(out);
+            }
+        };
+    }
+
+    /** Always puts every executor on VM 0, fit or not: the simulator must refuse it. */
+    static PlacementPolicy overcommit() {
+        return new PlacementPolicy() {
+            @Override
+            public String name() {
+                return "test-overcommit";
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                return Placement.wrap(new int[job.executors()]);
+            }
+        };
+    }
+}
