@@ -19,10 +19,12 @@ package io.execplace.core.metrics;
  * @param makespan               completion time of the last job
  * @param decisions              calls to the placement policy
  * @param schedulingDelayMeanMs  mean wall time of one placement decision
+ * @param schedulingDelayMedianMs median wall time of one placement decision
  * @param schedulingDelayP99Ms   99th percentile wall time of one placement decision
  */
 public record RunSummary(String scheduler, String queue, double totalCost, double meanDuration,
                          double meanTurnaround, double deadlineMetPercent, int jobs, int jobsCompleted,
                          int goodPlacements, int jobsWaited, int jobsDropped, int vmsUsed, double makespan,
-                         long decisions, double schedulingDelayMeanMs, double schedulingDelayP99Ms) {
+                         long decisions, double schedulingDelayMeanMs, double schedulingDelayMedianMs,
+                         double schedulingDelayP99Ms) {
 }

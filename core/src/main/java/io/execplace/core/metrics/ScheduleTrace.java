@@ -84,6 +84,7 @@ public final class ScheduleTrace {
             g.writeNumberField("makespan", s.makespan());
             g.writeNumberField("decisions", s.decisions());
             writeTime(g, "schedulingDelayMeanMs", s.schedulingDelayMeanMs());
+            writeTime(g, "schedulingDelayMedianMs", s.schedulingDelayMedianMs());
             writeTime(g, "schedulingDelayP99Ms", s.schedulingDelayP99Ms());
             g.writeEndObject();
             g.flush();

@@ -12,7 +12,8 @@ public final class Capacity {
     /** How many executors of the given size fit into the given free resources. */
     public static int executorsThatFit(int freeCores, double freeMemoryGb, int cores, double memoryGb) {
         int byCores = freeCores / cores;
-        int byMemory = (int) Math.floor(freeMemoryGb / memoryGb + EPSILON);
+        // The slack is absolute (GB), as in ClusterState's validation, so both agree on what fits.
+        int byMemory = (int) Math.floor((freeMemoryGb + EPSILON) / memoryGb);
         return Math.max(0, Math.min(byCores, byMemory));
     }
 }

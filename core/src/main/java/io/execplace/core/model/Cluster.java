@@ -62,7 +62,7 @@ public record Cluster(String name, List<Vm> vms) {
     public int executorCapacityWhenEmpty(int cores, double memoryGb) {
         long total = 0;
         for (Vm vm : vms) {
-            total += Math.min(vm.cores() / cores, (long) Math.floor(vm.memoryGb() / memoryGb + Capacity.EPSILON));
+            total += Capacity.executorsThatFit(vm.cores(), vm.memoryGb(), cores, memoryGb);
         }
         return (int) Math.min(Integer.MAX_VALUE, total);
     }

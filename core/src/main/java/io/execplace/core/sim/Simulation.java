@@ -213,12 +213,13 @@ public final class Simulation {
             meanDelayMs += d;
         }
         meanDelayMs = decisions == 0 ? Double.NaN : meanDelayMs / decisions / 1e6;
+        double medianMs = decisions == 0 ? Double.NaN : sorted[(decisions - 1) / 2] / 1e6;
         double p99Ms = decisions == 0 ? Double.NaN : sorted[(int) Math.ceil(0.99 * decisions) - 1] / 1e6;
         RunSummary summary = new RunSummary(policy.name(), config.queue().name(), totalCost,
                 completed == 0 ? Double.NaN : sumDuration / completed,
                 completed == 0 ? Double.NaN : sumTurnaround / completed,
                 withDeadline == 0 ? Double.NaN : 100.0 * met / withDeadline,
-                jobs.length, completed, good, waited, dropped, vmsUsed, makespan, decisions, meanDelayMs, p99Ms);
+                jobs.length, completed, good, waited, dropped, vmsUsed, makespan, decisions, meanDelayMs, medianMs, p99Ms);
         return new RunResult(summary, cluster, config, records, vms);
     }
 

@@ -134,6 +134,6 @@ class SimulationPropertyTest {
     private static RunSummary withoutDelays(RunSummary s) {
         return new RunSummary(s.scheduler(), s.queue(), s.totalCost(), s.meanDuration(), s.meanTurnaround(),
                 s.deadlineMetPercent(), s.jobs(), s.jobsCompleted(), s.goodPlacements(), s.jobsWaited(),
-                s.jobsDropped(), s.vmsUsed(), s.makespan(), s.decisions(), 0, 0);
+                s.jobsDropped(), s.vmsUsed(), s.makespan(), s.decisions(), 0, 0, 0);
     }
 }

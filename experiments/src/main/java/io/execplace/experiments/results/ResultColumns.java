@@ -1,0 +1,64 @@
+package io.execplace.experiments.results;
+
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.experiments.run.CellResult;
+import io.execplace.experiments.scenario.Scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The columns of {@code results.csv} and the fields of each {@code results.json} record, in order:
+ * one place that defines the results schema for both files (documented in the README).
+ */
+public final class ResultColumns {
+
+    /** Column names, in file order. */
+    public static final List<String> NAMES = List.of(
+            "scenario", "cluster", "workload", "scheduler", "seed", "queue", "admission",
+            "totalCost", "meanDuration", "meanTurnaround", "deadlineMetPercent", "goodPlacements",
+            "jobs", "jobsCompleted", "jobsWaited", "jobsDropped", "vmsUsed", "makespan", "decisions",
+            "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms");
+
+    private ResultColumns() {
+    }
+
+    /**
+     * One record as an ordered map; numbers stay numbers, NaN ("does not apply") becomes null.
+     */
+    public static Map<String, Object> record(Scenario scenario, CellResult cell) {
+        RunSummary s = cell.summary();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scenario", scenario.name());
+        m.put("cluster", scenario.cluster().name());
+        m.put("workload", scenario.workloads().name());
+        m.put("scheduler", cell.scheduler());
+        m.put("seed", cell.seed());
+        m.put("queue", s.queue());
+        m.put("admission", scenario.options().admission());
+        m.put("totalCost", number(s.totalCost()));
+        m.put("meanDuration", number(s.meanDuration()));
+        m.put("meanTurnaround", number(s.meanTurnaround()));
+        m.put("deadlineMetPercent", number(s.deadlineMetPercent()));
+        m.put("goodPlacements", s.goodPlacements());
+        m.put("jobs", s.jobs());
+        m.put("jobsCompleted", s.jobsCompleted());
+        m.put("jobsWaited", s.jobsWaited());
+        m.put("jobsDropped", s.jobsDropped());
+        m.put("vmsUsed", s.vmsUsed());
+        m.put("makespan", number(s.makespan()));
+        m.put("decisions", s.decisions());
+        m.put("schedulingDelayMeanMs", number(s.schedulingDelayMeanMs()));
+        m.put("schedulingDelayMedianMs", number(s.schedulingDelayMedianMs()));
+        m.put("schedulingDelayP99Ms", number(s.schedulingDelayP99Ms()));
+        if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
+            throw new IllegalStateException("results schema and NAMES disagree");
+        }
+        return m;
+    }
+
+    private static Double number(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+}

@@ -1,0 +1,55 @@
+package io.execplace.experiments.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.experiments.run.CellResult;
+import io.execplace.experiments.run.Comparison;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Writes {@code results.csv} and {@code results.json}: one record per (scheduler, seed). */
+public final class ResultsFiles {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultsFiles() {
+    }
+
+    public static List<Map<String, Object>> records(Comparison comparison) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (CellResult cell : comparison.cells()) {
+            out.add(ResultColumns.record(comparison.scenario(), cell));
+        }
+        return out;
+    }
+
+    /** Writes both files into {@code dir} (atomically each) and returns their paths. */
+    public static List<Path> write(Comparison comparison, Path dir) throws IOException {
+        List<Map<String, Object>> records = records(comparison);
+        Path csv = dir.resolve("results.csv");
+        AtomicFiles.write(csv, w -> {
+            CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(ResultColumns.NAMES.toArray(new String[0]))
+                    .setRecordSeparator('\n').get();
+            try (CSVPrinter p = new CSVPrinter(w, format)) {
+                for (Map<String, Object> r : records) {
+                    List<Object> row = new ArrayList<>();
+                    for (String col : ResultColumns.NAMES) {
+                        Object v = r.get(col);
+                        row.add(v == null ? "" : v);
+                    }
+                    p.printRecord(row);
+                }
+            }
+        });
+        Path json = dir.resolve("results.json");
+        AtomicFiles.write(json, w -> JSON.writeValue(w, records));
+        return List.of(csv, json);
+    }
+}

@@ -1,0 +1,86 @@
+package io.execplace.experiments.run;
+
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.sim.Simulation;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.schedulers.Schedulers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs every (scheduler, seed) cell of a scenario, in parallel on a fixed thread pool. Results come
+ * back in (scheduler, seed) order whatever the thread count, so output files are reproducible.
+ */
+public final class Runner {
+
+    /** Samples per cumulative-cost curve. */
+    public static final int TIMELINE_POINTS = 200;
+
+    private final int threads;
+
+    public Runner(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.threads = threads;
+    }
+
+    /** A runner with one thread per available core. */
+    public static Runner parallel() {
+        return new Runner(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Runs one cell: a fresh policy instance, the seed's workload, the scenario's rules. */
+    public static RunResult runCell(Scenario scenario, String scheduler, long seed) {
+        Workload workload = scenario.workloads().forSeed(seed);
+        PlacementPolicy policy = Schedulers.create(scheduler, seed);
+        return Simulation.run(scenario.cluster(), workload, policy, scenario.options().configFor(scenario.cluster(), workload));
+    }
+
+    public Comparison run(Scenario scenario, ProgressListener progress) {
+        int total = scenario.cells();
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, total), r -> {
+            Thread t = new Thread(r, "execplace-runner");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<CellResult>> futures = new ArrayList<>(total);
+            for (String scheduler : scenario.schedulers()) {
+                for (long seed : scenario.seeds()) {
+                    futures.add(pool.submit(() -> {
+                        RunResult r = runCell(scenario, scheduler, seed);
+                        CellResult cell = new CellResult(scheduler, seed, r.summary(), CostTimeline.of(r, TIMELINE_POINTS));
+                        progress.cellDone(done.incrementAndGet(), total, cell);
+                        return cell;
+                    }));
+                }
+            }
+            List<CellResult> cells = new ArrayList<>(total);
+            for (Future<CellResult> f : futures) {
+                cells.add(f.get());
+            }
+            return new Comparison(scenario, cells);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + scenario.name(), e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.execplace.experiments.scenario;
+
+import io.execplace.core.model.Cluster;
+
+import java.util.List;
+
+/**
+ * One experiment: a cluster, a workload source, the schedulers to compare, the seeds and the run
+ * rules. Every (scheduler, seed) pair is one independent simulation run, a "cell".
+ *
+ * @param name       scenario name for reports
+ * @param cluster    the cluster
+ * @param workloads  the workload of each seed
+ * @param schedulers scheduler names (see {@code Schedulers})
+ * @param seeds      seeds; seed {@code s} drives both the workload and randomised schedulers
+ * @param options    run rules
+ */
+public record Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
+                       List<Long> seeds, SimulationOptions options) {
+
+    public Scenario {
+        schedulers = List.copyOf(schedulers);
+        seeds = List.copyOf(seeds);
+        if (schedulers.isEmpty()) {
+            throw new IllegalArgumentException("scenario '" + name + "' names no scheduler");
+        }
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("scenario '" + name + "' has no seed");
+        }
+    }
+
+    public int cells() {
+        return schedulers.size() * seeds.size();
+    }
+}
