@@ -94,13 +94,19 @@ public final class Schedulers {
         return List.copyOf(out);
     }
 
-    /** The names of {@link #list()}, in the same order. */
-    public static List<String> names() {
-        List<String> out = new ArrayList<>();
-        for (SchedulerInfo info : list()) {
-            out.add(info.name());
-        }
-        return List.copyOf(out);
+    /**
+     * The fixed scheduler names, in registration order: each can be passed to {@link #create} as it
+     * is. Families ({@code prefix:ARGUMENT}) need an argument and are therefore only in {@link #list()}.
+     */
+    public static synchronized List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    /** Removes a fixed name or a family prefix (for tests that register throw-away schedulers). */
+    static synchronized void unregister(String nameOrPrefix) {
+        String key = normalise(nameOrPrefix);
+        BY_NAME.remove(key);
+        FAMILIES.remove(key);
     }
 
     /**
@@ -139,8 +145,12 @@ public final class Schedulers {
     }
 
     private static IllegalArgumentException unknown(String name) {
+        List<String> known = new ArrayList<>();
+        for (SchedulerInfo info : list()) {
+            known.add(info.name());
+        }
         return new IllegalArgumentException("unknown scheduler '" + name + "' (known: "
-                + String.join(", ", names()) + ")");
+                + String.join(", ", known) + ")");
     }
 
     private static String normalise(String name) {
