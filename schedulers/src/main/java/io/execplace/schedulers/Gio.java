@@ -1,0 +1,54 @@
+package io.execplace.schedulers;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Site;
+import io.execplace.core.model.Vm;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+
+/**
+ * {@code gio}: HYB Algorithm 2 (Greedy Iterative Optimization). If the local VMs together can hold
+ * every executor, only local VMs are considered and {@code T_C = T_C^L}; otherwise all VMs are, with
+ * {@code T_C = T_C^H} (in a cloud-only cluster that is simply all VMs). The considered VMs are sorted
+ * by the extra cost of running one more executor there, {@code price × max(0, T_C − T_vm)} (Eqs. 17
+ * and 18, {@code T_vm} = remaining busy time), ascending, ties active VMs before idle ones and then
+ * by id, and packed greedily in that order.
+ */
+public final class Gio implements PlacementPolicy {
+
+    /** Registry name. */
+    public static final String NAME = "gio";
+
+    private final PlacementBuilder builder = new PlacementBuilder();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Placement place(Job job, ClusterView cluster) {
+        PlacementBuilder b = builder;
+        b.begin(job, cluster);
+        int e = job.executors();
+        boolean localOnly = Packing.room(b, cluster, Site.LOCAL, e) >= e;
+        double tc = cluster.durationModel().estimate(job, localOnly);
+        int[] order = b.order();
+        int len = 0;
+        for (int id = 0; id < b.vmCount(); id++) {
+            Vm vm = cluster.vm(id);
+            if ((localOnly && !vm.isLocal()) || b.room(id) == 0) {
+                continue;
+            }
+            double extraCost = vm.pricePerSecond() * Math.max(0, tc - cluster.remainingBusyTime(id));
+            b.keys(id, extraCost, cluster.isActive(id) ? 0 : 1);
+            order[len++] = id;
+        }
+        b.sortOrder(len);
+        for (int i = 0; i < len && !b.complete(); i++) {
+            b.fill(order[i]);
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,109 @@
+package io.execplace.schedulers;
+
+import io.execplace.core.model.Site;
+import io.execplace.core.policy.ClusterView;
+
+/**
+ * The packing strategies several policies share (round robin spreads for {@code round-robin} and
+ * {@code aep}, consolidation for {@code round-robin-consolidate} and {@code aep}, first fit for
+ * {@code first-fit} and {@code asq}). Each works on a {@link PlacementBuilder} that has been
+ * {@linkplain PlacementBuilder#begin begun} for the job, and stops as soon as all executors are
+ * placed; a strategy that runs out of room simply leaves the builder incomplete.
+ */
+final class Packing {
+
+    private Packing() {
+    }
+
+    /** True when {@code site} is null (meaning every VM) or the VM is at that site. */
+    static boolean inSite(ClusterView view, int vm, Site site) {
+        return site == null || view.vm(vm).site() == site;
+    }
+
+    /**
+     * How many executors the VMs of {@code site} (null: all VMs) can still take, counting at most up
+     * to {@code enough} (the scan stops there, as callers only ask "does the job fit").
+     */
+    static int room(PlacementBuilder b, ClusterView view, Site site, int enough) {
+        int total = 0;
+        for (int vm = 0; vm < b.vmCount() && total < enough; vm++) {
+            if (inSite(view, vm, site)) {
+                total += b.room(vm);
+            }
+        }
+        return total;
+    }
+
+    /**
+     * Spark standalone "spread out": the VMs that can take one more executor, most free cores first
+     * (ties by id), receive one executor each per pass; passes repeat over the VMs that still have
+     * room until all executors are placed or no VM has room. Sorting once is enough: every VM in a
+     * pass loses the same number of cores, so the free-core order never changes between passes.
+     */
+    static void spread(PlacementBuilder b) {
+        int[] order = b.order();
+        int len = 0;
+        for (int vm = 0; vm < b.vmCount(); vm++) {
+            if (b.room(vm) > 0) {
+                b.keys(vm, -b.freeCores(vm), 0);
+                order[len++] = vm;
+            }
+        }
+        b.sortOrder(len);
+        while (len > 0 && !b.complete()) {
+            int kept = 0;
+            for (int i = 0; i < len && !b.complete(); i++) {
+                int vm = order[i];
+                b.placeOne(vm); // every listed VM has room for one more
+                if (b.room(vm) > 0) {
+                    order[kept++] = vm;
+                }
+            }
+            len = kept;
+        }
+    }
+
+    /**
+     * Spark "consolidate": VMs already hosting executors first (by id), then idle VMs (by id), each
+     * filled as far as it goes before the next, so that idle VMs are turned on only when needed.
+     */
+    static void consolidate(PlacementBuilder b, ClusterView view) {
+        for (int pass = 0; pass < 2; pass++) {
+            boolean wantActive = pass == 0;
+            for (int vm = 0; vm < b.vmCount() && !b.complete(); vm++) {
+                if (view.isActive(vm) == wantActive) {
+                    b.fill(vm);
+                }
+            }
+        }
+    }
+
+    /**
+     * HYB Algorithm 1 restricted to {@code site} (null: all VMs): the active VMs, fullest first
+     * (least free cores, then least free memory, then id), each packed with as many executors as
+     * fit; then the idle VMs that can take an executor, cheapest first (ties by id), each packed in
+     * turn. An idle VM's room does not change until it is packed, so walking the idle VMs in price
+     * order is the same as repeatedly turning on the cheapest idle VM that fits.
+     */
+    static void firstFit(PlacementBuilder b, ClusterView view, Site site) {
+        int[] order = b.order();
+        for (int pass = 0; pass < 2 && !b.complete(); pass++) {
+            boolean wantActive = pass == 0;
+            int len = 0;
+            for (int vm = 0; vm < b.vmCount(); vm++) {
+                if (view.isActive(vm) == wantActive && b.room(vm) > 0 && inSite(view, vm, site)) {
+                    if (wantActive) {
+                        b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
+                    } else {
+                        b.keys(vm, view.vm(vm).pricePerSecond(), 0);
+                    }
+                    order[len++] = vm;
+                }
+            }
+            b.sortOrder(len);
+            for (int i = 0; i < len && !b.complete(); i++) {
+                b.fill(order[i]);
+            }
+        }
+    }
+}

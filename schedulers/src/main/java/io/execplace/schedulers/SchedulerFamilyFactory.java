@@ -1,0 +1,17 @@
+package io.execplace.schedulers;
+
+import io.execplace.core.policy.PlacementPolicy;
+
+/**
+ * Makes a fresh policy for one run of a scheduler family named {@code prefix:argument}, e.g. a
+ * trained agent loaded from {@code agent:PATH}.
+ */
+@FunctionalInterface
+public interface SchedulerFamilyFactory {
+
+    /**
+     * @param argument the text after the first {@code ':'} of the name (never empty)
+     * @param seed     seed for any randomness the policy has
+     */
+    PlacementPolicy create(String argument, long seed);
+}
