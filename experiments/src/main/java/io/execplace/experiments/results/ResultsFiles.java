@@ -23,16 +23,28 @@ public final class ResultsFiles {
     }
 
     public static List<Map<String, Object>> records(Comparison comparison) {
+        return records(List.of(comparison));
+    }
+
+    /** The records of several comparisons, one after another (the scenario column tells them apart). */
+    public static List<Map<String, Object>> records(List<Comparison> comparisons) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (CellResult cell : comparison.cells()) {
-            out.add(ResultColumns.record(comparison.scenario(), cell));
+        for (Comparison comparison : comparisons) {
+            for (CellResult cell : comparison.cells()) {
+                out.add(ResultColumns.record(comparison.scenario(), cell));
+            }
         }
         return out;
     }
 
     /** Writes both files into {@code dir} (atomically each) and returns their paths. */
     public static List<Path> write(Comparison comparison, Path dir) throws IOException {
-        List<Map<String, Object>> records = records(comparison);
+        return write(List.of(comparison), dir);
+    }
+
+    /** Writes the records of several comparisons into one pair of files. */
+    public static List<Path> write(List<Comparison> comparisons, Path dir) throws IOException {
+        List<Map<String, Object>> records = records(comparisons);
         Path csv = dir.resolve("results.csv");
         AtomicFiles.write(csv, w -> {
             CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(ResultColumns.NAMES.toArray(new String[0]))

@@ -2,6 +2,8 @@ package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Workload;
 
+import java.util.function.LongFunction;
+
 /** Supplies the workload of one seed: generated workloads differ per seed, fixed traces do not. */
 public interface WorkloadSource {
 
@@ -10,4 +12,19 @@ public interface WorkloadSource {
 
     /** The workload of the given seed. Must be deterministic. */
     Workload forSeed(long seed);
+
+    /** A source with the given name that maps seeds to workloads through {@code bySeed}. */
+    static WorkloadSource of(String name, LongFunction<Workload> bySeed) {
+        return new WorkloadSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Workload forSeed(long seed) {
+                return bySeed.apply(seed);
+            }
+        };
+    }
 }

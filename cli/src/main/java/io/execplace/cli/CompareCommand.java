@@ -1,0 +1,83 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.experiments.results.ResultsFiles;
+import io.execplace.experiments.run.Comparison;
+import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.run.SchedulerAggregate;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.study.ComparisonReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code execplace compare}: every scheduler × seed of a scenario, a table, results files and a report. */
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Compare schedulers on one scenario over several seeds (in parallel).",
+                "Prints mean ± sd per scheduler and writes results.csv, results.json, charts (PNG, SVG) and index.html.",
+                "With no options it runs the built-in default scenario."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--schedulers", paramLabel = "a,b,c|all", split = ",",
+            description = "Schedulers to compare (default: the scenario's, normally all). See 'execplace presets'.")
+    List<String> schedulers;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Number of seeds: --seed, --seed+1, ... (default: the scenario's).")
+    Integer seeds;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: results/SCENARIO).")
+    Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Parallel runs (default: number of cores).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        Scenario scenario = scenarioOptions.resolve(schedulers, seeds);
+        Path dir = out != null ? out : Path.of("results", scenario.name());
+        if (!output.json) {
+            stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
+            stdout.flush();
+        }
+        Runner runner = threads == null ? Runner.parallel() : new Runner(threads);
+        Comparison comparison;
+        try (Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
+            comparison = runner.run(scenario, (done, total, cell) ->
+                    progress.step(cell.scheduler() + " seed " + cell.seed()));
+        }
+        Path index = ComparisonReport.write(comparison, dir);
+        if (output.json) {
+            ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));
+        } else {
+            TextTable table = new TextTable(ComparisonReport.tableHeader());
+            ComparisonReport.tableRows(SchedulerAggregate.of(comparison)).forEach(table::row);
+            stdout.println();
+            table.print(stdout);
+            stdout.println();
+            stdout.println("wrote " + dir.resolve("results.csv") + ", " + dir.resolve("results.json") + ", "
+                    + dir.resolve("charts") + "/, " + index);
+        }
+        stdout.flush();
+        return 0;
+    }
+}

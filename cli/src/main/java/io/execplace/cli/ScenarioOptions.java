@@ -1,0 +1,91 @@
+package io.execplace.cli;
+
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.scenario.ScenarioPresets;
+import io.execplace.experiments.scenario.ScenarioSpec;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The options every command shares to describe a scenario: cluster, workload, rules, seed. */
+final class ScenarioOptions {
+
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "Built-in scenario (see 'execplace presets') or a scenario YAML file; the other options override it. Default: default.")
+    String scenario;
+
+    @Option(names = "--cluster", paramLabel = "PRESET|FILE",
+            description = "Cluster preset (tpds, tpds-code, hybrid-small, hybrid-large, c5) or a cluster YAML file.")
+    String cluster;
+
+    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of the hybrid presets.")
+    String pricing;
+
+    @Option(names = "--workload", paramLabel = "PRESET|FILE",
+            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day) or a trace file.")
+    String workload;
+
+    @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", description = "Format of a workload trace file (detected when absent).")
+    String format;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs of a generated workload.")
+    Integer jobs;
+
+    @Option(names = "--requests", paramLabel = "paper|reference",
+            description = "Request ranges of generated jobs: paper (cores 1-6, 1-10 GB, 1-8 executors) or reference (1-4, 2-12 GB, 1-7).")
+    String requests;
+
+    @Option(names = "--deadline-tolerance", paramLabel = "SECONDS",
+            description = "Deadline tolerance (HYB: 1000 s light, 5000 s high); for trace files it is added to every deadline.")
+    Double deadlineTolerance;
+
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid workloads.")
+    Double meanGap;
+
+    @Option(names = "--gaps", paramLabel = "poisson|exponential",
+            description = "Arrival gaps of the hybrid workloads: integer Poisson (reference simulator) or exponential.")
+    String gaps;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf", description = "Queue order of waiting jobs.")
+    String queue;
+
+    @Option(names = "--admission", negatable = true,
+            description = "Deadline admission: drop a job predicted to miss its deadline (HYB Eq. 15).")
+    Boolean admission;
+
+    @Option(names = "--backfill", negatable = true,
+            description = "Backfilling: later jobs may start while the queue head waits (not in the papers; off by default).")
+    Boolean backfill;
+
+    @Option(names = "--billing", paramLabel = "exact|per-second|hourly",
+            description = "Billing of VM busy time: exact seconds (papers), per second with 60 s minimum, or per started hour.")
+    String billing;
+
+    @Option(names = "--type-penalty", paramLabel = "on|off|auto", description = "TPDS type-mismatch penalty x1.3 (auto: on for typed jobs).")
+    String typePenalty;
+
+    @Option(names = "--hybrid-penalty", paramLabel = "on|off|auto", description = "HYB cloud penalty x1.3 (auto: on when the cluster has local VMs).")
+    String hybridPenalty;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
+    Long seed;
+
+    /** The base scenario (file or preset) with every option given on the command line laid over it. */
+    ScenarioSpec spec(List<String> schedulers, Integer seeds) {
+        ScenarioSpec base = ScenarioPresets.load(scenario == null ? "default" : scenario);
+        ScenarioSpec cli = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests,
+                deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queue, admission, backfill, billing,
+                typePenalty, hybridPenalty, null);
+        return base.overriddenBy(cli);
+    }
+
+    /** Resolves the scenario; names in a scenario file are taken relative to its folder. */
+    Scenario resolve(List<String> schedulers, Integer seeds) {
+        ScenarioSpec spec = spec(schedulers, seeds);
+        Path baseDir = scenario != null && Files.exists(Path.of(scenario))
+                ? Path.of(scenario).toAbsolutePath().getParent() : null;
+        return spec.resolve(baseDir);
+    }
+}

@@ -1,0 +1,72 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.ScheduleTrace;
+import io.execplace.experiments.results.ResultColumns;
+import io.execplace.experiments.run.CellResult;
+import io.execplace.experiments.run.CostTimeline;
+import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.study.ComparisonReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code execplace simulate}: one scheduler, one seed, one run; optionally its schedule trace. */
+@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run one scheduler on one scenario and seed; print its numbers and, on request,",
+                "write the schedule trace (JSON Lines) so the run can be re-checked independently."})
+final class SimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
+            description = "Scheduler (default: ${DEFAULT-VALUE}). See 'execplace presets'.")
+    String scheduler;
+
+    @Option(names = "--trace-out", paramLabel = "FILE", description = "Write the schedule trace (JSON Lines) here.")
+    Path traceOut;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1);
+        long seed = scenario.seeds().get(0);
+        RunResult result = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        if (traceOut != null) {
+            AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
+        }
+        Map<String, Object> record = ResultColumns.record(scenario,
+                new CellResult(scenario.schedulers().get(0), seed, result.summary(), CostTimeline.of(result, 2)));
+        if (output.json) {
+            stdout.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(record));
+        } else {
+            stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
+            int width = record.keySet().stream().mapToInt(String::length).max().orElse(10);
+            record.forEach((k, v) -> stdout.printf("  %-" + width + "s  %s%n", k, v == null ? "-" : v));
+            if (traceOut != null) {
+                stdout.println("wrote schedule trace " + traceOut);
+            }
+        }
+        stdout.flush();
+        return 0;
+    }
+}

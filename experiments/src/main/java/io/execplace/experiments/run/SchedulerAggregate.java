@@ -1,0 +1,58 @@
+package io.execplace.experiments.run;
+
+import io.execplace.core.metrics.RunSummary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One scheduler's metrics over all seeds of a comparison (mean and spread of each).
+ *
+ * @param scheduler          scheduler name
+ * @param seeds              number of runs
+ * @param totalCost          total VM cost
+ * @param meanDuration       mean job duration, s
+ * @param meanTurnaround     mean job turnaround, s
+ * @param deadlineMetPercent deadline-met %
+ * @param goodPlacements     jobs placed as their type prefers
+ * @param jobsWaited         jobs that waited
+ * @param jobsDropped        jobs dropped
+ * @param vmsUsed            VMs used
+ * @param delayMeanMs        mean decision time, ms
+ * @param delayP99Ms         p99 decision time, ms
+ */
+public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, Stats meanDuration,
+                                 Stats meanTurnaround, Stats deadlineMetPercent, Stats goodPlacements,
+                                 Stats jobsWaited, Stats jobsDropped, Stats vmsUsed, Stats delayMeanMs,
+                                 Stats delayP99Ms) {
+
+    /** Aggregates of every scheduler, in the comparison's scheduler order. */
+    public static List<SchedulerAggregate> of(Comparison comparison) {
+        List<SchedulerAggregate> out = new ArrayList<>();
+        for (Map.Entry<String, List<CellResult>> e : comparison.byScheduler().entrySet()) {
+            List<CellResult> cells = e.getValue();
+            out.add(new SchedulerAggregate(e.getKey(), cells.size(),
+                    stats(cells, RunSummary::totalCost),
+                    stats(cells, RunSummary::meanDuration),
+                    stats(cells, RunSummary::meanTurnaround),
+                    stats(cells, RunSummary::deadlineMetPercent),
+                    stats(cells, RunSummary::goodPlacements),
+                    stats(cells, RunSummary::jobsWaited),
+                    stats(cells, RunSummary::jobsDropped),
+                    stats(cells, RunSummary::vmsUsed),
+                    stats(cells, RunSummary::schedulingDelayMeanMs),
+                    stats(cells, RunSummary::schedulingDelayP99Ms)));
+        }
+        return out;
+    }
+
+    private static Stats stats(List<CellResult> cells, ToDoubleFunction<RunSummary> metric) {
+        double[] v = new double[cells.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = metric.applyAsDouble(cells.get(i).summary());
+        }
+        return Stats.of(v);
+    }
+}

@@ -1,0 +1,151 @@
+package io.execplace.experiments.study;
+
+import io.execplace.experiments.report.BarChartSpec;
+import io.execplace.experiments.report.ChartFiles;
+import io.execplace.experiments.report.ChartWriter;
+import io.execplace.experiments.report.Format;
+import io.execplace.experiments.report.HtmlReport;
+import io.execplace.experiments.report.LineChartSpec;
+import io.execplace.experiments.report.ReportFigure;
+import io.execplace.experiments.report.ReportSection;
+import io.execplace.experiments.results.ResultsFiles;
+import io.execplace.experiments.run.CellResult;
+import io.execplace.experiments.run.Comparison;
+import io.execplace.experiments.run.SchedulerAggregate;
+import io.execplace.experiments.run.Stats;
+import io.execplace.experiments.scenario.Scenario;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The output of {@code execplace compare}: results files, charts (PNG and SVG) and an
+ * {@code index.html} that embeds them.
+ */
+public final class ComparisonReport {
+
+    private ComparisonReport() {
+    }
+
+    /** The header of the per-scheduler summary table (also printed by the command line). */
+    public static List<String> tableHeader() {
+        return List.of("scheduler", "cost", "mean duration s", "mean turnaround s", "deadline met %",
+                "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean ms", "delay p99 ms");
+    }
+
+    /** One row per scheduler: mean ± standard deviation over seeds. */
+    public static List<List<String>> tableRows(List<SchedulerAggregate> aggregates) {
+        List<List<String>> rows = new ArrayList<>();
+        for (SchedulerAggregate a : aggregates) {
+            rows.add(List.of(a.scheduler(),
+                    costMeanStd(a.totalCost()),
+                    meanStd(a.meanDuration()),
+                    meanStd(a.meanTurnaround()),
+                    Double.isNaN(a.deadlineMetPercent().mean()) ? Format.MISSING : meanStd(a.deadlineMetPercent()),
+                    meanStd(a.goodPlacements()),
+                    meanStd(a.jobsWaited()),
+                    meanStd(a.jobsDropped()),
+                    meanStd(a.vmsUsed()),
+                    Format.millis(a.delayMeanMs().mean()),
+                    Format.millis(a.delayP99Ms().mean())));
+        }
+        return rows;
+    }
+
+    private static String meanStd(Stats s) {
+        return Format.meanStd(s.mean(), s.std());
+    }
+
+    private static String costMeanStd(Stats s) {
+        if (Double.isNaN(s.mean())) {
+            return Format.MISSING;
+        }
+        return Format.cost(s.mean()) + (s.n() > 1 ? " ± " + Format.cost(s.std()) : "");
+    }
+
+    /** A one-paragraph description of the scenario for reports. */
+    public static String describe(Scenario s) {
+        return "Cluster " + s.cluster().name() + " (" + s.cluster().size() + " VMs), workload " + s.workloads().name()
+                + ", queue " + s.options().queue().name()
+                + (s.options().admission() ? ", deadline admission" : "")
+                + (s.options().backfilling() ? ", backfilling" : "")
+                + ", billing " + s.options().billing().key()
+                + ", seeds " + s.seeds().get(0) + ".." + s.seeds().get(s.seeds().size() - 1)
+                + " (" + s.seeds().size() + "), schedulers " + String.join(", ", s.schedulers()) + ".";
+    }
+
+    /**
+     * Writes {@code results.csv}, {@code results.json}, {@code charts/*.png|svg} and
+     * {@code index.html} into {@code dir}; returns the report's path.
+     */
+    public static Path write(Comparison comparison, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        ResultsFiles.write(comparison, dir);
+        Path charts = dir.resolve("charts");
+        Files.createDirectories(charts);
+        Path index = dir.resolve("index.html");
+        List<SchedulerAggregate> aggs = SchedulerAggregate.of(comparison);
+        List<String> names = aggs.stream().map(SchedulerAggregate::scheduler).toList();
+        Scenario scenario = comparison.scenario();
+
+        List<ReportFigure> figures = new ArrayList<>();
+        figures.add(bar(aggs, names, charts, index, "cost", "Total VM cost", "cost", SchedulerAggregate::totalCost));
+        figures.add(bar(aggs, names, charts, index, "duration", "Mean job duration", "seconds",
+                SchedulerAggregate::meanDuration));
+        figures.add(bar(aggs, names, charts, index, "turnaround", "Mean job turnaround", "seconds",
+                SchedulerAggregate::meanTurnaround));
+        boolean deadlines = aggs.stream().anyMatch(a -> !Double.isNaN(a.deadlineMetPercent().mean()));
+        if (deadlines) {
+            figures.add(bar(aggs, names, charts, index, "deadline-met", "Jobs that met their deadline", "%",
+                    SchedulerAggregate::deadlineMetPercent));
+        }
+        figures.add(costOverTime(comparison, charts, index));
+
+        HtmlReport report = HtmlReport.builder("execplace compare: " + scenario.name())
+                .intro(describe(scenario))
+                .intro("Each number is the mean ± standard deviation over the seeds; error bars show one standard "
+                        + "deviation. Raw per-run numbers: results.csv and results.json.")
+                .section("Summary", s -> s.table(tableHeader(), tableRows(aggs)))
+                .section("Charts", s -> figures.forEach(s::figure))
+                .build();
+        report.write(index);
+        return index;
+    }
+
+    private static ReportFigure bar(List<SchedulerAggregate> aggs, List<String> names, Path charts, Path index,
+                                    String file, String title, String unit,
+                                    Function<SchedulerAggregate, Stats> metric) throws IOException {
+        double[] mean = new double[aggs.size()];
+        double[] std = new double[aggs.size()];
+        for (int i = 0; i < aggs.size(); i++) {
+            Stats s = metric.apply(aggs.get(i));
+            mean[i] = s.mean();
+            std[i] = s.std();
+        }
+        BarChartSpec spec = BarChartSpec.of(title, unit, names, new BarChartSpec.Series(title, mean, std));
+        ChartFiles files = ChartWriter.write(spec, charts, file);
+        return ReportFigure.of(files, index, title + " per scheduler (mean ± sd over seeds)");
+    }
+
+    private static ReportFigure costOverTime(Comparison comparison, Path charts, Path index) throws IOException {
+        long firstSeed = comparison.scenario().seeds().get(0);
+        List<LineChartSpec.Series> series = new ArrayList<>();
+        for (CellResult c : comparison.cells()) {
+            if (c.seed() == firstSeed) {
+                double[] hours = c.costTimeline().times().clone();
+                for (int i = 0; i < hours.length; i++) {
+                    hours[i] /= 3600;
+                }
+                series.add(new LineChartSpec.Series(c.scheduler(), hours, c.costTimeline().costs()));
+            }
+        }
+        LineChartSpec spec = LineChartSpec.of("Cumulative VM cost (seed " + firstSeed + ")", "time (hours)", "cost",
+                series.toArray(new LineChartSpec.Series[0]));
+        ChartFiles files = ChartWriter.write(spec, charts, "cost-over-time");
+        return ReportFigure.of(files, index, "Cumulative VM cost over time, seed " + firstSeed);
+    }
+}
