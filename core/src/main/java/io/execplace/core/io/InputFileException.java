@@ -25,7 +25,13 @@ public class InputFileException extends IllegalArgumentException {
     }
 
     public InputFileException(String file, int line, String field, String problem, Throwable cause) {
-        super(format(file, line, field, problem), cause);
+        this(format(file, line, field, problem), file, line, field, problem, cause);
+    }
+
+    /** For subclasses that phrase the location differently; {@code message} is used as is. */
+    protected InputFileException(String message, String file, int line, String field, String problem,
+                                 Throwable cause) {
+        super(message, cause);
         this.file = file;
         this.line = line;
         this.field = field;
