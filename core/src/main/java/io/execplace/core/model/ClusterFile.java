@@ -15,9 +15,11 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Cluster descriptions in YAML, for clusters that are not presets:
@@ -144,13 +146,15 @@ public final class ClusterFile {
     }
 
     /**
-     * Per hour when that reads back to exactly the same per-second price and is no longer to write
-     * (so $0.24/h presets stay readable); per second otherwise.
+     * Per second when that is a short plain decimal (HYB's 0.004, the reference code's 1); otherwise
+     * per hour when that reads back to exactly the same per-second price ($0.24/h rather than
+     * 6.666666666666667E-5/s); otherwise per second, which is always exact.
      */
     private static void writePrice(ObjectNode e, double perSecond) {
+        String second = Double.toString(perSecond);
+        boolean shortSecond = second.indexOf('E') < 0 && second.length() <= 8;
         double perHour = perSecond * SECONDS_PER_HOUR;
-        boolean exact = perHour / SECONDS_PER_HOUR == perSecond;
-        if (exact && Double.toString(perHour).length() <= Double.toString(perSecond).length()) {
+        if (!shortSecond && perHour / SECONDS_PER_HOUR == perSecond) {
             e.put("pricePerHour", plain(perHour));
         } else {
             e.put("pricePerSecond", plain(perSecond));
@@ -201,12 +205,21 @@ public final class ClusterFile {
             String name = defaultName;
             Cluster.Builder builder = null;
             int vmTypesLine = 0;
+            Set<String> seen = new HashSet<>();
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 int fieldLine = line();
                 p.nextToken();
+                if (!seen.add(field)) {
+                    throw fail(fieldLine, null, field, "given twice");
+                }
                 switch (field) {
-                    case "name" -> name = scalar(null, field).text();
+                    case "name" -> {
+                        if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+                            throw fail(fieldLine, null, field, "expected a single value");
+                        }
+                        name = scalar().text();
+                    }
                     case "vmTypes" -> {
                         vmTypesLine = fieldLine;
                         builder = vmTypes(nameOrDefault(name, defaultName));
@@ -261,29 +274,35 @@ public final class ClusterFile {
         private int entry(Cluster.Builder b, int index) throws IOException {
             int startLine = line();
             Map<String, Scalar> fields = new LinkedHashMap<>();
-            String unknown = null;
-            int unknownLine = 0;
+            // The first problem met while reading; reported once the whole entry is read, so that
+            // the message can name the VM type even when its name comes later.
+            String problemField = null;
+            String problem = null;
+            int problemLine = 0;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 int fieldLine = line();
-                p.nextToken();
-                String entry = "vmTypes[" + index + "]";
-                Scalar value = scalar(entry, field);
-                if (!ENTRY_FIELDS.contains(field)) {
-                    if (unknown == null) {
-                        unknown = field;
-                        unknownLine = fieldLine;
-                    }
-                } else if (fields.putIfAbsent(field, value) != null) {
-                    throw fail(fieldLine, entry, field, "given twice");
+                JsonToken t = p.nextToken();
+                String issue = null;
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                    issue = "expected a single value, got a " + (t == JsonToken.START_OBJECT ? "mapping" : "list");
+                } else if (!ENTRY_FIELDS.contains(field)) {
+                    issue = "unknown field (expected " + String.join(", ", ENTRY_FIELDS) + ")";
+                } else if (fields.putIfAbsent(field, scalar()) != null) {
+                    issue = "given twice";
+                }
+                if (issue != null && problem == null) {
+                    problem = issue;
+                    problemField = field;
+                    problemLine = fieldLine;
                 }
             }
             Scalar nameValue = fields.get("name");
             String typeName = nameValue == null || nameValue.token() == JsonToken.VALUE_NULL ? null : nameValue.text();
             String entry = "vmTypes[" + index + "]" + (typeName == null ? "" : " '" + typeName + "'");
-            // Reported after the whole entry is read, so the message can name the VM type.
-            if (unknown != null) {
-                throw fail(unknownLine, entry, unknown, "unknown field (expected " + String.join(", ", ENTRY_FIELDS) + ")");
+            if (problem != null) {
+                throw fail(problemLine, entry, problemField, problem);
             }
             if (typeName == null || typeName.isBlank()) {
                 throw fail(nameValue == null ? startLine : nameValue.line(), entry, "name", "missing");
@@ -355,18 +374,14 @@ public final class ClusterFile {
             }
         }
 
-        private Scalar scalar(String entry, String field) throws IOException {
+        /** The scalar at the current token. */
+        private Scalar scalar() throws IOException {
             JsonToken t = p.currentToken();
-            int line = line();
-            if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                throw fail(line, entry, field, "expected a single value, got a " + (t == JsonToken.START_OBJECT
-                        ? "mapping" : "list"));
-            }
             double number = Double.NaN;
             if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
                 number = p.getDoubleValue();
             }
-            return new Scalar(t, t == JsonToken.VALUE_NULL ? null : p.getText(), number, line);
+            return new Scalar(t, t == JsonToken.VALUE_NULL ? null : p.getText(), number, line());
         }
 
         private static String shown(Scalar s) {
