@@ -1,0 +1,122 @@
+package io.execplace.core.workload;
+
+import io.execplace.core.model.Workload;
+
+/**
+ * Parameters of a HYB workload (HYB §6.1). Job {@code i} arrives at the sum of the first
+ * {@code i+1} gaps (the first job at {@code 0 + gap}); its estimated duration is
+ * {@code T_est = durationOffset + Exp(mean durationMean)}; its deadline is
+ * {@code T_A + T_est + slack + tolerance} with slack uniform in {@code [0, maxSlack)}.
+ *
+ * @param name                     preset name, used in the workload's name
+ * @param jobs                     number of jobs
+ * @param meanGapSeconds           mean inter-arrival gap, seconds
+ * @param gapDistribution          Poisson (whole seconds) or exponential (continuous) gaps
+ * @param durationOffsetSeconds    constant part of {@code T_est} (10 s), positive
+ * @param durationMeanSeconds      mean of the exponential part of {@code T_est} (100 s, i.e. λ = 0.01)
+ * @param maxSlackSeconds          slack is uniform in {@code [0, maxSlack)} (300 s)
+ * @param deadlineToleranceSeconds relaxation added to every deadline (1000 s light, 5000 s high)
+ * @param requestRanges            ranges for cores, memory and executors
+ * @param seed                     random seed
+ */
+public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, GapDistribution gapDistribution,
+                                 double durationOffsetSeconds, double durationMeanSeconds, double maxSlackSeconds,
+                                 double deadlineToleranceSeconds, RequestRanges requestRanges, long seed) {
+
+    public HybridWorkloadSpec {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a HYB workload needs a name");
+        }
+        if (jobs < 1) {
+            throw new IllegalArgumentException("a HYB workload needs at least 1 job, got " + jobs);
+        }
+        requirePositive("mean gap", meanGapSeconds);
+        // Positive so that T_est > 0 even if the exponential draw is 0.
+        requirePositive("duration offset", durationOffsetSeconds);
+        requirePositive("duration mean", durationMeanSeconds);
+        requireNonNegative("maximum slack", maxSlackSeconds);
+        requireNonNegative("deadline tolerance", deadlineToleranceSeconds);
+        if (gapDistribution == null || requestRanges == null) {
+            throw new IllegalArgumentException("gap distribution and request ranges are required");
+        }
+    }
+
+    private static void requirePositive(String what, double v) {
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException(what + " must be a finite number > 0, got " + v);
+        }
+    }
+
+    private static void requireNonNegative(String what, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + v);
+        }
+    }
+
+    /** HYB light load: 1000 jobs, Poisson gaps of mean 100 s, tolerance 1000 s, seed 1. */
+    public static HybridWorkloadSpec light() {
+        return new HybridWorkloadSpec("hybrid-light", 1000, 100, GapDistribution.POISSON, 10, 100, 300, 1000,
+                RequestRanges.PAPER, 1);
+    }
+
+    /** HYB high load: 1000 jobs, Poisson gaps of mean 5 s, tolerance 5000 s, seed 1. */
+    public static HybridWorkloadSpec high() {
+        return light().withName("hybrid-high").withMeanGapSeconds(5).withDeadlineToleranceSeconds(5000);
+    }
+
+    /** HYB large scale: 10,000 jobs in one day (mean gap 8.64 s), tolerance 5000 s, seed 1. */
+    public static HybridWorkloadSpec day() {
+        return light().withName("hybrid-day").withJobs(10_000).withMeanGapSeconds(86_400.0 / 10_000)
+                .withDeadlineToleranceSeconds(5000);
+    }
+
+    public HybridWorkloadSpec withName(String n) {
+        return new HybridWorkloadSpec(n, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withJobs(int n) {
+        return new HybridWorkloadSpec(name, n, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withMeanGapSeconds(double g) {
+        return new HybridWorkloadSpec(name, jobs, g, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withGapDistribution(GapDistribution d) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, d, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withDuration(double offsetSeconds, double meanSeconds) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, offsetSeconds,
+                meanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withMaxSlackSeconds(double s) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, s, deadlineToleranceSeconds, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withDeadlineToleranceSeconds(double t) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, t, requestRanges, seed);
+    }
+
+    public HybridWorkloadSpec withRequestRanges(RequestRanges r) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, r, seed);
+    }
+
+    public HybridWorkloadSpec withSeed(long s) {
+        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
+                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, s);
+    }
+
+    /** Generates the workload; see {@link HybridWorkloadGenerator}. */
+    public Workload generate() {
+        return HybridWorkloadGenerator.generate(this);
+    }
+}

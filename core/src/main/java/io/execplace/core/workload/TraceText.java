@@ -1,0 +1,72 @@
+package io.execplace.core.workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Splits a trace's text into numbered, non-blank {@link TraceLine}s. Each physical line is parsed
+ * on its own by commons-csv so that reported line numbers are exact; the price is that a quoted
+ * field cannot span lines, which no trace format here needs.
+ */
+final class TraceText {
+
+    private TraceText() {
+    }
+
+    static CSVFormat csvFormat(char delimiter) {
+        return CSVFormat.DEFAULT.builder()
+                .setDelimiter(delimiter)
+                .setTrim(true)
+                .setIgnoreSurroundingSpaces(true)
+                .setRecordSeparator("\n")
+                .get();
+    }
+
+    /** The non-blank lines of {@code content}, each split by {@code delimiter}. */
+    static List<TraceLine> lines(String content, String file, char delimiter) {
+        CSVFormat format = csvFormat(delimiter);
+        List<TraceLine> out = new ArrayList<>();
+        String[] physical = content.split("\r\n|\n|\r", -1);
+        for (int i = 0; i < physical.length; i++) {
+            String text = physical[i];
+            if (text.isBlank()) {
+                continue;
+            }
+            out.add(new TraceLine(file, i + 1, split(text, format, file, i + 1)));
+        }
+        return out;
+    }
+
+    /** The first non-blank line of {@code content}, unsplit, or {@code null} when there is none. */
+    static String firstLine(String content) {
+        for (String text : content.split("\r\n|\n|\r")) {
+            if (!text.isBlank()) {
+                return text.strip();
+            }
+        }
+        return null;
+    }
+
+    private static List<String> split(String text, CSVFormat format, String file, int line) {
+        try (CSVParser parser = CSVParser.parse(text, format)) {
+            List<CSVRecord> records = parser.getRecords();
+            if (records.size() != 1) {
+                throw new TraceFormatException(file, line, null, "cannot split the line into fields");
+            }
+            return records.get(0).toList();
+        } catch (IOException | UncheckedIOException e) {
+            // commons-csv reports an unterminated quote this way.
+            throw new TraceFormatException(file, line, null, "malformed line: " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes a UTF-8 byte-order mark, which spreadsheet programs like to prepend. */
+    static String stripBom(String content) {
+        return content.startsWith("\uFEFF") ? content.substring(1) : content;
+    }
+}

@@ -1,0 +1,97 @@
+package io.execplace.core.workload;
+
+import io.execplace.core.model.Workload;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The named workloads of the source papers (SPEC §3). */
+public final class WorkloadPresets {
+
+    /** A preset's name and one-line description. */
+    public record Preset(String name, String description) {
+    }
+
+    private static final List<Preset> PRESETS = List.of(
+            new Preset("tpds-normal", "TPDS normal: first 50 jobs of SWIM FB-2009 (arrivals 49-2826 s), "
+                    + "WordCount/Sort/PageRank, no deadlines"),
+            new Preset("tpds-burst", "TPDS burst: 100 jobs job1119-job1218 of SWIM FB-2009 within 544 s, "
+                    + "shifted to start at 0, no deadlines"),
+            new Preset("hybrid-light", "HYB light load: 1000 jobs, Poisson gaps mean 100 s, T_est = 10 + Exp(100), "
+                    + "deadline tolerance 1000 s"),
+            new Preset("hybrid-high", "HYB high load: 1000 jobs, Poisson gaps mean 5 s, T_est = 10 + Exp(100), "
+                    + "deadline tolerance 5000 s"),
+            new Preset("hybrid-day", "HYB large scale: 10,000 jobs in one day (gap mean 8.64 s), "
+                    + "deadline tolerance 5000 s"));
+
+    private WorkloadPresets() {
+    }
+
+    public static List<Preset> list() {
+        return PRESETS;
+    }
+
+    /** True when {@code name} is a preset name (ignoring case). */
+    public static boolean isPreset(String name) {
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        return PRESETS.stream().anyMatch(p -> p.name().equals(n));
+    }
+
+    /**
+     * Generates the named preset with the given overrides.
+     *
+     * @throws IllegalArgumentException for an unknown name, or an option the preset does not take
+     */
+    public static Workload generate(String name, WorkloadOptions options) {
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "tpds-normal" -> tpds(n, TpdsWorkloadSpec.normal(), options).generate();
+            case "tpds-burst" -> tpds(n, TpdsWorkloadSpec.burst(), options).generate();
+            case "hybrid-light" -> hybrid(HybridWorkloadSpec.light(), options).generate();
+            case "hybrid-high" -> hybrid(HybridWorkloadSpec.high(), options).generate();
+            case "hybrid-day" -> hybrid(HybridWorkloadSpec.day(), options).generate();
+            default -> throw new IllegalArgumentException("unknown workload preset '" + name + "' (known: "
+                    + PRESETS.stream().map(Preset::name).collect(Collectors.joining(", ")) + ")");
+        };
+    }
+
+    private static TpdsWorkloadSpec tpds(String name, TpdsWorkloadSpec spec, WorkloadOptions o) {
+        // TPDS jobs have no deadlines and their arrivals come from the trace; refusing these options
+        // beats silently ignoring them.
+        if (o.deadlineToleranceSeconds() != null) {
+            throw new IllegalArgumentException(name + " has no deadlines, so a deadline tolerance does not apply");
+        }
+        if (o.meanGapSeconds() != null || o.gapDistribution() != null) {
+            throw new IllegalArgumentException(name + " takes its arrivals from the SWIM trace; "
+                    + "the mean gap and gap distribution do not apply");
+        }
+        TpdsWorkloadSpec s = spec.withSeed(o.seed());
+        if (o.jobs() != null) {
+            s = s.withJobs(o.jobs());
+        }
+        if (o.requestRanges() != null) {
+            s = s.withRequestRanges(o.requestRanges());
+        }
+        return s;
+    }
+
+    private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {
+        HybridWorkloadSpec s = spec.withSeed(o.seed());
+        if (o.jobs() != null) {
+            s = s.withJobs(o.jobs());
+        }
+        if (o.requestRanges() != null) {
+            s = s.withRequestRanges(o.requestRanges());
+        }
+        if (o.deadlineToleranceSeconds() != null) {
+            s = s.withDeadlineToleranceSeconds(o.deadlineToleranceSeconds());
+        }
+        if (o.meanGapSeconds() != null) {
+            s = s.withMeanGapSeconds(o.meanGapSeconds());
+        }
+        if (o.gapDistribution() != null) {
+            s = s.withGapDistribution(o.gapDistribution());
+        }
+        return s;
+    }
+}
