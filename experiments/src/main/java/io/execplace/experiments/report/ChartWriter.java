@@ -2,8 +2,12 @@ package io.execplace.experiments.report;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -29,6 +33,9 @@ public final class ChartWriter {
 
     // A plain file name: no separators, no leading dot, so callers cannot write outside the
     // directory or create hidden files by accident.
+    /** A clip-path id where it is defined ({@code id="clip123"}) or used ({@code url(#clip123)}). */
+    private static final Pattern CLIP_ID = Pattern.compile("(id=\"|#)(clip-?\\d+)"); // hash codes can be negative
+
     private static final Pattern BASE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
 
     private ChartWriter() {
@@ -90,6 +97,23 @@ public final class ChartWriter {
     private static byte[] renderSvg(Chart<?, ?> chart) throws IOException {
         var out = new ByteArrayOutputStream(64 * 1024);
         VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        return out.toByteArray();
+        return renumberClipIds(out.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * VectorGraphics2D names clip paths after the clip shape's {@code hashCode()}: value-based for
+     * rectangles but identity-based for general paths, which differ from run to run. Renumbering
+     * them in order of appearance keeps the SVG bytes a function of the chart alone.
+     */
+    static String renumberClipIds(String svg) {
+        Map<String, String> ids = new HashMap<>();
+        Matcher m = CLIP_ID.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            String id = ids.computeIfAbsent(m.group(2), k -> "clip" + (ids.size() + 1));
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + id));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 }

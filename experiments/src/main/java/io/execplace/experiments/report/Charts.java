@@ -38,6 +38,9 @@ final class Charts {
         s.setXAxisTitleVisible(false); // the category names speak for themselves
         s.setAvailableSpaceFill(spec.series().size() == 1 ? 0.6 : 0.8);
         s.setOverlapped(false);
+        // Our bounds already leave headroom; XChart's default inset would also lift the zero line
+        // off the x axis, so bars seemed to float.
+        s.setPlotContentSize(0.99);
         s.setPlotGridHorizontalLinesVisible(true);
         s.setPlotGridVerticalLinesVisible(false);
 
@@ -91,6 +94,7 @@ final class Charts {
         s.setPlotGridVerticalLinesVisible(true);
         s.setDefaultSeriesRenderStyle(spec.step() ? XYSeries.XYSeriesRenderStyle.Step : XYSeries.XYSeriesRenderStyle.Line);
         s.setMarkerSize(7);
+        s.setPlotContentSize(0.96); // a little inset so markers at the extremes are not clipped
 
         double maxAbsX = 0;
         double maxAbsY = 0;

@@ -41,6 +41,35 @@ class ChartWriterTest {
     }
 
     @Test
+    void svgDrawsTheBarsInPaletteColours() throws Exception {
+        String svg = Files.readString(ChartWriter.write(groupedBars(), dir, "cost").svg());
+        assertThat(svg).contains("rgb(78,121,167)").contains("rgb(242,142,43)"); // first two series
+    }
+
+    @Test
+    void sameChartGivesSameSvgBytes() throws Exception {
+        byte[] first = Files.readAllBytes(ChartWriter.write(groupedBars(), dir, "a").svg());
+        byte[] second = Files.readAllBytes(ChartWriter.write(groupedBars(), dir, "b").svg());
+        assertThat(second).isEqualTo(first);
+        assertThat(new String(first, java.nio.charset.StandardCharsets.UTF_8)).contains("id=\"clip1\"");
+    }
+
+    @Test
+    void clipIdsAreRenumberedInOrderOfAppearance() {
+        String svg = "<clipPath id=\"clip-77\"/><clipPath id=\"clip905\"/><clipPath id=\"clip12\"/>"
+                + "<g clip-path=\"url(#clip12)\"/><g clip-path=\"url(#clip905)\"/>";
+        assertThat(ChartWriter.renumberClipIds(svg)).isEqualTo(
+                "<clipPath id=\"clip1\"/><clipPath id=\"clip2\"/><clipPath id=\"clip3\"/>"
+                + "<g clip-path=\"url(#clip3)\"/><g clip-path=\"url(#clip2)\"/>");
+    }
+
+    @Test
+    void rendersHeadless() throws Exception {
+        ChartWriter.write(groupedBars(), dir, "cost");
+        assertThat(java.awt.GraphicsEnvironment.isHeadless()).isTrue();
+    }
+
+    @Test
     void defaultSizeIs800By500() throws Exception {
         ChartFiles files = ChartWriter.write(groupedBars(), dir, "cost");
         assertValidPng(files.png(), 800, 500);
