@@ -29,7 +29,7 @@ class AtomicFilesTest {
         assertThatThrownBy(() -> AtomicFiles.write(target, w -> {
             w.write("half of it");
             throw new IOException("disk on fire");
-        })).isInstanceOf(IOException.class).hasMessage("disk on fire");
+        })).isInstanceOf(IOException.class).hasMessageContaining("out.txt").hasMessageEndingWith("disk on fire");
         assertThat(target).doesNotExist();
         assertThat(listing()).isEmpty();
     }

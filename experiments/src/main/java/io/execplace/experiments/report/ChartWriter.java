@@ -1,5 +1,6 @@
 package io.execplace.experiments.report;
 
+import io.execplace.core.io.AtomicFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

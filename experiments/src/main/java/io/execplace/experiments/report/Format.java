@@ -60,8 +60,13 @@ public final class Format {
         if (Double.isNaN(std)) {
             return sig(mean, 4);
         }
-        if (!Double.isFinite(mean) || !Double.isFinite(std) || std == 0) {
-            return sig(mean, 4) + " ± " + (std == 0 ? "0" : sig(std, 1));
+        if (std == 0 && Double.isFinite(mean)) {
+            // No spread: show the mean without padding zeros ("9 ± 0", not "9.000 ± 0").
+            return plain(BigDecimal.valueOf(mean).round(new MathContext(4, RoundingMode.HALF_UP)).stripTrailingZeros())
+                    + " ± 0";
+        }
+        if (!Double.isFinite(mean) || !Double.isFinite(std)) {
+            return sig(mean, 4) + " ± " + sig(std, 1);
         }
         std = Math.abs(std);
         BigDecimal s = BigDecimal.valueOf(std);

@@ -34,7 +34,7 @@ public final class ComparisonReport {
     /** The header of the per-scheduler summary table (also printed by the command line). */
     public static List<String> tableHeader() {
         return List.of("scheduler", "cost", "mean duration s", "mean turnaround s", "deadline met %",
-                "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean ms", "delay p99 ms");
+                "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean µs", "delay p99 µs");
     }
 
     /** One row per scheduler: mean ± standard deviation over seeds. */
@@ -42,7 +42,7 @@ public final class ComparisonReport {
         List<List<String>> rows = new ArrayList<>();
         for (SchedulerAggregate a : aggregates) {
             rows.add(List.of(a.scheduler(),
-                    costMeanStd(a.totalCost()),
+                    meanStd(a.totalCost()),
                     meanStd(a.meanDuration()),
                     meanStd(a.meanTurnaround()),
                     Double.isNaN(a.deadlineMetPercent().mean()) ? Format.MISSING : meanStd(a.deadlineMetPercent()),
@@ -50,8 +50,8 @@ public final class ComparisonReport {
                     meanStd(a.jobsWaited()),
                     meanStd(a.jobsDropped()),
                     meanStd(a.vmsUsed()),
-                    Format.millis(a.delayMeanMs().mean()),
-                    Format.millis(a.delayP99Ms().mean())));
+                    micros(a.delayMeanMs().mean()),
+                    micros(a.delayP99Ms().mean())));
         }
         return rows;
     }
@@ -60,11 +60,8 @@ public final class ComparisonReport {
         return Format.meanStd(s.mean(), s.std());
     }
 
-    private static String costMeanStd(Stats s) {
-        if (Double.isNaN(s.mean())) {
-            return Format.MISSING;
-        }
-        return Format.cost(s.mean()) + (s.n() > 1 ? " ± " + Format.cost(s.std()) : "");
+    private static String micros(double millis) {
+        return Format.sig(millis * 1000, 3);
     }
 
     /** A one-paragraph description of the scenario for reports. */
