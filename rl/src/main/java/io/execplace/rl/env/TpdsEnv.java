@@ -188,6 +188,7 @@ public final class TpdsEnv implements Env {
         sumDuration = 0;
         sumTurnaround = 0;
         active = true;
+        maskStale = true;
         state.advanceTo(jobs[0].arrival());
         refreshAll();
         return observation;

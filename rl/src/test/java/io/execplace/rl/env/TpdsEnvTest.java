@@ -172,6 +172,18 @@ class TpdsEnvTest {
     }
 
     @Test
+    void maskIsRecomputedForANewEpisode() {
+        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withMasking(true));
+        env.reset(0);
+        env.step(1);
+        env.step(1);
+        assertThat(env.active()).isFalse();
+        assertThat(env.actionMask()).containsExactly(false, false, false);
+        env.reset(0);
+        assertThat(env.actionMask()).containsExactly(false, true, true);
+    }
+
+    @Test
     void maskKeepsTheWholeJobPlaceable() {
         // While the blocker holds half of VM2, VM1 and VM2 have one slot each for a three-executor
         // job: no placement may start it. Once the blocker is done there are three slots.
