@@ -24,7 +24,12 @@ import java.util.List;
  */
 public record DqnConfig(List<Integer> hidden, double learningRate, double gamma, int batchSize, int replayCapacity,
                         int collectSteps, double epsilon, int targetUpdatePeriod, boolean doubleDqn, Loss loss,
-                        int warmupSteps, double gradientClip, double rewardScale) {
+                        int warmupSteps, double gradientClip, double rewardScale) implements AgentConfig {
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.DQN;
+    }
 
     public DqnConfig {
         hidden = Hyper.hidden(hidden);

@@ -24,7 +24,12 @@ import java.util.List;
  */
 public record PpoConfig(List<Integer> hidden, double learningRate, double gamma, double lambda, int episodesPerIteration,
                         int epochs, int minibatchSize, double clipRatio, double valueCoef, double entropyCoef,
-                        boolean normalizeAdvantages, double gradientClip, double rewardScale) {
+                        boolean normalizeAdvantages, double gradientClip, double rewardScale) implements AgentConfig {
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.PPO;
+    }
 
     public PpoConfig {
         hidden = Hyper.hidden(hidden);

@@ -18,7 +18,12 @@ import java.util.List;
  */
 public record ReinforceConfig(List<Integer> hidden, double learningRate, double gamma, int episodesPerIteration,
                               boolean baseline, boolean normalizeReturns, double entropyCoef, double gradientClip,
-                              double rewardScale) {
+                              double rewardScale) implements AgentConfig {
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.REINFORCE;
+    }
 
     public ReinforceConfig {
         hidden = Hyper.hidden(hidden);

@@ -23,16 +23,16 @@ import static io.execplace.rl.TestClusters.job;
  * it. Without the mask the agent must also learn which actions are valid; a uniformly random policy
  * earns the optimum in about 1% of episodes.
  */
-final class TinyEnvironment {
+public final class TinyEnvironment {
 
     private TinyEnvironment() {
     }
 
-    static TpdsEnv create(boolean masking) {
+    public static TpdsEnv create(boolean masking) {
         return create(masking, false);
     }
 
-    static TpdsEnv create(boolean masking, boolean normalised) {
+    public static TpdsEnv create(boolean masking, boolean normalised) {
         Cluster cluster = Cluster.builder("tiny")
                 .add(new VmType("small", 4, 8), Site.CLOUD, 3, 1)
                 .add(new VmType("large", 8, 16), Site.CLOUD, 1, 5)
@@ -45,7 +45,7 @@ final class TinyEnvironment {
     }
 
     /** The best return of any action sequence, rewards discounted by {@code gamma} per step. */
-    static double optimalReturn(TpdsEnv env, double gamma) {
+    public static double optimalReturn(TpdsEnv env, double gamma) {
         return search(env, new ArrayList<>(), gamma);
     }
 
@@ -71,7 +71,7 @@ final class TinyEnvironment {
     }
 
     /** Discounted return of the greedy policy in one episode. */
-    static double greedyReturn(TpdsEnv env, GreedyPolicy policy, double gamma) {
+    public static double greedyReturn(TpdsEnv env, GreedyPolicy policy, double gamma) {
         double[] obs = env.reset(0);
         double total = 0;
         double discount = 1;
