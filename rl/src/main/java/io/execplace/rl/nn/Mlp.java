@@ -26,6 +26,7 @@ public final class Mlp {
     private final int[] weightOffset;
     private final int[] biasOffset;
 
+    private final int[] nonZero;
     private int capacity;
     private double[] input;
     private double[][] outputs;
@@ -60,6 +61,11 @@ public final class Mlp {
         }
         params = new double[count];
         grads = new double[count];
+        int widest = 0;
+        for (int w : sizes) {
+            widest = Math.max(widest, w);
+        }
+        nonZero = new int[widest];
         outputs = new double[layers][];
         deltas = new double[layers][];
     }
@@ -186,12 +192,37 @@ public final class Mlp {
             for (int b = 0; b < batch; b++) {
                 int ob = b * nOut;
                 System.arraycopy(params, bOff, out, ob, nOut);
+                // Only the non-zero inputs contribute (ReLU leaves about half at zero); they are
+                // taken four at a time so that each output value is loaded and stored once per four rows.
                 int ib = b * nIn;
+                int nz = 0;
                 for (int i = 0; i < nIn; i++) {
-                    double xi = in[ib + i];
-                    if (xi == 0) {
-                        continue;
+                    if (in[ib + i] != 0) {
+                        nonZero[nz++] = i;
                     }
+                }
+                int k = 0;
+                for (; k + 3 < nz; k += 4) {
+                    int i0 = nonZero[k];
+                    int i1 = nonZero[k + 1];
+                    int i2 = nonZero[k + 2];
+                    int i3 = nonZero[k + 3];
+                    double x0 = in[ib + i0];
+                    double x1 = in[ib + i1];
+                    double x2 = in[ib + i2];
+                    double x3 = in[ib + i3];
+                    int w0 = wOff + i0 * nOut;
+                    int w1 = wOff + i1 * nOut;
+                    int w2 = wOff + i2 * nOut;
+                    int w3 = wOff + i3 * nOut;
+                    for (int j = 0; j < nOut; j++) {
+                        out[ob + j] += x0 * params[w0 + j] + x1 * params[w1 + j] + x2 * params[w2 + j]
+                                + x3 * params[w3 + j];
+                    }
+                }
+                for (; k < nz; k++) {
+                    int i = nonZero[k];
+                    double xi = in[ib + i];
                     int w = wOff + i * nOut;
                     for (int j = 0; j < nOut; j++) {
                         out[ob + j] += xi * params[w + j];
@@ -233,6 +264,33 @@ public final class Mlp {
                 for (int j = 0; j < nOut; j++) {
                     grads[bOff + j] += delta[db + j];
                 }
+            }
+            // dW[i][j] += Σ_b in[b][i] · delta[b][j], four samples at a time so that each gradient
+            // value is loaded and stored once per four samples.
+            int b = 0;
+            for (; b + 3 < batch; b += 4) {
+                int i0 = b * nIn;
+                int d0 = b * nOut;
+                int d1 = d0 + nOut;
+                int d2 = d1 + nOut;
+                int d3 = d2 + nOut;
+                for (int i = 0; i < nIn; i++) {
+                    double x0 = in[i0 + i];
+                    double x1 = in[i0 + nIn + i];
+                    double x2 = in[i0 + 2 * nIn + i];
+                    double x3 = in[i0 + 3 * nIn + i];
+                    if (x0 == 0 && x1 == 0 && x2 == 0 && x3 == 0) {
+                        continue;
+                    }
+                    int w = wOff + i * nOut;
+                    for (int j = 0; j < nOut; j++) {
+                        grads[w + j] += x0 * delta[d0 + j] + x1 * delta[d1 + j] + x2 * delta[d2 + j]
+                                + x3 * delta[d3 + j];
+                    }
+                }
+            }
+            for (; b < batch; b++) {
+                int db = b * nOut;
                 int ib = b * nIn;
                 for (int i = 0; i < nIn; i++) {
                     double xi = in[ib + i];
@@ -249,7 +307,7 @@ public final class Mlp {
                 break;
             }
             double[] dIn = deltas[l - 1];
-            for (int b = 0; b < batch; b++) {
+            for (b = 0; b < batch; b++) {
                 int db = b * nOut;
                 int ib = b * nIn;
                 for (int i = 0; i < nIn; i++) {

@@ -34,7 +34,7 @@ class GradientCheckTest {
         for (int i = 0; i < p.length; i++) {
             p[i] += 0.3 * (2 * rng.nextDouble() - 1);
         }
-        int batch = 4;
+        int batch = 6; // one block of four samples plus a remainder of two
         double[] x = new double[batch * 5];
         double[] c = new double[batch * 3];
         for (int i = 0; i < x.length; i++) {
