@@ -120,6 +120,11 @@ public final class TrainedAgent {
         return environment;
     }
 
+    /** The divisor of executor counts in normalised observations. */
+    public int executorScale() {
+        return executorScale;
+    }
+
     /** Number of VMs of the cluster it was trained on. */
     public int vmCount() {
         return vmCores.length;
