@@ -8,6 +8,7 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
+import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.env.TpdsEnv;
@@ -88,7 +89,7 @@ public final class TpdsStudy {
 
         /** β 0 and 1 and short training: minutes on two cores. */
         public static Settings quick() {
-            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 2_000, 150, 40, 1, 5, 1, 1);
+            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 3_000, 300, 80, 1, 5, 1, 1);
         }
 
         public int iterations(Algorithm agent, String workload) {
@@ -269,7 +270,7 @@ public final class TpdsStudy {
             long t0 = System.nanoTime();
             trainer.run(new TrainingListener() {
                 @Override
-                public void iterationDone(int iteration, int iterationsTotal, io.execplace.rl.agent.IterationStats s,
+                public void iterationDone(int iteration, int iterationsTotal, IterationStats s,
                                           double recent) {
                     tick.run();
                 }

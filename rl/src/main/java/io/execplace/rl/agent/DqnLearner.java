@@ -9,6 +9,8 @@ import io.execplace.rl.nn.Mlp;
 import io.execplace.rl.nn.Softmax;
 import org.apache.commons.rng.RestorableUniformRandomProvider;
 
+import java.util.Arrays;
+
 /**
  * Deep Q-learning (TPDS §5.1, Algorithm 1; Mnih et al. 2015): each iteration collects
  * {@code collectSteps} transitions with an ε-greedy policy into a replay buffer, then takes one
@@ -164,7 +166,7 @@ public final class DqnLearner implements Learner {
             targets[i] = replay.reward[k] + config.gamma() * next;
         }
         double[] q = online.forward(batchStates, b);
-        java.util.Arrays.fill(dOutput, 0);
+        Arrays.fill(dOutput, 0);
         double loss = 0;
         for (int i = 0; i < b; i++) {
             int idx = i * actions + replay.action[sample[i]];

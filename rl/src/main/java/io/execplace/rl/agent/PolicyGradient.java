@@ -18,6 +18,7 @@ final class PolicyGradient {
     final double[] dOutput;
     final double[] probabilities;
     private final double[] valueGradient = new double[CHUNK];
+    private final boolean[] maskRow;
 
     PolicyGradient(int observationSize, int actions) {
         this.observationSize = observationSize;
@@ -25,6 +26,7 @@ final class PolicyGradient {
         rows = new double[CHUNK * observationSize];
         dOutput = new double[CHUNK * actions];
         probabilities = new double[CHUNK * actions];
+        maskRow = new boolean[actions];
     }
 
     /** Copies the observations of steps {@code index[from .. from+n)} (or {@code from..} when index is null) into {@link #rows}. */
@@ -63,13 +65,8 @@ final class PolicyGradient {
         return entropySum;
     }
 
-    private boolean[] maskRow;
-
     /** The stored mask of step {@code t} as its own array (softmax takes a mask starting at index 0). */
     boolean[] maskOf(Rollout r, int t) {
-        if (maskRow == null) {
-            maskRow = new boolean[actions];
-        }
         System.arraycopy(r.masks, t * actions, maskRow, 0, actions);
         return maskRow;
     }
