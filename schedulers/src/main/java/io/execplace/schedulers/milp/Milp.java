@@ -43,10 +43,16 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
 
     /** A policy with the given β, time limit and solver. */
     public Milp(SchedulerOptions options) {
+        this(options, null);
+    }
+
+    /** A policy that uses {@code solver} instead of the one the options name (tests inject failures). */
+    Milp(SchedulerOptions options, IntegerProgramSolver solver) {
         if (options == null) {
             throw new IllegalArgumentException("scheduler options are missing");
         }
         this.options = options;
+        this.solver = solver;
     }
 
     @Override
