@@ -69,10 +69,19 @@ final class CompareCommand implements Callable<Integer> {
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));
         } else {
+            List<SchedulerAggregate> aggregates = SchedulerAggregate.of(comparison);
             TextTable table = new TextTable(ComparisonReport.tableHeader());
-            ComparisonReport.tableRows(SchedulerAggregate.of(comparison)).forEach(table::row);
+            ComparisonReport.tableRows(aggregates).forEach(table::row);
             stdout.println();
             table.print(stdout);
+            stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs.");
+            List<List<String>> solverRows = ComparisonReport.solverRows(aggregates);
+            if (!solverRows.isEmpty()) {
+                TextTable solver = new TextTable(ComparisonReport.solverHeader());
+                solverRows.forEach(solver::row);
+                stdout.println();
+                solver.print(stdout);
+            }
             stdout.println();
             stdout.println("wrote " + dir.resolve("results.csv") + ", " + dir.resolve("results.json") + ", "
                     + dir.resolve("charts") + "/, " + index);

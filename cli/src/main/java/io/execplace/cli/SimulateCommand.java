@@ -6,8 +6,7 @@ import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.experiments.results.ResultColumns;
-import io.execplace.experiments.run.CellResult;
-import io.execplace.experiments.run.CostTimeline;
+import io.execplace.experiments.run.CellRun;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.ComparisonReport;
@@ -50,12 +49,12 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1);
         long seed = scenario.seeds().get(0);
-        RunResult result = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        CellRun run = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        RunResult result = run.result();
         if (traceOut != null) {
             AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
         }
-        Map<String, Object> record = ResultColumns.record(scenario,
-                new CellResult(scenario.schedulers().get(0), seed, result.summary(), CostTimeline.of(result, 2)));
+        Map<String, Object> record = ResultColumns.record(scenario, run.toCellResult(2));
         if (output.json) {
             stdout.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(record));
         } else {
