@@ -17,6 +17,7 @@ import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,7 +106,8 @@ public final class ComparisonReport {
                 + ", billing " + s.options().billing().key()
                 + ", seeds " + s.seeds().get(0) + ".." + s.seeds().get(s.seeds().size() - 1)
                 + " (" + s.seeds().size() + "), schedulers " + String.join(", ", s.schedulers())
-                + (s.schedulers().contains(Milp.NAME) ? " (milp: beta " + Format.sig(s.schedulerOptions().beta(), 3)
+                + (s.schedulers().contains(Milp.NAME) ? " (milp: beta "
+                        + BigDecimal.valueOf(s.schedulerOptions().beta()).stripTrailingZeros().toPlainString()
                         + ", " + s.schedulerOptions().milpSolver().key() + ", time limit "
                         + s.schedulerOptions().milpTimeLimitMillis() + " ms per decision)" : "")
                 + ".";
