@@ -34,25 +34,33 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
     private final SchedulerOptions options;
     private final VmClasses classes = new VmClasses();
     private final Gio fallback = new Gio();
-    private IntegerProgramSolver solver;
+    private final IntegerProgramSolver solver;
 
     private long solverCalls;
     private long provenOptimal;
     private long timedOut;
     private long fallbacks;
 
-    /** A policy with the given β, time limit and solver. */
+    /**
+     * A policy with the given β, time limit and solver. The solver is made here, not at the first
+     * decision, so that loading OR-Tools' native libraries (a few hundred ms, once per JVM) never
+     * counts as scheduling delay.
+     */
     public Milp(SchedulerOptions options) {
-        this(options, null);
+        this(options, checked(options).milpSolver().newSolver());
     }
 
     /** A policy that uses {@code solver} instead of the one the options name (tests inject failures). */
     Milp(SchedulerOptions options, IntegerProgramSolver solver) {
+        this.options = checked(options);
+        this.solver = solver;
+    }
+
+    private static SchedulerOptions checked(SchedulerOptions options) {
         if (options == null) {
             throw new IllegalArgumentException("scheduler options are missing");
         }
-        this.options = options;
-        this.solver = solver;
+        return options;
     }
 
     @Override
@@ -71,7 +79,7 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
         PlacementFormulation formulation = new PlacementFormulation(job, classes, cases, objective);
         IntegerProgram program = formulation.program();
         solverCalls++;
-        IntegerProgramSolver.Result result = solver().solve(program, options.milpTimeLimitMillis());
+        IntegerProgramSolver.Result result = solver.solve(program, options.milpTimeLimitMillis());
         boolean usable = result.hasSolution() && program.isFeasible(result.values());
         if (result.status() == IntegerProgramSolver.Status.FEASIBLE
                 || result.status() == IntegerProgramSolver.Status.NO_SOLUTION) {
@@ -113,13 +121,6 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
             }
         }
         return onTime.isEmpty() ? feasible : onTime;
-    }
-
-    private IntegerProgramSolver solver() {
-        if (solver == null) {
-            solver = options.milpSolver().newSolver(); // loads the native libraries on first use
-        }
-        return solver;
     }
 
     @Override
