@@ -287,7 +287,7 @@ public final class HybridStudy {
             out.append(' ').append(scheduler).append(' ').append(Format.sig(min, 2)).append("% to ")
                     .append(Format.sig(max, 2)).append('%').append(scheduler.equals("gio") ? "." : ",");
         }
-        return out.append(" (Pricing model 3 makes local VMs free, so costs there are small and gaps large.)").toString();
+        return out.toString();
     }
 
     private static List<String> header(List<String> names, String first) {
