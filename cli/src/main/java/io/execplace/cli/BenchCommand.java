@@ -15,8 +15,9 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace bench}: decision latency and whole-simulation speed against the targets. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Measure placement decision latency (first-fit, gio at 9, 12 and 180 VMs) and the wall time",
-                "of the 10,000-job hybrid-large day, after JIT warm-up. Close other programs for stable numbers."})
+        description = {"Measure decision latency and whole-simulation speed against the targets.",
+                "Decisions of first-fit and gio at 9, 12 and 180 VMs; wall time of the 10,000-job hybrid-large day;",
+                "after JIT warm-up. Close other programs for stable numbers."})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -35,7 +36,7 @@ final class BenchCommand implements Callable<Integer> {
         TextTable table = new TextTable(List.of("benchmark", "median", "p99/max", "samples", "target", "met"));
         List<Benchmarks.Measurement> results = Benchmarks.run(settings, m -> {
             if (!json) {
-                spec.commandLine().getErr().println("  " + m.name() + ": median " + Format.millis(m.median()) + " ms");
+                spec.commandLine().getErr().println("  " + m.name() + ": median " + Format.millis(m.median()));
                 spec.commandLine().getErr().flush();
             }
         });
