@@ -17,9 +17,10 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace bench}: decision latency and whole-simulation speed against the targets. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Measure placement decision latency (first-fit, gio at 9, 12 and 180 VMs), the wall time",
-                "of the 10,000-job hybrid-large day, and milp decision times over whole runs (CP-SAT, with SCIP",
-                "for comparison), after JIT warm-up. Close other programs for stable numbers."})
+        description = {"Measure decision latency and whole-simulation speed against the targets.",
+                "Decisions of first-fit and gio at 9, 12 and 180 VMs; wall time of the 10,000-job hybrid-large day;",
+                "milp decisions over whole runs on tpds, hybrid-small and hybrid-large (CP-SAT; SCIP for comparison);",
+                "after JIT warm-up. Close other programs for stable numbers."})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec

@@ -24,8 +24,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace simulate}: one scheduler, one seed, one run; optionally its schedule trace. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run one scheduler on one scenario and seed; print its numbers and, on request,",
-                "write the schedule trace (JSON Lines) so the run can be re-checked independently."})
+        description = {"Run one scheduler on one scenario and seed, optionally writing its schedule trace.",
+                "The trace (JSON Lines) lets anyone re-check the run independently."})
 final class SimulateCommand implements Callable<Integer> {
 
     @Spec
