@@ -49,7 +49,7 @@ public final class CostLowerBound {
     private final Shape[] shapes;
     private final List<Demand> demands;
 
-    /** VMs that are interchangeable for the bound: same cores, memory, site and price. */
+    /** VMs that are interchangeable for the bound: same cores, memory, site and price ({@code count} of them). */
     private record Shape(int cores, double memoryGb, boolean local, double price, int count) {
     }
 
@@ -65,14 +65,13 @@ public final class CostLowerBound {
     }
 
     private CostLowerBound(Cluster cluster, DurationModel model, Collection<Job> jobs) {
-        Map<List<Object>, int[]> shapeCounts = new LinkedHashMap<>();
+        Map<Shape, int[]> shapeCounts = new LinkedHashMap<>();
         for (Vm vm : cluster.vms()) {
-            shapeCounts.computeIfAbsent(List.of(vm.cores(), vm.memoryGb(), vm.isLocal(), vm.pricePerSecond()),
+            shapeCounts.computeIfAbsent(new Shape(vm.cores(), vm.memoryGb(), vm.isLocal(), vm.pricePerSecond(), 0),
                     k -> new int[1])[0]++;
         }
         List<Shape> s = new ArrayList<>();
-        shapeCounts.forEach((k, c) -> s.add(new Shape((Integer) k.get(0), (Double) k.get(1), (Boolean) k.get(2),
-                (Double) k.get(3), c[0])));
+        shapeCounts.forEach((k, c) -> s.add(new Shape(k.cores(), k.memoryGb(), k.local(), k.price(), c[0])));
         shapes = s.toArray(new Shape[0]);
 
         Map<DemandKey, Job> representative = new LinkedHashMap<>();
