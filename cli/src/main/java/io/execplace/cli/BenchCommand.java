@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.experiments.bench.Benchmarks;
 import io.execplace.experiments.report.Format;
+import io.execplace.rl.train.RlBenchmarks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,9 +36,16 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--milp", description = "Only the milp decision benchmarks (CP-SAT on tpds, hybrid-small, hybrid-large; SCIP for comparison).")
     boolean milpOnly;
 
+    @Option(names = "--rl", description = {"Measure the learned schedulers instead: environment steps/s (random valid actions)",
+            "and the wall time of 10,000 DQN and REINFORCE iterations at TPDS Table 5 settings (single-threaded)."})
+    boolean rl;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (rl) {
+            return rlBenchmarks(out);
+        }
         Benchmarks.Settings settings = quick ? Benchmarks.Settings.quick() : Benchmarks.Settings.full();
         TextTable table = new TextTable(List.of("benchmark", "median", "p99/max", "samples", "target", "met"));
         Consumer<Benchmarks.Measurement> progress = m -> {
@@ -66,6 +74,28 @@ final class BenchCommand implements Callable<Integer> {
                 String p99 = micro ? Format.sig(m.p99() * 1000, 3) + " us" : Format.sig(m.p99(), 3) + " ms";
                 String met = !m.hasTarget() ? "-" : m.meetsTarget() ? "yes" : "NO";
                 table.row(List.of(m.name(), median, p99, Long.toString(m.samples()), m.target(), met));
+            }
+            out.println();
+            table.print(out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private int rlBenchmarks(PrintWriter out) throws Exception {
+        List<RlBenchmarks.Result> results = RlBenchmarks.run(quick, r -> {
+            if (!json) {
+                spec.commandLine().getErr().println("  " + r.name() + ": " + Format.sig(r.value(), 3) + " " + r.unit());
+                spec.commandLine().getErr().flush();
+            }
+        });
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));
+        } else {
+            TextTable table = new TextTable(List.of("benchmark", "value", "target", "met"));
+            for (RlBenchmarks.Result r : results) {
+                table.row(List.of(r.name(), Format.sig(r.value(), 3) + " " + r.unit() + (r.extrapolated() ? " (est.)" : ""),
+                        r.target(), r.met() ? "yes" : "NO"));
             }
             out.println();
             table.print(out);

@@ -35,6 +35,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    MilpOptions milpOptions;
+
     @Option(names = "--schedulers", paramLabel = "a,b,c|all", split = ",",
             description = "Schedulers to compare (default: the scenario's, normally all). See 'execplace presets'.")
     List<String> schedulers;
@@ -52,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        Scenario scenario = scenarioOptions.resolve(schedulers, seeds);
+        Scenario scenario = scenarioOptions.resolve(schedulers, seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));

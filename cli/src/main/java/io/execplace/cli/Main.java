@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.sim.InvalidPlacementException;
+import io.execplace.rl.train.RlSchedulers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,6 +22,8 @@ import java.io.UncheckedIOException;
         subcommands = {
                 CompareCommand.class,
                 SimulateCommand.class,
+                TrainCommand.class,
+                EvaluateCommand.class,
                 GenerateCommand.class,
                 PresetsCommand.class,
                 ReproduceCommand.class,
@@ -47,6 +50,8 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        // Before any scheduler name is resolved, so that agent:PATH works in compare and simulate.
+        RlSchedulers.register();
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);

@@ -72,29 +72,19 @@ final class ScenarioOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     Long seed;
 
-    @Option(names = "--beta", paramLabel = "0..1",
-            description = "milp objective (TPDS Eq. 6): weight of cost against job duration; 1 = cost only (default), 0 = duration only.")
-    Double beta;
-
-    @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default 1000); past it the best placement found is used, or gio's.")
-    Long milpTimeLimitMs;
-
-    @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat, the faster here).")
-    String milpSolver;
-
     /** The base scenario (file or preset) with every option given on the command line laid over it. */
-    ScenarioSpec spec(List<String> schedulers, Integer seeds) {
+    ScenarioSpec spec(List<String> schedulers, Integer seeds, MilpOptions milp) {
         ScenarioSpec base = ScenarioPresets.load(scenario == null ? "default" : scenario);
         ScenarioSpec cli = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests,
                 deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queue, admission, backfill, billing,
-                typePenalty, hybridPenalty, null, beta, milpTimeLimitMs, milpSolver);
+                typePenalty, hybridPenalty, null, milp == null ? null : milp.beta,
+                milp == null ? null : milp.milpTimeLimitMs, milp == null ? null : milp.milpSolver);
         return base.overriddenBy(cli);
     }
 
     /** Resolves the scenario; names in a scenario file are taken relative to its folder. */
-    Scenario resolve(List<String> schedulers, Integer seeds) {
-        ScenarioSpec spec = spec(schedulers, seeds);
+    Scenario resolve(List<String> schedulers, Integer seeds, MilpOptions milp) {
+        ScenarioSpec spec = spec(schedulers, seeds, milp);
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
         return spec.resolve(baseDir);

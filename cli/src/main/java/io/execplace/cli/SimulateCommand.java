@@ -37,6 +37,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    MilpOptions milpOptions;
+
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
             description = "Scheduler (default: ${DEFAULT-VALUE}). See 'execplace presets'.")
     String scheduler;
@@ -47,7 +50,7 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
-        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1);
+        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1, milpOptions);
         long seed = scenario.seeds().get(0);
         CellRun run = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
         RunResult result = run.result();

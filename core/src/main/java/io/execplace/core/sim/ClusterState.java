@@ -190,6 +190,17 @@ public final class ClusterState implements ClusterView {
         freeMemory[vm] -= job.memoryGbPerExecutor();
     }
 
+    /**
+     * Extends the VM's busy horizon to at least {@code until}. For callers that place a job's
+     * executors one by one before its duration is known (the RL environment) and learn the finish
+     * time only when the last executor is placed.
+     */
+    public void extendBusyUntil(int vm, double until) {
+        if (executors[vm] > 0 && until > busyUntil[vm]) {
+            busyUntil[vm] = until;
+        }
+    }
+
     /** Places all executors of a validated placement. */
     public void start(Job job, Placement placement, double finish) {
         for (int i = 0; i < placement.executors(); i++) {

@@ -4,31 +4,37 @@ import java.util.Arrays;
 
 /**
  * A binary min-heap of running jobs keyed by completion time (ties by job index), on primitive
- * arrays so the event loop does not box.
+ * arrays so the event loop does not box. Shared by the simulator and the RL environments, so both
+ * finish jobs in the same order.
  */
-final class CompletionQueue {
+public final class CompletionQueue {
 
     private int[] job = new int[64];
     private double[] finish = new double[64];
     private int size;
 
-    boolean isEmpty() {
+    /** True when no job is running. */
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int size() {
+    /** Number of running jobs. */
+    public int size() {
         return size;
     }
 
-    double peekFinish() {
+    /** Completion time of the job that finishes first; the queue must not be empty. */
+    public double peekFinish() {
         return finish[0];
     }
 
-    int peekJob() {
+    /** Index of the job that finishes first; the queue must not be empty. */
+    public int peekJob() {
         return job[0];
     }
 
-    void add(int jobIndex, double finishTime) {
+    /** Adds a running job. */
+    public void add(int jobIndex, double finishTime) {
         if (size == job.length) {
             job = Arrays.copyOf(job, size * 2);
             finish = Arrays.copyOf(finish, size * 2);
@@ -47,7 +53,8 @@ final class CompletionQueue {
         finish[i] = finishTime;
     }
 
-    int poll() {
+    /** Removes the job that finishes first (lowest index among ties) and returns its index. */
+    public int poll() {
         int top = job[0];
         size--;
         if (size > 0) {
@@ -73,6 +80,11 @@ final class CompletionQueue {
             finish[i] = lastFinish;
         }
         return top;
+    }
+
+    /** Empties the queue, keeping its arrays. */
+    public void clear() {
+        size = 0;
     }
 
     private static boolean less(int jobA, double finishA, int jobB, double finishB) {

@@ -44,15 +44,39 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
 
     /** True when the placement's layout suits the job type; a one-executor job is always well placed. */
     public static boolean matchesType(Job job, Placement placement) {
-        if (placement.executors() <= 1) {
+        return matchesType(job, placement.executors(), placement.executors() <= 1 ? 1 : placement.distinctVms());
+    }
+
+    /**
+     * The type rule itself, on counts: {@code executors} executors over {@code distinctVms} VMs
+     * suit the job type (spread: all on different VMs; consolidate: all on one VM).
+     */
+    public static boolean matchesType(Job job, int executors, int distinctVms) {
+        if (executors <= 1) {
             return true;
         }
         PlacementPreference pref = job.type().preference();
         return switch (pref) {
             case ANY -> true;
-            case SPREAD -> placement.distinctVms() == placement.executors();
-            case CONSOLIDATE -> placement.distinctVms() == 1;
+            case SPREAD -> distinctVms == executors;
+            case CONSOLIDATE -> distinctVms == 1;
         };
+    }
+
+    /** Number of distinct VMs among the first {@code executors} entries, without allocating. */
+    public static int distinctVms(int[] vmOfExecutor, int from, int executors) {
+        int distinct = 0;
+        for (int i = 0; i < executors; i++) {
+            int vm = vmOfExecutor[from + i];
+            boolean seen = false;
+            for (int k = 0; k < i && !seen; k++) {
+                seen = vmOfExecutor[from + k] == vm;
+            }
+            if (!seen) {
+                distinct++;
+            }
+        }
+        return distinct;
     }
 
     /** True when every executor of the placement is on a local VM. */
@@ -67,14 +91,38 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
 
     /** The job's run time for this placement, in seconds. */
     public double duration(Job job, Placement placement, Cluster cluster) {
+        return duration(job, matchesType(job, placement), allLocal(placement, cluster));
+    }
+
+    /**
+     * The job's run time in seconds for a placement described by its two properties (for callers
+     * that build placements in primitive arrays, such as the RL environment).
+     *
+     * @param matchesType whether the layout suits the job type ({@link #matchesType(Job, int, int)})
+     * @param allLocal    whether every executor is on a local VM
+     */
+    public double duration(Job job, boolean matchesType, boolean allLocal) {
         double d = job.baseDuration();
-        if (typeMismatchPenalty && !matchesType(job, placement)) {
+        if (typeMismatchPenalty && !matchesType) {
             d *= penaltyFactor;
         }
-        if (hybridPenalty && !allLocal(placement, cluster)) {
+        if (hybridPenalty && !allLocal) {
             d *= penaltyFactor;
         }
         return d;
+    }
+
+    /** The shortest run time any placement can give the job (well placed, local when the cluster has local VMs). */
+    public double minDuration(Job job, Cluster cluster) {
+        return duration(job, true, cluster.hasSite(Site.LOCAL));
+    }
+
+    /** The longest run time any placement can give the job (every applicable penalty applied). */
+    public double maxDuration(Job job, Cluster cluster) {
+        boolean typePenaltyPossible = typeMismatchPenalty && job.executors() > 1
+                && job.type().preference() != PlacementPreference.ANY;
+        boolean hybridPossible = hybridPenalty && cluster.hasSite(Site.CLOUD);
+        return duration(job, !typePenaltyPossible, !hybridPossible);
     }
 
     /**

@@ -1,0 +1,169 @@
+package io.execplace.cli;
+
+import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.agent.DqnConfig;
+import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.nn.Loss;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Hyper-parameter options of the learning agents; defaults are TPDS Table 5's (docs/rl.md, "Agents"). */
+final class AgentOptions {
+
+    @Option(names = "--hidden", paramLabel = "N[,N...]", split = ",", description = "Hidden layer widths (default 200).")
+    List<Integer> hidden;
+
+    @Option(names = "--lr", paramLabel = "RATE", description = "Adam learning rate (default 0.001).")
+    Double lr;
+
+    @Option(names = "--gamma", paramLabel = "G", description = "Discount factor (default 0.9).")
+    Double gamma;
+
+    @Option(names = "--collect", paramLabel = "N",
+            description = "DQN: environment steps per iteration; REINFORCE, PPO: episodes per iteration (default 10).")
+    Integer collect;
+
+    @Option(names = "--reward-scale", paramLabel = "S", description = "Multiply rewards by S before learning (default: 1; PPO 0.001).")
+    Double rewardScale;
+
+    @Option(names = "--clip-grad", paramLabel = "NORM", description = "Clip gradients to this global norm (default: none; PPO 0.5).")
+    Double clipGrad;
+
+    @Option(names = "--batch", paramLabel = "N", description = "DQN: batch size (default 64).")
+    Integer batch;
+
+    @Option(names = "--replay", paramLabel = "N", description = "DQN: replay buffer size (default 10000).")
+    Integer replay;
+
+    @Option(names = "--epsilon", paramLabel = "E", description = "DQN: exploration rate (default 0.001).")
+    Double epsilon;
+
+    @Option(names = "--target-update", paramLabel = "N", description = "DQN: gradient steps between target-network copies (default 100).")
+    Integer targetUpdate;
+
+    @Option(names = "--double-dqn", negatable = true, description = "DQN: Double DQN targets (default off).")
+    Boolean doubleDqn;
+
+    @Option(names = "--loss", paramLabel = "mse|huber", description = "DQN: TD loss (default mse).")
+    String loss;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "DQN: random steps before the first update (default 1000).")
+    Integer warmup;
+
+    @Option(names = "--baseline", negatable = true, description = "REINFORCE: learned state-value baseline (default off).")
+    Boolean baseline;
+
+    @Option(names = "--normalize-returns", negatable = true, description = "REINFORCE: standardise returns per batch (default on).")
+    Boolean normalizeReturns;
+
+    @Option(names = "--entropy", paramLabel = "C", description = "REINFORCE, PPO: entropy bonus weight (default 0; PPO 0.01).")
+    Double entropy;
+
+    @Option(names = "--lambda", paramLabel = "L", description = "PPO: GAE lambda (default 0.95).")
+    Double lambda;
+
+    @Option(names = "--epochs", paramLabel = "N", description = "PPO: passes over each batch (default 4).")
+    Integer epochs;
+
+    @Option(names = "--minibatch", paramLabel = "N", description = "PPO: minibatch size (default 256).")
+    Integer minibatch;
+
+    @Option(names = "--clip-ratio", paramLabel = "E", description = "PPO: clip range of the probability ratio (default 0.2).")
+    Double clipRatio;
+
+    @Option(names = "--value-coef", paramLabel = "C", description = "PPO: weight of the critic loss (default 0.5).")
+    Double valueCoef;
+
+    @Option(names = "--normalize-advantages", negatable = true, description = "PPO: standardise advantages per batch (default on).")
+    Boolean normalizeAdvantages;
+
+    private static final Set<String> COMMON = Set.of("--hidden", "--lr", "--gamma", "--collect", "--reward-scale", "--clip-grad");
+    private static final Map<Algorithm, Set<String>> OWN = Map.of(
+            Algorithm.DQN, Set.of("--batch", "--replay", "--epsilon", "--target-update", "--double-dqn", "--loss", "--warmup"),
+            Algorithm.REINFORCE, Set.of("--baseline", "--normalize-returns", "--entropy"),
+            Algorithm.PPO, Set.of("--entropy", "--lambda", "--epochs", "--minibatch", "--clip-ratio", "--value-coef",
+                    "--normalize-advantages"));
+
+    /** The hyper-parameters of {@code algorithm}: its defaults with the given options applied. */
+    AgentConfig resolve(Algorithm algorithm) {
+        for (String option : given().keySet()) {
+            if (!COMMON.contains(option) && !OWN.get(algorithm).contains(option)) {
+                throw new IllegalArgumentException(option + " does not apply to " + algorithm.label());
+            }
+        }
+        return switch (algorithm) {
+            case DQN -> {
+                DqnConfig d = DqnConfig.paper();
+                yield new DqnConfig(or(hidden, d.hidden()), or(lr, d.learningRate()), or(gamma, d.gamma()),
+                        or(batch, d.batchSize()), or(replay, d.replayCapacity()), or(collect, d.collectSteps()),
+                        or(epsilon, d.epsilon()), or(targetUpdate, d.targetUpdatePeriod()), or(doubleDqn, d.doubleDqn()),
+                        loss == null ? d.loss() : Loss.parse(loss), or(warmup, d.warmupSteps()),
+                        or(clipGrad, d.gradientClip()), or(rewardScale, d.rewardScale()));
+            }
+            case REINFORCE -> {
+                ReinforceConfig r = ReinforceConfig.paper();
+                yield new ReinforceConfig(or(hidden, r.hidden()), or(lr, r.learningRate()), or(gamma, r.gamma()),
+                        or(collect, r.episodesPerIteration()), or(baseline, r.baseline()),
+                        or(normalizeReturns, r.normalizeReturns()), or(entropy, r.entropyCoef()),
+                        or(clipGrad, r.gradientClip()), or(rewardScale, r.rewardScale()));
+            }
+            case PPO -> {
+                PpoConfig p = PpoConfig.defaults();
+                yield new PpoConfig(or(hidden, p.hidden()), or(lr, p.learningRate()), or(gamma, p.gamma()),
+                        or(lambda, p.lambda()), or(collect, p.episodesPerIteration()), or(epochs, p.epochs()),
+                        or(minibatch, p.minibatchSize()), or(clipRatio, p.clipRatio()), or(valueCoef, p.valueCoef()),
+                        or(entropy, p.entropyCoef()), or(normalizeAdvantages, p.normalizeAdvantages()),
+                        or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()));
+            }
+        };
+    }
+
+    private static <T> T or(T given, T fallback) {
+        return given != null ? given : fallback;
+    }
+
+    /** The options given on the command line, by name. */
+    Map<String, Object> given() {
+        Map<String, Object> g = new LinkedHashMap<>();
+        put(g, "--hidden", hidden);
+        put(g, "--lr", lr);
+        put(g, "--gamma", gamma);
+        put(g, "--collect", collect);
+        put(g, "--reward-scale", rewardScale);
+        put(g, "--clip-grad", clipGrad);
+        put(g, "--batch", batch);
+        put(g, "--replay", replay);
+        put(g, "--epsilon", epsilon);
+        put(g, "--target-update", targetUpdate);
+        put(g, "--double-dqn", doubleDqn);
+        put(g, "--loss", loss);
+        put(g, "--warmup", warmup);
+        put(g, "--baseline", baseline);
+        put(g, "--normalize-returns", normalizeReturns);
+        put(g, "--entropy", entropy);
+        put(g, "--lambda", lambda);
+        put(g, "--epochs", epochs);
+        put(g, "--minibatch", minibatch);
+        put(g, "--clip-ratio", clipRatio);
+        put(g, "--value-coef", valueCoef);
+        put(g, "--normalize-advantages", normalizeAdvantages);
+        return g;
+    }
+
+    private static void put(Map<String, Object> g, String name, Object value) {
+        if (value != null) {
+            g.put(name, value);
+        }
+    }
+
+    List<String> givenNames() {
+        return new ArrayList<>(given().keySet());
+    }
+}

@@ -1,0 +1,126 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.model.Workload;
+import io.execplace.core.sim.Simulation;
+import io.execplace.core.sim.SimulationConfig;
+import io.execplace.experiments.report.Format;
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.env.EpisodeStats;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.train.AgentPolicy;
+import io.execplace.rl.train.Evaluation;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.rl.train.TrainedAgent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code execplace evaluate}: a trained agent as a scheduler in the simulator, and its greedy episode return. */
+@Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run a trained agent as a scheduler (as agent:PATH does in compare and simulate) on its training",
+                "cluster and workload, or on the ones given, for one or more seeds; also its greedy episode in the",
+                "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds."})
+final class EvaluateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "AGENT", description = "Model file, checkpoint or training folder.")
+    Path agentPath;
+
+    @Mixin
+    ScenarioOptions scenario;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Number of workload seeds: --seed, --seed+1, ... (default 1).")
+    Integer seeds;
+
+    @Override
+    public Integer call() throws Exception {
+        TrainedAgent agent = RlSchedulers.load(agentPath);
+        EnvironmentSetup base = trainedOn(agent);
+        long first = scenario.seed != null ? scenario.seed : base.seed();
+        int count = seeds == null ? 1 : seeds;
+        if (count < 1) {
+            throw new IllegalArgumentException("--seeds must be at least 1, got " + count);
+        }
+        List<Map<String, Object>> records = new ArrayList<>();
+        String label = null;
+        for (long seed = first; seed < first + count; seed++) {
+            EnvironmentSetup setup = new EnvironmentSetup(pick(scenario.cluster, base.cluster()),
+                    pick(scenario.pricing, base.pricing()), pick(scenario.workload, base.workload()),
+                    pick(scenario.format, base.format()), scenario.jobs != null ? scenario.jobs : base.jobs(),
+                    pick(scenario.requests, base.requests()), pick(scenario.typePenalty, base.typePenalty()),
+                    pick(scenario.hybridPenalty, base.hybridPenalty()), seed, 1);
+            EnvironmentSetup.Resolved r = setup.resolve(null);
+            label = r.label();
+            Workload workload = r.workloads().get(0);
+            AgentPolicy policy = new AgentPolicy("agent:" + agentPath, agent);
+            RunSummary s = Simulation.run(r.cluster(), workload, policy, SimulationConfig.defaults(r.cluster(), workload)).summary();
+            EpisodeStats episode = Evaluation.episode(agent.policy(),
+                    new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.executorScale()), 0);
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("seed", seed);
+            rec.put("cost", s.totalCost());
+            rec.put("mean_duration_s", s.meanDuration());
+            rec.put("mean_turnaround_s", s.meanTurnaround());
+            rec.put("good_placements", s.goodPlacements());
+            rec.put("jobs_waited", s.jobsWaited());
+            rec.put("jobs_dropped", s.jobsDropped());
+            rec.put("fallbacks", policy.fallbacks());
+            rec.put("holds", policy.holds());
+            rec.put("episode_return", episode.totalReward());
+            rec.put("episode_completed", episode.completed());
+            records.add(rec);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output.json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(records));
+        } else {
+            out.println(agent.algorithm().label() + " agent " + agent.source() + " on " + label + " (beta "
+                    + agent.environment().beta() + (agent.environment().masking() ? ", masked" : "") + ")");
+            TextTable table = new TextTable(List.of("seed", "cost", "mean duration s", "mean turnaround s", "good placements",
+                    "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));
+            for (Map<String, Object> rec : records) {
+                table.row(List.of(rec.get("seed").toString(), Format.cost((double) rec.get("cost")),
+                        Format.sig((double) rec.get("mean_duration_s"), 4), Format.sig((double) rec.get("mean_turnaround_s"), 4),
+                        rec.get("good_placements").toString(), rec.get("jobs_waited").toString(),
+                        rec.get("jobs_dropped").toString(), rec.get("fallbacks").toString(), rec.get("holds").toString(),
+                        Format.sig((double) rec.get("episode_return"), 5), rec.get("episode_completed").toString()));
+            }
+            table.print(out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String pick(String given, String fallback) {
+        return given != null ? given : fallback;
+    }
+
+    /** The setting the agent was trained on (tpds / tpds-normal when its file does not say). */
+    private static EnvironmentSetup trainedOn(TrainedAgent agent) {
+        JsonNode setup = agent.metadata().get("setup");
+        if (setup != null && setup.hasNonNull("cluster") && setup.hasNonNull("workload")) {
+            return EnvironmentSetup.fromJson(setup);
+        }
+        return EnvironmentSetup.tpds("tpds-normal", 1);
+    }
+}

@@ -1,0 +1,75 @@
+package io.execplace.cli;
+
+import io.execplace.experiments.study.TpdsStudy;
+import io.execplace.rl.agent.Algorithm;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE and PPO. */
+@Command(name = "tpds", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"The TPDS study: train DQN, REINFORCE and PPO for each beta on tpds-normal and tpds-burst,",
+                "then compare them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
+                "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
+                "(Fig. 8), the beta sweep (Fig. 9). CSV, charts and index.html. The full study takes hours on 2 cores."})
+final class ReproduceTpdsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "beta 0 and 1, short training (a few minutes on 2 cores).")
+    boolean quick;
+
+    @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "Agents to train (default dqn,reinforce,ppo).")
+    List<String> agents;
+
+    @Option(names = "--betas", paramLabel = "b,b", split = ",", description = "Beta values (default 0,0.25,0.5,0.75,1; quick 0,1).")
+    List<Double> betas;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Training iterations on tpds-normal for every agent (burst: x2 in the full study).")
+    Integer iterations;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Trainings run in parallel (default: number of cores).")
+    Integer threads;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        TpdsStudy.Settings settings = quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full();
+        if (agents != null) {
+            settings = settings.withAgents(agents.stream().map(Algorithm::parse).toList());
+        }
+        if (betas != null) {
+            settings = settings.withBetas(betas);
+        }
+        if (iterations != null) {
+            if (iterations < 1) {
+                throw new IllegalArgumentException("--iterations must be at least 1, got " + iterations);
+            }
+            settings = settings.withIterations(iterations);
+        }
+        TpdsStudy study = new TpdsStudy(settings, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        Path index;
+        try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
+                spec.commandLine().getErr())) {
+            index = study.run(out, (done, total) -> progress.step(null));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("curves.csv") + ", "
+                + out.resolve("charts") + "/, " + out.resolve("agents") + "/, " + index);
+        stdout.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,256 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.execplace.core.io.InputFileException;
+import io.execplace.experiments.report.Format;
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.LearningCurves;
+import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.agent.IterationStats;
+import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.train.AgentFiles;
+import io.execplace.rl.train.CurvePoint;
+import io.execplace.rl.train.LearningCurve;
+import io.execplace.rl.train.Trainer;
+import io.execplace.rl.train.TrainingListener;
+import io.execplace.rl.train.TrainingSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code execplace train}: train a DQN, REINFORCE or PPO agent in the TPDS environment. */
+@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Train a learned scheduler (DQN, REINFORCE or PPO) in the TPDS executor-placement environment.",
+                "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
+                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
+final class TrainCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenario;
+
+    @Mixin
+    EnvironmentOptions environment;
+
+    @Mixin
+    AgentOptions agentOptions;
+
+    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo", description = "Learning algorithm (default dqn).")
+    String agent;
+
+    @Option(names = "--beta", paramLabel = "B", description = "Weight of cost against duration in R_epi, in [0, 1] (default 0.5).")
+    Double beta;
+
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "Training iterations (default 10000; TPDS: 10000 normal, 20000 burst). With --resume: the new total.")
+    Integer iterations;
+
+    @Option(names = "--eval-interval", paramLabel = "N", description = "Iterations between evaluations (default 1000).")
+    Integer evalInterval;
+
+    @Option(names = "--eval-episodes", paramLabel = "N", description = "Greedy episodes per evaluation (default 10).")
+    Integer evalEpisodes;
+
+    @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Iterations between checkpoints (default: the evaluation interval).")
+    Integer checkpointInterval;
+
+    @Option(names = "--workload-seeds", paramLabel = "N",
+            description = "Train on N workloads (seeds --seed, --seed+1, ...), episodes taking them in turn (default 1: one fixed workload, as TPDS).")
+    Integer workloadSeeds;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default runs/AGENT-WORKLOAD-beta-B).")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the run in --out from its checkpoint (same settings; --iterations may raise the total).")
+    boolean resume;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        rejectScenarioOptions();
+        Run run = resume ? resumed() : fresh();
+        EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
+        TrainingSpec trainingSpec = run.spec();
+        Trainer trainer = new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
+                env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson());
+        if (run.checkpoint() != null) {
+            trainer.restore(run.checkpoint());
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        Algorithm algorithm = trainingSpec.agent().algorithm();
+        if (trainer.iteration() >= trainingSpec.iterations()) {
+            stdout.println(run.dir() + " already holds " + trainer.iteration() + " iterations; raise --iterations to train on");
+            stdout.flush();
+            return 0;
+        }
+        if (!quiet) {
+            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label() + ", beta "
+                    + trainingSpec.environment().beta() + ", iterations " + (trainer.iteration() + 1) + ".."
+                    + trainingSpec.iterations() + " -> " + run.dir());
+        }
+        long t0 = System.nanoTime();
+        try (Progress progress = Progress.start("train " + algorithm.label(), trainingSpec.iterations() - trainer.iteration(),
+                quiet, spec.commandLine().getErr())) {
+            trainer.run(new TrainingListener() {
+                private String lastEval = "";
+
+                @Override
+                public void iterationDone(int iteration, int total, IterationStats stats, double recentReturn) {
+                    progress.step("return " + Format.sig(recentReturn, 4) + lastEval);
+                }
+
+                @Override
+                public void evaluated(CurvePoint p, LearningCurve curve) {
+                    lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
+                    try {
+                        LearningCurves.write(algorithm.name() + " on " + resolved.label() + ", beta "
+                                + trainingSpec.environment().beta(), Map.of(algorithm.name(), curve), run.dir(),
+                                "learning-curve");
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            });
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        CurvePoint last = trainer.curve().last();
+        stdout.println("trained " + algorithm.label() + " to iteration " + trainer.iteration() + " in "
+                + Format.sig(seconds, 3) + " s (" + trainer.learner().totalSteps() + " environment steps)");
+        stdout.println("last evaluation: mean return " + Format.sig(last.evalMeanReturn(), 5) + ", "
+                + Format.fractionAsPercent(last.evalCompleted()) + " of episodes completed, cost "
+                + Format.cost(last.evalMeanCost()) + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s");
+        stdout.println("wrote " + run.dir().resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + run.dir() + "), "
+                + run.dir().resolve(AgentFiles.CHECKPOINT_FILE) + ", " + run.dir().resolve(AgentFiles.CURVE_FILE)
+                + ", " + run.dir().resolve("learning-curve.png"));
+        stdout.flush();
+        return 0;
+    }
+
+    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint) {
+    }
+
+    private static TpdsEnv env(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
+        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), config);
+    }
+
+    /** The scenario options an RL environment has no use for. */
+    private void rejectScenarioOptions() {
+        List<String> bad = new ArrayList<>();
+        if (scenario.scenario != null) {
+            bad.add("--scenario (give --cluster and --workload)");
+        }
+        if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
+            bad.add("--queue (the environment is FCFS, as TPDS)");
+        }
+        if (Boolean.TRUE.equals(scenario.admission)) {
+            bad.add("--admission");
+        }
+        if (Boolean.TRUE.equals(scenario.backfill)) {
+            bad.add("--backfill");
+        }
+        if (scenario.billing != null && !scenario.billing.equalsIgnoreCase("exact")) {
+            bad.add("--billing (R_epi uses exact busy seconds)");
+        }
+        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null) {
+            bad.add("--deadline-tolerance, --mean-gap, --gaps");
+        }
+        if (!bad.isEmpty()) {
+            throw new IllegalArgumentException("not available for training: " + String.join(", ", bad));
+        }
+    }
+
+    private Run fresh() throws IOException {
+        Algorithm algorithm = Algorithm.parse(agent == null ? "dqn" : agent);
+        double b = beta == null ? 0.5 : beta;
+        EnvironmentSetup setup = new EnvironmentSetup(scenario.cluster == null ? "tpds" : scenario.cluster,
+                scenario.pricing, scenario.workload == null ? "tpds-normal" : scenario.workload, scenario.format,
+                scenario.jobs, scenario.requests, scenario.typePenalty, scenario.hybridPenalty,
+                scenario.seed == null ? 1 : scenario.seed, workloadSeeds == null ? 1 : workloadSeeds);
+        AgentConfig config = agentOptions.resolve(algorithm);
+        int interval = evalInterval == null ? 1000 : evalInterval;
+        TrainingSpec s = new TrainingSpec(config, environment.resolve(b), iterations == null ? 10_000 : iterations, interval,
+                evalEpisodes == null ? 10 : evalEpisodes, checkpointInterval == null ? interval : checkpointInterval,
+                setup.seed());
+        Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
+                + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
+        if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
+            throw new IllegalArgumentException(dir + " already holds a training run: continue it with --resume, "
+                    + "or choose another --out");
+        }
+        Files.createDirectories(dir);
+        return new Run(setup, s, dir, null);
+    }
+
+    private Run resumed() throws IOException {
+        if (out == null) {
+            throw new IllegalArgumentException("--resume needs --out DIR, the folder of the run to continue");
+        }
+        List<String> changed = new ArrayList<>(agentOptions.givenNames());
+        changed.addAll(environment.given());
+        for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
+            {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
+            {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
+            {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
+            {"--pricing", scenario.pricing}, {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
+            {"--hybrid-penalty", scenario.hybridPenalty}}) {
+            if (o[1] != null) {
+                changed.add((String) o[0]);
+            }
+        }
+        if (!changed.isEmpty()) {
+            throw new IllegalArgumentException("a resumed run keeps the settings of its checkpoint; drop "
+                    + String.join(", ", changed));
+        }
+        Path file = out.resolve(AgentFiles.CHECKPOINT_FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no checkpoint to resume: " + file + " does not exist");
+        }
+        ArrayBundle checkpoint = ArrayBundle.read(file);
+        String src = checkpoint.source();
+        Algorithm algorithm;
+        try {
+            algorithm = Algorithm.parse(checkpoint.field("algorithm").asText());
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "algorithm", e.getMessage());
+        }
+        AgentConfig config = read(checkpoint, "agent", Learners.configType(algorithm));
+        TpdsEnvConfig env = read(checkpoint, "environment", TpdsEnvConfig.class);
+        JsonNode t = checkpoint.field("training");
+        int total = iterations != null ? iterations : t.path("iterations").asInt();
+        TrainingSpec s = new TrainingSpec(config, env, total, t.path("evalInterval").asInt(1000),
+                t.path("evalEpisodes").asInt(10), t.path("checkpointInterval").asInt(1000), t.path("seed").asLong(1));
+        return new Run(EnvironmentSetup.fromJson(checkpoint.field("setup")), s, out, checkpoint);
+    }
+
+    private static <T> T read(ArrayBundle b, String field, Class<T> type) {
+        try {
+            return JSON.treeToValue(b.field(field), type);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new InputFileException(b.source(), 0, field, "unreadable: " + e.getMessage());
+        }
+    }
+}

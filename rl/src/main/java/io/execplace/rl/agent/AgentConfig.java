@@ -1,0 +1,16 @@
+package io.execplace.rl.agent;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import java.util.List;
+
+/** The hyper-parameters of one learning algorithm. */
+public sealed interface AgentConfig permits DqnConfig, ReinforceConfig, PpoConfig {
+
+    /** The algorithm these hyper-parameters are for. */
+    @JsonIgnore
+    Algorithm algorithm();
+
+    /** Widths of the hidden layers of the policy (or Q-) network. */
+    List<Integer> hidden();
+}

@@ -1,0 +1,192 @@
+package io.execplace.rl.agent;
+
+import io.execplace.rl.env.Env;
+import io.execplace.rl.nn.Activation;
+import io.execplace.rl.nn.Adam;
+import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Softmax;
+import org.apache.commons.rng.RestorableUniformRandomProvider;
+
+/**
+ * Proximal policy optimisation with the clipped surrogate objective (Schulman et al. 2017; the ZH
+ * report's PPO agent): each iteration samples {@code episodesPerIteration} whole episodes, estimates
+ * advantages with GAE(λ) from a separate critic network, then makes {@code epochs} passes over the
+ * steps in shuffled minibatches, minimising {@code −min(ρA, clip(ρ, 1±ε)A) − c_H·H} for the actor and
+ * {@code c_V·(V(s) − R)²} for the critic, each with its own Adam optimiser.
+ */
+public final class PpoLearner implements Learner {
+
+    private final PpoConfig config;
+    private final EpisodeCursor cursor;
+    private final RestorableUniformRandomProvider rng;
+    private final Mlp actor;
+    private final Mlp critic;
+    private final Adam actorAdam;
+    private final Adam criticAdam;
+    private final Rollout rollout;
+    private final PolicyGradient pg;
+    private final int actions;
+    private double[] values = new double[0];
+    private double[] advantages = new double[0];
+    private double[] targets = new double[0];
+    private int[] order = new int[0];
+    private final double[] weights = new double[PolicyGradient.CHUNK];
+    private long steps;
+    private long episodes;
+
+    public PpoLearner(PpoConfig config, Env env, long seed) {
+        this.config = config;
+        this.cursor = new EpisodeCursor(env);
+        this.rng = Rngs.create(seed);
+        int obs = env.observationSize();
+        this.actions = env.actionCount();
+        this.actor = Mlp.create(Hyper.sizes(obs, config.hidden(), actions), Activation.RELU, rng);
+        this.critic = Mlp.create(Hyper.sizes(obs, config.hidden(), 1), Activation.RELU, rng);
+        this.actorAdam = new Adam(actor.parameterCount(), config.learningRate(), config.gradientClip());
+        this.criticAdam = new Adam(critic.parameterCount(), config.learningRate(), config.gradientClip());
+        this.rollout = new Rollout(obs, actions);
+        this.pg = new PolicyGradient(obs, actions);
+    }
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.PPO;
+    }
+
+    @Override
+    public Mlp policyNetwork() {
+        return actor;
+    }
+
+    @Override
+    public long totalSteps() {
+        return steps;
+    }
+
+    @Override
+    public long totalEpisodes() {
+        return episodes;
+    }
+
+    @Override
+    public IterationStats iterate() {
+        rollout.collect(cursor, actor, config.episodesPerIteration(), config.rewardScale(), rng);
+        int n = rollout.size;
+        steps += n;
+        episodes += rollout.episodes;
+        if (values.length < n) {
+            values = new double[2 * n];
+            advantages = new double[2 * n];
+            targets = new double[2 * n];
+            order = new int[2 * n];
+        }
+        pg.values(critic, rollout, values);
+        generalisedAdvantages(n);
+        if (config.normalizeAdvantages()) {
+            PolicyGradient.standardise(advantages, n);
+        }
+        for (int t = 0; t < n; t++) {
+            order[t] = t;
+        }
+        double loss = 0;
+        int m = Math.min(config.minibatchSize(), n);
+        for (int epoch = 0; epoch < config.epochs(); epoch++) {
+            shuffle(n);
+            for (int from = 0; from + m <= n; from += m) {
+                loss = update(from, m);
+            }
+        }
+        return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss);
+    }
+
+    /** GAE(λ): {@code δ_t = r_t + γV(s_{t+1}) − V(s_t)}, {@code A_t = δ_t + γλA_{t+1}}; targets {@code A_t + V(s_t)}. */
+    private void generalisedAdvantages(int n) {
+        double gamma = config.gamma();
+        double lambda = config.lambda();
+        for (int e = 0; e < rollout.episodes; e++) {
+            int last = rollout.end[e] - 1;
+            double next = 0;
+            if (rollout.truncated[e]) {
+                // Cut by the step limit, not ended by the rules: the state after it still has a value.
+                System.arraycopy(rollout.finalObservation, e * rollout.observationSize, pg.rows, 0, rollout.observationSize);
+                next = critic.forward(pg.rows, 1)[0];
+            }
+            double a = 0;
+            for (int t = last; t >= rollout.start(e); t--) {
+                double delta = rollout.reward[t] + gamma * next - values[t];
+                a = delta + gamma * lambda * a;
+                advantages[t] = a;
+                targets[t] = a + values[t];
+                next = values[t];
+            }
+        }
+    }
+
+    private void shuffle(int n) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int tmp = order[i];
+            order[i] = order[j];
+            order[j] = tmp;
+        }
+    }
+
+    /** One Adam step of the actor and of the critic on the minibatch {@code order[from .. from+m)}; returns the actor loss. */
+    private double update(int from, int m) {
+        double eps = config.clipRatio();
+        double loss = 0;
+        actor.zeroGradients();
+        critic.zeroGradients();
+        for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
+            int k = Math.min(PolicyGradient.CHUNK, from + m - c);
+            pg.gather(rollout, order, c, k);
+            double[] logits = actor.forward(pg.rows, k);
+            for (int i = 0; i < k; i++) {
+                int t = order[c + i];
+                double logp = Softmax.logProbability(logits, i * actions, actions, pg.maskOf(rollout, t), rollout.action[t]);
+                double ratio = Math.exp(logp - rollout.logProbability[t]);
+                double a = advantages[t];
+                double clipped = Math.max(1 - eps, Math.min(1 + eps, ratio));
+                loss -= Math.min(ratio * a, clipped * a);
+                // The gradient flows only through the unclipped term, and only when it is the minimum.
+                boolean flat = (a > 0 && ratio > 1 + eps) || (a < 0 && ratio < 1 - eps);
+                weights[i] = flat ? 0 : ratio * a;
+            }
+            pg.logProbabilityGradient(rollout, order, c, k, logits, weights, config.entropyCoef(), m);
+            actor.backward(pg.dOutput, k);
+            pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
+        }
+        actorAdam.step(actor.parameters(), actor.gradients());
+        criticAdam.step(critic.parameters(), critic.gradients());
+        return loss / m;
+    }
+
+    @Override
+    public void save(ArrayBundle b) {
+        b.put("policy.params", actor.parameters());
+        b.put("ppo.critic", critic.parameters());
+        b.put("ppo.actor.adam.m", actorAdam.firstMoments());
+        b.put("ppo.actor.adam.v", actorAdam.secondMoments());
+        b.put("ppo.critic.adam.m", criticAdam.firstMoments());
+        b.put("ppo.critic.adam.v", criticAdam.secondMoments());
+        b.put("ppo.counters", new long[]{steps, episodes, actorAdam.steps(), criticAdam.steps()});
+        b.put("ppo.rng", Rngs.save(rng));
+        cursor.save(b, "ppo.");
+    }
+
+    @Override
+    public void restore(ArrayBundle b) {
+        int p = actor.parameterCount();
+        int q = critic.parameterCount();
+        long[] c = b.longs("ppo.counters");
+        actor.setParameters(b.doubles("policy.params", p));
+        critic.setParameters(b.doubles("ppo.critic", q));
+        actorAdam.restore(b.doubles("ppo.actor.adam.m", p), b.doubles("ppo.actor.adam.v", p), c[2]);
+        criticAdam.restore(b.doubles("ppo.critic.adam.m", q), b.doubles("ppo.critic.adam.v", q), c[3]);
+        steps = c[0];
+        episodes = c[1];
+        cursor.restore(b, "ppo.");
+        Rngs.restore(rng, b.bytes("ppo.rng"));
+    }
+}

@@ -1,0 +1,51 @@
+package io.execplace.rl.env;
+
+/**
+ * A reinforcement-learning environment with a Gymnasium-style API: {@link #reset(long)} starts an
+ * episode, {@link #step(int)} applies one discrete action and reports the reward and whether the
+ * episode ended, {@link #actionMask()} says which actions are allowed now.
+ *
+ * <p>For speed the observation array, the mask array and the {@link StepResult} are owned by the
+ * environment and reused: they are valid until the next call of {@code reset} or {@code step}.
+ * Copy them to keep them. An environment is not thread-safe.
+ */
+public interface Env {
+
+    /** The shape, bounds and names of the observation vector. */
+    BoxSpace observationSpace();
+
+    /** The discrete actions {@code 0 .. n-1} and their names. */
+    DiscreteSpace actionSpace();
+
+    /**
+     * Starts a new episode.
+     *
+     * @param seed chooses the episode (for the TPDS environment: which of its workloads is run)
+     * @return the first observation (reused array)
+     */
+    double[] reset(long seed);
+
+    /**
+     * Applies an action.
+     *
+     * @throws IllegalArgumentException when the action is outside the action space
+     * @throws IllegalStateException    when no episode is running (call {@link #reset} first)
+     */
+    StepResult step(int action);
+
+    /**
+     * Which actions are allowed now: {@code mask[a]} is true when {@code a} may be taken. When the
+     * environment does not mask, every entry is true. Reused array.
+     */
+    boolean[] actionMask();
+
+    /** Convenience: the number of observation values. */
+    default int observationSize() {
+        return observationSpace().size();
+    }
+
+    /** Convenience: the number of actions. */
+    default int actionCount() {
+        return actionSpace().size();
+    }
+}

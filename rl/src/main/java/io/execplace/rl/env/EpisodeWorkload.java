@@ -1,0 +1,64 @@
+package io.execplace.rl.env;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Workload;
+import io.execplace.core.sim.DurationModel;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A workload prepared for fast episodes: the jobs that fit the empty cluster (the simulator drops
+ * the others on arrival, and so does the environment), where each job's executors go in the flat
+ * placement array, and the constants of {@code R_epi}.
+ */
+final class EpisodeWorkload {
+
+    final Workload source;
+    final Job[] jobs;
+    final int dropped;
+    /** {@code offset[j]}: index of job j's first executor in the flat placement array; {@code offset[n]}: total. */
+    final int[] offset;
+    /** {@code Cost_max = Σ_j T_max^j × Σ_i price_i} (TPDS Eq. 7). */
+    final double maxCost;
+    /** {@code Avg_Tmin} (Eq. 10): mean of the shortest durations. */
+    final double minMeanDuration;
+    /** {@code Avg_Tmax} (Eq. 11): mean of the longest durations. */
+    final double maxMeanDuration;
+    final int maxExecutors;
+
+    EpisodeWorkload(Workload workload, Cluster cluster, DurationModel model) {
+        this.source = workload;
+        List<Job> kept = new ArrayList<>(workload.size());
+        for (Job job : workload.jobs()) {
+            if (cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor()) >= job.executors()) {
+                kept.add(job);
+            }
+        }
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("workload '" + workload.name() + "' has no job that fits cluster '"
+                    + cluster.name() + "'");
+        }
+        jobs = kept.toArray(new Job[0]);
+        dropped = workload.size() - jobs.length;
+        offset = new int[jobs.length + 1];
+        double sumMax = 0;
+        double sumMin = 0;
+        int most = 1;
+        for (int j = 0; j < jobs.length; j++) {
+            offset[j + 1] = offset[j] + jobs[j].executors();
+            sumMax += model.maxDuration(jobs[j], cluster);
+            sumMin += model.minDuration(jobs[j], cluster);
+            most = Math.max(most, jobs[j].executors());
+        }
+        maxExecutors = most;
+        maxCost = sumMax * cluster.totalPricePerSecond();
+        minMeanDuration = sumMin / jobs.length;
+        maxMeanDuration = sumMax / jobs.length;
+    }
+
+    int totalExecutors() {
+        return offset[jobs.length];
+    }
+}

@@ -1,0 +1,150 @@
+package io.execplace.rl.env;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.JobType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes the TPDS observation (TPDS §4, SPEC §5): for every VM its free cores and free memory
+ * ({@code [vm1.cores, vm1.mem, ..., vmN.cores, vmN.mem]}), then the current job's type, cores and
+ * memory per executor and executors still to place. The type is the reference code's number
+ * (1 WordCount, 2 Sort, 3 PageRank, 0 untyped), not a job id.
+ *
+ * <p>Normalised, each VM value is divided by the VM's capacity, the type by 3, the job's cores and
+ * memory by the largest VM's, and the executors left by {@code executorScale} (the largest executor
+ * count of the training workloads). The environment and a trained agent running as a placement
+ * policy share this class, so both see the same numbers.
+ */
+public final class ObservationEncoder {
+
+    /** Number of job values after the VM values. */
+    public static final int JOB_FEATURES = 4;
+    private static final double TYPE_COUNT = 3;
+
+    private final int vms;
+    private final boolean normalised;
+    private final int executorScale;
+    private final double[] coreScale;
+    private final double[] memoryScale;
+    private final double[] capacityCores;
+    private final double[] capacityMemory;
+    private final double jobCoreScale;
+    private final double jobMemoryScale;
+    private final double typeScale;
+    private final double executorFactor;
+    private final double maxVmCores;
+    private final double maxVmMemory;
+
+    /**
+     * @param cluster       the cluster whose VMs are described
+     * @param normalised    divide by capacities and maxima
+     * @param executorScale the largest executor count expected (normalised observations divide by it), at least 1
+     */
+    public ObservationEncoder(Cluster cluster, boolean normalised, int executorScale) {
+        if (executorScale < 1) {
+            throw new IllegalArgumentException("executor scale must be at least 1, got " + executorScale);
+        }
+        this.vms = cluster.size();
+        this.normalised = normalised;
+        this.executorScale = executorScale;
+        coreScale = new double[vms];
+        memoryScale = new double[vms];
+        capacityCores = new double[vms];
+        capacityMemory = new double[vms];
+        double maxCores = 0;
+        double maxMemory = 0;
+        for (int i = 0; i < vms; i++) {
+            capacityCores[i] = cluster.vm(i).cores();
+            capacityMemory[i] = cluster.vm(i).memoryGb();
+            coreScale[i] = normalised ? 1 / capacityCores[i] : 1;
+            memoryScale[i] = normalised ? 1 / capacityMemory[i] : 1;
+            maxCores = Math.max(maxCores, capacityCores[i]);
+            maxMemory = Math.max(maxMemory, capacityMemory[i]);
+        }
+        maxVmCores = maxCores;
+        maxVmMemory = maxMemory;
+        jobCoreScale = normalised ? 1 / maxCores : 1;
+        jobMemoryScale = normalised ? 1 / maxMemory : 1;
+        typeScale = normalised ? 1 / TYPE_COUNT : 1;
+        executorFactor = normalised ? 1.0 / executorScale : 1;
+    }
+
+    /** Number of observation values: two per VM plus {@value #JOB_FEATURES}. */
+    public int size() {
+        return 2 * vms + JOB_FEATURES;
+    }
+
+    public int vmCount() {
+        return vms;
+    }
+
+    public boolean normalised() {
+        return normalised;
+    }
+
+    public int executorScale() {
+        return executorScale;
+    }
+
+    /** Writes one VM's free resources. */
+    public void writeVm(double[] obs, int vm, int freeCores, double freeMemoryGb) {
+        obs[2 * vm] = freeCores * coreScale[vm];
+        obs[2 * vm + 1] = freeMemoryGb * memoryScale[vm];
+    }
+
+    /** Writes the current job's request and the executors it still needs placed. */
+    public void writeJob(double[] obs, Job job, int executorsLeft) {
+        int base = 2 * vms;
+        obs[base] = typeCode(job.type()) * typeScale;
+        obs[base + 1] = job.coresPerExecutor() * jobCoreScale;
+        obs[base + 2] = job.memoryGbPerExecutor() * jobMemoryScale;
+        obs[base + 3] = executorsLeft * executorFactor;
+    }
+
+    /** Rewrites only the executors-left value. */
+    public void writeExecutorsLeft(double[] obs, int executorsLeft) {
+        obs[2 * vms + 3] = executorsLeft * executorFactor;
+    }
+
+    /** Writes the terminal observation after the last job: the VMs as they are, zeros for the job. */
+    public void clearJob(double[] obs) {
+        int base = 2 * vms;
+        for (int i = 0; i < JOB_FEATURES; i++) {
+            obs[base + i] = 0;
+        }
+    }
+
+    /** The reference code's type number: 1 WordCount, 2 Sort, 3 PageRank, 0 untyped. */
+    public static int typeCode(JobType type) {
+        return type.referenceCode();
+    }
+
+    /** Bounds and names of every value. */
+    public BoxSpace space() {
+        int n = size();
+        double[] low = new double[n];
+        double[] high = new double[n];
+        List<String> labels = new ArrayList<>(n);
+        for (int i = 0; i < vms; i++) {
+            high[2 * i] = normalised ? 1 : capacityCores[i];
+            high[2 * i + 1] = normalised ? 1 : capacityMemory[i];
+            labels.add("vm" + (i + 1) + ".freeCores");
+            labels.add("vm" + (i + 1) + ".freeMemoryGb");
+        }
+        int base = 2 * vms;
+        high[base] = normalised ? 1 : TYPE_COUNT;
+        // A job the environment accepts fits some VM, so its request is at most the largest VM's.
+        high[base + 1] = normalised ? 1 : maxVmCores;
+        high[base + 2] = normalised ? 1 : maxVmMemory;
+        // Executors left can exceed the training maximum on another workload; the bound says so.
+        high[base + 3] = Double.POSITIVE_INFINITY;
+        labels.add("job.type");
+        labels.add("job.coresPerExecutor");
+        labels.add("job.memoryGbPerExecutor");
+        labels.add("job.executorsLeft");
+        return new BoxSpace(low, high, labels);
+    }
+}

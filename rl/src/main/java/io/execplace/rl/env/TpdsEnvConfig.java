@@ -1,0 +1,124 @@
+package io.execplace.rl.env;
+
+import java.util.Locale;
+
+/**
+ * The options of the TPDS executor-placement environment (TPDS §4, Table 3; SPEC §5).
+ *
+ * @param beta            weight of cost against mean duration in {@code R_epi} (Eq. 14), in [0, 1]
+ * @param fixedReward     {@code R_fixed} of Eq. 14 (10,000)
+ * @param rewards         the immediate rewards of Table 3
+ * @param normalised      divide observations by capacities and maxima (values in [0, 1])
+ * @param masking         expose an action mask that allows only actions no rule penalises; when
+ *                        off every action is allowed and the agent must learn the constraints
+ * @param partialWaitEnds a wait after part of the job was placed ends the episode (paper and
+ *                        reference code); when false the episode goes on, the placed executors keep
+ *                        their VMs and the clock moves to the next completion
+ * @param lookAhead       the reference code's capacity check after each placement: the episode ends
+ *                        when the free resources, counted fractionally as {@code min(freeCores/cores,
+ *                        freeMemory/memory)} summed over VMs, cannot hold the rest of the current job
+ *                        (or, after a job's last executor, the whole next job)
+ * @param maxSteps        truncate an episode after this many steps; 0 for no limit (an episode is
+ *                        finite anyway: every wait finishes a job)
+ */
+public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, boolean normalised, boolean masking,
+                            boolean partialWaitEnds, boolean lookAhead, int maxSteps) {
+
+    /**
+     * The immediate rewards (TPDS Table 3).
+     *
+     * @param place       a valid placement (+1)
+     * @param waitReward  a wait with nothing of the current job placed while jobs run (−1)
+     * @param invalid     a placement on a VM without room (−200)
+     * @param idleWait    a wait while nothing runs (−200)
+     * @param partialWait a wait after part of the current job was placed (−200; reference code −50)
+     * @param lookAhead   the reference code's failed capacity check (−200)
+     */
+    public record Rewards(double place, double waitReward, double invalid, double idleWait, double partialWait,
+                          double lookAhead) {
+
+        /** TPDS Table 3. */
+        public static final Rewards PAPER = new Rewards(1, -1, -200, -200, -200, -200);
+
+        /** The reference code (RM_DeepRL): −50 for a wait after a partial placement. */
+        public static final Rewards REFERENCE = new Rewards(1, -1, -200, -200, -50, -200);
+
+        public Rewards {
+            for (double r : new double[]{place, waitReward, invalid, idleWait, partialWait, lookAhead}) {
+                if (!Double.isFinite(r)) {
+                    throw new IllegalArgumentException("rewards must be finite numbers, got " + r);
+                }
+            }
+        }
+    }
+
+    public TpdsEnvConfig {
+        if (!(beta >= 0 && beta <= 1)) {
+            throw new IllegalArgumentException("beta must be in [0, 1], got " + beta);
+        }
+        if (!(fixedReward > 0) || !Double.isFinite(fixedReward)) {
+            throw new IllegalArgumentException("R_fixed must be a positive number, got " + fixedReward);
+        }
+        if (rewards == null) {
+            throw new IllegalArgumentException("rewards are required");
+        }
+        if (maxSteps < 0) {
+            throw new IllegalArgumentException("maxSteps must be >= 0 (0 = no limit), got " + maxSteps);
+        }
+    }
+
+    /** {@code R_fixed} of TPDS Table 5. */
+    public static final double PAPER_FIXED_REWARD = 10_000;
+
+    /** The paper's environment: Table 3 rewards, raw observations, no mask, no look-ahead. */
+    public static TpdsEnvConfig paper(double beta) {
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.PAPER, false, false, true, false, 0);
+    }
+
+    /** The reference code's environment: −50 for a partial wait, the capacity look-ahead check. */
+    public static TpdsEnvConfig reference(double beta) {
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.REFERENCE, false, false, true, true, 0);
+    }
+
+    /** {@code paper} or {@code reference}, ignoring case. */
+    public static TpdsEnvConfig variant(String name, double beta) {
+        return switch (name.trim().toLowerCase(Locale.ROOT)) {
+            case "paper" -> paper(beta);
+            case "reference" -> reference(beta);
+            default -> throw new IllegalArgumentException("unknown environment variant '" + name
+                    + "' (expected paper or reference)");
+        };
+    }
+
+    public TpdsEnvConfig withBeta(double b) {
+        return new TpdsEnvConfig(b, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withFixedReward(double r) {
+        return new TpdsEnvConfig(beta, r, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withRewards(Rewards r) {
+        return new TpdsEnvConfig(beta, fixedReward, r, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withNormalised(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, on, masking, partialWaitEnds, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withMasking(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, on, partialWaitEnds, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withPartialWaitEnds(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, on, lookAhead, maxSteps);
+    }
+
+    public TpdsEnvConfig withLookAhead(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, on, maxSteps);
+    }
+
+    public TpdsEnvConfig withMaxSteps(int n) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, n);
+    }
+}

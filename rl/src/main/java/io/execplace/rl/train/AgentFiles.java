@@ -1,0 +1,100 @@
+package io.execplace.rl.train;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.model.Cluster;
+import io.execplace.rl.agent.Learner;
+import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.nn.Mlp;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The files of a training run and what goes into them. A training folder holds
+ * {@value #MODEL_FILE} (the trained agent: policy network, observation encoding, settings),
+ * {@value #CHECKPOINT_FILE} (the model plus everything needed to resume exactly: optimiser moments,
+ * target or value networks, replay buffer, random generator state, counters, learning curve) and
+ * {@value #CURVE_FILE}. Both binary files are {@link ArrayBundle}s of kind {@code model} or
+ * {@code checkpoint}; see {@code docs/rl.md} for the fields.
+ */
+public final class AgentFiles {
+
+    public static final String MODEL_FILE = "agent.xprl";
+    public static final String CHECKPOINT_FILE = "checkpoint.xprl";
+    public static final String CURVE_FILE = "learning-curve.csv";
+    public static final String KIND_MODEL = "model";
+    public static final String KIND_CHECKPOINT = "checkpoint";
+    /** The {@code format} metadata value of every agent file. */
+    public static final String FORMAT = "execplace-agent";
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private AgentFiles() {
+    }
+
+    /**
+     * A model or checkpoint bundle with the metadata every agent file has; a checkpoint also gets
+     * the learner's complete state.
+     */
+    static ArrayBundle bundle(String kind, Learner learner, TrainingSpec spec, ObservationEncoder encoder, Cluster cluster,
+                              ObjectNode setup, int iteration) {
+        ArrayBundle b = new ArrayBundle(kind);
+        ObjectNode m = b.metadata();
+        m.put("format", FORMAT);
+        m.put("algorithm", learner.algorithm().label());
+        Mlp net = learner.policyNetwork();
+        ObjectNode network = m.putObject("network");
+        ArrayNode sizes = network.putArray("sizes");
+        for (int s : net.sizes()) {
+            sizes.add(s);
+        }
+        network.put("activation", net.hiddenActivation().label());
+        ObjectNode obs = m.putObject("observation");
+        obs.put("normalised", encoder.normalised());
+        obs.put("executorScale", encoder.executorScale());
+        obs.put("cluster", cluster.name());
+        ArrayNode cores = obs.putArray("vmCores");
+        ArrayNode memory = obs.putArray("vmMemoryGb");
+        for (int i = 0; i < cluster.size(); i++) {
+            cores.add(cluster.vm(i).cores());
+            memory.add(cluster.vm(i).memoryGb());
+        }
+        m.set("environment", JSON.valueToTree(spec.environment()));
+        m.set("agent", JSON.valueToTree(spec.agent()));
+        ObjectNode training = m.putObject("training");
+        training.put("iteration", iteration);
+        training.put("iterations", spec.iterations());
+        training.put("evalInterval", spec.evalInterval());
+        training.put("evalEpisodes", spec.evalEpisodes());
+        training.put("checkpointInterval", spec.checkpointInterval());
+        training.put("seed", spec.seed());
+        training.put("envSteps", learner.totalSteps());
+        training.put("episodes", learner.totalEpisodes());
+        m.set("setup", setup == null ? JSON.createObjectNode() : setup.deepCopy());
+        if (KIND_CHECKPOINT.equals(kind)) {
+            learner.save(b);
+        } else {
+            b.put("policy.params", net.parameters());
+        }
+        return b;
+    }
+
+    /** The agent file a scheduler argument names: a model or checkpoint file, or a training folder. */
+    public static Path resolve(Path path) {
+        if (Files.isDirectory(path)) {
+            Path model = path.resolve(MODEL_FILE);
+            if (Files.isRegularFile(model)) {
+                return model;
+            }
+            Path checkpoint = path.resolve(CHECKPOINT_FILE);
+            if (Files.isRegularFile(checkpoint)) {
+                return checkpoint;
+            }
+            throw new IllegalArgumentException("folder " + path + " holds no " + MODEL_FILE + " or " + CHECKPOINT_FILE);
+        }
+        return path;
+    }
+}

@@ -1,0 +1,31 @@
+package io.execplace.rl.train;
+
+/**
+ * One evaluation point of a learning curve (TPDS Figs. 4–5 plot {@code evalMeanReturn}).
+ *
+ * @param iteration        training iterations done
+ * @param envSteps         environment steps taken in training so far
+ * @param episodes         training episodes finished so far
+ * @param trainMeanReturn  mean return of the training episodes that ended since the previous point (NaN if none)
+ * @param evalMeanReturn   mean undiscounted return of the greedy evaluation episodes
+ * @param evalCompleted    fraction of evaluation episodes that placed every job
+ * @param evalMeanCost     mean VM cost of the completed evaluation episodes (NaN if none)
+ * @param evalMeanDuration mean job duration of the completed evaluation episodes, seconds (NaN if none)
+ * @param evalMeanGood     mean good placements of the completed evaluation episodes (NaN if none)
+ */
+public record CurvePoint(int iteration, long envSteps, long episodes, double trainMeanReturn, double evalMeanReturn,
+                         double evalCompleted, double evalMeanCost, double evalMeanDuration, double evalMeanGood) {
+
+    static final String[] COLUMNS = {"iteration", "env_steps", "episodes", "train_mean_return", "eval_mean_return",
+        "eval_completed", "eval_mean_cost", "eval_mean_duration_s", "eval_mean_good_placements"};
+
+    double[] toArray() {
+        return new double[]{iteration, envSteps, episodes, trainMeanReturn, evalMeanReturn, evalCompleted, evalMeanCost,
+            evalMeanDuration, evalMeanGood};
+    }
+
+    static CurvePoint fromArray(double[] a, int from) {
+        return new CurvePoint((int) a[from], (long) a[from + 1], (long) a[from + 2], a[from + 3], a[from + 4],
+                a[from + 5], a[from + 6], a[from + 7], a[from + 8]);
+    }
+}

@@ -1,0 +1,77 @@
+package io.execplace.rl.train;
+
+import io.execplace.core.io.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The evaluation points of one training run, in iteration order; written as CSV. */
+public final class LearningCurve {
+
+    private final List<CurvePoint> points = new ArrayList<>();
+
+    public List<CurvePoint> points() {
+        return List.copyOf(points);
+    }
+
+    public void add(CurvePoint p) {
+        points.add(p);
+    }
+
+    public boolean isEmpty() {
+        return points.isEmpty();
+    }
+
+    /** The last point, or null. */
+    public CurvePoint last() {
+        return points.isEmpty() ? null : points.get(points.size() - 1);
+    }
+
+    /** Writes the curve as CSV (header, one row per point; NaN written as an empty field), atomically. */
+    public void writeCsv(Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            w.write(String.join(",", CurvePoint.COLUMNS));
+            w.write('\n');
+            for (CurvePoint p : points) {
+                double[] a = p.toArray();
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < a.length; i++) {
+                    if (i > 0) {
+                        sb.append(',');
+                    }
+                    sb.append(format(a[i], i < 3));
+                }
+                w.write(sb.append('\n').toString());
+            }
+        });
+    }
+
+    private static String format(double v, boolean integer) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        return integer ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** All points flattened, for checkpoints. */
+    double[] toArray() {
+        int width = CurvePoint.COLUMNS.length;
+        double[] a = new double[points.size() * width];
+        for (int i = 0; i < points.size(); i++) {
+            System.arraycopy(points.get(i).toArray(), 0, a, i * width, width);
+        }
+        return a;
+    }
+
+    static LearningCurve fromArray(double[] a) {
+        int width = CurvePoint.COLUMNS.length;
+        LearningCurve c = new LearningCurve();
+        for (int from = 0; from + width <= a.length; from += width) {
+            c.add(CurvePoint.fromArray(a, from));
+        }
+        return c;
+    }
+}

@@ -1,0 +1,155 @@
+package io.execplace.rl.train;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.InputFileException;
+import io.execplace.core.model.Cluster;
+import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.nn.Activation;
+import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.nn.Mlp;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A trained agent read from a model or checkpoint file: its policy network and how it encodes
+ * observations. Immutable; {@link #policy()} gives each user its own network copy.
+ */
+public final class TrainedAgent {
+
+    private final String source;
+    private final Algorithm algorithm;
+    private final Mlp network;
+    private final boolean normalised;
+    private final int executorScale;
+    private final int[] vmCores;
+    private final TpdsEnvConfig environment;
+    private final ObjectNode metadata;
+
+    private TrainedAgent(String source, Algorithm algorithm, Mlp network, boolean normalised, int executorScale,
+                         int[] vmCores, TpdsEnvConfig environment, ObjectNode metadata) {
+        this.source = source;
+        this.algorithm = algorithm;
+        this.network = network;
+        this.normalised = normalised;
+        this.executorScale = executorScale;
+        this.vmCores = vmCores;
+        this.environment = environment;
+        this.metadata = metadata;
+    }
+
+    /**
+     * Reads an agent from a model file, a checkpoint file or a training folder.
+     *
+     * @throws InputFileException naming the file and what is wrong with it
+     */
+    public static TrainedAgent read(Path path) throws IOException {
+        Path file = AgentFiles.resolve(path);
+        return of(ArrayBundle.read(file));
+    }
+
+    /** The agent in a bundle of kind model or checkpoint. */
+    public static TrainedAgent of(ArrayBundle b) {
+        String src = b.source();
+        if (!AgentFiles.KIND_MODEL.equals(b.kind()) && !AgentFiles.KIND_CHECKPOINT.equals(b.kind())) {
+            throw new InputFileException(src, 0, null, "holds a '" + b.kind() + "', not an agent model or checkpoint");
+        }
+        if (!AgentFiles.FORMAT.equals(b.field("format").asText())) {
+            throw new InputFileException(src, 0, "format", "expected '" + AgentFiles.FORMAT + "', found '"
+                    + b.field("format").asText() + "'");
+        }
+        Algorithm algorithm;
+        try {
+            algorithm = Algorithm.parse(b.field("algorithm").asText());
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "algorithm", e.getMessage());
+        }
+        JsonNode network = b.field("network");
+        JsonNode sizesNode = network.get("sizes");
+        if (sizesNode == null || !sizesNode.isArray() || sizesNode.size() < 2) {
+            throw new InputFileException(src, 0, "network.sizes", "missing or shorter than two layers");
+        }
+        int[] sizes = new int[sizesNode.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = sizesNode.get(i).asInt();
+        }
+        Mlp net;
+        try {
+            net = new Mlp(sizes, Activation.parse(network.path("activation").asText("relu")));
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "network", e.getMessage());
+        }
+        net.setParameters(b.doubles("policy.params", net.parameterCount()));
+        JsonNode obs = b.field("observation");
+        JsonNode coresNode = obs.get("vmCores");
+        if (coresNode == null || !coresNode.isArray()) {
+            throw new InputFileException(src, 0, "observation.vmCores", "missing");
+        }
+        int[] cores = new int[coresNode.size()];
+        for (int i = 0; i < cores.length; i++) {
+            cores[i] = coresNode.get(i).asInt();
+        }
+        if (sizes[0] != 2 * cores.length + ObservationEncoder.JOB_FEATURES || sizes[sizes.length - 1] != cores.length + 1) {
+            throw new InputFileException(src, 0, "network.sizes", "do not match a cluster of " + cores.length + " VMs");
+        }
+        TpdsEnvConfig env;
+        try {
+            env = AgentFiles.JSON.treeToValue(b.field("environment"), TpdsEnvConfig.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
+        }
+        return new TrainedAgent(src, algorithm, net, obs.path("normalised").asBoolean(false),
+                Math.max(1, obs.path("executorScale").asInt(1)), cores, env, b.metadata().deepCopy());
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /** The environment options the agent was trained with (masking decides how it acts as a scheduler). */
+    public TpdsEnvConfig environment() {
+        return environment;
+    }
+
+    /** The divisor of executor counts in normalised observations. */
+    public int executorScale() {
+        return executorScale;
+    }
+
+    /** Number of VMs of the cluster it was trained on. */
+    public int vmCount() {
+        return vmCores.length;
+    }
+
+    /** The file's metadata (a copy). */
+    public ObjectNode metadata() {
+        return metadata.deepCopy();
+    }
+
+    /** A greedy policy with its own copy of the network. */
+    public GreedyPolicy policy() {
+        return new GreedyPolicy(network);
+    }
+
+    /**
+     * The observation encoding the agent was trained with, for {@code cluster}.
+     *
+     * @throws IllegalArgumentException when the cluster has another number of VMs
+     */
+    public ObservationEncoder encoder(Cluster cluster) {
+        if (cluster.size() != vmCores.length) {
+            throw new IllegalArgumentException("agent " + source + " was trained on a cluster of " + vmCores.length
+                    + " VMs; cluster '" + cluster.name() + "' has " + cluster.size());
+        }
+        return new ObservationEncoder(cluster, normalised, executorScale);
+    }
+}

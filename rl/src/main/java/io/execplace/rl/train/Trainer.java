@@ -1,0 +1,154 @@
+package io.execplace.rl.train;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.InputFileException;
+import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.agent.IterationStats;
+import io.execplace.rl.agent.Learner;
+import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.nn.ArrayBundle;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * The training loop: iterations of the learner, a greedy evaluation every {@code evalInterval}
+ * iterations (and after the last) that adds a point to the learning curve, and a checkpoint every
+ * {@code checkpointInterval} iterations (and after the last). Single-threaded and deterministic:
+ * the same spec, environments and seed give the same curve and parameters bit for bit, whether the
+ * run was interrupted and {@linkplain #restore resumed} or not.
+ */
+public final class Trainer {
+
+    private final TrainingSpec spec;
+    private final TpdsEnv trainEnv;
+    private final TpdsEnv evalEnv;
+    private final Path dir;
+    private final ObjectNode setup;
+    private final Learner learner;
+    private LearningCurve curve = new LearningCurve();
+    private int iteration;
+    private double windowSum;
+    private long windowCount;
+
+    /**
+     * @param spec     what to train
+     * @param trainEnv the environment the learner trains in
+     * @param evalEnv  a separate environment for evaluation episodes (same cluster and workloads)
+     * @param dir      where the model, checkpoint and curve go; null to write nothing
+     * @param setup    how the environments were built (cluster, workload, ...), stored in the files
+     *                 so that a run can be resumed and an agent described; may be null
+     */
+    public Trainer(TrainingSpec spec, TpdsEnv trainEnv, TpdsEnv evalEnv, Path dir, ObjectNode setup) {
+        if (trainEnv.actionCount() != evalEnv.actionCount() || trainEnv.observationSize() != evalEnv.observationSize()) {
+            throw new IllegalArgumentException("training and evaluation environments differ in shape");
+        }
+        this.spec = spec;
+        this.trainEnv = trainEnv;
+        this.evalEnv = evalEnv;
+        this.dir = dir;
+        this.setup = setup;
+        this.learner = Learners.create(spec.agent(), trainEnv, spec.seed());
+    }
+
+    public Learner learner() {
+        return learner;
+    }
+
+    public TrainingSpec spec() {
+        return spec;
+    }
+
+    /** Iterations done. */
+    public int iteration() {
+        return iteration;
+    }
+
+    public LearningCurve curve() {
+        return curve;
+    }
+
+    /**
+     * Continues from a checkpoint written by a trainer with the same settings (the iteration count may differ).
+     *
+     * @throws InputFileException when the checkpoint is of another algorithm or shape
+     */
+    public void restore(ArrayBundle checkpoint) {
+        String src = checkpoint.source();
+        if (!AgentFiles.KIND_CHECKPOINT.equals(checkpoint.kind())) {
+            throw new InputFileException(src, 0, null, "is a '" + checkpoint.kind() + "', not a training checkpoint");
+        }
+        String algorithm = checkpoint.field("algorithm").asText();
+        if (!algorithm.equals(learner.algorithm().label())) {
+            throw new InputFileException(src, 0, "algorithm", "checkpoint is of " + algorithm + ", not "
+                    + learner.algorithm().label());
+        }
+        int[] sizes = learner.policyNetwork().sizes();
+        var stored = checkpoint.field("network").get("sizes");
+        int[] storedSizes = new int[stored.size()];
+        for (int i = 0; i < storedSizes.length; i++) {
+            storedSizes[i] = stored.get(i).asInt();
+        }
+        if (!Arrays.equals(sizes, storedSizes)) {
+            throw new InputFileException(src, 0, "network.sizes", "checkpoint network " + Arrays.toString(storedSizes)
+                    + " differs from " + Arrays.toString(sizes));
+        }
+        learner.restore(checkpoint);
+        curve = LearningCurve.fromArray(checkpoint.doubles("train.curve"));
+        double[] window = checkpoint.doubles("train.window", 2);
+        windowSum = window[0];
+        windowCount = (long) window[1];
+        iteration = checkpoint.field("training").path("iteration").asInt();
+    }
+
+    /** Trains up to {@code spec.iterations()}, continuing from where a restore left off. */
+    public LearningCurve run(TrainingListener listener) throws IOException {
+        for (int i = iteration + 1; i <= spec.iterations(); i++) {
+            IterationStats s = learner.iterate();
+            iteration = i;
+            if (s.episodesFinished() > 0) {
+                windowSum += s.meanReturn() * s.episodesFinished();
+                windowCount += s.episodesFinished();
+            }
+            listener.iterationDone(i, spec.iterations(), s, windowCount == 0 ? Double.NaN : windowSum / windowCount);
+            boolean last = i == spec.iterations();
+            if (i % spec.evalInterval() == 0 || last) {
+                CurvePoint p = evaluate();
+                curve.add(p);
+                windowSum = 0;
+                windowCount = 0;
+                if (dir != null) {
+                    curve.writeCsv(dir.resolve(AgentFiles.CURVE_FILE));
+                }
+                listener.evaluated(p, curve);
+            }
+            if (dir != null && (i % spec.checkpointInterval() == 0 || last)) {
+                saveFiles();
+                listener.checkpointed(i, dir.resolve(AgentFiles.CHECKPOINT_FILE));
+            }
+        }
+        return curve;
+    }
+
+    private CurvePoint evaluate() {
+        Evaluation.Result r = Evaluation.run(new GreedyPolicy(learner.policyNetwork()), evalEnv, spec.evalEpisodes());
+        return new CurvePoint(iteration, learner.totalSteps(), learner.totalEpisodes(),
+                windowCount == 0 ? Double.NaN : windowSum / windowCount, r.meanReturn(), r.completed(), r.meanCost(),
+                r.meanDuration(), r.meanGood());
+    }
+
+    /** Writes the model and the checkpoint (each atomically) for the current iteration. */
+    public void saveFiles() throws IOException {
+        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, trainEnv.encoder(), trainEnv.cluster(),
+                setup, iteration);
+        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, trainEnv.encoder(),
+                trainEnv.cluster(), setup, iteration);
+        checkpoint.put("train.curve", curve.toArray());
+        checkpoint.put("train.window", new double[]{windowSum, windowCount});
+        // The checkpoint first: a crash between the two leaves a model that is at most one interval old.
+        checkpoint.write(dir.resolve(AgentFiles.CHECKPOINT_FILE));
+        model.write(dir.resolve(AgentFiles.MODEL_FILE));
+    }
+}

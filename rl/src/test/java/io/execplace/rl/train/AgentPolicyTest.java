@@ -1,0 +1,94 @@
+package io.execplace.rl.train;
+
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.sim.Simulation;
+import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.env.EpisodeStats;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.schedulers.Schedulers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** A trained agent runs in the simulator as it acted in the environment. */
+class AgentPolicyTest {
+
+    private final Cluster cluster = ClusterPresets.tpds();
+    private final Workload workload = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(3));
+    private final SimulationConfig sim = SimulationConfig.defaults(cluster, workload);
+
+    private Path train(Path dir, boolean masking, int iterations) throws Exception {
+        TpdsEnvConfig env = TpdsEnvConfig.paper(1).withMasking(masking).withNormalised(true);
+        TrainingSpec spec = new TrainingSpec(new ReinforceConfig(List.of(16), 1e-2, 0.9, 2, false, true, 0, 0, 1e-3),
+                env, iterations, iterations, 1, iterations, 11);
+        new Trainer(spec, environment(env), environment(env), dir, null).run(TrainingListener.NONE);
+        return dir;
+    }
+
+    private TpdsEnv environment(TpdsEnvConfig env) {
+        return new TpdsEnv(cluster, List.of(workload), sim.durationModel(), env);
+    }
+
+    @Test
+    void aMaskedAgentInTheSimulatorReproducesItsGreedyEpisodeExactly(@TempDir Path dir) throws Exception {
+        train(dir, true, 5);
+        TrainedAgent agent = TrainedAgent.read(dir);
+        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()), 0);
+        assertThat(episode.completed()).isTrue();
+
+        AgentPolicy policy = new AgentPolicy("agent:test", agent);
+        RunSummary run = Simulation.run(cluster, workload, policy, sim).summary();
+        assertThat(run.jobsCompleted()).isEqualTo(workload.size());
+        assertThat(run.totalCost()).isCloseTo(episode.cost(), within(1e-9 * episode.cost()));
+        assertThat(run.meanDuration()).isCloseTo(episode.meanDuration(), within(1e-9));
+        assertThat(run.goodPlacements()).isEqualTo(episode.goodPlacements());
+        assertThat(policy.fallbacks()).isZero();
+        assertThat(policy.jobsPlaced()).isEqualTo(workload.size());
+    }
+
+    @Test
+    void anUnmaskedAgentFallsBackSafelyAndCountsIt(@TempDir Path dir) throws Exception {
+        // Barely trained without the mask: it often picks full VMs; the simulator must still see valid placements.
+        train(dir, false, 1);
+        AgentPolicy policy = new AgentPolicy("agent:raw", TrainedAgent.read(dir));
+        RunSummary run = Simulation.run(cluster, workload, policy, sim).summary();
+        assertThat(run.jobsCompleted()).isEqualTo(workload.size());
+        assertThat(policy.fallbacks()).isPositive();
+        assertThat(policy.executorDecisions()).isGreaterThanOrEqualTo(policy.fallbacks());
+    }
+
+    @Test
+    void theAgentFamilyResolvesPathsAndReportsBadOnes(@TempDir Path dir) throws Exception {
+        train(dir, true, 1);
+        RlSchedulers.register();
+        RlSchedulers.register(); // idempotent
+        PlacementPolicy p = Schedulers.create("agent:" + dir, 1);
+        assertThat(p.name()).isEqualTo("agent:" + dir);
+        assertThat(Simulation.run(cluster, workload, p, sim).summary().jobsCompleted()).isEqualTo(workload.size());
+        assertThatThrownBy(() -> Schedulers.create("agent:" + dir.resolve("missing.xprl"), 1))
+                .hasMessageContaining("missing.xprl");
+    }
+
+    @Test
+    void anAgentForAnotherClusterSizeIsRefused(@TempDir Path dir) throws Exception {
+        train(dir, true, 1);
+        AgentPolicy policy = new AgentPolicy("agent:x", TrainedAgent.read(dir));
+        Cluster other = ClusterPresets.tpdsCode();
+        assertThatThrownBy(() -> Simulation.run(other, workload, policy, SimulationConfig.defaults(other, workload)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("12 VMs").hasMessageContaining("has 9");
+    }
+}

@@ -1,0 +1,90 @@
+package io.execplace.rl.train;
+
+import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.DqnConfig;
+import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.TinyEnvironment;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.nn.Loss;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TrainerTest {
+
+    static AgentConfig config(String algorithm) {
+        return switch (algorithm) {
+            case "dqn" -> new DqnConfig(List.of(16), 3e-3, 0.9, 16, 500, 10, 0.2, 20, true, Loss.HUBER, 100, 1, 1e-3);
+            case "reinforce" -> new ReinforceConfig(List.of(16), 1e-2, 0.9, 4, true, true, 0.01, 1, 1e-3);
+            default -> new PpoConfig(List.of(16), 3e-3, 0.9, 0.95, 4, 2, 16, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
+        };
+    }
+
+    private static Trainer trainer(String algorithm, int iterations, Path dir) {
+        TpdsEnv env = TinyEnvironment.create(true);
+        TrainingSpec spec = new TrainingSpec(config(algorithm), env.config(), iterations, 20, 2, 20, 7);
+        return new Trainer(spec, env, TinyEnvironment.create(true), dir, null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dqn", "reinforce", "ppo"})
+    void resumingFromACheckpointGivesTheSameRunBitForBit(String algorithm, @TempDir Path tmp) throws Exception {
+        Path straight = tmp.resolve("straight");
+        Trainer a = trainer(algorithm, 60, straight);
+        a.run(TrainingListener.NONE);
+
+        // An interrupted run: a first process stops after 20 iterations (checkpoint written), a second
+        // one resumes from that checkpoint and goes on to 60.
+        Path interrupted = tmp.resolve("interrupted");
+        Trainer first = trainer(algorithm, 20, interrupted);
+        first.run(TrainingListener.NONE);
+        Trainer resumed = trainer(algorithm, 60, interrupted);
+        resumed.restore(ArrayBundle.read(interrupted.resolve(AgentFiles.CHECKPOINT_FILE)));
+        assertThat(resumed.iteration()).isEqualTo(20);
+        resumed.run(TrainingListener.NONE);
+
+        assertThat(resumed.learner().policyNetwork().parameters()).containsExactly(a.learner().policyNetwork().parameters());
+        assertThat(resumed.curve().points()).isEqualTo(a.curve().points());
+        assertThat(Files.readString(interrupted.resolve(AgentFiles.CURVE_FILE)))
+                .isEqualTo(Files.readString(straight.resolve(AgentFiles.CURVE_FILE)));
+        assertThat(resumed.learner().totalSteps()).isEqualTo(a.learner().totalSteps());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dqn", "ppo"})
+    void theSameSeedGivesTheSameCurve(String algorithm) throws Exception {
+        Trainer a = trainer(algorithm, 40, null);
+        Trainer b = trainer(algorithm, 40, null);
+        a.run(TrainingListener.NONE);
+        b.run(TrainingListener.NONE);
+        assertThat(a.curve().points()).isEqualTo(b.curve().points()).hasSize(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dqn", "reinforce"})
+    void filesAreWrittenAndTheModelLoads(String algorithm, @TempDir Path dir) throws Exception {
+        Trainer t = trainer(algorithm, 25, dir);
+        t.run(TrainingListener.NONE);
+        assertThat(dir.resolve(AgentFiles.MODEL_FILE)).isRegularFile();
+        assertThat(dir.resolve(AgentFiles.CHECKPOINT_FILE)).isRegularFile();
+        // Evaluations at 20 and at the last iteration, 25.
+        assertThat(Files.readAllLines(dir.resolve(AgentFiles.CURVE_FILE))).hasSize(3)
+                .first().asString().startsWith("iteration,env_steps");
+        TrainedAgent agent = TrainedAgent.read(dir);
+        assertThat(agent.algorithm().label()).isEqualTo(algorithm);
+        assertThat(agent.environment()).isEqualTo(t.spec().environment());
+        assertThat(agent.policy().act(TinyEnvironment.create(true).reset(0), null))
+                .isEqualTo(new GreedyPolicy(t.learner().policyNetwork())
+                        .act(TinyEnvironment.create(true).reset(0), null));
+        assertThat(agent.metadata().get("training").get("iteration").asInt()).isEqualTo(25);
+    }
+}
