@@ -35,6 +35,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    MilpOptions milpOptions;
+
     @Option(names = "--schedulers", paramLabel = "a,b,c|all", split = ",",
             description = "Schedulers to compare (default: the scenario's, normally all). See 'execplace presets'.")
     List<String> schedulers;
@@ -52,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        Scenario scenario = scenarioOptions.resolve(schedulers, seeds);
+        Scenario scenario = scenarioOptions.resolve(schedulers, seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
@@ -69,10 +72,19 @@ final class CompareCommand implements Callable<Integer> {
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));
         } else {
+            List<SchedulerAggregate> aggregates = SchedulerAggregate.of(comparison);
             TextTable table = new TextTable(ComparisonReport.tableHeader());
-            ComparisonReport.tableRows(SchedulerAggregate.of(comparison)).forEach(table::row);
+            ComparisonReport.tableRows(aggregates).forEach(table::row);
             stdout.println();
             table.print(stdout);
+            stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs.");
+            List<List<String>> solverRows = ComparisonReport.solverRows(aggregates);
+            if (!solverRows.isEmpty()) {
+                TextTable solver = new TextTable(ComparisonReport.solverHeader());
+                solverRows.forEach(solver::row);
+                stdout.println();
+                solver.print(stdout);
+            }
             stdout.println();
             stdout.println("wrote " + dir.resolve("results.csv") + ", " + dir.resolve("results.json") + ", "
                     + dir.resolve("charts") + "/, " + index);

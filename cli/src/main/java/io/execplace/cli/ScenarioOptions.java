@@ -73,17 +73,18 @@ final class ScenarioOptions {
     Long seed;
 
     /** The base scenario (file or preset) with every option given on the command line laid over it. */
-    ScenarioSpec spec(List<String> schedulers, Integer seeds) {
+    ScenarioSpec spec(List<String> schedulers, Integer seeds, MilpOptions milp) {
         ScenarioSpec base = ScenarioPresets.load(scenario == null ? "default" : scenario);
         ScenarioSpec cli = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests,
                 deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queue, admission, backfill, billing,
-                typePenalty, hybridPenalty, null);
+                typePenalty, hybridPenalty, null, milp == null ? null : milp.beta,
+                milp == null ? null : milp.milpTimeLimitMs, milp == null ? null : milp.milpSolver);
         return base.overriddenBy(cli);
     }
 
     /** Resolves the scenario; names in a scenario file are taken relative to its folder. */
-    Scenario resolve(List<String> schedulers, Integer seeds) {
-        ScenarioSpec spec = spec(schedulers, seeds);
+    Scenario resolve(List<String> schedulers, Integer seeds, MilpOptions milp) {
+        ScenarioSpec spec = spec(schedulers, seeds, milp);
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
         return spec.resolve(baseDir);

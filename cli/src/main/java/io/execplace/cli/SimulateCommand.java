@@ -6,8 +6,7 @@ import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.experiments.results.ResultColumns;
-import io.execplace.experiments.run.CellResult;
-import io.execplace.experiments.run.CostTimeline;
+import io.execplace.experiments.run.CellRun;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.ComparisonReport;
@@ -25,8 +24,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace simulate}: one scheduler, one seed, one run; optionally its schedule trace. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run one scheduler on one scenario and seed; print its numbers and, on request,",
-                "write the schedule trace (JSON Lines) so the run can be re-checked independently."})
+        description = {"Run one scheduler on one scenario and seed, optionally writing its schedule trace.",
+                "The trace (JSON Lines) lets anyone re-check the run independently."})
 final class SimulateCommand implements Callable<Integer> {
 
     @Spec
@@ -38,6 +37,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    MilpOptions milpOptions;
+
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
             description = "Scheduler (default: ${DEFAULT-VALUE}). See 'execplace presets'.")
     String scheduler;
@@ -48,14 +50,14 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
-        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1);
+        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1, milpOptions);
         long seed = scenario.seeds().get(0);
-        RunResult result = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        CellRun run = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        RunResult result = run.result();
         if (traceOut != null) {
             AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
         }
-        Map<String, Object> record = ResultColumns.record(scenario,
-                new CellResult(scenario.schedulers().get(0), seed, result.summary(), CostTimeline.of(result, 2)));
+        Map<String, Object> record = ResultColumns.record(scenario, run.toCellResult(2));
         if (output.json) {
             stdout.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(record));
         } else {

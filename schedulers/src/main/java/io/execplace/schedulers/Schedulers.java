@@ -1,6 +1,7 @@
 package io.execplace.schedulers;
 
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.milp.Milp;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,14 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The registry of placement policies by name (SPEC §4). Built-in heuristics are registered here;
- * other modules add theirs with {@link #register} (a fixed name such as {@code milp}) or
- * {@link #registerFamily} (a name with an argument such as {@code agent:PATH}). Listing order is
+ * The registry of placement policies by name (SPEC §4). Built-in heuristics and the exact
+ * {@code milp} are registered here; other modules add theirs with {@link #register} (a fixed name),
+ * {@link #registerConfigurable} (a fixed name whose policy reads {@link SchedulerOptions}) or {@link
+ * #registerFamily} (a name with an argument such as {@code agent:PATH}). Listing order is
  * registration order.
  */
 public final class Schedulers {
 
-    private record Entry(String description, SchedulerFactory factory) {
+    private record Entry(String description, ConfigurableSchedulerFactory factory) {
     }
 
     private record Family(String argumentName, String description, SchedulerFamilyFactory factory) {
@@ -47,6 +49,10 @@ public final class Schedulers {
         register(RandomPlacement.NAME,
                 "each executor on a uniformly random VM that has room (seeded)",
                 RandomPlacement::new);
+        registerConfigurable(Milp.NAME,
+                "exact per-job optimum of the extra VM cost (HYB Eq. 16; --beta: TPDS Eq. 6) with CP-SAT, "
+                        + "penalties included; gio if the solver finds nothing in time",
+                (seed, options) -> new Milp(options));
     }
 
     private Schedulers() {
@@ -57,7 +63,18 @@ public final class Schedulers {
      *
      * @throws IllegalArgumentException if the name is malformed or taken
      */
-    public static synchronized void register(String name, String description, SchedulerFactory factory) {
+    public static void register(String name, String description, SchedulerFactory factory) {
+        registerConfigurable(name, description, (seed, options) -> factory.create(seed));
+    }
+
+    /**
+     * Adds a scheduler under a fixed name whose policies are made from the run's {@link
+     * SchedulerOptions} (see {@link #create(String, long, SchedulerOptions)}).
+     *
+     * @throws IllegalArgumentException if the name is malformed or taken
+     */
+    public static synchronized void registerConfigurable(String name, String description,
+                                                         ConfigurableSchedulerFactory factory) {
         String key = normalise(name);
         if (key.isEmpty() || key.indexOf(':') >= 0) {
             throw new IllegalArgumentException("scheduler name must be non-empty and contain no ':', got '" + name + "'");
@@ -117,6 +134,18 @@ public final class Schedulers {
      * @throws IllegalArgumentException for an unknown name, listing the known ones
      */
     public static PlacementPolicy create(String name, long seed) {
+        return create(name, seed, SchedulerOptions.defaults());
+    }
+
+    /**
+     * A fresh policy for one run, tuned by {@code options} if the scheduler reads them.
+     *
+     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     */
+    public static PlacementPolicy create(String name, long seed, SchedulerOptions options) {
+        if (options == null) {
+            throw new IllegalArgumentException("scheduler options are missing");
+        }
         if (name == null) {
             throw unknown("null");
         }
@@ -132,7 +161,7 @@ public final class Schedulers {
             }
         }
         if (entry != null) {
-            return entry.factory().create(seed);
+            return entry.factory().create(seed, options);
         }
         if (family != null) {
             if (argument.isEmpty()) {

@@ -6,6 +6,9 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Site;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * How long a job runs given its placement: the base duration, times {@code penaltyFactor} if the
  * layout does not match the job type (TPDS: spread vs consolidate), times {@code penaltyFactor}
@@ -120,6 +123,47 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
                 && job.type().preference() != PlacementPreference.ANY;
         boolean hybridPossible = hybridPenalty && cluster.hasSite(Site.CLOUD);
         return duration(job, !typePenaltyPossible, !hybridPossible);
+    }
+
+    /**
+     * The job's placements split into the cases this model charges one duration each (see {@link
+     * DurationCase}): with the hybrid penalty, local-only placements run without it and any-site
+     * placements with it; with the type penalty and a typed job of several executors, placements in
+     * the type's layout run without it and any layout with it. One to four cases, local-only and
+     * matching layouts first; the first case always has the base duration.
+     */
+    public List<DurationCase> cases(Job job) {
+        PlacementPreference pref = job.type().preference();
+        boolean typed = typeMismatchPenalty && job.executors() > 1 && pref != PlacementPreference.ANY;
+        List<DurationCase> out = new ArrayList<>(4);
+        for (boolean localOnly : hybridPenalty ? new boolean[]{true, false} : new boolean[]{false}) {
+            if (typed) {
+                out.add(new DurationCase(localOnly, pref, caseDuration(job, false, localOnly)));
+                out.add(new DurationCase(localOnly, PlacementPreference.ANY, caseDuration(job, true, localOnly)));
+            } else {
+                out.add(new DurationCase(localOnly, PlacementPreference.ANY, caseDuration(job, false, localOnly)));
+            }
+        }
+        return out;
+    }
+
+    /** The longest duration any placement of the job can get under this model. */
+    public double maxDuration(Job job) {
+        PlacementPreference pref = job.type().preference();
+        boolean typed = typeMismatchPenalty && job.executors() > 1 && pref != PlacementPreference.ANY;
+        return caseDuration(job, typed, !hybridPenalty);
+    }
+
+    // Multiplies in the same order as duration(), so a case and a placement of it agree to the bit.
+    private double caseDuration(Job job, boolean mismatch, boolean localOnly) {
+        double d = job.baseDuration();
+        if (mismatch) {
+            d *= penaltyFactor;
+        }
+        if (hybridPenalty && !localOnly) {
+            d *= penaltyFactor;
+        }
+        return d;
     }
 
     /**

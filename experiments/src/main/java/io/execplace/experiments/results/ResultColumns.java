@@ -3,6 +3,7 @@ package io.execplace.experiments.results;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.scenario.Scenario;
+import io.execplace.schedulers.SolverCounts;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,12 @@ import java.util.Map;
 /**
  * The columns of {@code results.csv} and the fields of each {@code results.json} record, in order:
  * one place that defines the results schema for both files (documented in the README).
+ *
+ * <p>{@code lowerBound} is the least total VM cost any scheduler could reach on the jobs the run
+ * completed ({@link io.execplace.core.metrics.CostLowerBound}), {@code costToBound} the run's cost
+ * divided by it (null when the bound is 0). The {@code solver*} columns count how an exact
+ * scheduler's decisions ended (calls to the solver, proven optimal, hit the time limit, placed by
+ * the fallback heuristic); they are null for schedulers without a solver.
  */
 public final class ResultColumns {
 
@@ -19,7 +26,8 @@ public final class ResultColumns {
             "scenario", "cluster", "workload", "scheduler", "seed", "queue", "admission",
             "totalCost", "meanDuration", "meanTurnaround", "deadlineMetPercent", "goodPlacements",
             "jobs", "jobsCompleted", "jobsWaited", "jobsDropped", "vmsUsed", "makespan", "decisions",
-            "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms");
+            "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms",
+            "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks");
 
     private ResultColumns() {
     }
@@ -52,6 +60,13 @@ public final class ResultColumns {
         m.put("schedulingDelayMeanMs", number(s.schedulingDelayMeanMs()));
         m.put("schedulingDelayMedianMs", number(s.schedulingDelayMedianMs()));
         m.put("schedulingDelayP99Ms", number(s.schedulingDelayP99Ms()));
+        m.put("lowerBound", number(cell.lowerBound()));
+        m.put("costToBound", number(cell.costToBound()));
+        SolverCounts solver = cell.solver();
+        m.put("solverCalls", solver == null ? null : solver.solverCalls());
+        m.put("solverOptimal", solver == null ? null : solver.provenOptimal());
+        m.put("solverTimedOut", solver == null ? null : solver.timedOut());
+        m.put("solverFallbacks", solver == null ? null : solver.fallbacks());
         if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }

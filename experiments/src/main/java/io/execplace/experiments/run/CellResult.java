@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.schedulers.SolverCounts;
 
 /**
  * The outcome of one (scheduler, seed) run.
@@ -9,6 +10,15 @@ import io.execplace.core.metrics.RunSummary;
  * @param seed         seed of the workload and the scheduler
  * @param summary      the run's numbers
  * @param costTimeline cumulative cost over time, for charts
+ * @param lowerBound   the least total VM cost any scheduler could reach on the jobs this run
+ *                     completed ({@link io.execplace.core.metrics.CostLowerBound})
+ * @param solver       how an exact scheduler's decisions ended, or null for schedulers without a solver
  */
-public record CellResult(String scheduler, long seed, RunSummary summary, CostTimeline costTimeline) {
+public record CellResult(String scheduler, long seed, RunSummary summary, CostTimeline costTimeline,
+                         double lowerBound, SolverCounts solver) {
+
+    /** Total cost divided by the lower bound (at least 1); NaN when the bound is 0. */
+    public double costToBound() {
+        return lowerBound > 0 ? summary.totalCost() / lowerBound : Double.NaN;
+    }
 }

@@ -6,6 +6,8 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.SolverStatistics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +40,17 @@ public final class Runner {
         return new Runner(Runtime.getRuntime().availableProcessors());
     }
 
-    /** Runs one cell: a fresh policy instance, the seed's workload, the scenario's rules. */
-    public static RunResult runCell(Scenario scenario, String scheduler, long seed) {
+    /**
+     * Runs one cell: a fresh policy instance (tuned by the scenario's scheduler options), the seed's
+     * workload, the scenario's rules. Solver counts are read from the policy after the run.
+     */
+    public static CellRun runCell(Scenario scenario, String scheduler, long seed) {
         Workload workload = scenario.workloads().forSeed(seed);
-        PlacementPolicy policy = Schedulers.create(scheduler, seed);
-        return Simulation.run(scenario.cluster(), workload, policy, scenario.options().configFor(scenario.cluster(), workload));
+        PlacementPolicy policy = Schedulers.create(scheduler, seed, scenario.schedulerOptions());
+        RunResult result = Simulation.run(scenario.cluster(), workload, policy,
+                scenario.options().configFor(scenario.cluster(), workload));
+        SolverCounts counts = policy instanceof SolverStatistics s ? s.solverCounts() : null;
+        return new CellRun(scheduler, seed, result, counts);
     }
 
     public Comparison run(Scenario scenario, ProgressListener progress) {
@@ -58,8 +66,7 @@ public final class Runner {
             for (String scheduler : scenario.schedulers()) {
                 for (long seed : scenario.seeds()) {
                     futures.add(pool.submit(() -> {
-                        RunResult r = runCell(scenario, scheduler, seed);
-                        CellResult cell = new CellResult(scheduler, seed, r.summary(), CostTimeline.of(r, TIMELINE_POINTS));
+                        CellResult cell = runCell(scenario, scheduler, seed).toCellResult(TIMELINE_POINTS);
                         progress.cellDone(done.incrementAndGet(), total, cell);
                         return cell;
                     }));

@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.schedulers.SolverCounts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +23,14 @@ import java.util.function.ToDoubleFunction;
  * @param vmsUsed            VMs used
  * @param delayMeanMs        mean decision time, ms
  * @param delayP99Ms         p99 decision time, ms
+ * @param lowerBound         lower bound on any scheduler's cost for the jobs each run completed
+ * @param costToBound        total cost divided by that bound (NaN where the bound is 0)
+ * @param solver             solver counts summed over the seeds, or null for schedulers without a solver
  */
 public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, Stats meanDuration,
                                  Stats meanTurnaround, Stats deadlineMetPercent, Stats goodPlacements,
                                  Stats jobsWaited, Stats jobsDropped, Stats vmsUsed, Stats delayMeanMs,
-                                 Stats delayP99Ms) {
+                                 Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver) {
 
     /** Aggregates of every scheduler, in the comparison's scheduler order. */
     public static List<SchedulerAggregate> of(Comparison comparison) {
@@ -43,16 +47,41 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
                     stats(cells, RunSummary::jobsDropped),
                     stats(cells, RunSummary::vmsUsed),
                     stats(cells, RunSummary::schedulingDelayMeanMs),
-                    stats(cells, RunSummary::schedulingDelayP99Ms)));
+                    stats(cells, RunSummary::schedulingDelayP99Ms),
+                    cellStats(cells, CellResult::lowerBound),
+                    cellStats(cells, CellResult::costToBound),
+                    solverTotals(cells)));
         }
         return out;
     }
 
     private static Stats stats(List<CellResult> cells, ToDoubleFunction<RunSummary> metric) {
+        return cellStats(cells, c -> metric.applyAsDouble(c.summary()));
+    }
+
+    private static Stats cellStats(List<CellResult> cells, ToDoubleFunction<CellResult> metric) {
         double[] v = new double[cells.size()];
         for (int i = 0; i < v.length; i++) {
-            v[i] = metric.applyAsDouble(cells.get(i).summary());
+            v[i] = metric.applyAsDouble(cells.get(i));
         }
         return Stats.of(v);
+    }
+
+    private static SolverCounts solverTotals(List<CellResult> cells) {
+        long calls = 0;
+        long optimal = 0;
+        long timedOut = 0;
+        long fallbacks = 0;
+        boolean any = false;
+        for (CellResult c : cells) {
+            if (c.solver() != null) {
+                any = true;
+                calls += c.solver().solverCalls();
+                optimal += c.solver().provenOptimal();
+                timedOut += c.solver().timedOut();
+                fallbacks += c.solver().fallbacks();
+            }
+        }
+        return any ? new SolverCounts(calls, optimal, timedOut, fallbacks) : null;
     }
 }

@@ -1,6 +1,7 @@
 package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.schedulers.SchedulerOptions;
 
 import java.util.List;
 
@@ -14,11 +15,21 @@ import java.util.List;
  * @param schedulers scheduler names (see {@code Schedulers})
  * @param seeds      seeds; seed {@code s} drives both the workload and randomised schedulers
  * @param options    run rules
+ * @param schedulerOptions settings of tunable schedulers ({@code milp}'s β, time limit and solver)
  */
 public record Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
-                       List<Long> seeds, SimulationOptions options) {
+                       List<Long> seeds, SimulationOptions options, SchedulerOptions schedulerOptions) {
+
+    /** A scenario with the default scheduler options. */
+    public Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
+                    List<Long> seeds, SimulationOptions options) {
+        this(name, cluster, workloads, schedulers, seeds, options, SchedulerOptions.defaults());
+    }
 
     public Scenario {
+        if (schedulerOptions == null) {
+            throw new IllegalArgumentException("scenario '" + name + "': scheduler options are missing");
+        }
         schedulers = List.copyOf(schedulers);
         seeds = List.copyOf(seeds);
         if (schedulers.isEmpty()) {

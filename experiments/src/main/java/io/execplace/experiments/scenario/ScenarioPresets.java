@@ -1,5 +1,6 @@
 package io.execplace.experiments.scenario;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -75,12 +76,13 @@ public final class ScenarioPresets {
             }
             return spec;
         } catch (UnrecognizedPropertyException e) {
-            throw new InputFileException(file.toString(), line(e), e.getPropertyName(),
+            throw new InputFileException(file.toString(), lineOfKey(file, e.getPropertyName(), line(e)), e.getPropertyName(),
                     "unknown field (known: " + e.getKnownPropertyIds() + ")");
         } catch (JsonMappingException e) {
             List<JsonMappingException.Reference> path = e.getPath();
             String field = path.isEmpty() ? null : path.get(path.size() - 1).getFieldName();
-            throw new InputFileException(file.toString(), line(e), field, e.getOriginalMessage());
+            throw new InputFileException(file.toString(), field == null ? line(e) : lineOfKey(file, field, line(e)), field,
+                    e.getOriginalMessage());
         } catch (JsonProcessingException e) {
             throw new InputFileException(file.toString(), line(e), null, "not valid YAML: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -97,7 +99,30 @@ public final class ScenarioPresets {
         return preset(presetOrFile);
     }
 
+    /**
+     * The line where a top-level key is written. Jackson buffers record properties before it
+     * complains, so its own location can be a line or more past the key.
+     */
+    private static int lineOfKey(Path file, String key, int fallback) {
+        try {
+            List<String> lines = Files.readAllLines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).matches("\\s*\"?" + java.util.regex.Pattern.quote(key) + "\"?\\s*:.*")) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException e) {
+            // fall through: the parser's location is still a useful hint
+        }
+        return fallback;
+    }
+
+    /** The line of the offending token (the exception's own location can point past it, at the next event). */
     private static int line(JsonProcessingException e) {
+        if (e.getProcessor() instanceof JsonParser p && p.currentTokenLocation() != null
+                && p.currentTokenLocation().getLineNr() > 0) {
+            return p.currentTokenLocation().getLineNr();
+        }
         return e.getLocation() == null ? 0 : e.getLocation().getLineNr();
     }
 }

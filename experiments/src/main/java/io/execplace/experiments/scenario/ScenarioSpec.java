@@ -16,7 +16,9 @@ import io.execplace.core.workload.TraceReadOptions;
 import io.execplace.core.workload.Traces;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.milp.MilpSolver;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,6 +54,9 @@ import java.util.Locale;
  * @param typePenalty       TPDS type-mismatch penalty: {@code on}, {@code off} or {@code auto}
  * @param hybridPenalty     HYB cloud penalty: {@code on}, {@code off} or {@code auto}
  * @param penaltyFactor     multiplier of each penalty (1.3)
+ * @param beta              {@code milp} objective weight of cost against duration, 0..1 (1: cost only)
+ * @param milpTimeLimitMs   {@code milp} time limit per decision in milliseconds
+ * @param milpSolver        {@code milp} solver: {@code cp-sat} or {@code scip}
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -59,7 +64,7 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                            String requests, Double deadlineTolerance, Double meanGap, String gaps,
                            List<String> schedulers, Long seed, Integer seeds, String queue, Boolean admission,
                            Boolean backfilling, String billing, String typePenalty, String hybridPenalty,
-                           Double penaltyFactor) {
+                           Double penaltyFactor, Double beta, Long milpTimeLimitMs, String milpSolver) {
 
     /** Used when neither the file nor the command line names them. */
     public static final String DEFAULT_CLUSTER = "hybrid-small";
@@ -70,7 +75,7 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
     /** A spec with nothing set. */
     public static ScenarioSpec empty() {
         return new ScenarioSpec(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null);
     }
 
     /** This spec with every field that {@code o} sets replaced by {@code o}'s value. */
@@ -81,7 +86,8 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                 pick(o.schedulers, schedulers), pick(o.seed, seed), pick(o.seeds, seeds), pick(o.queue, queue),
                 pick(o.admission, admission), pick(o.backfilling, backfilling), pick(o.billing, billing),
                 pick(o.typePenalty, typePenalty), pick(o.hybridPenalty, hybridPenalty),
-                pick(o.penaltyFactor, penaltyFactor));
+                pick(o.penaltyFactor, penaltyFactor), pick(o.beta, beta), pick(o.milpTimeLimitMs, milpTimeLimitMs),
+                pick(o.milpSolver, milpSolver));
     }
 
     private static <T> T pick(T preferred, T fallback) {
@@ -199,6 +205,21 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                 penaltyFactor == null ? DurationModel.PAPER_PENALTY : penaltyFactor);
     }
 
+    /** The settings of tunable schedulers; defaults for what is not given. */
+    public SchedulerOptions resolveSchedulerOptions() {
+        SchedulerOptions o = SchedulerOptions.defaults();
+        if (beta != null) {
+            o = o.withBeta(beta);
+        }
+        if (milpTimeLimitMs != null) {
+            o = o.withMilpTimeLimitMillis(milpTimeLimitMs);
+        }
+        if (milpSolver != null) {
+            o = o.withMilpSolver(MilpSolver.parse(milpSolver));
+        }
+        return o;
+    }
+
     private static Boolean onOffAuto(String option, String value) {
         if (value == null) {
             return null;
@@ -216,7 +237,7 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
         Cluster c = resolveCluster(baseDir);
         WorkloadSource w = resolveWorkload(baseDir);
         String n = name != null ? name : c.name().split("/")[0] + "-" + w.name();
-        return new Scenario(n, c, w, schedulerList(), seedList(), resolveOptions());
+        return new Scenario(n, c, w, schedulerList(), seedList(), resolveOptions(), resolveSchedulerOptions());
     }
 
     private static String relative(String nameOrPath, Path baseDir) {

@@ -14,8 +14,10 @@ import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.run.Stats;
 import io.execplace.experiments.scenario.Scenario;
+import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,9 +33,21 @@ public final class ComparisonReport {
     private ComparisonReport() {
     }
 
+    /** What the cost / bound column means, for reports. */
+    public static final String BOUND_NOTE = "cost / bound: each run's total cost divided by a lower bound on the cost "
+            + "that any scheduler could reach on the jobs the run completed (every VM's price split into a rate per "
+            + "busy core and per busy GB; each job charged the cheapest such rates its executors could get, at its "
+            + "shortest possible duration). 1.00 would be a perfect schedule; the bound ignores competition between "
+            + "jobs for the cheapest VMs, so no real schedule reaches it.";
+
+    /** What the exact-solver table means, for reports. */
+    public static final String SOLVER_NOTE = "Decisions handed to the exact solver (jobs that fit the free resources), "
+            + "summed over seeds: proven optimal, stopped by the time limit, and placed by the fallback heuristic (gio) "
+            + "because the solver had no placement in time.";
+
     /** The header of the per-scheduler summary table (also printed by the command line). */
     public static List<String> tableHeader() {
-        return List.of("scheduler", "cost", "mean duration s", "mean turnaround s", "deadline met %",
+        return List.of("scheduler", "cost", "cost / bound", "mean duration s", "mean turnaround s", "deadline met %",
                 "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean µs", "delay p99 µs");
     }
 
@@ -43,6 +57,7 @@ public final class ComparisonReport {
         for (SchedulerAggregate a : aggregates) {
             rows.add(List.of(a.scheduler(),
                     meanStd(a.totalCost()),
+                    Double.isNaN(a.costToBound().mean()) ? Format.MISSING : meanStd(a.costToBound()),
                     meanStd(a.meanDuration()),
                     meanStd(a.meanTurnaround()),
                     Double.isNaN(a.deadlineMetPercent().mean()) ? Format.MISSING : meanStd(a.deadlineMetPercent()),
@@ -52,6 +67,24 @@ public final class ComparisonReport {
                     meanStd(a.vmsUsed()),
                     micros(a.delayMeanMs().mean()),
                     micros(a.delayP99Ms().mean())));
+        }
+        return rows;
+    }
+
+    /** The header of the exact-solver table: how the decisions of schedulers with a solver ended. */
+    public static List<String> solverHeader() {
+        return List.of("scheduler", "solver calls", "proven optimal", "timed out", "fallbacks", "optimal %");
+    }
+
+    /** One row per scheduler that reports solver counts (summed over seeds); empty if none does. */
+    public static List<List<String>> solverRows(List<SchedulerAggregate> aggregates) {
+        List<List<String>> rows = new ArrayList<>();
+        for (SchedulerAggregate a : aggregates) {
+            if (a.solver() != null) {
+                rows.add(List.of(a.scheduler(), Long.toString(a.solver().solverCalls()),
+                        Long.toString(a.solver().provenOptimal()), Long.toString(a.solver().timedOut()),
+                        Long.toString(a.solver().fallbacks()), Format.sig(a.solver().provenOptimalPercent(), 4)));
+            }
         }
         return rows;
     }
@@ -72,7 +105,12 @@ public final class ComparisonReport {
                 + (s.options().backfilling() ? ", backfilling" : "")
                 + ", billing " + s.options().billing().key()
                 + ", seeds " + s.seeds().get(0) + ".." + s.seeds().get(s.seeds().size() - 1)
-                + " (" + s.seeds().size() + "), schedulers " + String.join(", ", s.schedulers()) + ".";
+                + " (" + s.seeds().size() + "), schedulers " + String.join(", ", s.schedulers())
+                + (s.schedulers().contains(Milp.NAME) ? " (milp: beta "
+                        + BigDecimal.valueOf(s.schedulerOptions().beta()).stripTrailingZeros().toPlainString()
+                        + ", " + s.schedulerOptions().milpSolver().key() + ", time limit "
+                        + s.schedulerOptions().milpTimeLimitMillis() + " ms per decision)" : "")
+                + ".";
     }
 
     /**
@@ -91,6 +129,10 @@ public final class ComparisonReport {
 
         List<ReportFigure> figures = new ArrayList<>();
         figures.add(bar(aggs, names, charts, index, "cost", "Total VM cost", "cost", SchedulerAggregate::totalCost));
+        if (aggs.stream().anyMatch(a -> !Double.isNaN(a.costToBound().mean()))) {
+            figures.add(bar(aggs, names, charts, index, "cost-to-bound", "Cost relative to the lower bound",
+                    "cost / lower bound", SchedulerAggregate::costToBound));
+        }
         figures.add(bar(aggs, names, charts, index, "duration", "Mean job duration", "seconds",
                 SchedulerAggregate::meanDuration));
         figures.add(bar(aggs, names, charts, index, "turnaround", "Mean job turnaround", "seconds",
@@ -102,14 +144,17 @@ public final class ComparisonReport {
         }
         figures.add(costOverTime(comparison, charts, index));
 
-        HtmlReport report = HtmlReport.builder("execplace compare: " + scenario.name())
+        List<List<String>> solverRows = solverRows(aggs);
+        HtmlReport.Builder report = HtmlReport.builder("execplace compare: " + scenario.name())
                 .intro(describe(scenario))
                 .intro("Each number is the mean ± standard deviation over the seeds; error bars show one standard "
                         + "deviation. Raw per-run numbers: results.csv and results.json.")
-                .section("Summary", s -> s.table(tableHeader(), tableRows(aggs)))
-                .section("Charts", s -> figures.forEach(s::figure))
-                .build();
-        report.write(index);
+                .section("Summary", s -> s.table(tableHeader(), tableRows(aggs)).paragraph(BOUND_NOTE));
+        if (!solverRows.isEmpty()) {
+            report.section("Exact solver", s -> s.paragraph(SOLVER_NOTE).table(solverHeader(), solverRows));
+        }
+        report.section("Charts", s -> figures.forEach(s::figure));
+        report.build().write(index);
         return index;
     }
 

@@ -1,0 +1,130 @@
+package io.execplace.schedulers.milp;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.sim.DurationCase;
+import io.execplace.schedulers.Gio;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.SolverStatistics;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code milp}: the exact per-job scheduler of the papers (TPDS "ILP", HYB "MILP"). For every job it
+ * places the executors so that the job's extra VM cost (HYB Eq. 16), or with {@code β < 1} the
+ * cost/duration mix of TPDS Eq. 6, is the least possible given the VMs' free cores and memory, with
+ * the duration penalties of the run (hybrid ×1.3, type mismatch ×1.3) taken into account; see
+ * {@link PlacementObjective} and {@link PlacementFormulation}. The program is solved by CP-SAT (or
+ * SCIP) within a per-decision time limit; when the limit is hit the best placement found is used,
+ * or, if the solver found none, {@link Gio}'s. The policy never waits when the job fits: like the
+ * heuristics it returns none only when the free resources cannot hold the job.
+ *
+ * <p>Deterministic for a given state as long as no decision hits the time limit (the solver runs
+ * one worker with a fixed seed). {@link #solverCounts()} tells how the run's decisions ended.
+ */
+public final class Milp implements PlacementPolicy, SolverStatistics {
+
+    /** Registry name. */
+    public static final String NAME = "milp";
+
+    private final SchedulerOptions options;
+    private final VmClasses classes = new VmClasses();
+    private final Gio fallback = new Gio();
+    private final IntegerProgramSolver solver;
+
+    private long solverCalls;
+    private long provenOptimal;
+    private long timedOut;
+    private long fallbacks;
+
+    /**
+     * A policy with the given β, time limit and solver. The solver is made here, not at the first
+     * decision, so that loading OR-Tools' native libraries (a few hundred ms, once per JVM) never
+     * counts as scheduling delay.
+     */
+    public Milp(SchedulerOptions options) {
+        this(options, checked(options).milpSolver().newSolver());
+    }
+
+    /** A policy that uses {@code solver} instead of the one the options name (tests inject failures). */
+    Milp(SchedulerOptions options, IntegerProgramSolver solver) {
+        this.options = checked(options);
+        this.solver = solver;
+    }
+
+    private static SchedulerOptions checked(SchedulerOptions options) {
+        if (options == null) {
+            throw new IllegalArgumentException("scheduler options are missing");
+        }
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Placement place(Job job, ClusterView cluster) {
+        classes.build(job, cluster);
+        PlacementObjective objective = new PlacementObjective(job, cluster, options.beta());
+        List<DurationCase> cases = feasibleCases(job, cluster, objective);
+        if (cases.isEmpty()) {
+            return Placement.none(); // the free resources cannot hold the job
+        }
+        PlacementFormulation formulation = new PlacementFormulation(job, classes, cases, objective);
+        IntegerProgram program = formulation.program();
+        solverCalls++;
+        IntegerProgramSolver.Result result = solver.solve(program, options.milpTimeLimitMillis());
+        boolean usable = result.hasSolution() && program.isFeasible(result.values());
+        if (result.status() == IntegerProgramSolver.Status.FEASIBLE
+                || result.status() == IntegerProgramSolver.Status.NO_SOLUTION) {
+            timedOut++;
+        }
+        if (!usable) {
+            fallbacks++;
+            return fallback.place(job, cluster);
+        }
+        Placement placement = formulation.decode(result.values());
+        if (result.status() == IntegerProgramSolver.Status.OPTIMAL) {
+            provenOptimal++;
+            return placement;
+        }
+        // Timed out with a solution: keep it unless the fallback heuristic happens to do better.
+        Placement heuristic = fallback.place(job, cluster);
+        if (!heuristic.isNone() && objective.value(heuristic) < objective.value(placement)) {
+            fallbacks++;
+            return heuristic;
+        }
+        return placement;
+    }
+
+    /**
+     * The job's duration cases whose VMs can hold it now; if the job has a deadline that some of
+     * them meet, only those (HYB Eq. 15).
+     */
+    private List<DurationCase> feasibleCases(Job job, ClusterView cluster, PlacementObjective objective) {
+        List<DurationCase> feasible = new ArrayList<>(4);
+        for (DurationCase c : cluster.durationModel().cases(job)) {
+            if (PlacementFormulation.canHold(job, classes, c)) {
+                feasible.add(c);
+            }
+        }
+        List<DurationCase> onTime = new ArrayList<>(feasible.size());
+        for (DurationCase c : feasible) {
+            if (objective.meetsDeadline(c.duration())) {
+                onTime.add(c);
+            }
+        }
+        return onTime.isEmpty() ? feasible : onTime;
+    }
+
+    @Override
+    public SolverCounts solverCounts() {
+        return new SolverCounts(solverCalls, provenOptimal, timedOut, fallbacks);
+    }
+}
