@@ -34,7 +34,6 @@ public final class Simulation {
     private static final double DEADLINE_SLACK = 1e-9;
 
     private final Cluster cluster;
-    private final Workload workload;
     private final PlacementPolicy policy;
     private final SimulationConfig config;
 
@@ -52,7 +51,6 @@ public final class Simulation {
 
     private Simulation(Cluster cluster, Workload workload, PlacementPolicy policy, SimulationConfig config) {
         this.cluster = cluster;
-        this.workload = workload;
         this.policy = policy;
         this.config = config;
         this.jobs = workload.jobs().toArray(new Job[0]);
@@ -221,10 +219,5 @@ public final class Simulation {
                 withDeadline == 0 ? Double.NaN : 100.0 * met / withDeadline,
                 jobs.length, completed, good, waited, dropped, vmsUsed, makespan, decisions, meanDelayMs, medianMs, p99Ms);
         return new RunResult(summary, cluster, config, records, vms);
-    }
-
-    /** The workload this simulation runs (for diagnostics). */
-    public Workload workload() {
-        return workload;
     }
 }
