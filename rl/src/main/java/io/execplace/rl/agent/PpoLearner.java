@@ -1,12 +1,10 @@
 package io.execplace.rl.agent;
 
 import io.execplace.rl.env.Env;
-import io.execplace.rl.nn.Activation;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
 import io.execplace.rl.nn.Softmax;
-import org.apache.commons.rng.RestorableUniformRandomProvider;
 
 /**
  * Proximal policy optimisation with the clipped surrogate objective (Schulman et al. 2017; the ZH
@@ -15,38 +13,21 @@ import org.apache.commons.rng.RestorableUniformRandomProvider;
  * steps in shuffled minibatches, minimising {@code −min(ρA, clip(ρ, 1±ε)A) − c_H·H} for the actor and
  * {@code c_V·(V(s) − R)²} for the critic, each with its own Adam optimiser.
  */
-public final class PpoLearner implements Learner {
+public final class PpoLearner extends RolloutLearner {
 
     private final PpoConfig config;
-    private final EpisodeCursor cursor;
-    private final RestorableUniformRandomProvider rng;
-    private final Mlp actor;
     private final Mlp critic;
-    private final Adam actorAdam;
     private final Adam criticAdam;
-    private final Rollout rollout;
-    private final PolicyGradient pg;
-    private final int actions;
     private double[] values = new double[0];
     private double[] advantages = new double[0];
     private double[] targets = new double[0];
     private int[] order = new int[0];
-    private final double[] weights = new double[PolicyGradient.CHUNK];
-    private long steps;
-    private long episodes;
 
     public PpoLearner(PpoConfig config, Env env, long seed) {
+        super(env, seed, config.hidden(), config.learningRate(), config.gradientClip());
         this.config = config;
-        this.cursor = new EpisodeCursor(env);
-        this.rng = Rngs.create(seed);
-        int obs = env.observationSize();
-        this.actions = env.actionCount();
-        this.actor = Mlp.create(Hyper.sizes(obs, config.hidden(), actions), Activation.RELU, rng);
-        this.critic = Mlp.create(Hyper.sizes(obs, config.hidden(), 1), Activation.RELU, rng);
-        this.actorAdam = new Adam(actor.parameterCount(), config.learningRate(), config.gradientClip());
+        this.critic = valueNetwork(config.hidden());
         this.criticAdam = new Adam(critic.parameterCount(), config.learningRate(), config.gradientClip());
-        this.rollout = new Rollout(obs, actions);
-        this.pg = new PolicyGradient(obs, actions);
     }
 
     @Override
@@ -55,26 +36,8 @@ public final class PpoLearner implements Learner {
     }
 
     @Override
-    public Mlp policyNetwork() {
-        return actor;
-    }
-
-    @Override
-    public long totalSteps() {
-        return steps;
-    }
-
-    @Override
-    public long totalEpisodes() {
-        return episodes;
-    }
-
-    @Override
     public IterationStats iterate() {
-        rollout.collect(cursor, actor, config.episodesPerIteration(), config.rewardScale(), rng);
-        int n = rollout.size;
-        steps += n;
-        episodes += rollout.episodes;
+        int n = collect(config.episodesPerIteration(), config.rewardScale());
         if (values.length < n) {
             values = new double[2 * n];
             advantages = new double[2 * n];

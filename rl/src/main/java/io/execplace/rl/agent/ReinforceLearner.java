@@ -1,11 +1,9 @@
 package io.execplace.rl.agent;
 
 import io.execplace.rl.env.Env;
-import io.execplace.rl.nn.Activation;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
-import org.apache.commons.rng.RestorableUniformRandomProvider;
 
 import java.util.Arrays;
 
@@ -15,40 +13,24 @@ import java.util.Arrays;
  * discounted reward-to-go {@code G_t}, optionally subtracts a learned baseline {@code V(s_t)} and
  * standardises, then takes one Adam step on {@code −mean_t(log π(a_t|s_t) · A_t)}.
  */
-public final class ReinforceLearner implements Learner {
+public final class ReinforceLearner extends RolloutLearner {
 
     private final ReinforceConfig config;
-    private final EpisodeCursor cursor;
-    private final RestorableUniformRandomProvider rng;
-    private final Mlp actor;
-    private final Adam actorAdam;
     private final Mlp value;
     private final Adam valueAdam;
-    private final Rollout rollout;
-    private final PolicyGradient pg;
     private double[] returns = new double[0];
     private double[] advantages = new double[0];
-    private final double[] weights = new double[PolicyGradient.CHUNK];
-    private long steps;
-    private long episodes;
 
     public ReinforceLearner(ReinforceConfig config, Env env, long seed) {
+        super(env, seed, config.hidden(), config.learningRate(), config.gradientClip());
         this.config = config;
-        this.cursor = new EpisodeCursor(env);
-        this.rng = Rngs.create(seed);
-        int obs = env.observationSize();
-        int actions = env.actionCount();
-        this.actor = Mlp.create(Hyper.sizes(obs, config.hidden(), actions), Activation.RELU, rng);
-        this.actorAdam = new Adam(actor.parameterCount(), config.learningRate(), config.gradientClip());
         if (config.baseline()) {
-            this.value = Mlp.create(Hyper.sizes(obs, config.hidden(), 1), Activation.RELU, rng);
+            this.value = valueNetwork(config.hidden());
             this.valueAdam = new Adam(value.parameterCount(), config.learningRate(), config.gradientClip());
         } else {
             this.value = null;
             this.valueAdam = null;
         }
-        this.rollout = new Rollout(obs, actions);
-        this.pg = new PolicyGradient(obs, actions);
     }
 
     @Override
@@ -57,26 +39,8 @@ public final class ReinforceLearner implements Learner {
     }
 
     @Override
-    public Mlp policyNetwork() {
-        return actor;
-    }
-
-    @Override
-    public long totalSteps() {
-        return steps;
-    }
-
-    @Override
-    public long totalEpisodes() {
-        return episodes;
-    }
-
-    @Override
     public IterationStats iterate() {
-        rollout.collect(cursor, actor, config.episodesPerIteration(), config.rewardScale(), rng);
-        int n = rollout.size;
-        steps += n;
-        episodes += rollout.episodes;
+        int n = collect(config.episodesPerIteration(), config.rewardScale());
         if (returns.length < n) {
             returns = new double[2 * n];
             advantages = new double[2 * n];
