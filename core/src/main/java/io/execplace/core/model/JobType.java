@@ -1,6 +1,6 @@
 package io.execplace.core.model;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 
 /**
  * The kind of Spark application a job runs. TPDS uses three BigDataBench applications; HYB jobs
@@ -48,13 +48,6 @@ public enum JobType {
 
     /** Parses a label, ignoring case ({@code WordCount}, {@code sort}, ...). */
     public static JobType parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (JobType type : values()) {
-            if (type.label.equals(t)) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unknown job type '" + text
-                + "' (expected wordcount, sort, pagerank or generic)");
+        return Choices.parse(values(), JobType::label, text, "job type");
     }
 }

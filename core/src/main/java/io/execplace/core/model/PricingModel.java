@@ -1,6 +1,6 @@
 package io.execplace.core.model;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 
 /**
  * The HYB paper's VM pricing models (Table 3): price per second of m1.large, m1.xlarge and
@@ -49,12 +49,6 @@ public enum PricingModel {
 
     /** Parses {@code 1}..{@code 4} or {@code real}. */
     public static PricingModel parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (PricingModel m : values()) {
-            if (m.key.equals(t) || m.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown pricing model '" + text + "' (expected 1, 2, 3, 4 or real)");
+        return Choices.parse(values(), PricingModel::key, text, "pricing model");
     }
 }

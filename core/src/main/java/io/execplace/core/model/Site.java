@@ -1,5 +1,6 @@
 package io.execplace.core.model;
 
+import io.execplace.core.io.Choices;
 import java.util.Locale;
 
 /** Where a VM runs: on the organisation's own premises or rented from a cloud provider (HYB §4). */
@@ -14,11 +15,6 @@ public enum Site {
 
     /** Parses {@code local} or {@code cloud}, ignoring case. */
     public static Site parse(String text) {
-        for (Site s : values()) {
-            if (s.label().equalsIgnoreCase(text.trim())) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown site '" + text + "' (expected local or cloud)");
+        return Choices.parse(values(), Site::label, text, "site");
     }
 }

@@ -1,6 +1,6 @@
 package io.execplace.core.sim;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 
 /**
  * How a VM's busy time turns into money. The papers (and both reference simulators) charge the
@@ -40,12 +40,6 @@ public enum Billing {
     }
 
     public static Billing parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (Billing b : values()) {
-            if (b.key.equals(t)) {
-                return b;
-            }
-        }
-        throw new IllegalArgumentException("unknown billing '" + text + "' (expected exact, per-second or hourly)");
+        return Choices.parse(values(), Billing::key, text, "billing");
     }
 }

@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.Choices;
 import java.util.Locale;
 
 /** How HYB inter-arrival gaps are drawn around their mean. */
@@ -16,11 +17,6 @@ public enum GapDistribution {
 
     /** Parses {@code poisson} or {@code exponential}, ignoring case. */
     public static GapDistribution parse(String text) {
-        for (GapDistribution g : values()) {
-            if (g.label().equalsIgnoreCase(text.trim())) {
-                return g;
-            }
-        }
-        throw new IllegalArgumentException("unknown gap distribution '" + text + "' (expected poisson or exponential)");
+        return Choices.parse(values(), GapDistribution::label, text, "gap distribution");
     }
 }

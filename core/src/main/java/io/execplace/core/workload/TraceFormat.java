@@ -1,8 +1,6 @@
 package io.execplace.core.workload;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.execplace.core.io.Choices;
 
 /** The trace file formats execplace reads and writes; see {@link Traces} for their layouts. */
 public enum TraceFormat {
@@ -34,13 +32,6 @@ public enum TraceFormat {
 
     /** Parses a key ({@code csv}, {@code tpds}, {@code hyb}, {@code swim}) or constant name, ignoring case. */
     public static TraceFormat parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (TraceFormat f : values()) {
-            if (f.key.equals(t) || f.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("unknown trace format '" + text + "' (expected "
-                + Arrays.stream(values()).map(TraceFormat::key).collect(Collectors.joining(", ")) + ")");
+        return Choices.parse(values(), TraceFormat::key, text, "trace format");
     }
 }

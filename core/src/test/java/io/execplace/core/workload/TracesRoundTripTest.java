@@ -143,6 +143,6 @@ class TracesRoundTripTest {
         assertThat(TraceFormat.parse("CSV")).isEqualTo(TraceFormat.EXECPLACE_CSV);
         assertThat(TraceFormat.parse("hyb")).isEqualTo(TraceFormat.HYB);
         assertThat(TraceFormat.parse("execplace_csv")).isEqualTo(TraceFormat.EXECPLACE_CSV);
-        assertThatThrownBy(() -> TraceFormat.parse("xml")).hasMessage("unknown trace format 'xml' (expected csv, tpds, hyb, swim)");
+        assertThatThrownBy(() -> TraceFormat.parse("xml")).hasMessage("unknown trace format 'xml' (expected csv, tpds, hyb or swim)");
     }
 }

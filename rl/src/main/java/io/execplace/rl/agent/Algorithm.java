@@ -1,6 +1,6 @@
 package io.execplace.rl.agent;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 
 /** The learning algorithms execplace trains. */
 public enum Algorithm {
@@ -23,12 +23,6 @@ public enum Algorithm {
 
     /** Parses {@code dqn}, {@code reinforce} or {@code ppo}, ignoring case. */
     public static Algorithm parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (Algorithm a : values()) {
-            if (a.label.equals(t)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown agent '" + text + "' (expected dqn, reinforce or ppo)");
+        return Choices.parse(values(), Algorithm::label, text, "agent");
     }
 }

@@ -1,5 +1,6 @@
 package io.execplace.rl.nn;
 
+import io.execplace.core.io.Choices;
 import java.util.Locale;
 
 /** Element-wise activation functions of hidden layers; derivatives are taken from the outputs. */
@@ -60,11 +61,6 @@ public enum Activation {
 
     /** Parses {@code relu}, {@code tanh} or {@code identity}, ignoring case. */
     public static Activation parse(String text) {
-        for (Activation a : values()) {
-            if (a.label().equalsIgnoreCase(text.trim())) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown activation '" + text + "' (expected relu, tanh or identity)");
+        return Choices.parse(values(), Activation::label, text, "activation");
     }
 }

@@ -1,5 +1,6 @@
 package io.execplace.rl.nn;
 
+import io.execplace.core.io.Choices;
 import java.util.Locale;
 
 /** Regression losses on one prediction–target pair; batch losses are their means. */
@@ -32,11 +33,6 @@ public enum Loss {
 
     /** Parses {@code mse} or {@code huber}, ignoring case. */
     public static Loss parse(String text) {
-        for (Loss l : values()) {
-            if (l.label().equalsIgnoreCase(text.trim())) {
-                return l;
-            }
-        }
-        throw new IllegalArgumentException("unknown loss '" + text + "' (expected mse or huber)");
+        return Choices.parse(values(), Loss::label, text, "loss");
     }
 }

@@ -1,6 +1,6 @@
 package io.execplace.schedulers.milp;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 import java.util.function.Supplier;
 
 /**
@@ -34,12 +34,6 @@ public enum MilpSolver {
 
     /** Parses {@code cp-sat} or {@code scip}, ignoring case. */
     public static MilpSolver parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (MilpSolver s : values()) {
-            if (s.key.equals(t)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown milp solver '" + text + "' (expected cp-sat or scip)");
+        return Choices.parse(values(), MilpSolver::key, text, "milp solver");
     }
 }
