@@ -13,8 +13,6 @@ import io.execplace.core.policy.PlacementPolicy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -44,8 +42,7 @@ public final class Simulation {
     private final String[] dropReason;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
-    private final List<Integer> waiting = new ArrayList<>();
-    private final Comparator<Integer> waitingOrder;
+    private final WaitingQueue waiting;
     private long[] delays = new long[1024];
     private int decisions;
 
@@ -62,8 +59,7 @@ public final class Simulation {
         placement = new Placement[n];
         dropReason = new String[n];
         state = new ClusterState(cluster, config.durationModel());
-        Comparator<Job> order = config.queue().order();
-        waitingOrder = (a, b) -> order.compare(jobs[a], jobs[b]);
+        waiting = new WaitingQueue(jobs, config.queue().order());
     }
 
     /** Runs the workload on the cluster with the given policy and rules. */
@@ -89,8 +85,8 @@ public final class Simulation {
             schedule();
         }
         // Nothing runs and nothing arrives: whatever still waits can never start.
-        for (int j : waiting) {
-            dropReason[j] = "could not be placed and nothing was left running";
+        for (int i = 0; i < waiting.size(); i++) {
+            dropReason[waiting.get(i)] = "could not be placed and nothing was left running";
         }
         waiting.clear();
         return result();
@@ -103,8 +99,7 @@ public final class Simulation {
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
             return;
         }
-        int pos = Collections.binarySearch(waiting, j, waitingOrder);
-        waiting.add(pos < 0 ? -pos - 1 : pos, j);
+        waiting.add(j);
     }
 
     private void schedule() {

@@ -1,0 +1,62 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Job;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * The jobs waiting to be placed, as job indices kept sorted by the queue order, on a primitive
+ * array so the event loop does not box. Equal jobs keep their insertion order.
+ */
+final class WaitingQueue {
+
+    private final Job[] jobs;
+    private final Comparator<Job> order;
+    private int[] index = new int[64];
+    private int size;
+
+    WaitingQueue(Job[] jobs, Comparator<Job> order) {
+        this.jobs = jobs;
+        this.order = order;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** The job index at queue position {@code i}. */
+    int get(int i) {
+        return index[i];
+    }
+
+    /** Inserts job index {@code j} after every job that does not come later in the order. */
+    void add(int j) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (order.compare(jobs[index[mid]], jobs[j]) <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (size == index.length) {
+            index = Arrays.copyOf(index, size * 2);
+        }
+        System.arraycopy(index, lo, index, lo + 1, size - lo);
+        index[lo] = j;
+        size++;
+    }
+
+    /** Removes the job at queue position {@code i}. */
+    void remove(int i) {
+        System.arraycopy(index, i + 1, index, i, size - i - 1);
+        size--;
+    }
+
+    void clear() {
+        size = 0;
+    }
+}
