@@ -35,6 +35,15 @@ final class EnvironmentOptions {
     @Option(names = "--fixed-reward", paramLabel = "R", description = "R_fixed of Eq. 14 (default 10000).")
     Double fixedReward;
 
+    @Option(names = "--busy-time", negatable = true,
+            description = "Observe every VM's remaining busy time too (execplace extension). Default: off (the paper's observation).")
+    Boolean busyTime;
+
+    @Option(names = "--per-job-reward", negatable = true,
+            description = "Pay R_epi's cost and duration terms as they accrue, step by step; a completed episode's "
+                    + "undiscounted return is unchanged (execplace extension). Default: off (R_epi at the end, as the paper).")
+    Boolean perJobReward;
+
     @Option(names = "--max-steps", paramLabel = "N", description = "Truncate episodes after N steps (default 0: no limit).")
     Integer maxSteps;
 
@@ -63,6 +72,12 @@ final class EnvironmentOptions {
         }
         if (maxSteps != null) {
             c = c.withMaxSteps(maxSteps);
+        }
+        if (busyTime != null) {
+            c = c.withBusyTime(busyTime);
+        }
+        if (perJobReward != null) {
+            c = c.withPerJobReward(perJobReward);
         }
         return c;
     }
@@ -93,6 +108,12 @@ final class EnvironmentOptions {
         }
         if (maxSteps != null) {
             g.add("--max-steps");
+        }
+        if (busyTime != null) {
+            g.add("--busy-time");
+        }
+        if (perJobReward != null) {
+            g.add("--per-job-reward");
         }
         return g;
     }

@@ -27,6 +27,10 @@ final class EpisodeWorkload {
     /** {@code Avg_Tmax} (Eq. 11): mean of the longest durations. */
     final double maxMeanDuration;
     final int maxExecutors;
+    /** The shortest possible duration of each job. */
+    final double[] minDuration;
+    /** The longest possible duration of any job: the longest a VM can stay busy ahead of the clock. */
+    final double longestDuration;
 
     EpisodeWorkload(Workload workload, Cluster cluster, DurationModel model) {
         this.source = workload;
@@ -43,16 +47,22 @@ final class EpisodeWorkload {
         jobs = kept.toArray(new Job[0]);
         dropped = workload.size() - jobs.length;
         offset = new int[jobs.length + 1];
+        minDuration = new double[jobs.length];
         double sumMax = 0;
         double sumMin = 0;
+        double longest = 0;
         int most = 1;
         for (int j = 0; j < jobs.length; j++) {
             offset[j + 1] = offset[j] + jobs[j].executors();
-            sumMax += model.maxDuration(jobs[j], cluster);
-            sumMin += model.minDuration(jobs[j], cluster);
+            double max = model.maxDuration(jobs[j], cluster);
+            sumMax += max;
+            longest = Math.max(longest, max);
+            minDuration[j] = model.minDuration(jobs[j], cluster);
+            sumMin += minDuration[j];
             most = Math.max(most, jobs[j].executors());
         }
         maxExecutors = most;
+        longestDuration = longest;
         maxCost = sumMax * cluster.totalPricePerSecond();
         minMeanDuration = sumMin / jobs.length;
         maxMeanDuration = sumMax / jobs.length;

@@ -11,12 +11,15 @@ import java.util.List;
  * Writes the TPDS observation (TPDS §4, SPEC §5): for every VM its free cores and free memory
  * ({@code [vm1.cores, vm1.mem, ..., vmN.cores, vmN.mem]}), then the current job's type, cores and
  * memory per executor and executors still to place. The type is the reference code's number
- * (1 WordCount, 2 Sort, 3 PageRank, 0 untyped), not a job id.
+ * (1 WordCount, 2 Sort, 3 PageRank, 0 untyped), not a job id. With the busy-time option (an
+ * execplace extension, off in the paper's environment) every VM's remaining busy time follows:
+ * how long it stays billed whatever the agent does, the quantity gio and milp price placements by.
  *
  * <p>Normalised, each VM value is divided by the VM's capacity, the type by 3, the job's cores and
- * memory by the largest VM's, and the executors left by {@code executorScale} (the largest executor
- * count of the training workloads). The environment and a trained agent running as a placement
- * policy share this class, so both see the same numbers.
+ * memory by the largest VM's, the executors left by {@link Scales#executors()} (the largest executor
+ * count of the training workloads) and busy times by {@link Scales#busySeconds()} (the longest
+ * possible job duration of the training workloads). The environment and a trained agent running as
+ * a placement policy share this class, so both see the same numbers.
  */
 public final class ObservationEncoder {
 
@@ -24,9 +27,28 @@ public final class ObservationEncoder {
     public static final int JOB_FEATURES = 4;
     private static final double TYPE_COUNT = 3;
 
+    /**
+     * What normalised observations divide by.
+     *
+     * @param executors   the largest executor count expected, at least 1
+     * @param busySeconds the longest busy time expected (seconds), positive
+     */
+    public record Scales(int executors, double busySeconds) {
+        public Scales {
+            if (executors < 1) {
+                throw new IllegalArgumentException("executor scale must be at least 1, got " + executors);
+            }
+            if (!(busySeconds > 0) || !Double.isFinite(busySeconds)) {
+                throw new IllegalArgumentException("busy-time scale must be a positive number, got " + busySeconds);
+            }
+        }
+    }
+
     private final int vms;
     private final boolean normalised;
-    private final int executorScale;
+    private final boolean busyTime;
+    private final Scales scales;
+    private final double busyFactor;
     private final double[] coreScale;
     private final double[] memoryScale;
     private final double[] capacityCores;
@@ -39,17 +61,18 @@ public final class ObservationEncoder {
     private final double maxVmMemory;
 
     /**
-     * @param cluster       the cluster whose VMs are described
-     * @param normalised    divide by capacities and maxima
-     * @param executorScale the largest executor count expected (normalised observations divide by it), at least 1
+     * @param cluster    the cluster whose VMs are described
+     * @param normalised divide by capacities and maxima
+     * @param busyTime   append every VM's remaining busy time
+     * @param scales     what normalised observations divide by
      */
-    public ObservationEncoder(Cluster cluster, boolean normalised, int executorScale) {
-        if (executorScale < 1) {
-            throw new IllegalArgumentException("executor scale must be at least 1, got " + executorScale);
-        }
+    public ObservationEncoder(Cluster cluster, boolean normalised, boolean busyTime, Scales scales) {
         this.vms = cluster.size();
         this.normalised = normalised;
-        this.executorScale = executorScale;
+        this.busyTime = busyTime;
+        this.scales = scales;
+        int executorScale = scales.executors();
+        this.busyFactor = normalised ? 1 / scales.busySeconds() : 1;
         coreScale = new double[vms];
         memoryScale = new double[vms];
         capacityCores = new double[vms];
@@ -72,9 +95,14 @@ public final class ObservationEncoder {
         executorFactor = normalised ? 1.0 / executorScale : 1;
     }
 
-    /** Number of observation values: two per VM plus {@value #JOB_FEATURES}. */
+    /** Number of observation values: two per VM, {@value #JOB_FEATURES}, and one per VM with busy times. */
     public int size() {
-        return 2 * vms + JOB_FEATURES;
+        return size(vms, busyTime);
+    }
+
+    /** Number of observation values for a cluster of {@code vms} VMs. */
+    public static int size(int vms, boolean busyTime) {
+        return 2 * vms + JOB_FEATURES + (busyTime ? vms : 0);
     }
 
     public int vmCount() {
@@ -85,8 +113,19 @@ public final class ObservationEncoder {
         return normalised;
     }
 
-    public int executorScale() {
-        return executorScale;
+    public boolean busyTime() {
+        return busyTime;
+    }
+
+    public Scales scales() {
+        return scales;
+    }
+
+    /** Writes one VM's remaining busy time (seconds); ignored unless the busy-time option is on. */
+    public void writeBusyTime(double[] obs, int vm, double seconds) {
+        if (busyTime) {
+            obs[2 * vms + JOB_FEATURES + vm] = seconds * busyFactor;
+        }
     }
 
     /** Writes one VM's free resources. */
@@ -145,6 +184,11 @@ public final class ObservationEncoder {
         labels.add("job.coresPerExecutor");
         labels.add("job.memoryGbPerExecutor");
         labels.add("job.executorsLeft");
+        for (int i = 0; busyTime && i < vms; i++) {
+            // At most the longest job's duration, which another workload may exceed.
+            high[base + JOB_FEATURES + i] = Double.POSITIVE_INFINITY;
+            labels.add("vm" + (i + 1) + ".busySeconds");
+        }
         return new BoxSpace(low, high, labels);
     }
 }

@@ -73,13 +73,19 @@ public final class TpdsEnv implements Env {
     private double sumDuration;
     private double sumTurnaround;
     private EpisodeStats lastEpisode;
+    // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
+    // so far, and the extra duration of the job started by the current step.
+    private final double[] prices;
+    private double committedCost;
+    private double paidSoFar;
+    private double startedExcess;
 
     /**
      * An environment whose normalised observations divide executor counts by the largest count in
-     * {@code workloads}.
+     * {@code workloads} and busy times by their longest possible job duration.
      */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config) {
-        this(cluster, workloads, durationModel, config, 0);
+        this(cluster, workloads, durationModel, config, null);
     }
 
     /**
@@ -88,16 +94,13 @@ public final class TpdsEnv implements Env {
      *                      {@code workloads.get(floorMod(seed, size))}
      * @param durationModel how placements change durations (as in the simulator)
      * @param config        rewards and options
-     * @param executorScale divisor of the executors-left value in normalised observations; 0 to
-     *                      use the largest executor count of the workloads
+     * @param scales        what normalised observations divide by (a trained agent's, to evaluate it
+     *                      on other workloads); null to derive them from {@code workloads}
      */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config,
-                   int executorScale) {
+                   ObservationEncoder.Scales scales) {
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("the environment needs at least one workload");
-        }
-        if (executorScale < 0) {
-            throw new IllegalArgumentException("executor scale must be >= 0, got " + executorScale);
         }
         this.cluster = cluster;
         this.durationModel = durationModel;
@@ -106,15 +109,22 @@ public final class TpdsEnv implements Env {
         List<EpisodeWorkload> prepared = new ArrayList<>(workloads.size());
         int maxExecutors = 1;
         int maxTotal = 0;
+        double longest = 0;
         for (Workload w : workloads) {
             EpisodeWorkload e = new EpisodeWorkload(w, cluster, durationModel);
             prepared.add(e);
             maxExecutors = Math.max(maxExecutors, e.maxExecutors);
             maxTotal = Math.max(maxTotal, e.totalExecutors());
+            longest = Math.max(longest, e.longestDuration);
         }
         this.workloads = List.copyOf(prepared);
         this.state = new ClusterState(cluster, durationModel);
-        this.encoder = new ObservationEncoder(cluster, config.normalised(), executorScale == 0 ? maxExecutors : executorScale);
+        this.encoder = new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
+                scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1));
+        this.prices = new double[cluster.size()];
+        for (int i = 0; i < prices.length; i++) {
+            prices[i] = cluster.vm(i).pricePerSecond();
+        }
         this.observationSpace = encoder.space();
         List<String> actions = new ArrayList<>(vms + 1);
         actions.add("wait");
@@ -187,6 +197,9 @@ public final class TpdsEnv implements Env {
         jobsStarted = 0;
         sumDuration = 0;
         sumTurnaround = 0;
+        committedCost = 0;
+        paidSoFar = 0;
+        startedExcess = 0;
         active = true;
         maskStale = true;
         state.advanceTo(jobs[0].arrival());
@@ -210,6 +223,9 @@ public final class TpdsEnv implements Env {
         } else {
             place(action - 1);
         }
+        if (config.perJobReward()) {
+            payAsItAccrues();
+        }
         totalReward += result.reward();
         if (!result.terminated() && config.maxSteps() > 0 && steps >= config.maxSteps()) {
             result.set(observation, result.reward(), false, true, result.event());
@@ -218,6 +234,38 @@ public final class TpdsEnv implements Env {
             endEpisode(result.event(), result.reward());
         }
         return result;
+    }
+
+    /**
+     * Per-job reward: adds this step's share of {@code R_epi}'s cost and duration terms to the
+     * immediate reward; the completing step gets {@code R_epi} minus everything paid before, so a
+     * completed episode returns exactly what it returns without the option. Penalties are unchanged.
+     */
+    private void payAsItAccrues() {
+        StepEvent event = result.event();
+        if (event == StepEvent.COMPLETED) {
+            result.set(observation, result.reward() - paidSoFar, true, false, event);
+            return;
+        }
+        if (result.terminated()) {
+            return;
+        }
+        double committed = state.costSoFar();
+        for (int vm = 0; vm < vms; vm++) {
+            committed += prices[vm] * state.remainingBusyTime(vm);
+        }
+        double share = 0;
+        if (workload.maxCost > 0) {
+            share -= config.fixedReward() * config.beta() * (committed - committedCost) / workload.maxCost;
+        }
+        double spread = workload.maxMeanDuration - workload.minMeanDuration;
+        if (startedExcess > 0 && spread > 0) {
+            share -= config.fixedReward() * (1 - config.beta()) * startedExcess / (jobs.length * spread);
+        }
+        committedCost = committed;
+        startedExcess = 0;
+        paidSoFar += share;
+        result.set(observation, result.reward() + share, false, result.truncated(), event);
     }
 
     private void wait0() {
@@ -299,6 +347,7 @@ public final class TpdsEnv implements Env {
             allLocal &= localVm[executorVm[from + i]];
         }
         double duration = durationModel.duration(current, matches, allLocal);
+        startedExcess = duration - workload.minDuration[job];
         double finishTime = state.now() + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(executorVm[from + i], finishTime);
@@ -345,6 +394,7 @@ public final class TpdsEnv implements Env {
             int freeCores = state.freeCores(vm);
             double freeMemory = state.freeMemoryGb(vm);
             encoder.writeVm(observation, vm, freeCores, freeMemory);
+            encoder.writeBusyTime(observation, vm, state.remainingBusyTime(vm));
             int f = Capacity.executorsThatFit(freeCores, freeMemory, cores, memory);
             fit[vm] = f;
             total += f;

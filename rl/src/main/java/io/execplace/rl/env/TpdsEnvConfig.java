@@ -20,9 +20,18 @@ import java.util.Locale;
  *                        (or, after a job's last executor, the whole next job)
  * @param maxSteps        truncate an episode after this many steps; 0 for no limit (an episode is
  *                        finite anyway: every wait finishes a job)
+ * @param busyTime        append every VM's remaining busy time to the observation (an execplace
+ *                        extension; the paper's observation has free resources only)
+ * @param perJobReward    pay {@code R_epi} as it accrues (an execplace extension): each step earns
+ *                        its share of the cost and duration terms — {@code −R_fixed·β·ΔCost/Cost_max}
+ *                        for the cost it commits, {@code −R_fixed·(1−β)·(T_j − T_min^j)/(n·(Avg_Tmax −
+ *                        Avg_Tmin))} when job j starts — and the last step the rest of {@code R_epi}.
+ *                        A completed episode's undiscounted return is unchanged; with γ &lt; 1 a
+ *                        decision's cost reaches it without being discounted away
  */
 public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, boolean normalised, boolean masking,
-                            boolean partialWaitEnds, boolean lookAhead, int maxSteps) {
+                            boolean partialWaitEnds, boolean lookAhead, int maxSteps, boolean busyTime,
+                            boolean perJobReward) {
 
     /**
      * The immediate rewards (TPDS Table 3).
@@ -72,12 +81,12 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
 
     /** The paper's environment: Table 3 rewards, raw observations, no mask, no look-ahead. */
     public static TpdsEnvConfig paper(double beta) {
-        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.PAPER, false, false, true, false, 0);
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.PAPER, false, false, true, false, 0, false, false);
     }
 
     /** The reference code's environment: −50 for a partial wait, the capacity look-ahead check. */
     public static TpdsEnvConfig reference(double beta) {
-        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.REFERENCE, false, false, true, true, 0);
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.REFERENCE, false, false, true, true, 0, false, false);
     }
 
     /** {@code paper} or {@code reference}, ignoring case. */
@@ -91,34 +100,44 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
     }
 
     public TpdsEnvConfig withBeta(double b) {
-        return new TpdsEnvConfig(b, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+        return new TpdsEnvConfig(b, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withFixedReward(double r) {
-        return new TpdsEnvConfig(beta, r, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+        return new TpdsEnvConfig(beta, r, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withRewards(Rewards r) {
-        return new TpdsEnvConfig(beta, fixedReward, r, normalised, masking, partialWaitEnds, lookAhead, maxSteps);
+        return new TpdsEnvConfig(beta, fixedReward, r, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withNormalised(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, on, masking, partialWaitEnds, lookAhead, maxSteps);
+        return new TpdsEnvConfig(beta, fixedReward, rewards, on, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withMasking(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, on, partialWaitEnds, lookAhead, maxSteps);
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, on, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withPartialWaitEnds(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, on, lookAhead, maxSteps);
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, on, lookAhead, maxSteps, busyTime, perJobReward);
     }
 
     public TpdsEnvConfig withLookAhead(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, on, maxSteps);
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, on, maxSteps, busyTime, perJobReward);
+    }
+
+    public TpdsEnvConfig withBusyTime(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, on,
+                perJobReward);
+    }
+
+    public TpdsEnvConfig withPerJobReward(boolean on) {
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps,
+                busyTime, on);
     }
 
     public TpdsEnvConfig withMaxSteps(int n) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, n);
+        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, n, busyTime, perJobReward);
     }
 }

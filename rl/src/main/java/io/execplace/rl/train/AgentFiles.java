@@ -54,7 +54,9 @@ public final class AgentFiles {
         network.put("activation", net.hiddenActivation().label());
         ObjectNode obs = m.putObject("observation");
         obs.put("normalised", encoder.normalised());
-        obs.put("executorScale", encoder.executorScale());
+        obs.put("executorScale", encoder.scales().executors());
+        obs.put("busyTime", encoder.busyTime());
+        obs.put("busyTimeScale", encoder.scales().busySeconds());
         obs.put("cluster", cluster.name());
         ArrayNode cores = obs.putArray("vmCores");
         ArrayNode memory = obs.putArray("vmMemoryGb");

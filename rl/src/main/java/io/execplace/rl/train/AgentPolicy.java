@@ -74,6 +74,7 @@ public final class AgentPolicy implements PlacementPolicy {
             total += fit[vm];
             running |= view.isActive(vm);
             encoder.writeVm(observation, vm, freeCores[vm], freeMemory[vm]);
+            encoder.writeBusyTime(observation, vm, view.remainingBusyTime(vm));
         }
         int executors = job.executors();
         if (total < executors) {

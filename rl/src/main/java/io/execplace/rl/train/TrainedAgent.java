@@ -25,19 +25,17 @@ public final class TrainedAgent {
     private final String source;
     private final Algorithm algorithm;
     private final Mlp network;
-    private final boolean normalised;
-    private final int executorScale;
+    private final ObservationEncoder.Scales scales;
     private final int[] vmCores;
     private final TpdsEnvConfig environment;
     private final ObjectNode metadata;
 
-    private TrainedAgent(String source, Algorithm algorithm, Mlp network, boolean normalised, int executorScale,
+    private TrainedAgent(String source, Algorithm algorithm, Mlp network, ObservationEncoder.Scales scales,
                          int[] vmCores, TpdsEnvConfig environment, ObjectNode metadata) {
         this.source = source;
         this.algorithm = algorithm;
         this.network = network;
-        this.normalised = normalised;
-        this.executorScale = executorScale;
+        this.scales = scales;
         this.vmCores = vmCores;
         this.environment = environment;
         this.metadata = metadata;
@@ -94,17 +92,27 @@ public final class TrainedAgent {
         for (int i = 0; i < cores.length; i++) {
             cores[i] = coresNode.get(i).asInt();
         }
-        if (sizes[0] != 2 * cores.length + ObservationEncoder.JOB_FEATURES || sizes[sizes.length - 1] != cores.length + 1) {
-            throw new InputFileException(src, 0, "network.sizes", "do not match a cluster of " + cores.length + " VMs");
-        }
         TpdsEnvConfig env;
         try {
             env = AgentFiles.JSON.treeToValue(b.field("environment"), TpdsEnvConfig.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
         }
-        return new TrainedAgent(src, algorithm, net, obs.path("normalised").asBoolean(false),
-                Math.max(1, obs.path("executorScale").asInt(1)), cores, env, b.metadata().deepCopy());
+        if (obs.path("normalised").asBoolean(false) != env.normalised()) {
+            throw new InputFileException(src, 0, "observation.normalised", "disagrees with environment.normalised");
+        }
+        if (sizes[0] != ObservationEncoder.size(cores.length, env.busyTime()) || sizes[sizes.length - 1] != cores.length + 1) {
+            throw new InputFileException(src, 0, "network.sizes", "do not match a cluster of " + cores.length + " VMs");
+        }
+        ObservationEncoder.Scales scales;
+        try {
+            // Files written before busy times were observable have no busy-time scale; it is unused there.
+            scales = new ObservationEncoder.Scales(Math.max(1, obs.path("executorScale").asInt(1)),
+                    obs.path("busyTimeScale").asDouble(1));
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "observation.busyTimeScale", e.getMessage());
+        }
+        return new TrainedAgent(src, algorithm, net, scales, cores, env, b.metadata().deepCopy());
     }
 
     public String source() {
@@ -120,9 +128,9 @@ public final class TrainedAgent {
         return environment;
     }
 
-    /** The divisor of executor counts in normalised observations. */
-    public int executorScale() {
-        return executorScale;
+    /** What its normalised observations divide by. */
+    public ObservationEncoder.Scales scales() {
+        return scales;
     }
 
     /** Number of VMs of the cluster it was trained on. */
@@ -150,6 +158,6 @@ public final class TrainedAgent {
             throw new IllegalArgumentException("agent " + source + " was trained on a cluster of " + vmCores.length
                     + " VMs; cluster '" + cluster.name() + "' has " + cluster.size());
         }
-        return new ObservationEncoder(cluster, normalised, executorScale);
+        return new ObservationEncoder(cluster, environment.normalised(), environment.busyTime(), scales);
     }
 }

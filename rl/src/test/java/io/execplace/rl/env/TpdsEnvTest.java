@@ -94,6 +94,64 @@ class TpdsEnvTest {
     }
 
     @Test
+    void figure2bWithPerJobRewardPaysTheCostWhenItIsCommittedAndReturnsTheSameTotal() {
+        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withPerJobReward(true));
+        env.reset(0);
+        // The first executor commits nothing yet: job1's duration is fixed only when it starts.
+        assertThat(env.step(1).reward()).isEqualTo(1);
+        // job1 starts (both VMs busy 0-40); the clock moves to 10. Committed: 10 x 1 + 10 x 2 billed so
+        // far plus 30 x 1 + 30 x 2 still to come = 120, so -R_fixed x beta x 120 / Cost_max.
+        StepResult r = env.step(2);
+        double committed = 10_000 * 0.5 * 120 / 246;
+        assertThat(r.reward()).isCloseTo(1 - committed, within(1e-9));
+        // Waiting to 40 commits nothing new.
+        assertThat(env.step(0).reward()).isCloseTo(-1, within(1e-9));
+        r = env.step(2);
+        double rEpi = 10_000 * (0.5 * (1 - 180.0 / 246) + 0.5 * 1);
+        assertThat(r.event()).isEqualTo(StepEvent.COMPLETED);
+        assertThat(r.reward()).isCloseTo(rEpi + committed, within(1e-9));
+        assertThat(env.lastEpisode().totalReward()).isCloseTo(1 + 1 - 1 + rEpi, within(1e-9));
+    }
+
+    @Test
+    void perJobRewardChargesAMisplacedJobsExtraDurationWhenItStarts() {
+        Job wide = job(1, JobType.WORDCOUNT, 0, 2, 4, 8, 40);
+        Job late = job(2, JobType.SORT, 100, 1, 6, 10, 30);
+        TpdsEnv env = new TpdsEnv(cluster, List.of(TestClusters.workload(wide, late)), TestClusters.typePenalty(),
+                TpdsEnvConfig.paper(0).withPerJobReward(true));
+        env.reset(0);
+        env.step(2);
+        StepResult r = env.step(2);
+        // Consolidated WordCount: 52 s instead of 40. Avg_Tmax - Avg_Tmin = ((52 + 30) - (40 + 30)) / 2 = 6,
+        // so the share is -R_fixed x 12 / (2 x 6) = -10,000; beta 0 leaves cost out.
+        assertThat(r.reward()).isCloseTo(1 - 10_000, within(1e-9));
+        r = env.step(2);
+        // Avg_T = (52 + 30) / 2 = Avg_Tmax, so R_epi = 0; the last step pays it minus the -10,000 already paid.
+        assertThat(r.reward()).isCloseTo(10_000, within(1e-6));
+        assertThat(env.lastEpisode().totalReward()).isCloseTo(2, within(1e-6));
+    }
+
+    @Test
+    void busyTimeObservationShowsHowLongEachVmStaysBilled() {
+        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withBusyTime(true));
+        assertThat(env.reset(0)).containsExactly(4, 8, 8, 16, 1, 4, 8, 2, 0, 0);
+        assertThat(env.observationSpace().size()).isEqualTo(10);
+        assertThat(env.observationSpace().labels()).endsWith("vm1.busySeconds", "vm2.busySeconds");
+        env.step(1);
+        StepResult r = env.step(2);
+        // job1 runs 0-40 on both VMs; at job2's arrival (10) both stay busy 30 s more.
+        assertThat(r.observation()).containsExactly(0, 0, 4, 8, 2, 6, 10, 1, 30, 30);
+        r = env.step(0);
+        assertThat(r.observation()).containsExactly(4, 8, 8, 16, 2, 6, 10, 1, 0, 0);
+
+        TpdsEnv normalised = env(TpdsEnvConfig.paper(0.5).withBusyTime(true).withNormalised(true));
+        normalised.reset(0);
+        normalised.step(1);
+        // Divided by the longest possible duration of the workload: job1 misplaced, 40 x 1.3 = 52 s.
+        assertThat(normalised.step(2).observation()[8]).isCloseTo(30 / 52.0, within(1e-12));
+    }
+
+    @Test
     void consolidatingAWordCountJobCostsThePenalty() {
         Job wide = job(1, JobType.WORDCOUNT, 0, 2, 4, 8, 40);
         TpdsEnv env = new TpdsEnv(cluster, List.of(TestClusters.workload(wide)), TestClusters.typePenalty(),

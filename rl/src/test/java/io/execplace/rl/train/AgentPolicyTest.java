@@ -32,7 +32,10 @@ class AgentPolicyTest {
     private final SimulationConfig sim = SimulationConfig.defaults(cluster, workload);
 
     private Path train(Path dir, boolean masking, int iterations) throws Exception {
-        TpdsEnvConfig env = TpdsEnvConfig.paper(1).withMasking(masking).withNormalised(true);
+        return train(dir, TpdsEnvConfig.paper(1).withMasking(masking).withNormalised(true), iterations);
+    }
+
+    private Path train(Path dir, TpdsEnvConfig env, int iterations) throws Exception {
         TrainingSpec spec = new TrainingSpec(new ReinforceConfig(List.of(16), 1e-2, 0.9, 2, false, true, 0, 0, 1e-3),
                 env, iterations, iterations, 1, iterations, 11);
         new Trainer(spec, environment(env), environment(env), dir, null).run(TrainingListener.NONE);
@@ -58,6 +61,24 @@ class AgentPolicyTest {
         assertThat(run.goodPlacements()).isEqualTo(episode.goodPlacements());
         assertThat(policy.fallbacks()).isZero();
         assertThat(policy.jobsPlaced()).isEqualTo(workload.size());
+    }
+
+    @Test
+    void anAgentObservingBusyTimesSeesTheSameNumbersInTheSimulator(@TempDir Path dir) throws Exception {
+        train(dir, TpdsEnvConfig.paper(1).withMasking(true).withNormalised(true).withBusyTime(true)
+                .withPerJobReward(true), 5);
+        TrainedAgent agent = TrainedAgent.read(dir);
+        assertThat(agent.environment().busyTime()).isTrue();
+        assertThat(agent.encoder(cluster).size()).isEqualTo(3 * cluster.size() + 4);
+        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()), 0);
+        assertThat(episode.completed()).isTrue();
+
+        AgentPolicy policy = new AgentPolicy("agent:busy", agent);
+        RunSummary run = Simulation.run(cluster, workload, policy, sim).summary();
+        assertThat(run.totalCost()).isCloseTo(episode.cost(), within(1e-9 * episode.cost()));
+        assertThat(run.meanDuration()).isCloseTo(episode.meanDuration(), within(1e-9));
+        assertThat(run.goodPlacements()).isEqualTo(episode.goodPlacements());
+        assertThat(policy.fallbacks()).isZero();
     }
 
     @Test
