@@ -61,6 +61,19 @@ class RlCommandsTest {
     }
 
     @Test
+    void anAgentWithTheBusyTimeObservationAndPerJobRewardRunsAsAScheduler(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("busy");
+        Outcome t = run(train(dir, "--busy-time", "--per-job-reward"));
+        assertThat(t.code()).as(t.err()).isZero();
+        String metadata = new String(Files.readAllBytes(dir.resolve("agent.xprl")), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(metadata).contains("\"busyTime\":true").contains("\"perJobReward\":true").contains("busyTimeScale");
+
+        Outcome eval = run("evaluate", dir.toString(), "--json");
+        assertThat(eval.code()).as(eval.err()).isZero();
+        assertThat(eval.out()).contains("\"episode_completed\" : true");
+    }
+
+    @Test
     void badInputIsReportedClearly(@TempDir Path tmp) throws Exception {
         Outcome agent = run("train", "--agent", "sarsa", "--out", tmp.resolve("a").toString());
         assertThat(agent.code()).isEqualTo(Main.EXIT_BAD_INPUT);

@@ -79,6 +79,7 @@ public final class TpdsEnv implements Env {
     private double committedCost;
     private double paidSoFar;
     private double startedExcess;
+    private boolean jobStarted;
 
     /**
      * An environment whose normalised observations divide executor counts by the largest count in
@@ -200,6 +201,7 @@ public final class TpdsEnv implements Env {
         committedCost = 0;
         paidSoFar = 0;
         startedExcess = 0;
+        jobStarted = false;
         active = true;
         maskStale = true;
         state.advanceTo(jobs[0].arrival());
@@ -237,8 +239,9 @@ public final class TpdsEnv implements Env {
     }
 
     /**
-     * Per-job reward: adds this step's share of {@code R_epi}'s cost and duration terms to the
-     * immediate reward; the completing step gets {@code R_epi} minus everything paid before, so a
+     * Per-job reward: adds this step's share of {@code R_epi} to the immediate reward — {@code R_fixed/n}
+     * when a job starts, minus the cost it commits and the job's extra duration in the units of
+     * Eq. 14 — and gives the completing step {@code R_epi} minus everything paid before, so a
      * completed episode returns exactly what it returns without the option. Penalties are unchanged.
      */
     private void payAsItAccrues() {
@@ -255,6 +258,10 @@ public final class TpdsEnv implements Env {
             committed += prices[vm] * state.remainingBusyTime(vm);
         }
         double share = 0;
+        if (jobStarted) {
+            // R_fixed, the part of R_epi every completed episode earns, in equal parts per job.
+            share += config.fixedReward() / jobs.length;
+        }
         if (workload.maxCost > 0) {
             share -= config.fixedReward() * config.beta() * (committed - committedCost) / workload.maxCost;
         }
@@ -264,6 +271,7 @@ public final class TpdsEnv implements Env {
         }
         committedCost = committed;
         startedExcess = 0;
+        jobStarted = false;
         paidSoFar += share;
         result.set(observation, result.reward() + share, false, result.truncated(), event);
     }
@@ -348,6 +356,7 @@ public final class TpdsEnv implements Env {
         }
         double duration = durationModel.duration(current, matches, allLocal);
         startedExcess = duration - workload.minDuration[job];
+        jobStarted = true;
         double finishTime = state.now() + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(executorVm[from + i], finishTime);

@@ -23,11 +23,11 @@ import java.util.Locale;
  * @param busyTime        append every VM's remaining busy time to the observation (an execplace
  *                        extension; the paper's observation has free resources only)
  * @param perJobReward    pay {@code R_epi} as it accrues (an execplace extension): each step earns
- *                        its share of the cost and duration terms — {@code −R_fixed·β·ΔCost/Cost_max}
- *                        for the cost it commits, {@code −R_fixed·(1−β)·(T_j − T_min^j)/(n·(Avg_Tmax −
- *                        Avg_Tmin))} when job j starts — and the last step the rest of {@code R_epi}.
- *                        A completed episode's undiscounted return is unchanged; with γ &lt; 1 a
- *                        decision's cost reaches it without being discounted away
+ *                        {@code −R_fixed·β·ΔCost/Cost_max} for the cost it commits, and a step that
+ *                        starts job j {@code R_fixed/n − R_fixed·(1−β)·(T_j − T_min^j)/(n·(Avg_Tmax −
+ *                        Avg_Tmin))}; the last step gets the rest of {@code R_epi}. A completed
+ *                        episode's undiscounted return is unchanged; with γ &lt; 1 a decision's cost
+ *                        reaches it instead of being discounted away over hundreds of steps
  */
 public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, boolean normalised, boolean masking,
                             boolean partialWaitEnds, boolean lookAhead, int maxSteps, boolean busyTime,

@@ -34,6 +34,7 @@ class PerJobRewardTest {
         TpdsEnv perJob = new TpdsEnv(cluster, List.of(workload), sim.durationModel(), paper.withPerJobReward(true));
         atEnd.reset(0);
         perJob.reset(0);
+        int jobs = workload.size() - atEnd.droppedJobs(0);
         SplittableRandom random = new SplittableRandom(seed);
         int[] allowed = new int[cluster.size() + 1];
         double paidBeforeEnd = 0;
@@ -48,16 +49,20 @@ class PerJobRewardTest {
                 }
             }
             int action = allowed[random.nextInt(n)];
+            int jobBefore = perJob.currentJobIndex();
             StepResult a = atEnd.step(action);
             double paperReward = a.reward();
             StepResult b = perJob.step(action);
             assertThat(b.observation()).containsExactly(a.observation());
             assertThat(b.event()).isEqualTo(a.event());
             if (!b.done()) {
+                // A job start earns R_fixed / n minus what it commits; every other step only pays for what it commits.
                 double share = b.reward() - paperReward;
-                assertThat(share).isLessThanOrEqualTo(1e-9);
-                paidBeforeEnd += share;
-                charged += share < 0 ? 1 : 0;
+                boolean started = perJob.currentJobIndex() != jobBefore;
+                double fixedShare = started ? paper.fixedReward() / jobs : 0;
+                assertThat(share).isLessThanOrEqualTo(fixedShare + 1e-9);
+                paidBeforeEnd += share - fixedShare;
+                charged += share < fixedShare - 1e-12 ? 1 : 0;
             }
         }
         EpisodeStats x = atEnd.lastEpisode();

@@ -99,17 +99,17 @@ class TpdsEnvTest {
         env.reset(0);
         // The first executor commits nothing yet: job1's duration is fixed only when it starts.
         assertThat(env.step(1).reward()).isEqualTo(1);
-        // job1 starts (both VMs busy 0-40); the clock moves to 10. Committed: 10 x 1 + 10 x 2 billed so
-        // far plus 30 x 1 + 30 x 2 still to come = 120, so -R_fixed x beta x 120 / Cost_max.
+        // job1 starts (both VMs busy 0-40), earning R_fixed / 2 jobs; the clock moves to 10. Committed:
+        // 10 x 1 + 10 x 2 billed so far plus 30 x 1 + 30 x 2 still to come = 120: -R_fixed x beta x 120 / Cost_max.
         StepResult r = env.step(2);
         double committed = 10_000 * 0.5 * 120 / 246;
-        assertThat(r.reward()).isCloseTo(1 - committed, within(1e-9));
+        assertThat(r.reward()).isCloseTo(1 + 5_000 - committed, within(1e-9));
         // Waiting to 40 commits nothing new.
         assertThat(env.step(0).reward()).isCloseTo(-1, within(1e-9));
         r = env.step(2);
         double rEpi = 10_000 * (0.5 * (1 - 180.0 / 246) + 0.5 * 1);
         assertThat(r.event()).isEqualTo(StepEvent.COMPLETED);
-        assertThat(r.reward()).isCloseTo(rEpi + committed, within(1e-9));
+        assertThat(r.reward()).isCloseTo(rEpi - 5_000 + committed, within(1e-9));
         assertThat(env.lastEpisode().totalReward()).isCloseTo(1 + 1 - 1 + rEpi, within(1e-9));
     }
 
@@ -123,11 +123,11 @@ class TpdsEnvTest {
         env.step(2);
         StepResult r = env.step(2);
         // Consolidated WordCount: 52 s instead of 40. Avg_Tmax - Avg_Tmin = ((52 + 30) - (40 + 30)) / 2 = 6,
-        // so the share is -R_fixed x 12 / (2 x 6) = -10,000; beta 0 leaves cost out.
-        assertThat(r.reward()).isCloseTo(1 - 10_000, within(1e-9));
+        // so the share is R_fixed / 2 - R_fixed x 12 / (2 x 6) = -5,000; beta 0 leaves cost out.
+        assertThat(r.reward()).isCloseTo(1 - 5_000, within(1e-9));
         r = env.step(2);
-        // Avg_T = (52 + 30) / 2 = Avg_Tmax, so R_epi = 0; the last step pays it minus the -10,000 already paid.
-        assertThat(r.reward()).isCloseTo(10_000, within(1e-6));
+        // Avg_T = (52 + 30) / 2 = Avg_Tmax, so R_epi = 0; the last step pays it minus the -5,000 already paid.
+        assertThat(r.reward()).isCloseTo(5_000, within(1e-6));
         assertThat(env.lastEpisode().totalReward()).isCloseTo(2, within(1e-6));
     }
 
