@@ -35,6 +35,14 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Option(names = "--iterations", paramLabel = "N", description = "Training iterations on tpds-normal for every agent (burst: x2 in the full study).")
     Integer iterations;
 
+    @Option(names = "--busy-time", description = "Agents also observe every VM's remaining busy time (execplace extension; "
+            + "default: the paper's observation).")
+    boolean busyTime;
+
+    @Option(names = "--per-job-reward", description = "Pay R_epi as it accrues, job by job; same undiscounted return "
+            + "(execplace extension; default: R_epi at the end, as the paper).")
+    boolean perJobReward;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -60,6 +68,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             }
             settings = settings.withIterations(iterations);
         }
+        settings = settings.withExtensions(busyTime, perJobReward);
         TpdsStudy study = new TpdsStudy(settings, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,

@@ -50,7 +50,7 @@ final class TpdsReport {
                         + settings.seed() + ", the same fixed workload for training, evaluation and the baselines.")
                 .intro("Environment: TPDS Table 3 rewards and R_epi (Eq. 14, R_fixed 10,000) with the action mask and "
                         + "normalised observations (without them no agent completes an episode within these budgets; "
-                        + "see docs/rl.md). Hyper-parameters: Table 5 (hidden 200, Adam lr 0.001, gamma 0.9, batch 64, "
+                        + "see docs/rl.md)" + extensions() + ". Hyper-parameters: Table 5 (hidden 200, Adam lr 0.001, gamma 0.9, batch 64, "
                         + "replay 10,000, 10 steps or episodes per iteration, epsilon 0.001); DQN rewards scaled by "
                         + "0.001; PPO: lambda 0.95, 4 epochs, minibatch 256, clip 0.2. Iterations on normal: DQN "
                         + settings.dqnIterations() + ", REINFORCE " + settings.reinforceIterations() + ", PPO "
@@ -64,6 +64,17 @@ final class TpdsReport {
         betaSweep(report, charts, index);
         report.build().write(index);
         return index;
+    }
+
+    private String extensions() {
+        List<String> on = new ArrayList<>();
+        if (settings.busyTime()) {
+            on.add("agents also observe every VM's remaining busy time");
+        }
+        if (settings.perJobReward()) {
+            on.add("R_epi is paid as it accrues, job by job (same undiscounted return)");
+        }
+        return on.isEmpty() ? "" : "; execplace extensions: " + String.join("; ", on);
     }
 
     private List<TpdsStudy.AgentResult> of(String workload) {

@@ -60,9 +60,12 @@ public final class TpdsStudy {
      * @param evaluations         evaluation points per run (Table 5: every 1,000 of 10,000 → 10)
      * @param evalEpisodes        greedy episodes per evaluation (10)
      * @param seed                workload seed and training seed
+     * @param busyTime            agents also observe every VM's remaining busy time (execplace extension)
+     * @param perJobReward        {@code R_epi} paid as it accrues (execplace extension)
      */
     public record Settings(List<Algorithm> agents, List<Double> betas, int dqnIterations, int reinforceIterations,
-                           int ppoIterations, int burstFactor, int evaluations, int evalEpisodes, long seed) {
+                           int ppoIterations, int burstFactor, int evaluations, int evalEpisodes, long seed,
+                           boolean busyTime, boolean perJobReward) {
 
         public Settings {
             agents = List.copyOf(agents);
@@ -84,12 +87,12 @@ public final class TpdsStudy {
         /** Table 5's schedule for DQN and REINFORCE; PPO (not in TPDS) 2,000 iterations, each far heavier. */
         public static Settings full() {
             return new Settings(List.of(Algorithm.values()), List.of(0.0, 0.25, 0.5, 0.75, 1.0), 10_000, 10_000, 2_000,
-                    2, 10, 10, 1);
+                    2, 10, 10, 1, false, false);
         }
 
         /** β 0 and 1 and short training: minutes on two cores. */
         public static Settings quick() {
-            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 3_000, 300, 80, 1, 5, 1, 1);
+            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 3_000, 300, 80, 1, 5, 1, 1, false, false);
         }
 
         public int iterations(Algorithm agent, String workload) {
@@ -103,17 +106,30 @@ public final class TpdsStudy {
 
         public Settings withAgents(List<Algorithm> a) {
             return new Settings(a, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations,
-                    evalEpisodes, seed);
+                    evalEpisodes, seed, busyTime, perJobReward);
         }
 
         public Settings withBetas(List<Double> b) {
             return new Settings(agents, b, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations,
-                    evalEpisodes, seed);
+                    evalEpisodes, seed, busyTime, perJobReward);
         }
 
         /** Every agent's normal-workload iterations set to {@code n}. */
         public Settings withIterations(int n) {
-            return new Settings(agents, betas, n, n, n, burstFactor, evaluations, evalEpisodes, seed);
+            return new Settings(agents, betas, n, n, n, burstFactor, evaluations, evalEpisodes, seed, busyTime,
+                    perJobReward);
+        }
+
+        /** The execplace extensions of the environment on or off (docs/rl.md, "Beyond the paper"). */
+        public Settings withExtensions(boolean observeBusyTime, boolean payPerJob) {
+            return new Settings(agents, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor,
+                    evaluations, evalEpisodes, seed, observeBusyTime, payPerJob);
+        }
+
+        /** The study's environment for {@code beta}: Table 3 rewards, the mask, normalised observations, and the extensions chosen. */
+        public TpdsEnvConfig environment(double beta) {
+            return TpdsEnvConfig.paper(beta).withMasking(true).withNormalised(true).withBusyTime(busyTime)
+                    .withPerJobReward(perJobReward);
         }
     }
 
@@ -121,11 +137,6 @@ public final class TpdsStudy {
     @FunctionalInterface
     public interface Progress {
         void advanced(long done, long total);
-    }
-
-    /** The study's environment: Table 3 rewards with the action mask and normalised observations. */
-    public static TpdsEnvConfig environment(double beta) {
-        return TpdsEnvConfig.paper(beta).withMasking(true).withNormalised(true);
     }
 
     /** The study's hyper-parameters: Table 5's, with rewards scaled by 0.001 for the value-based learners. */
@@ -260,7 +271,7 @@ public final class TpdsStudy {
         try {
             EnvironmentSetup setup = EnvironmentSetup.tpds(run.workload(), settings.seed());
             EnvironmentSetup.Resolved resolved = setup.resolve(null);
-            TpdsEnvConfig env = environment(run.beta());
+            TpdsEnvConfig env = settings.environment(run.beta());
             int iterations = settings.iterations(run.agent(), run.workload());
             TrainingSpec spec = new TrainingSpec(agentConfig(run.agent()), env, iterations,
                     Math.max(1, iterations / settings.evaluations()), settings.evalEpisodes(), iterations, settings.seed());

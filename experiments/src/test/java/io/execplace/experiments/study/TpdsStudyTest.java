@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.train.TrainedAgent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +16,7 @@ class TpdsStudyTest {
 
     @Test
     void aMinimalStudyWritesResultsChartsAndReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.DQN), List.of(1.0), 20, 1, 1, 1, 1, 1, 1);
+        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.DQN), List.of(1.0), 20, 1, 1, 1, 1, 1, 1, false, false);
         TpdsStudy study = new TpdsStudy(settings, 2);
         AtomicLong last = new AtomicLong();
         Path index = study.run(dir, (done, total) -> last.accumulateAndGet(done, Math::max));
@@ -32,5 +33,19 @@ class TpdsStudyTest {
         assertThat(dir.resolve("charts/cost-tpds-burst.png")).isRegularFile();
         assertThat(dir.resolve("charts/convergence-dqn-tpds-normal.png")).isRegularFile();
         assertThat(dir.resolve("agents/tpds-normal/dqn-beta-1/agent.xprl")).isRegularFile();
+        assertThat(html).doesNotContain("execplace extensions");
+    }
+
+    @Test
+    void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
+        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.REINFORCE), List.of(1.0), 1, 2, 1, 1, 1,
+                1, 1, false, false).withExtensions(true, true);
+        new TpdsStudy(settings, 2).run(dir, (done, total) -> { });
+        TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
+        assertThat(agent.environment().busyTime()).isTrue();
+        assertThat(agent.environment().perJobReward()).isTrue();
+        assertThat(agent.environment().masking()).isTrue();
+        assertThat(Files.readString(dir.resolve("index.html")))
+                .contains("execplace extensions: agents also observe every VM&#39;s remaining busy time");
     }
 }
