@@ -1,6 +1,7 @@
 package io.execplace.rl.env;
 
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The options of the TPDS executor-placement environment (TPDS §4, Table 3; SPEC §5).
@@ -100,44 +101,77 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
     }
 
     public TpdsEnvConfig withBeta(double b) {
-        return new TpdsEnvConfig(b, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.beta = b);
     }
 
     public TpdsEnvConfig withFixedReward(double r) {
-        return new TpdsEnvConfig(beta, r, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.fixedReward = r);
     }
 
     public TpdsEnvConfig withRewards(Rewards r) {
-        return new TpdsEnvConfig(beta, fixedReward, r, normalised, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.rewards = r);
     }
 
     public TpdsEnvConfig withNormalised(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, on, masking, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.normalised = on);
     }
 
     public TpdsEnvConfig withMasking(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, on, partialWaitEnds, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.masking = on);
     }
 
     public TpdsEnvConfig withPartialWaitEnds(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, on, lookAhead, maxSteps, busyTime, perJobReward);
+        return with(d -> d.partialWaitEnds = on);
     }
 
     public TpdsEnvConfig withLookAhead(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, on, maxSteps, busyTime, perJobReward);
-    }
-
-    public TpdsEnvConfig withBusyTime(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps, on,
-                perJobReward);
-    }
-
-    public TpdsEnvConfig withPerJobReward(boolean on) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, maxSteps,
-                busyTime, on);
+        return with(d -> d.lookAhead = on);
     }
 
     public TpdsEnvConfig withMaxSteps(int n) {
-        return new TpdsEnvConfig(beta, fixedReward, rewards, normalised, masking, partialWaitEnds, lookAhead, n, busyTime, perJobReward);
+        return with(d -> d.maxSteps = n);
+    }
+
+    public TpdsEnvConfig withBusyTime(boolean on) {
+        return with(d -> d.busyTime = on);
+    }
+
+    public TpdsEnvConfig withPerJobReward(boolean on) {
+        return with(d -> d.perJobReward = on);
+    }
+
+    /** A copy with one change: every {@code withX} goes through here, so a new option is added in one place. */
+    private TpdsEnvConfig with(Consumer<Draft> change) {
+        Draft d = new Draft(this);
+        change.accept(d);
+        return new TpdsEnvConfig(d.beta, d.fixedReward, d.rewards, d.normalised, d.masking, d.partialWaitEnds,
+                d.lookAhead, d.maxSteps, d.busyTime, d.perJobReward);
+    }
+
+    /** The mutable working copy behind {@link #with}. */
+    private static final class Draft {
+        double beta;
+        double fixedReward;
+        Rewards rewards;
+        boolean normalised;
+        boolean masking;
+        boolean partialWaitEnds;
+        boolean lookAhead;
+        int maxSteps;
+        boolean busyTime;
+        boolean perJobReward;
+
+        Draft(TpdsEnvConfig c) {
+            beta = c.beta;
+            fixedReward = c.fixedReward;
+            rewards = c.rewards;
+            normalised = c.normalised;
+            masking = c.masking;
+            partialWaitEnds = c.partialWaitEnds;
+            lookAhead = c.lookAhead;
+            maxSteps = c.maxSteps;
+            busyTime = c.busyTime;
+            perJobReward = c.perJobReward;
+        }
     }
 }
