@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
@@ -250,9 +251,11 @@ public final class TpdsStudy {
             pool.shutdownNow();
         }
         Map<String, Map<String, RunSummary>> baselines = new LinkedHashMap<>();
+        Map<String, Double> lowerBounds = new LinkedHashMap<>();
         for (String w : WORKLOADS) {
             EnvironmentSetup.Resolved setup = setup(w);
             Workload workload = setup.workloads().get(0);
+            lowerBounds.put(w, CostLowerBound.of(setup.cluster(), setup.durationModel(), workload.jobs()));
             SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload);
             Map<String, RunSummary> byName = new LinkedHashMap<>();
             for (String h : heuristics()) {
@@ -260,7 +263,7 @@ public final class TpdsStudy {
             }
             baselines.put(w, byName);
         }
-        return new TpdsReport(settings, results, baselines).write(dir);
+        return new TpdsReport(settings, results, baselines, lowerBounds).write(dir);
     }
 
     private EnvironmentSetup.Resolved setup(String workload) {

@@ -29,7 +29,8 @@ class TpdsStudyTest {
         assertThat(Files.readAllLines(dir.resolve("curves.csv"))).hasSize(3);
         assertThat(index).isRegularFile();
         String html = Files.readString(index);
-        assertThat(html).contains("Headline").contains("Fig. 6").contains("Fig. 9");
+        assertThat(html).contains("Headline").contains("Fig. 6").contains("Fig. 9").contains("best paper heuristic")
+                .contains("lower bound").contains("mean duration s");
         assertThat(dir.resolve("charts/cost-tpds-burst.png")).isRegularFile();
         assertThat(dir.resolve("charts/convergence-dqn-tpds-normal.png")).isRegularFile();
         assertThat(dir.resolve("agents/tpds-normal/dqn-beta-1/agent.xprl")).isRegularFile();
