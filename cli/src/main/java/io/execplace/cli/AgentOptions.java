@@ -5,6 +5,7 @@ import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.nn.Loss;
 import picocli.CommandLine.Option;
 
@@ -27,19 +28,19 @@ final class AgentOptions {
     Double gamma;
 
     @Option(names = "--collect", paramLabel = "N",
-            description = "DQN: environment steps per iteration; REINFORCE, PPO: episodes per iteration (default 10).")
+            description = "DQN, SAC: environment steps per iteration; REINFORCE, PPO: episodes per iteration (default 10).")
     Integer collect;
 
-    @Option(names = "--reward-scale", paramLabel = "S", description = "Multiply rewards by S before learning (default: 1; PPO 0.001).")
+    @Option(names = "--reward-scale", paramLabel = "S", description = "Multiply rewards by S before learning (default: 1; PPO, SAC 0.001).")
     Double rewardScale;
 
     @Option(names = "--clip-grad", paramLabel = "NORM", description = "Clip gradients to this global norm (default: none; PPO 0.5).")
     Double clipGrad;
 
-    @Option(names = "--batch", paramLabel = "N", description = "DQN: batch size (default 64).")
+    @Option(names = "--batch", paramLabel = "N", description = "DQN, SAC: batch size (default 64).")
     Integer batch;
 
-    @Option(names = "--replay", paramLabel = "N", description = "DQN: replay buffer size (default 10000).")
+    @Option(names = "--replay", paramLabel = "N", description = "DQN, SAC: replay buffer size (default 10000).")
     Integer replay;
 
     @Option(names = "--epsilon", paramLabel = "E", description = "DQN: exploration rate (default 0.001).")
@@ -54,8 +55,18 @@ final class AgentOptions {
     @Option(names = "--loss", paramLabel = "mse|huber", description = "DQN: TD loss (default mse).")
     String loss;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "DQN: random steps before the first update (default 1000).")
+    @Option(names = "--warmup", paramLabel = "N", description = "DQN, SAC: random steps before the first update (default 1000).")
     Integer warmup;
+
+    @Option(names = "--tau", paramLabel = "T", description = "SAC: target critics move this far towards the critics per step (default 0.005).")
+    Double tau;
+
+    @Option(names = "--temperature", paramLabel = "A", description = "SAC: initial entropy temperature alpha (default 0.1).")
+    Double temperature;
+
+    @Option(names = "--target-entropy", paramLabel = "F",
+            description = "SAC: tune alpha towards this fraction of the largest entropy; 0 keeps alpha fixed (default 0.2).")
+    Double targetEntropy;
 
     @Option(names = "--baseline", negatable = true, description = "REINFORCE: learned state-value baseline (default off).")
     Boolean baseline;
@@ -89,7 +100,8 @@ final class AgentOptions {
             Algorithm.DQN, Set.of("--batch", "--replay", "--epsilon", "--target-update", "--double-dqn", "--loss", "--warmup"),
             Algorithm.REINFORCE, Set.of("--baseline", "--normalize-returns", "--entropy"),
             Algorithm.PPO, Set.of("--entropy", "--lambda", "--epochs", "--minibatch", "--clip-ratio", "--value-coef",
-                    "--normalize-advantages"));
+                    "--normalize-advantages"),
+            Algorithm.SAC, Set.of("--batch", "--replay", "--warmup", "--tau", "--temperature", "--target-entropy"));
 
     /** The hyper-parameters of {@code algorithm}: its defaults with the given options applied. */
     AgentConfig resolve(Algorithm algorithm) {
@@ -122,6 +134,14 @@ final class AgentOptions {
                         or(entropy, p.entropyCoef()), or(normalizeAdvantages, p.normalizeAdvantages()),
                         or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()));
             }
+            case SAC -> {
+                SacConfig c = SacConfig.defaults();
+                yield new SacConfig(or(hidden, c.hidden()), or(lr, c.learningRate()), or(gamma, c.gamma()),
+                        or(batch, c.batchSize()), or(replay, c.replayCapacity()), or(collect, c.collectSteps()),
+                        or(tau, c.targetSmoothing()), or(temperature, c.initialTemperature()),
+                        or(targetEntropy, c.targetEntropy()), or(warmup, c.warmupSteps()), or(clipGrad, c.gradientClip()),
+                        or(rewardScale, c.rewardScale()));
+            }
         };
     }
 
@@ -145,6 +165,9 @@ final class AgentOptions {
         put(g, "--double-dqn", doubleDqn);
         put(g, "--loss", loss);
         put(g, "--warmup", warmup);
+        put(g, "--tau", tau);
+        put(g, "--temperature", temperature);
+        put(g, "--target-entropy", targetEntropy);
         put(g, "--baseline", baseline);
         put(g, "--normalize-returns", normalizeReturns);
         put(g, "--entropy", entropy);

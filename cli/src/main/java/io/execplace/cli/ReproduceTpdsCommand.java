@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE and PPO. */
+/** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE, PPO and SAC. */
 @Command(name = "tpds", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The TPDS study: train DQN, REINFORCE and PPO for each beta on tpds-normal and tpds-burst,",
+        description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC for each beta on tpds-normal and tpds-burst,",
                 "then compare them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
                 "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
                 "(Fig. 8), the beta sweep (Fig. 9). CSV, charts and index.html. The full study takes hours on 2 cores."})
@@ -26,7 +26,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "beta 0 and 1, short training (a few minutes on 2 cores).")
     boolean quick;
 
-    @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "Agents to train (default dqn,reinforce,ppo).")
+    @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "Agents to train (default dqn,reinforce,ppo,sac).")
     List<String> agents;
 
     @Option(names = "--betas", paramLabel = "b,b", split = ",", description = "Beta values (default 0,0.25,0.5,0.75,1; quick 0,1).")

@@ -57,7 +57,7 @@ final class TrainCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions;
 
-    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo", description = "Learning algorithm (default dqn).")
+    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac", description = "Learning algorithm (default dqn).")
     String agent;
 
     @Option(names = "--beta", paramLabel = "B", description = "Weight of cost against duration in R_epi, in [0, 1] (default 0.5).")

@@ -74,6 +74,23 @@ class RlCommandsTest {
     }
 
     @Test
+    void theOffPolicyActorCriticTrainsAndRunsAsAScheduler(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("sac");
+        Outcome t = run("train", "--agent", "sac", "--iterations", "30", "--eval-interval", "10", "--eval-episodes", "1",
+                "--mask", "--normalise", "--hidden", "16", "--warmup", "50", "--tau", "0.01", "--target-entropy", "0.3",
+                "--beta", "1", "--out", dir.toString(), "-q");
+        assertThat(t.code()).as(t.err()).isZero();
+        assertThat(t.out()).contains("trained sac to iteration 30");
+        Outcome eval = run("evaluate", dir.toString());
+        assertThat(eval.code()).as(eval.err()).isZero();
+        assertThat(eval.out()).contains("sac agent");
+
+        Outcome wrong = run("train", "--agent", "dqn", "--tau", "0.01", "--out", tmp.resolve("x").toString());
+        assertThat(wrong.code()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(wrong.err()).contains("--tau does not apply to dqn");
+    }
+
+    @Test
     void badInputIsReportedClearly(@TempDir Path tmp) throws Exception {
         Outcome agent = run("train", "--agent", "sarsa", "--out", tmp.resolve("a").toString());
         assertThat(agent.code()).isEqualTo(Main.EXIT_BAD_INPUT);

@@ -48,16 +48,17 @@ final class TpdsReport {
         Path index = dir.resolve("index.html");
         HtmlReport.Builder report = HtmlReport.builder("execplace reproduce tpds: learned executor placement")
                 .intro("Reproduces §7 of Islam et al., 'Performance and cost-efficient Spark job scheduling based on "
-                        + "deep reinforcement learning in cloud computing environments' (TPDS 2021), with PPO from the "
-                        + "reproduction report: cluster tpds (4 x m1.large, 4 x m1.xlarge, 4 x m2.xlarge), workloads "
+                        + "deep reinforcement learning in cloud computing environments' (TPDS 2021), with PPO and an off-policy "
+                        + "actor-critic (SAC, in DDPG/TD3's role) from the reproduction report: cluster tpds (4 x m1.large, 4 x m1.xlarge, 4 x m2.xlarge), workloads "
                         + "tpds-normal (50 jobs in an hour) and tpds-burst (100 jobs in 10 minutes) of seed "
                         + settings.seed() + ", the same fixed workload for training, evaluation and the baselines.")
                 .intro("Environment: TPDS Table 3 rewards and R_epi (Eq. 14, R_fixed 10,000) with the action mask and "
                         + "normalised observations (without them no agent completes an episode within these budgets; "
                         + "see docs/rl.md)" + extensions() + ". Hyper-parameters: Table 5 (hidden 200, Adam lr 0.001, gamma 0.9, batch 64, "
                         + "replay 10,000, 10 steps or episodes per iteration, epsilon 0.001); DQN rewards scaled by "
-                        + "0.001; PPO: lambda 0.95, 4 epochs, minibatch 256, clip 0.2. Iterations on normal: DQN "
-                        + settings.dqnIterations() + ", REINFORCE " + settings.reinforceIterations() + ", PPO "
+                        + "0.001; PPO: lambda 0.95, 4 epochs, minibatch 256, clip 0.2; SAC: twin critics, tau 0.005, "
+                        + "temperature tuned to 20% of the largest entropy, rewards scaled by 0.001. Iterations on "
+                        + "normal: DQN and SAC " + settings.dqnIterations() + ", REINFORCE " + settings.reinforceIterations() + ", PPO "
                         + settings.ppoIterations() + "; burst x" + settings.burstFactor() + ". Each trained agent then "
                         + "runs in the simulator as a scheduler (agent:PATH), greedy, on the same workload.");
         headline(report);

@@ -12,6 +12,7 @@ import io.execplace.rl.agent.DqnConfig;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentPolicy;
@@ -38,7 +39,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code execplace reproduce tpds}: the TPDS study (§7) — DQN, REINFORCE and PPO trained for each β
+ * {@code execplace reproduce tpds}: the TPDS study (§7) — DQN, REINFORCE, PPO and SAC trained for each β
  * on the normal and burst workloads, their convergence (Figs. 4–5), then run as schedulers in the
  * simulator next to round-robin, round-robin-consolidate, first-fit, AEP (and MILP when available)
  * on the same workload: cost (Fig. 6), mean duration (Fig. 7), good placements (Fig. 8) and the β
@@ -98,7 +99,7 @@ public final class TpdsStudy {
 
         public int iterations(Algorithm agent, String workload) {
             int base = switch (agent) {
-                case DQN -> dqnIterations;
+                case DQN, SAC -> dqnIterations;
                 case REINFORCE -> reinforceIterations;
                 case PPO -> ppoIterations;
             };
@@ -151,6 +152,7 @@ public final class TpdsStudy {
             }
             case REINFORCE -> ReinforceConfig.paper();
             case PPO -> PpoConfig.defaults();
+            case SAC -> SacConfig.defaults();
         };
     }
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /** The hyper-parameters of one learning algorithm. */
-public sealed interface AgentConfig permits DqnConfig, ReinforceConfig, PpoConfig {
+public sealed interface AgentConfig permits DqnConfig, ReinforceConfig, PpoConfig, SacConfig {
 
     /** The algorithm these hyper-parameters are for. */
     @JsonIgnore

@@ -9,7 +9,9 @@ public enum Algorithm {
     /** Monte-Carlo policy gradient (TPDS §5.2). */
     REINFORCE("reinforce"),
     /** Proximal policy optimisation with the clipped objective and GAE (ZH report). */
-    PPO("ppo");
+    PPO("ppo"),
+    /** Off-policy actor-critic with twin critics: discrete soft actor-critic, for DDPG/TD3's role in the ZH report. */
+    SAC("sac");
 
     private final String label;
 
@@ -21,7 +23,7 @@ public enum Algorithm {
         return label;
     }
 
-    /** Parses {@code dqn}, {@code reinforce} or {@code ppo}, ignoring case. */
+    /** Parses {@code dqn}, {@code reinforce}, {@code ppo} or {@code sac}, ignoring case. */
     public static Algorithm parse(String text) {
         return Choices.parse(values(), Algorithm::label, text, "agent");
     }

@@ -16,6 +16,9 @@ public final class Learners {
         if (config instanceof ReinforceConfig c) {
             return new ReinforceLearner(c, env, seed);
         }
+        if (config instanceof SacConfig c) {
+            return new SacLearner(c, env, seed);
+        }
         return new PpoLearner((PpoConfig) config, env, seed);
     }
 
@@ -25,15 +28,17 @@ public final class Learners {
             case DQN -> DqnConfig.class;
             case REINFORCE -> ReinforceConfig.class;
             case PPO -> PpoConfig.class;
+            case SAC -> SacConfig.class;
         };
     }
 
-    /** TPDS Table 5's values (PPO: Table 5's shared values and PPO's usual ones). */
+    /** TPDS Table 5's values (PPO, SAC: Table 5's shared values and their usual ones). */
     public static AgentConfig defaults(Algorithm algorithm) {
         return switch (algorithm) {
             case DQN -> DqnConfig.paper();
             case REINFORCE -> ReinforceConfig.paper();
             case PPO -> PpoConfig.defaults();
+            case SAC -> SacConfig.defaults();
         };
     }
 }

@@ -5,8 +5,9 @@ import io.execplace.rl.nn.ArrayBundle;
 import java.util.Arrays;
 
 /**
- * A circular buffer of transitions {@code (s, a, r, s', terminal, mask(s'))} on primitive arrays; the
- * oldest transition is overwritten when it is full. Sampling is uniform with replacement.
+ * A circular buffer of transitions {@code (s, a, r, s', terminal, mask(s'))} — and, for learners that
+ * need it, {@code mask(s)} — on primitive arrays; the oldest transition is overwritten when it is
+ * full. Sampling is uniform with replacement.
  */
 final class ReplayBuffer {
 
@@ -19,10 +20,16 @@ final class ReplayBuffer {
     final double[] reward;
     final boolean[] terminal;
     final boolean[] nextMask;
+    /** {@code mask(s)} per transition, or null when not kept. */
+    final boolean[] stateMask;
     private int size;
     private int position;
 
     ReplayBuffer(int capacity, int observationSize, int actions) {
+        this(capacity, observationSize, actions, false);
+    }
+
+    ReplayBuffer(int capacity, int observationSize, int actions, boolean keepStateMasks) {
         this.capacity = capacity;
         this.observationSize = observationSize;
         this.actions = actions;
@@ -32,10 +39,18 @@ final class ReplayBuffer {
         reward = new double[capacity];
         terminal = new boolean[capacity];
         nextMask = new boolean[capacity * actions];
+        stateMask = keepStateMasks ? new boolean[capacity * actions] : null;
     }
 
     int size() {
         return size;
+    }
+
+    void add(double[] s, boolean[] maskOfState, int a, double r, double[] next, boolean isTerminal, boolean[] maskOfNext) {
+        if (stateMask != null) {
+            System.arraycopy(maskOfState, 0, stateMask, position * actions, actions);
+        }
+        add(s, a, r, next, isTerminal, maskOfNext);
     }
 
     void add(double[] s, int a, double r, double[] next, boolean isTerminal, boolean[] maskOfNext) {
@@ -57,17 +72,25 @@ final class ReplayBuffer {
         b.put(prefix + "replay.reward", Arrays.copyOf(reward, size));
         long[] a = new long[size];
         byte[] t = new byte[size];
-        byte[] m = new byte[size * actions];
+        byte[] m = toBytes(nextMask, size * actions);
         for (int i = 0; i < size; i++) {
             a[i] = action[i];
             t[i] = (byte) (terminal[i] ? 1 : 0);
         }
-        for (int i = 0; i < m.length; i++) {
-            m[i] = (byte) (nextMask[i] ? 1 : 0);
-        }
         b.put(prefix + "replay.action", a);
         b.put(prefix + "replay.terminal", t);
         b.put(prefix + "replay.mask", m);
+        if (stateMask != null) {
+            b.put(prefix + "replay.stateMask", toBytes(stateMask, size * actions));
+        }
+    }
+
+    private static byte[] toBytes(boolean[] values, int n) {
+        byte[] out = new byte[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (byte) (values[i] ? 1 : 0);
+        }
+        return out;
     }
 
     void restore(ArrayBundle b, String prefix) {
@@ -88,6 +111,12 @@ final class ReplayBuffer {
         }
         for (int i = 0; i < n * actions; i++) {
             nextMask[i] = m[i] != 0;
+        }
+        if (stateMask != null) {
+            byte[] sm = b.bytes(prefix + "replay.stateMask");
+            for (int i = 0; i < n * actions; i++) {
+                stateMask[i] = sm[i] != 0;
+            }
         }
         size = n;
         position = (int) index[1];

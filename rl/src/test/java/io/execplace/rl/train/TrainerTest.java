@@ -5,6 +5,7 @@ import io.execplace.rl.agent.DqnConfig;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.agent.TinyEnvironment;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.nn.ArrayBundle;
@@ -25,6 +26,7 @@ class TrainerTest {
         return switch (algorithm) {
             case "dqn" -> new DqnConfig(List.of(16), 3e-3, 0.9, 16, 500, 10, 0.2, 20, true, Loss.HUBER, 100, 1, 1e-3);
             case "reinforce" -> new ReinforceConfig(List.of(16), 1e-2, 0.9, 4, true, true, 0.01, 1, 1e-3);
+            case "sac" -> new SacConfig(List.of(16), 3e-3, 0.9, 16, 500, 10, 0.01, 0.1, 0.2, 100, 1, 1e-3);
             default -> new PpoConfig(List.of(16), 3e-3, 0.9, 0.95, 4, 2, 16, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
         };
     }
@@ -36,7 +38,7 @@ class TrainerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dqn", "reinforce", "ppo"})
+    @ValueSource(strings = {"dqn", "reinforce", "ppo", "sac"})
     void resumingFromACheckpointGivesTheSameRunBitForBit(String algorithm, @TempDir Path tmp) throws Exception {
         Path straight = tmp.resolve("straight");
         Trainer a = trainer(algorithm, 60, straight);
@@ -60,7 +62,7 @@ class TrainerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dqn", "ppo"})
+    @ValueSource(strings = {"dqn", "ppo", "sac"})
     void theSameSeedGivesTheSameCurve(String algorithm) throws Exception {
         Trainer a = trainer(algorithm, 40, null);
         Trainer b = trainer(algorithm, 40, null);
@@ -70,7 +72,7 @@ class TrainerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dqn", "reinforce"})
+    @ValueSource(strings = {"dqn", "reinforce", "sac"})
     void filesAreWrittenAndTheModelLoads(String algorithm, @TempDir Path dir) throws Exception {
         Trainer t = trainer(algorithm, 25, dir);
         t.run(TrainingListener.NONE);

@@ -1,0 +1,53 @@
+package io.execplace.rl.agent;
+
+import java.util.List;
+
+/**
+ * Hyper-parameters of the off-policy actor-critic (discrete soft actor-critic). The values TPDS
+ * Table 5 gives for DQN are the defaults where they apply (hidden 200, lr 0.001, γ 0.9, batch 64,
+ * replay 10,000, 10 collect steps per iteration); the rest are the usual SAC choices.
+ *
+ * @param hidden             widths of the hidden layers of the actor and of each critic
+ * @param learningRate       Adam step size of the actor, the critics and the temperature
+ * @param gamma              discount factor
+ * @param batchSize          transitions per gradient step
+ * @param replayCapacity     replay buffer size
+ * @param collectSteps       environment steps per iteration (sampled from the actor's policy)
+ * @param targetSmoothing    τ: each gradient step moves the target critics this far towards the critics
+ * @param initialTemperature the entropy temperature α at the start
+ * @param targetEntropy      the temperature is tuned so that the policy's entropy in a state tends to
+ *                           this fraction of the largest possible, {@code log(allowed actions)};
+ *                           0 keeps α fixed at {@code initialTemperature}
+ * @param warmupSteps        uniformly random (allowed) steps collected before the first update
+ * @param gradientClip       global gradient norm limit, 0 for none
+ * @param rewardScale        rewards are multiplied by this before learning
+ */
+public record SacConfig(List<Integer> hidden, double learningRate, double gamma, int batchSize, int replayCapacity,
+                        int collectSteps, double targetSmoothing, double initialTemperature, double targetEntropy,
+                        int warmupSteps, double gradientClip, double rewardScale) implements AgentConfig {
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.SAC;
+    }
+
+    public SacConfig {
+        hidden = Hyper.hidden(hidden);
+        Hyper.positive("learning rate", learningRate);
+        Hyper.unit("gamma", gamma);
+        Hyper.atLeast("batch size", batchSize, 1);
+        Hyper.atLeast("replay capacity", replayCapacity, batchSize);
+        Hyper.atLeast("collect steps", collectSteps, 1);
+        Hyper.unit("target smoothing", targetSmoothing);
+        Hyper.positive("temperature", initialTemperature);
+        Hyper.unit("target entropy", targetEntropy);
+        Hyper.atLeast("warm-up steps", warmupSteps, 0);
+        Hyper.nonNegative("gradient clip", gradientClip);
+        Hyper.positive("reward scale", rewardScale);
+    }
+
+    /** Table 5's shared values; τ 0.005, α from 0.1 tuned to 20% of the largest entropy, rewards × 0.001. */
+    public static SacConfig defaults() {
+        return new SacConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.005, 0.1, 0.2, 1000, 0, 1e-3);
+    }
+}
