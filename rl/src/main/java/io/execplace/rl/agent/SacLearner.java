@@ -1,13 +1,11 @@
 package io.execplace.rl.agent;
 
 import io.execplace.rl.env.Env;
-import io.execplace.rl.env.StepResult;
 import io.execplace.rl.nn.Activation;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
 import io.execplace.rl.nn.Softmax;
-import org.apache.commons.rng.RestorableUniformRandomProvider;
 
 import java.util.Arrays;
 
@@ -29,12 +27,9 @@ import java.util.Arrays;
  * </ol>
  * Only allowed actions (the stored masks of s and s') take part. The greedy policy is the actor's argmax.
  */
-public final class SacLearner implements Learner {
+public final class SacLearner extends ReplayLearner {
 
     private final SacConfig config;
-    private final Env env;
-    private final EpisodeCursor cursor;
-    private final RestorableUniformRandomProvider rng;
     private final Mlp actor;
     private final Mlp[] critics = new Mlp[2];
     private final Mlp[] targets = new Mlp[2];
@@ -43,33 +38,17 @@ public final class SacLearner implements Learner {
     private final Adam temperatureAdam;
     private final double[] logTemperature = new double[1];
     private final double[] temperatureGradient = new double[1];
-    private final ReplayBuffer replay;
-    private final int observationSize;
-    private final int actions;
 
-    private final double[] previous;
-    private final boolean[] previousMask;
-    private final double[] batchStates;
-    private final double[] batchNext;
     private final double[] y;
-    private final int[] sample;
     private final double[] probabilities;
     private final double[] minQ;
     private final double[] dOutput;
     private final boolean[] maskRow;
 
-    private long steps;
-    private long episodes;
-    private long updates;
-    private boolean warmedUp;
-
     public SacLearner(SacConfig config, Env env, long seed) {
+        super(env, seed, config.replayCapacity(), true, config.batchSize(), config.collectSteps(), config.warmupSteps(),
+                config.rewardScale());
         this.config = config;
-        this.env = env;
-        this.cursor = new EpisodeCursor(env);
-        this.rng = Rngs.create(seed);
-        this.observationSize = env.observationSize();
-        this.actions = env.actionCount();
         int[] sizes = Hyper.sizes(observationSize, config.hidden(), actions);
         this.actor = Mlp.create(sizes, Activation.RELU, rng);
         this.actorAdam = new Adam(actor.parameterCount(), config.learningRate(), config.gradientClip());
@@ -80,14 +59,8 @@ public final class SacLearner implements Learner {
         }
         this.temperatureAdam = new Adam(1, config.learningRate(), 0);
         this.logTemperature[0] = Math.log(config.initialTemperature());
-        this.replay = new ReplayBuffer(config.replayCapacity(), observationSize, actions, true);
         int b = config.batchSize();
-        previous = new double[observationSize];
-        previousMask = new boolean[actions];
-        batchStates = new double[b * observationSize];
-        batchNext = new double[b * observationSize];
         y = new double[b];
-        sample = new int[b];
         probabilities = new double[b * actions];
         minQ = new double[b * actions];
         dOutput = new double[b * actions];
@@ -104,16 +77,6 @@ public final class SacLearner implements Learner {
         return actor;
     }
 
-    @Override
-    public long totalSteps() {
-        return steps;
-    }
-
-    @Override
-    public long totalEpisodes() {
-        return episodes;
-    }
-
     public SacConfig config() {
         return config;
     }
@@ -123,68 +86,18 @@ public final class SacLearner implements Learner {
         return Math.exp(logTemperature[0]);
     }
 
+    /** Sampled from the actor's masked softmax. */
     @Override
-    public IterationStats iterate() {
-        int finished = 0;
-        double returns = 0;
-        int taken = 0;
-        if (!warmedUp) {
-            for (int i = 0; i < config.warmupSteps(); i++) {
-                if (collect(true)) {
-                    finished++;
-                    returns += cursor.episodeReturn();
-                }
-            }
-            taken += config.warmupSteps();
-            warmedUp = true;
-        }
-        for (int i = 0; i < config.collectSteps(); i++) {
-            if (collect(false)) {
-                finished++;
-                returns += cursor.episodeReturn();
-            }
-        }
-        taken += config.collectSteps();
-        double loss = replay.size() >= config.batchSize() ? update() : Double.NaN;
-        return new IterationStats(taken, finished, finished == 0 ? Double.NaN : returns / finished, loss);
-    }
-
-    /** One environment step into the replay buffer; true when it ended an episode. */
-    private boolean collect(boolean random) {
-        if (!cursor.active()) {
-            cursor.begin();
-        }
-        double[] s = cursor.observation();
-        System.arraycopy(s, 0, previous, 0, observationSize);
-        System.arraycopy(env.actionMask(), 0, previousMask, 0, actions);
-        int a;
-        if (random) {
-            a = Sampling.uniform(previousMask, actions, rng);
-        } else {
-            Softmax.probabilities(actor.forward(s, 1), 0, actions, previousMask, probabilities, 0);
-            a = Sampling.categorical(probabilities, 0, actions, rng);
-        }
-        StepResult r = cursor.step(a);
-        steps++;
-        replay.add(previous, previousMask, a, r.reward() * config.rewardScale(), r.observation(), r.terminated(),
-                env.actionMask());
-        if (r.done()) {
-            episodes++;
-            return true;
-        }
-        return false;
+    protected int chooseAction(double[] s, boolean[] mask) {
+        Softmax.probabilities(actor.forward(s, 1), 0, actions, mask, probabilities, 0);
+        return Sampling.categorical(probabilities, 0, actions, rng);
     }
 
     /** One gradient step of the critics, the actor and the temperature; returns the critics' mean TD loss. */
-    private double update() {
+    @Override
+    protected double update() {
         int b = config.batchSize();
-        int n = observationSize;
-        for (int i = 0; i < b; i++) {
-            int k = rng.nextInt(replay.size());
-            sample[i] = k;
-            System.arraycopy(replay.states, k * n, batchStates, i * n, n);
-            System.arraycopy(replay.nextStates, k * n, batchNext, i * n, n);
-        }
+        sampleBatch();
         double alpha = temperature();
         criticTargets(alpha, b);
         double loss = fitCritic(0, b) + fitCritic(1, b);
@@ -305,36 +218,27 @@ public final class SacLearner implements Learner {
         }
         b.put("sac.temperature", new double[]{logTemperature[0], temperatureAdam.firstMoments()[0],
             temperatureAdam.secondMoments()[0]});
-        b.put("sac.counters", new long[]{steps, episodes, updates, warmedUp ? 1 : 0, actorAdam.steps(),
-            criticAdams[0].steps(), criticAdams[1].steps(), temperatureAdam.steps()});
-        b.put("sac.rng", Rngs.save(rng));
-        replay.save(b, "sac.");
-        cursor.save(b, "sac.");
+        saveShared(b, "sac.", actorAdam.steps(), criticAdams[0].steps(), criticAdams[1].steps(), temperatureAdam.steps());
     }
 
     @Override
     public void restore(ArrayBundle b) {
         int p = actor.parameterCount();
-        long[] c = b.longs("sac.counters");
         actor.setParameters(b.doubles("policy.params", p));
-        actorAdam.restore(b.doubles("sac.actor.adam.m", p), b.doubles("sac.actor.adam.v", p), c[4]);
         for (int i = 0; i < 2; i++) {
             int q = critics[i].parameterCount();
             critics[i].setParameters(b.doubles("sac.critic" + i, q));
             targets[i].setParameters(b.doubles("sac.target" + i, q));
-            criticAdams[i].restore(b.doubles("sac.critic" + i + ".adam.m", q), b.doubles("sac.critic" + i + ".adam.v", q),
-                    c[5 + i]);
         }
         double[] t = b.doubles("sac.temperature", 3);
         logTemperature[0] = t[0];
+        long[] c = restoreShared(b, "sac.");
+        actorAdam.restore(b.doubles("sac.actor.adam.m", p), b.doubles("sac.actor.adam.v", p), c[4]);
+        for (int i = 0; i < 2; i++) {
+            int q = critics[i].parameterCount();
+            criticAdams[i].restore(b.doubles("sac.critic" + i + ".adam.m", q), b.doubles("sac.critic" + i + ".adam.v", q),
+                    c[5 + i]);
+        }
         temperatureAdam.restore(new double[]{t[1]}, new double[]{t[2]}, c[7]);
-        steps = c[0];
-        episodes = c[1];
-        updates = c[2];
-        warmedUp = c[3] == 1;
-        replay.restore(b, "sac.");
-        cursor.restore(b, "sac.");
-        // Last, so that replaying the running episode cannot disturb the generator's saved state.
-        Rngs.restore(rng, b.bytes("sac.rng"));
     }
 }
