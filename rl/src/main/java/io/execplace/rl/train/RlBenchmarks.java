@@ -11,6 +11,7 @@ import io.execplace.rl.agent.DqnConfig;
 import io.execplace.rl.agent.Learner;
 import io.execplace.rl.agent.Learners;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.env.StepResult;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
@@ -24,7 +25,7 @@ import java.util.function.Consumer;
 /**
  * Speed of the learned-scheduler stack ({@code execplace bench --rl}), single-threaded on the
  * {@code tpds} cluster: environment steps per second under a uniformly random valid-action policy,
- * and the wall time of 10,000 training iterations of DQN and REINFORCE at TPDS Table 5's settings.
+ * and the wall time of 10,000 training iterations of DQN and REINFORCE at TPDS Table 5's settings (and of SAC).
  */
 public final class RlBenchmarks {
 
@@ -48,11 +49,15 @@ public final class RlBenchmarks {
     public static List<Result> run(boolean quick, Consumer<Result> sink) {
         List<Result> out = new ArrayList<>();
         double seconds = quick ? 1 : 3;
+        TpdsEnvConfig plain = TpdsEnvConfig.paper(0.5).withMasking(true);
         for (String w : List.of("tpds-normal", "tpds-burst")) {
-            double sps = envStepsPerSecond(w, seconds);
+            double sps = envStepsPerSecond(w, plain, seconds);
             add(out, sink, new Result("environment steps/s, random valid actions, " + w, sps, "steps/s", ">= 5,000,000",
                     sps >= 5e6, false));
         }
+        double extended = envStepsPerSecond("tpds-burst", plain.withBusyTime(true).withPerJobReward(true), seconds);
+        add(out, sink, new Result("environment steps/s, random valid actions, tpds-burst, --busy-time --per-job-reward",
+                extended, "steps/s", ">= 5,000,000", extended >= 5e6, false));
         int iterations = quick ? 1000 : 10_000;
         double scale = 10_000.0 / iterations;
         double dqn = trainingSeconds(DqnConfig.paper(), TpdsEnvConfig.paper(1), iterations) * scale;
@@ -66,6 +71,10 @@ public final class RlBenchmarks {
                 masked) * 10_000.0 / masked;
         add(out, sink, new Result("10,000 REINFORCE iterations, Table 5 settings, masked environment (whole episodes), "
                 + "tpds-normal", full, "s", "<= 300 s", full <= 300, quick));
+        double sac = trainingSeconds(SacConfig.defaults(), TpdsEnvConfig.paper(1).withMasking(true).withNormalised(true),
+                iterations) * scale;
+        add(out, sink, new Result("10,000 SAC iterations, defaults, masked environment, tpds-normal", sac, "s", "none",
+                true, quick));
         return out;
     }
 
@@ -81,11 +90,11 @@ public final class RlBenchmarks {
     }
 
     /**
-     * Environment steps per second on {@code tpds} with the given workload preset, choosing uniformly
+     * Environment steps per second on {@code tpds} with the given workload preset and options, choosing uniformly
      * among the actions the mask allows (after a warm-up of the same length).
      */
-    public static double envStepsPerSecond(String workloadPreset, double seconds) {
-        TpdsEnv env = environment(workloadPreset, TpdsEnvConfig.paper(0.5).withMasking(true));
+    public static double envStepsPerSecond(String workloadPreset, TpdsEnvConfig config, double seconds) {
+        TpdsEnv env = environment(workloadPreset, config);
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(1L);
         runSteps(env, rng, seconds);
         return runSteps(env, rng, seconds);
