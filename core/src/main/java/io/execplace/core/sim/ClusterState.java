@@ -31,8 +31,11 @@ public final class ClusterState implements ClusterView {
     private final double[] busySince;
     private final double[][] intervals;   // per VM: start0, end0, start1, end1, ...
     private final int[] intervalCount;
-    /** Per VM, the total length of its closed busy intervals: keeps {@link #busySeconds} O(1). */
-    private final double[] closedSeconds;
+    /**
+     * Per VM, the lengths of its closed busy intervals but the last, summed in order: keeps
+     * {@link #busySeconds} O(1) with exactly the rounding of summing every interval in order.
+     */
+    private final double[] closedBeforeLast;
     private final int[] scratchCount;
     private int activeVms;
     private double now;
@@ -50,7 +53,7 @@ public final class ClusterState implements ClusterView {
         busySince = new double[n];
         intervals = new double[n][];
         intervalCount = new int[n];
-        closedSeconds = new double[n];
+        closedBeforeLast = new double[n];
         scratchCount = new int[n];
         for (int i = 0; i < n; i++) {
             Vm vm = cluster.vm(i);
@@ -69,7 +72,7 @@ public final class ClusterState implements ClusterView {
         Arrays.fill(busyUntil, 0);
         Arrays.fill(busySince, 0);
         Arrays.fill(intervalCount, 0);
-        Arrays.fill(closedSeconds, 0);
+        Arrays.fill(closedBeforeLast, 0);
         activeVms = 0;
         now = 0;
     }
@@ -237,12 +240,14 @@ public final class ClusterState implements ClusterView {
     private void closeInterval(int vm) {
         double start = busySince[vm];
         double end = now;
-        closedSeconds[vm] += end - start;
         int k = intervalCount[vm];
         double[] iv = intervals[vm];
         if (k > 0 && iv[2 * k - 1] == start) {
             iv[2 * k - 1] = end; // touching intervals merge: the VM never stopped
             return;
+        }
+        if (k > 0) {
+            closedBeforeLast[vm] += iv[2 * k - 1] - iv[2 * k - 2];
         }
         if (2 * k + 2 > iv.length) {
             iv = Arrays.copyOf(iv, iv.length * 2);
@@ -255,7 +260,9 @@ public final class ClusterState implements ClusterView {
 
     /** Busy seconds of a VM so far, counting an open interval up to now. */
     public double busySeconds(int vm) {
-        double total = closedSeconds[vm];
+        int k = intervalCount[vm];
+        double[] iv = intervals[vm];
+        double total = k == 0 ? 0 : closedBeforeLast[vm] + (iv[2 * k - 1] - iv[2 * k - 2]);
         if (executors[vm] > 0) {
             total += now - busySince[vm];
         }

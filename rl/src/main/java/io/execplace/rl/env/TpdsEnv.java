@@ -253,15 +253,9 @@ public final class TpdsEnv implements Env {
         if (result.terminated()) {
             return;
         }
-        // Committed cost changes only when a job starts (its VMs' horizons move) or, when a partial
-        // wait does not end the episode, while placed executors wait; elsewhere billed time only
-        // moves from the future to the past.
-        double committed = committedCost;
-        if (jobStarted || event == StepEvent.PARTIAL_WAIT) {
-            committed = state.costSoFar();
-            for (int vm = 0; vm < vms; vm++) {
-                committed += prices[vm] * state.remainingBusyTime(vm);
-            }
+        double committed = state.costSoFar();
+        for (int vm = 0; vm < vms; vm++) {
+            committed += prices[vm] * state.remainingBusyTime(vm);
         }
         double share = 0;
         if (jobStarted) {
