@@ -32,20 +32,13 @@ public record DqnConfig(List<Integer> hidden, double learningRate, double gamma,
     }
 
     public DqnConfig {
-        hidden = Hyper.hidden(hidden);
-        Hyper.positive("learning rate", learningRate);
-        Hyper.unit("gamma", gamma);
-        Hyper.atLeast("batch size", batchSize, 1);
-        Hyper.atLeast("replay capacity", replayCapacity, batchSize);
-        Hyper.atLeast("collect steps", collectSteps, 1);
+        hidden = Hyper.replay(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps);
         Hyper.unit("epsilon", epsilon);
         Hyper.atLeast("target update period", targetUpdatePeriod, 1);
         if (loss == null) {
             throw new IllegalArgumentException("a loss is required");
         }
-        Hyper.atLeast("warm-up steps", warmupSteps, 0);
-        Hyper.nonNegative("gradient clip", gradientClip);
-        Hyper.positive("reward scale", rewardScale);
+        Hyper.training(warmupSteps, gradientClip, rewardScale);
     }
 
     /** TPDS Table 5: hidden 200, lr 0.001, γ 0.9, batch 64, replay 10,000, 10 steps per iteration, ε 0.001. */

@@ -44,6 +44,25 @@ final class Hyper {
         }
     }
 
+    /** The checks every off-policy learner's settings share; returns the hidden widths, copied. */
+    static List<Integer> replay(List<Integer> hidden, double learningRate, double gamma, int batchSize,
+                                int replayCapacity, int collectSteps) {
+        List<Integer> h = hidden(hidden);
+        positive("learning rate", learningRate);
+        unit("gamma", gamma);
+        atLeast("batch size", batchSize, 1);
+        atLeast("replay capacity", replayCapacity, batchSize);
+        atLeast("collect steps", collectSteps, 1);
+        return h;
+    }
+
+    /** The warm-up, gradient-clip and reward-scale checks of an off-policy learner's settings. */
+    static void training(int warmupSteps, double gradientClip, double rewardScale) {
+        atLeast("warm-up steps", warmupSteps, 0);
+        nonNegative("gradient clip", gradientClip);
+        positive("reward scale", rewardScale);
+    }
+
     /** Layer widths from observation through hidden layers to actions. */
     static int[] sizes(int inputs, List<Integer> hidden, int outputs) {
         int[] s = new int[hidden.size() + 2];

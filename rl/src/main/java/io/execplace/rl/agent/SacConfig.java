@@ -32,18 +32,11 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
     }
 
     public SacConfig {
-        hidden = Hyper.hidden(hidden);
-        Hyper.positive("learning rate", learningRate);
-        Hyper.unit("gamma", gamma);
-        Hyper.atLeast("batch size", batchSize, 1);
-        Hyper.atLeast("replay capacity", replayCapacity, batchSize);
-        Hyper.atLeast("collect steps", collectSteps, 1);
+        hidden = Hyper.replay(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps);
         Hyper.unit("target smoothing", targetSmoothing);
         Hyper.positive("temperature", initialTemperature);
         Hyper.unit("target entropy", targetEntropy);
-        Hyper.atLeast("warm-up steps", warmupSteps, 0);
-        Hyper.nonNegative("gradient clip", gradientClip);
-        Hyper.positive("reward scale", rewardScale);
+        Hyper.training(warmupSteps, gradientClip, rewardScale);
     }
 
     /** Table 5's shared values; τ 0.005, α from 0.1 tuned to 20% of the largest entropy, rewards × 0.001. */
