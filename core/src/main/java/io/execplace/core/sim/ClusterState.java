@@ -278,6 +278,18 @@ public final class ClusterState implements ClusterView {
         return cost;
     }
 
+    /**
+     * The cost already certain now: everything billed so far plus, for every busy VM, its price × the
+     * time it stays busy with the jobs it hosts (their durations are fixed when they start).
+     */
+    public double committedCost() {
+        double cost = costSoFar();
+        for (int i = 0; i < n; i++) {
+            cost += cluster.vm(i).pricePerSecond() * remainingBusyTime(i);
+        }
+        return cost;
+    }
+
     /** The closed busy intervals of every VM (call when all jobs are done). */
     public List<VmRecord> vmRecords() {
         List<VmRecord> out = new ArrayList<>(n);

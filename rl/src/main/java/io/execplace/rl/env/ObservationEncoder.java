@@ -113,10 +113,6 @@ public final class ObservationEncoder {
         return normalised;
     }
 
-    public boolean busyTime() {
-        return busyTime;
-    }
-
     public Scales scales() {
         return scales;
     }

@@ -75,7 +75,6 @@ public final class TpdsEnv implements Env {
     private EpisodeStats lastEpisode;
     // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
     // so far, and the extra duration of the job started by the current step.
-    private final double[] prices;
     private double committedCost;
     private double paidSoFar;
     private double startedExcess;
@@ -122,10 +121,6 @@ public final class TpdsEnv implements Env {
         this.state = new ClusterState(cluster, durationModel);
         this.encoder = new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
                 scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1));
-        this.prices = new double[cluster.size()];
-        for (int i = 0; i < prices.length; i++) {
-            prices[i] = cluster.vm(i).pricePerSecond();
-        }
         this.observationSpace = encoder.space();
         List<String> actions = new ArrayList<>(vms + 1);
         actions.add("wait");
@@ -253,10 +248,7 @@ public final class TpdsEnv implements Env {
         if (result.terminated()) {
             return;
         }
-        double committed = state.costSoFar();
-        for (int vm = 0; vm < vms; vm++) {
-            committed += prices[vm] * state.remainingBusyTime(vm);
-        }
+        double committed = state.committedCost();
         double share = 0;
         if (jobStarted) {
             // R_fixed, the part of R_epi every completed episode earns, in equal parts per job.

@@ -55,7 +55,6 @@ public final class AgentFiles {
         ObjectNode obs = m.putObject("observation");
         obs.put("normalised", encoder.normalised());
         obs.put("executorScale", encoder.scales().executors());
-        obs.put("busyTime", encoder.busyTime());
         obs.put("busyTimeScale", encoder.scales().busySeconds());
         obs.put("cluster", cluster.name());
         ArrayNode cores = obs.putArray("vmCores");
