@@ -66,6 +66,7 @@ public final class EventKernel {
     private final Cluster cluster;
     private final SimulationConfig config;
     private final DurationModel durationModel;
+    private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
     private final boolean[] localVm;
@@ -107,6 +108,7 @@ public final class EventKernel {
         this.cluster = cluster;
         this.config = config;
         this.durationModel = config.durationModel();
+        this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
         this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
@@ -188,7 +190,7 @@ public final class EventKernel {
             while (cursor < waiting.size()) {
                 int j = waiting.get(cursor);
                 Job job = jobs[j];
-                if (config.deadlineAdmission() && j != pendingJob
+                if (admission && j != pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
                     continue;
@@ -325,7 +327,7 @@ public final class EventKernel {
         }
         double duration = durationModel.duration(job, p, cluster);
         double now = state.now();
-        if (config.deadlineAdmission() && Deadlines.missed(job, now + duration)) {
+        if (admission && Deadlines.missed(job, now + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
         }

@@ -81,7 +81,10 @@ final class WaitingQueue {
 
     /** Removes the job at queue position {@code i}. */
     void remove(int i) {
-        System.arraycopy(index, i + 1, index, i, size - i - 1);
+        int after = size - i - 1;
+        if (after > 0) {
+            System.arraycopy(index, i + 1, index, i, after);
+        }
         size--;
     }
 
