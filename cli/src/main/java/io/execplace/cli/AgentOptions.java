@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** Hyper-parameter options of the learning agents; defaults are TPDS Table 5's (docs/rl.md, "Agents"). */
 final class AgentOptions {
@@ -107,46 +109,81 @@ final class AgentOptions {
     AgentConfig resolve(Algorithm algorithm) {
         for (String option : given().keySet()) {
             if (!COMMON.contains(option) && !OWN.get(algorithm).contains(option)) {
-                throw new IllegalArgumentException(option + " does not apply to " + algorithm.label());
+                throw new BadInputException(option + " does not apply to " + algorithm.label());
             }
         }
-        return switch (algorithm) {
+        return Options.checked("agent options", () -> switch (algorithm) {
             case DQN -> {
-                DqnConfig d = DqnConfig.paper();
-                yield new DqnConfig(or(hidden, d.hidden()), or(lr, d.learningRate()), or(gamma, d.gamma()),
-                        or(batch, d.batchSize()), or(replay, d.replayCapacity()), or(collect, d.collectSteps()),
-                        or(epsilon, d.epsilon()), or(targetUpdate, d.targetUpdatePeriod()), or(doubleDqn, d.doubleDqn()),
-                        loss == null ? d.loss() : Loss.parse(loss), or(warmup, d.warmupSteps()),
-                        or(clipGrad, d.gradientClip()), or(rewardScale, d.rewardScale()));
+                DqnConfig.Builder b = DqnConfig.paper().toBuilder();
+                set(hidden, b::hidden);
+                set(lr, b::learningRate);
+                set(gamma, b::gamma);
+                set(batch, b::batchSize);
+                set(replay, b::replayCapacity);
+                set(collect, b::collectSteps);
+                set(epsilon, b::epsilon);
+                set(targetUpdate, b::targetUpdatePeriod);
+                set(doubleDqn, b::doubleDqn);
+                set(loss == null ? null : Loss.parse(loss), b::loss);
+                set(warmup, b::warmupSteps);
+                set(clipGrad, b::gradientClip);
+                set(rewardScale, b::rewardScale);
+                yield b.build();
             }
             case REINFORCE -> {
-                ReinforceConfig r = ReinforceConfig.paper();
-                yield new ReinforceConfig(or(hidden, r.hidden()), or(lr, r.learningRate()), or(gamma, r.gamma()),
-                        or(collect, r.episodesPerIteration()), or(baseline, r.baseline()),
-                        or(normalizeReturns, r.normalizeReturns()), or(entropy, r.entropyCoef()),
-                        or(clipGrad, r.gradientClip()), or(rewardScale, r.rewardScale()));
+                ReinforceConfig.Builder b = ReinforceConfig.paper().toBuilder();
+                set(hidden, b::hidden);
+                set(lr, b::learningRate);
+                set(gamma, b::gamma);
+                set(collect, b::episodesPerIteration);
+                set(baseline, b::baseline);
+                set(normalizeReturns, b::normalizeReturns);
+                set(entropy, b::entropyCoef);
+                set(clipGrad, b::gradientClip);
+                set(rewardScale, b::rewardScale);
+                yield b.build();
             }
             case PPO -> {
-                PpoConfig p = PpoConfig.defaults();
-                yield new PpoConfig(or(hidden, p.hidden()), or(lr, p.learningRate()), or(gamma, p.gamma()),
-                        or(lambda, p.lambda()), or(collect, p.episodesPerIteration()), or(epochs, p.epochs()),
-                        or(minibatch, p.minibatchSize()), or(clipRatio, p.clipRatio()), or(valueCoef, p.valueCoef()),
-                        or(entropy, p.entropyCoef()), or(normalizeAdvantages, p.normalizeAdvantages()),
-                        or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()));
+                PpoConfig.Builder b = PpoConfig.defaults().toBuilder();
+                set(hidden, b::hidden);
+                set(lr, b::learningRate);
+                set(gamma, b::gamma);
+                set(lambda, b::lambda);
+                set(collect, b::episodesPerIteration);
+                set(epochs, b::epochs);
+                set(minibatch, b::minibatchSize);
+                set(clipRatio, b::clipRatio);
+                set(valueCoef, b::valueCoef);
+                set(entropy, b::entropyCoef);
+                set(normalizeAdvantages, b::normalizeAdvantages);
+                set(clipGrad, b::gradientClip);
+                set(rewardScale, b::rewardScale);
+                yield b.build();
             }
             case SAC -> {
-                SacConfig c = SacConfig.defaults();
-                yield new SacConfig(or(hidden, c.hidden()), or(lr, c.learningRate()), or(gamma, c.gamma()),
-                        or(batch, c.batchSize()), or(replay, c.replayCapacity()), or(collect, c.collectSteps()),
-                        or(tau, c.targetSmoothing()), or(temperature, c.initialTemperature()),
-                        or(targetEntropy, c.targetEntropy()), or(warmup, c.warmupSteps()), or(clipGrad, c.gradientClip()),
-                        or(rewardScale, c.rewardScale()));
+                SacConfig.Builder b = SacConfig.defaults().toBuilder();
+                set(hidden, b::hidden);
+                set(lr, b::learningRate);
+                set(gamma, b::gamma);
+                set(batch, b::batchSize);
+                set(replay, b::replayCapacity);
+                set(collect, b::collectSteps);
+                set(tau, b::targetSmoothing);
+                set(temperature, b::initialTemperature);
+                set(targetEntropy, b::targetEntropy);
+                set(warmup, b::warmupSteps);
+                set(clipGrad, b::gradientClip);
+                set(rewardScale, b::rewardScale);
+                yield b.build();
             }
-        };
+        });
     }
 
-    private static <T> T or(T given, T fallback) {
-        return given != null ? given : fallback;
+    /** Applies an option's value when it was given. */
+    private static <T> void set(T given, Consumer<T> setter) {
+        if (given != null) {
+            setter.accept(given);
+        }
     }
 
     /** The options given on the command line, by name. */

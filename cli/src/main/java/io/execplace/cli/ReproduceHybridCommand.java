@@ -66,7 +66,8 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         if (milpSolver != null) {
             milp = milp.withMilpSolver(MilpSolver.parse(milpSolver));
         }
-        HybridStudy study = new HybridStudy(settings, threads == null ? Runner.parallel() : new Runner(threads), milp);
+        Runner runner = threads == null ? Runner.parallel(Main.registry(spec)) : new Runner(Main.registry(spec), threads);
+        HybridStudy study = new HybridStudy(settings, runner, milp);
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {

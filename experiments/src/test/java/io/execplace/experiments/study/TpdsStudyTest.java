@@ -14,9 +14,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TpdsStudyTest {
 
+    /** One beta, one iteration of everything, one evaluation of one episode, seed 1, no extensions. */
+    private static TpdsStudy.Settings.Builder tiny() {
+        return TpdsStudy.Settings.quick().toBuilder().betas(List.of(1.0)).dqnIterations(1).reinforceIterations(1)
+                .ppoIterations(1).burstFactor(1).evaluations(1).evalEpisodes(1).seed(1).busyTime(false).perJobReward(false);
+    }
+
+    @Test
+    void theSettingsBuilderSetsEachFieldByName() {
+        TpdsStudy.Settings s = TpdsStudy.Settings.full().toBuilder().agents(List.of(Algorithm.SAC)).betas(List.of(0.5))
+                .dqnIterations(11).reinforceIterations(12).ppoIterations(13).burstFactor(3).evaluations(4)
+                .evalEpisodes(5).seed(6).busyTime(true).perJobReward(true).build();
+        assertThat(s).isEqualTo(new TpdsStudy.Settings(List.of(Algorithm.SAC), List.of(0.5), 11, 12, 13, 3, 4, 5, 6,
+                true, true));
+        assertThat(s.toBuilder().build()).isEqualTo(s);
+        assertThat(TpdsStudy.Settings.full().withIterations(7).iterations(Algorithm.PPO, "tpds-burst")).isEqualTo(14);
+    }
+
     @Test
     void aMinimalStudyWritesResultsChartsAndReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.DQN), List.of(1.0), 20, 1, 1, 1, 1, 1, 1, false, false);
+        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
         TpdsStudy study = new TpdsStudy(settings, 2);
         AtomicLong last = new AtomicLong();
         Path index = study.run(dir, (done, total) -> last.accumulateAndGet(done, Math::max));
@@ -39,8 +56,8 @@ class TpdsStudyTest {
 
     @Test
     void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.REINFORCE), List.of(1.0), 1, 2, 1, 1, 1,
-                1, 1, false, false).withExtensions(true, true);
+        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
+                .busyTime(true).perJobReward(true).build();
         new TpdsStudy(settings, 2).run(dir, (done, total) -> { });
         TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
         assertThat(agent.environment().busyTime()).isTrue();

@@ -45,4 +45,112 @@ public record DqnConfig(List<Integer> hidden, double learningRate, double gamma,
     public static DqnConfig paper() {
         return new DqnConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.001, 100, false, Loss.MSE, 1000, 0, 1);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link DqnConfig}'s fields by name; starts from the values it was made from. */
+    public static final class Builder {
+        private List<Integer> hidden;
+        private double learningRate;
+        private double gamma;
+        private int batchSize;
+        private int replayCapacity;
+        private int collectSteps;
+        private double epsilon;
+        private int targetUpdatePeriod;
+        private boolean doubleDqn;
+        private Loss loss;
+        private int warmupSteps;
+        private double gradientClip;
+        private double rewardScale;
+
+        private Builder(DqnConfig from) {
+            hidden = from.hidden;
+            learningRate = from.learningRate;
+            gamma = from.gamma;
+            batchSize = from.batchSize;
+            replayCapacity = from.replayCapacity;
+            collectSteps = from.collectSteps;
+            epsilon = from.epsilon;
+            targetUpdatePeriod = from.targetUpdatePeriod;
+            doubleDqn = from.doubleDqn;
+            loss = from.loss;
+            warmupSteps = from.warmupSteps;
+            gradientClip = from.gradientClip;
+            rewardScale = from.rewardScale;
+        }
+
+        public Builder hidden(List<Integer> v) {
+            hidden = v;
+            return this;
+        }
+
+        public Builder learningRate(double v) {
+            learningRate = v;
+            return this;
+        }
+
+        public Builder gamma(double v) {
+            gamma = v;
+            return this;
+        }
+
+        public Builder batchSize(int v) {
+            batchSize = v;
+            return this;
+        }
+
+        public Builder replayCapacity(int v) {
+            replayCapacity = v;
+            return this;
+        }
+
+        public Builder collectSteps(int v) {
+            collectSteps = v;
+            return this;
+        }
+
+        public Builder epsilon(double v) {
+            epsilon = v;
+            return this;
+        }
+
+        public Builder targetUpdatePeriod(int v) {
+            targetUpdatePeriod = v;
+            return this;
+        }
+
+        public Builder doubleDqn(boolean v) {
+            doubleDqn = v;
+            return this;
+        }
+
+        public Builder loss(Loss v) {
+            loss = v;
+            return this;
+        }
+
+        public Builder warmupSteps(int v) {
+            warmupSteps = v;
+            return this;
+        }
+
+        public Builder gradientClip(double v) {
+            gradientClip = v;
+            return this;
+        }
+
+        public Builder rewardScale(double v) {
+            rewardScale = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public DqnConfig build() {
+            return new DqnConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, epsilon, targetUpdatePeriod, doubleDqn, loss, warmupSteps, gradientClip, rewardScale);
+        }
+    }
 }

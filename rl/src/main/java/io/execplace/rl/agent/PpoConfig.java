@@ -50,4 +50,112 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
     public static PpoConfig defaults() {
         return new PpoConfig(List.of(200), 1e-3, 0.9, 0.95, 10, 4, 256, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link PpoConfig}'s fields by name; starts from the values it was made from. */
+    public static final class Builder {
+        private List<Integer> hidden;
+        private double learningRate;
+        private double gamma;
+        private double lambda;
+        private int episodesPerIteration;
+        private int epochs;
+        private int minibatchSize;
+        private double clipRatio;
+        private double valueCoef;
+        private double entropyCoef;
+        private boolean normalizeAdvantages;
+        private double gradientClip;
+        private double rewardScale;
+
+        private Builder(PpoConfig from) {
+            hidden = from.hidden;
+            learningRate = from.learningRate;
+            gamma = from.gamma;
+            lambda = from.lambda;
+            episodesPerIteration = from.episodesPerIteration;
+            epochs = from.epochs;
+            minibatchSize = from.minibatchSize;
+            clipRatio = from.clipRatio;
+            valueCoef = from.valueCoef;
+            entropyCoef = from.entropyCoef;
+            normalizeAdvantages = from.normalizeAdvantages;
+            gradientClip = from.gradientClip;
+            rewardScale = from.rewardScale;
+        }
+
+        public Builder hidden(List<Integer> v) {
+            hidden = v;
+            return this;
+        }
+
+        public Builder learningRate(double v) {
+            learningRate = v;
+            return this;
+        }
+
+        public Builder gamma(double v) {
+            gamma = v;
+            return this;
+        }
+
+        public Builder lambda(double v) {
+            lambda = v;
+            return this;
+        }
+
+        public Builder episodesPerIteration(int v) {
+            episodesPerIteration = v;
+            return this;
+        }
+
+        public Builder epochs(int v) {
+            epochs = v;
+            return this;
+        }
+
+        public Builder minibatchSize(int v) {
+            minibatchSize = v;
+            return this;
+        }
+
+        public Builder clipRatio(double v) {
+            clipRatio = v;
+            return this;
+        }
+
+        public Builder valueCoef(double v) {
+            valueCoef = v;
+            return this;
+        }
+
+        public Builder entropyCoef(double v) {
+            entropyCoef = v;
+            return this;
+        }
+
+        public Builder normalizeAdvantages(boolean v) {
+            normalizeAdvantages = v;
+            return this;
+        }
+
+        public Builder gradientClip(double v) {
+            gradientClip = v;
+            return this;
+        }
+
+        public Builder rewardScale(double v) {
+            rewardScale = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public PpoConfig build() {
+            return new PpoConfig(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio, valueCoef, entropyCoef, normalizeAdvantages, gradientClip, rewardScale);
+        }
+    }
 }

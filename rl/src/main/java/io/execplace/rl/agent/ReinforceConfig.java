@@ -39,4 +39,84 @@ public record ReinforceConfig(List<Integer> hidden, double learningRate, double 
     public static ReinforceConfig paper() {
         return new ReinforceConfig(List.of(200), 1e-3, 0.9, 10, false, true, 0, 0, 1);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link ReinforceConfig}'s fields by name; starts from the values it was made from. */
+    public static final class Builder {
+        private List<Integer> hidden;
+        private double learningRate;
+        private double gamma;
+        private int episodesPerIteration;
+        private boolean baseline;
+        private boolean normalizeReturns;
+        private double entropyCoef;
+        private double gradientClip;
+        private double rewardScale;
+
+        private Builder(ReinforceConfig from) {
+            hidden = from.hidden;
+            learningRate = from.learningRate;
+            gamma = from.gamma;
+            episodesPerIteration = from.episodesPerIteration;
+            baseline = from.baseline;
+            normalizeReturns = from.normalizeReturns;
+            entropyCoef = from.entropyCoef;
+            gradientClip = from.gradientClip;
+            rewardScale = from.rewardScale;
+        }
+
+        public Builder hidden(List<Integer> v) {
+            hidden = v;
+            return this;
+        }
+
+        public Builder learningRate(double v) {
+            learningRate = v;
+            return this;
+        }
+
+        public Builder gamma(double v) {
+            gamma = v;
+            return this;
+        }
+
+        public Builder episodesPerIteration(int v) {
+            episodesPerIteration = v;
+            return this;
+        }
+
+        public Builder baseline(boolean v) {
+            baseline = v;
+            return this;
+        }
+
+        public Builder normalizeReturns(boolean v) {
+            normalizeReturns = v;
+            return this;
+        }
+
+        public Builder entropyCoef(double v) {
+            entropyCoef = v;
+            return this;
+        }
+
+        public Builder gradientClip(double v) {
+            gradientClip = v;
+            return this;
+        }
+
+        public Builder rewardScale(double v) {
+            rewardScale = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public ReinforceConfig build() {
+            return new ReinforceConfig(hidden, learningRate, gamma, episodesPerIteration, baseline, normalizeReturns, entropyCoef, gradientClip, rewardScale);
+        }
+    }
 }

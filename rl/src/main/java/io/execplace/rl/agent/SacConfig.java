@@ -43,4 +43,105 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
     public static SacConfig defaults() {
         return new SacConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.005, 0.1, 0.2, 1000, 0, 1e-3);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link SacConfig}'s fields by name; starts from the values it was made from. */
+    public static final class Builder {
+        private List<Integer> hidden;
+        private double learningRate;
+        private double gamma;
+        private int batchSize;
+        private int replayCapacity;
+        private int collectSteps;
+        private double targetSmoothing;
+        private double initialTemperature;
+        private double targetEntropy;
+        private int warmupSteps;
+        private double gradientClip;
+        private double rewardScale;
+
+        private Builder(SacConfig from) {
+            hidden = from.hidden;
+            learningRate = from.learningRate;
+            gamma = from.gamma;
+            batchSize = from.batchSize;
+            replayCapacity = from.replayCapacity;
+            collectSteps = from.collectSteps;
+            targetSmoothing = from.targetSmoothing;
+            initialTemperature = from.initialTemperature;
+            targetEntropy = from.targetEntropy;
+            warmupSteps = from.warmupSteps;
+            gradientClip = from.gradientClip;
+            rewardScale = from.rewardScale;
+        }
+
+        public Builder hidden(List<Integer> v) {
+            hidden = v;
+            return this;
+        }
+
+        public Builder learningRate(double v) {
+            learningRate = v;
+            return this;
+        }
+
+        public Builder gamma(double v) {
+            gamma = v;
+            return this;
+        }
+
+        public Builder batchSize(int v) {
+            batchSize = v;
+            return this;
+        }
+
+        public Builder replayCapacity(int v) {
+            replayCapacity = v;
+            return this;
+        }
+
+        public Builder collectSteps(int v) {
+            collectSteps = v;
+            return this;
+        }
+
+        public Builder targetSmoothing(double v) {
+            targetSmoothing = v;
+            return this;
+        }
+
+        public Builder initialTemperature(double v) {
+            initialTemperature = v;
+            return this;
+        }
+
+        public Builder targetEntropy(double v) {
+            targetEntropy = v;
+            return this;
+        }
+
+        public Builder warmupSteps(int v) {
+            warmupSteps = v;
+            return this;
+        }
+
+        public Builder gradientClip(double v) {
+            gradientClip = v;
+            return this;
+        }
+
+        public Builder rewardScale(double v) {
+            rewardScale = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public SacConfig build() {
+            return new SacConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, targetSmoothing, initialTemperature, targetEntropy, warmupSteps, gradientClip, rewardScale);
+        }
+    }
 }

@@ -1,6 +1,5 @@
-package io.execplace.core.model;
+package io.execplace.core.io;
 
-import io.execplace.core.io.InputFileException;
 
 /**
  * A cluster file that cannot be read. The message names the file, the line, the VM type entry
