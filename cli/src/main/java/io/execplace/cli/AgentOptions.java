@@ -2,10 +2,13 @@ package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.AgentConfigBuilder;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
+import io.execplace.rl.agent.EpisodeConfigBuilder;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.ReplayConfigBuilder;
 import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.nn.Loss;
 import picocli.CommandLine.Option;
@@ -114,69 +117,63 @@ final class AgentOptions {
         }
         return Options.checked("agent options", () -> switch (algorithm) {
             case DQN -> {
-                DqnConfig.Builder b = DqnConfig.paper().toBuilder();
-                set(hidden, b::hidden);
-                set(lr, b::learningRate);
-                set(gamma, b::gamma);
-                set(batch, b::batchSize);
-                set(replay, b::replayCapacity);
-                set(collect, b::collectSteps);
+                DqnConfig.Builder b = replay(common(DqnConfig.paper().toBuilder()));
                 set(epsilon, b::epsilon);
                 set(targetUpdate, b::targetUpdatePeriod);
                 set(doubleDqn, b::doubleDqn);
                 set(loss == null ? null : Loss.parse(loss), b::loss);
-                set(warmup, b::warmupSteps);
-                set(clipGrad, b::gradientClip);
-                set(rewardScale, b::rewardScale);
                 yield b.build();
             }
             case REINFORCE -> {
-                ReinforceConfig.Builder b = ReinforceConfig.paper().toBuilder();
-                set(hidden, b::hidden);
-                set(lr, b::learningRate);
-                set(gamma, b::gamma);
-                set(collect, b::episodesPerIteration);
+                ReinforceConfig.Builder b = episodes(common(ReinforceConfig.paper().toBuilder()));
                 set(baseline, b::baseline);
                 set(normalizeReturns, b::normalizeReturns);
-                set(entropy, b::entropyCoef);
-                set(clipGrad, b::gradientClip);
-                set(rewardScale, b::rewardScale);
                 yield b.build();
             }
             case PPO -> {
-                PpoConfig.Builder b = PpoConfig.defaults().toBuilder();
-                set(hidden, b::hidden);
-                set(lr, b::learningRate);
-                set(gamma, b::gamma);
+                PpoConfig.Builder b = episodes(common(PpoConfig.defaults().toBuilder()));
                 set(lambda, b::lambda);
-                set(collect, b::episodesPerIteration);
                 set(epochs, b::epochs);
                 set(minibatch, b::minibatchSize);
                 set(clipRatio, b::clipRatio);
                 set(valueCoef, b::valueCoef);
-                set(entropy, b::entropyCoef);
                 set(normalizeAdvantages, b::normalizeAdvantages);
-                set(clipGrad, b::gradientClip);
-                set(rewardScale, b::rewardScale);
                 yield b.build();
             }
             case SAC -> {
-                SacConfig.Builder b = SacConfig.defaults().toBuilder();
-                set(hidden, b::hidden);
-                set(lr, b::learningRate);
-                set(gamma, b::gamma);
-                set(batch, b::batchSize);
-                set(replay, b::replayCapacity);
-                set(collect, b::collectSteps);
+                SacConfig.Builder b = replay(common(SacConfig.defaults().toBuilder()));
                 set(tau, b::targetSmoothing);
                 set(temperature, b::initialTemperature);
                 set(targetEntropy, b::targetEntropy);
-                set(warmup, b::warmupSteps);
-                set(clipGrad, b::gradientClip);
-                set(rewardScale, b::rewardScale);
                 yield b.build();
             }
         });
+    }
+
+    /** The options every algorithm has. */
+    private <B extends AgentConfigBuilder<B, ?>> B common(B b) {
+        set(hidden, b::hidden);
+        set(lr, b::learningRate);
+        set(gamma, b::gamma);
+        set(clipGrad, b::gradientClip);
+        set(rewardScale, b::rewardScale);
+        return b;
+    }
+
+    /** The options of the off-policy learners. */
+    private <B extends ReplayConfigBuilder<B, ?>> B replay(B b) {
+        set(batch, b::batchSize);
+        set(replay, b::replayCapacity);
+        set(collect, b::collectSteps);
+        set(warmup, b::warmupSteps);
+        return b;
+    }
+
+    /** The options of the episode-batch learners. */
+    private <B extends EpisodeConfigBuilder<B, ?>> B episodes(B b) {
+        set(collect, b::episodesPerIteration);
+        set(entropy, b::entropyCoef);
+        return b;
     }
 
     /** Applies an option's value when it was given. */

@@ -57,14 +57,17 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
-        HybridStudy.Settings settings = new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
-                jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs());
+        HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
+                () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
+                        jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs()));
         SchedulerOptions milp = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
-            milp = milp.withMilpTimeLimitMillis(milpTimeLimitMs);
+            milp = Options.checked("--milp-time-limit", () -> SchedulerOptions.defaults()
+                    .withMilpTimeLimitMillis(milpTimeLimitMs));
         }
         if (milpSolver != null) {
-            milp = milp.withMilpSolver(MilpSolver.parse(milpSolver));
+            MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
+            milp = milp.withMilpSolver(solver);
         }
         Runner runner = threads == null ? Runner.parallel(Main.registry(spec)) : new Runner(Main.registry(spec), threads);
         HybridStudy study = new HybridStudy(settings, runner, milp);

@@ -17,9 +17,7 @@ import io.execplace.core.model.Vm;
 import io.execplace.core.model.VmType;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -63,18 +61,7 @@ public final class ClusterFile {
 
     /** Reads a cluster file. */
     public static Cluster read(Path file) {
-        String label = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ClusterFileException(label, 0, null, null, "no such file", e);
-        } catch (CharacterCodingException e) {
-            throw new ClusterFileException(label, 0, null, null, "not a text file (expected UTF-8 YAML)", e);
-        } catch (IOException e) {
-            throw new ClusterFileException(label, 0, null, null, "cannot read: " + e.getMessage(), e);
-        }
-        return parse(text, label, defaultName(file));
+        return parse(InputFiles.readText(file, "YAML"), file.toString(), defaultName(file));
     }
 
     /**

@@ -182,14 +182,14 @@ class ClusterFileTest {
         Path binary = dir.resolve("binary.yaml");
         Files.write(binary, new byte[]{(byte) 0xff, (byte) 0xfe, 0, 1, 2, (byte) 0x80});
         assertThatThrownBy(() -> ClusterFile.read(binary))
-                .isInstanceOf(ClusterFileException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessage(binary + ": not a text file (expected UTF-8 YAML)");
     }
 
     @Test
     void missingFile() {
         assertThatThrownBy(() -> ClusterFile.read(dir.resolve("none.yaml")))
-                .isInstanceOf(ClusterFileException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessage(dir.resolve("none.yaml") + ": no such file");
     }
 }

@@ -5,11 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.execplace.core.io.InputFileException;
+import io.execplace.core.io.InputFiles;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,18 +29,7 @@ public final class ScenarioFiles {
 
     /** Reads a scenario file. */
     public static ScenarioInput read(Path file) {
-        String label = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputFileException(label, 0, null, "no such file", e);
-        } catch (CharacterCodingException e) {
-            throw new InputFileException(label, 0, null, "not a text file (expected UTF-8 YAML)", e);
-        } catch (IOException e) {
-            throw new InputFileException(label, 0, null, "cannot read: " + e.getMessage(), e);
-        }
-        return parse(text, label);
+        return parse(InputFiles.readText(file, "YAML"), file.toString());
     }
 
     /**

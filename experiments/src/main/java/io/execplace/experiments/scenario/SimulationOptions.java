@@ -66,16 +66,4 @@ public record SimulationOptions(QueuePolicy queue, boolean admission, boolean ba
     public SimulationOptions withAdmission(boolean on) {
         return new SimulationOptions(queue, on, backfilling, billing, penalties);
     }
-
-    public SimulationOptions withBackfilling(boolean on) {
-        return new SimulationOptions(queue, admission, on, billing, penalties);
-    }
-
-    public SimulationOptions withBilling(Billing b) {
-        return new SimulationOptions(queue, admission, backfilling, b, penalties);
-    }
-
-    public SimulationOptions withPenalties(Penalties p) {
-        return new SimulationOptions(queue, admission, backfilling, billing, p);
-    }
 }

@@ -51,65 +51,23 @@ public record DqnConfig(List<Integer> hidden, double learningRate, double gamma,
         return new Builder(this);
     }
 
-    /** Sets {@link DqnConfig}'s fields by name; starts from the values it was made from. */
-    public static final class Builder {
-        private List<Integer> hidden;
-        private double learningRate;
-        private double gamma;
-        private int batchSize;
-        private int replayCapacity;
-        private int collectSteps;
+    /** Sets {@link DqnConfig}'s fields by name. */
+    public static final class Builder extends ReplayConfigBuilder<Builder, DqnConfig> {
         private double epsilon;
         private int targetUpdatePeriod;
         private boolean doubleDqn;
         private Loss loss;
-        private int warmupSteps;
-        private double gradientClip;
-        private double rewardScale;
 
         private Builder(DqnConfig from) {
-            hidden = from.hidden;
-            learningRate = from.learningRate;
-            gamma = from.gamma;
-            batchSize = from.batchSize;
-            replayCapacity = from.replayCapacity;
-            collectSteps = from.collectSteps;
-            epsilon = from.epsilon;
-            targetUpdatePeriod = from.targetUpdatePeriod;
-            doubleDqn = from.doubleDqn;
-            loss = from.loss;
-            warmupSteps = from.warmupSteps;
-            gradientClip = from.gradientClip;
-            rewardScale = from.rewardScale;
+            super(from, from.batchSize(), from.replayCapacity(), from.collectSteps(), from.warmupSteps());
+            epsilon = from.epsilon();
+            targetUpdatePeriod = from.targetUpdatePeriod();
+            doubleDqn = from.doubleDqn();
+            loss = from.loss();
         }
 
-        public Builder hidden(List<Integer> v) {
-            hidden = v;
-            return this;
-        }
-
-        public Builder learningRate(double v) {
-            learningRate = v;
-            return this;
-        }
-
-        public Builder gamma(double v) {
-            gamma = v;
-            return this;
-        }
-
-        public Builder batchSize(int v) {
-            batchSize = v;
-            return this;
-        }
-
-        public Builder replayCapacity(int v) {
-            replayCapacity = v;
-            return this;
-        }
-
-        public Builder collectSteps(int v) {
-            collectSteps = v;
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -133,22 +91,7 @@ public record DqnConfig(List<Integer> hidden, double learningRate, double gamma,
             return this;
         }
 
-        public Builder warmupSteps(int v) {
-            warmupSteps = v;
-            return this;
-        }
-
-        public Builder gradientClip(double v) {
-            gradientClip = v;
-            return this;
-        }
-
-        public Builder rewardScale(double v) {
-            rewardScale = v;
-            return this;
-        }
-
-        /** The record; its checks run here. */
+        @Override
         public DqnConfig build() {
             return new DqnConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, epsilon, targetUpdatePeriod, doubleDqn, loss, warmupSteps, gradientClip, rewardScale);
         }

@@ -56,60 +56,32 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
         return new Builder(this);
     }
 
-    /** Sets {@link PpoConfig}'s fields by name; starts from the values it was made from. */
-    public static final class Builder {
-        private List<Integer> hidden;
-        private double learningRate;
-        private double gamma;
+    /** Sets {@link PpoConfig}'s fields by name. */
+    public static final class Builder extends EpisodeConfigBuilder<Builder, PpoConfig> {
         private double lambda;
-        private int episodesPerIteration;
         private int epochs;
         private int minibatchSize;
         private double clipRatio;
         private double valueCoef;
-        private double entropyCoef;
         private boolean normalizeAdvantages;
-        private double gradientClip;
-        private double rewardScale;
 
         private Builder(PpoConfig from) {
-            hidden = from.hidden;
-            learningRate = from.learningRate;
-            gamma = from.gamma;
-            lambda = from.lambda;
-            episodesPerIteration = from.episodesPerIteration;
-            epochs = from.epochs;
-            minibatchSize = from.minibatchSize;
-            clipRatio = from.clipRatio;
-            valueCoef = from.valueCoef;
-            entropyCoef = from.entropyCoef;
-            normalizeAdvantages = from.normalizeAdvantages;
-            gradientClip = from.gradientClip;
-            rewardScale = from.rewardScale;
+            super(from, from.episodesPerIteration(), from.entropyCoef());
+            lambda = from.lambda();
+            epochs = from.epochs();
+            minibatchSize = from.minibatchSize();
+            clipRatio = from.clipRatio();
+            valueCoef = from.valueCoef();
+            normalizeAdvantages = from.normalizeAdvantages();
         }
 
-        public Builder hidden(List<Integer> v) {
-            hidden = v;
-            return this;
-        }
-
-        public Builder learningRate(double v) {
-            learningRate = v;
-            return this;
-        }
-
-        public Builder gamma(double v) {
-            gamma = v;
+        @Override
+        Builder self() {
             return this;
         }
 
         public Builder lambda(double v) {
             lambda = v;
-            return this;
-        }
-
-        public Builder episodesPerIteration(int v) {
-            episodesPerIteration = v;
             return this;
         }
 
@@ -133,27 +105,12 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
             return this;
         }
 
-        public Builder entropyCoef(double v) {
-            entropyCoef = v;
-            return this;
-        }
-
         public Builder normalizeAdvantages(boolean v) {
             normalizeAdvantages = v;
             return this;
         }
 
-        public Builder gradientClip(double v) {
-            gradientClip = v;
-            return this;
-        }
-
-        public Builder rewardScale(double v) {
-            rewardScale = v;
-            return this;
-        }
-
-        /** The record; its checks run here. */
+        @Override
         public PpoConfig build() {
             return new PpoConfig(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio, valueCoef, entropyCoef, normalizeAdvantages, gradientClip, rewardScale);
         }

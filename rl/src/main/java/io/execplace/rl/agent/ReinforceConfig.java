@@ -45,47 +45,19 @@ public record ReinforceConfig(List<Integer> hidden, double learningRate, double 
         return new Builder(this);
     }
 
-    /** Sets {@link ReinforceConfig}'s fields by name; starts from the values it was made from. */
-    public static final class Builder {
-        private List<Integer> hidden;
-        private double learningRate;
-        private double gamma;
-        private int episodesPerIteration;
+    /** Sets {@link ReinforceConfig}'s fields by name. */
+    public static final class Builder extends EpisodeConfigBuilder<Builder, ReinforceConfig> {
         private boolean baseline;
         private boolean normalizeReturns;
-        private double entropyCoef;
-        private double gradientClip;
-        private double rewardScale;
 
         private Builder(ReinforceConfig from) {
-            hidden = from.hidden;
-            learningRate = from.learningRate;
-            gamma = from.gamma;
-            episodesPerIteration = from.episodesPerIteration;
-            baseline = from.baseline;
-            normalizeReturns = from.normalizeReturns;
-            entropyCoef = from.entropyCoef;
-            gradientClip = from.gradientClip;
-            rewardScale = from.rewardScale;
+            super(from, from.episodesPerIteration(), from.entropyCoef());
+            baseline = from.baseline();
+            normalizeReturns = from.normalizeReturns();
         }
 
-        public Builder hidden(List<Integer> v) {
-            hidden = v;
-            return this;
-        }
-
-        public Builder learningRate(double v) {
-            learningRate = v;
-            return this;
-        }
-
-        public Builder gamma(double v) {
-            gamma = v;
-            return this;
-        }
-
-        public Builder episodesPerIteration(int v) {
-            episodesPerIteration = v;
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -99,22 +71,7 @@ public record ReinforceConfig(List<Integer> hidden, double learningRate, double 
             return this;
         }
 
-        public Builder entropyCoef(double v) {
-            entropyCoef = v;
-            return this;
-        }
-
-        public Builder gradientClip(double v) {
-            gradientClip = v;
-            return this;
-        }
-
-        public Builder rewardScale(double v) {
-            rewardScale = v;
-            return this;
-        }
-
-        /** The record; its checks run here. */
+        @Override
         public ReinforceConfig build() {
             return new ReinforceConfig(hidden, learningRate, gamma, episodesPerIteration, baseline, normalizeReturns, entropyCoef, gradientClip, rewardScale);
         }

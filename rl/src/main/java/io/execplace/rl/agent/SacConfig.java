@@ -49,63 +49,21 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
         return new Builder(this);
     }
 
-    /** Sets {@link SacConfig}'s fields by name; starts from the values it was made from. */
-    public static final class Builder {
-        private List<Integer> hidden;
-        private double learningRate;
-        private double gamma;
-        private int batchSize;
-        private int replayCapacity;
-        private int collectSteps;
+    /** Sets {@link SacConfig}'s fields by name. */
+    public static final class Builder extends ReplayConfigBuilder<Builder, SacConfig> {
         private double targetSmoothing;
         private double initialTemperature;
         private double targetEntropy;
-        private int warmupSteps;
-        private double gradientClip;
-        private double rewardScale;
 
         private Builder(SacConfig from) {
-            hidden = from.hidden;
-            learningRate = from.learningRate;
-            gamma = from.gamma;
-            batchSize = from.batchSize;
-            replayCapacity = from.replayCapacity;
-            collectSteps = from.collectSteps;
-            targetSmoothing = from.targetSmoothing;
-            initialTemperature = from.initialTemperature;
-            targetEntropy = from.targetEntropy;
-            warmupSteps = from.warmupSteps;
-            gradientClip = from.gradientClip;
-            rewardScale = from.rewardScale;
+            super(from, from.batchSize(), from.replayCapacity(), from.collectSteps(), from.warmupSteps());
+            targetSmoothing = from.targetSmoothing();
+            initialTemperature = from.initialTemperature();
+            targetEntropy = from.targetEntropy();
         }
 
-        public Builder hidden(List<Integer> v) {
-            hidden = v;
-            return this;
-        }
-
-        public Builder learningRate(double v) {
-            learningRate = v;
-            return this;
-        }
-
-        public Builder gamma(double v) {
-            gamma = v;
-            return this;
-        }
-
-        public Builder batchSize(int v) {
-            batchSize = v;
-            return this;
-        }
-
-        public Builder replayCapacity(int v) {
-            replayCapacity = v;
-            return this;
-        }
-
-        public Builder collectSteps(int v) {
-            collectSteps = v;
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -124,22 +82,7 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
             return this;
         }
 
-        public Builder warmupSteps(int v) {
-            warmupSteps = v;
-            return this;
-        }
-
-        public Builder gradientClip(double v) {
-            gradientClip = v;
-            return this;
-        }
-
-        public Builder rewardScale(double v) {
-            rewardScale = v;
-            return this;
-        }
-
-        /** The record; its checks run here. */
+        @Override
         public SacConfig build() {
             return new SacConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, targetSmoothing, initialTemperature, targetEntropy, warmupSteps, gradientClip, rewardScale);
         }

@@ -114,6 +114,6 @@ class AgentPolicyTest {
         AgentPolicy policy = new AgentPolicy("agent:x", TrainedAgent.read(dir));
         Cluster other = ClusterPresets.tpdsCode();
         assertThatThrownBy(() -> Simulation.run(other, workload, policy, SimulationConfig.defaults(other, workload)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("12 VMs").hasMessageContaining("has 9");
+                .isInstanceOf(BadInputException.class).hasMessageContaining("12 VMs").hasMessageContaining("has 9");
     }
 }
