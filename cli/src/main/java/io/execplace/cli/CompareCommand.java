@@ -61,7 +61,7 @@ final class CompareCommand implements Callable<Integer> {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             stdout.flush();
         }
-        Runner runner = threads == null ? Runner.parallel(Main.registry(spec)) : new Runner(Main.registry(spec), threads);
+        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
         Comparison comparison;
         try (Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
             comparison = runner.run(scenario, (done, total, cell) ->

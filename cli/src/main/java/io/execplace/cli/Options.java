@@ -23,4 +23,15 @@ final class Options {
             throw BadInputException.option(option, e.getMessage());
         }
     }
+
+    /** The {@code --threads} value: at least 1; the number of cores when not given. */
+    static int threads(Integer threads) {
+        if (threads == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        if (threads < 1) {
+            throw BadInputException.option("--threads", "must be at least 1, got " + threads);
+        }
+        return threads;
+    }
 }

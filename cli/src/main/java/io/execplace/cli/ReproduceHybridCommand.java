@@ -69,7 +69,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
             MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
             milp = milp.withMilpSolver(solver);
         }
-        Runner runner = threads == null ? Runner.parallel(Main.registry(spec)) : new Runner(Main.registry(spec), threads);
+        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
         HybridStudy study = new HybridStudy(settings, runner, milp);
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;

@@ -191,12 +191,12 @@ final class TrainCommand implements Callable<Integer> {
     private Run fresh() throws IOException {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup setup = EnvironmentSetup.builder()
+        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
                 .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
                 .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build();
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));

@@ -57,6 +57,17 @@ class InputErrorsTest {
     }
 
     @Test
+    void optionRefusalsOfEveryCommandAreBadInput() {
+        assertBadInput(CliRunner.run("compare", "--threads", "0", "-q"), "--threads: must be at least 1, got 0");
+        assertBadInput(CliRunner.run("generate", "--workload", "nope", "--out", "-"), "--workload: unknown workload preset");
+        assertBadInput(CliRunner.run("generate", "--jobs", "0", "--out", "-"), "--jobs: expected a whole number >= 1");
+        assertBadInput(CliRunner.run("train", "--workload-seeds", "0"), "--workload-seeds: workload seeds must be at least 1");
+        assertBadInput(CliRunner.run("train", "--lr", "-1"), "learning rate must be a positive number");
+        assertBadInput(CliRunner.run("reproduce", "tpds", "--agents", "foo"), "--agents:");
+        assertBadInput(CliRunner.run("reproduce", "hybrid", "--milp-solver", "glpk"), "--milp-solver:");
+    }
+
+    @Test
     void simulateRunsOneSchedulerAndSaysHowToRunSeveral() {
         assertBadInput(CliRunner.run("simulate", "--scheduler", "all"),
                 "--scheduler: simulate runs one scheduler", "execplace compare --schedulers all");

@@ -378,20 +378,21 @@ public final class ScenarioResolver {
     }
 
     private static Optional<Boolean> bool(ScenarioInput in, String key) {
-        return parsed(in, key, t -> switch (t.toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "on" -> Boolean.TRUE;
-            case "false", "no", "off" -> Boolean.FALSE;
-            default -> throw new IllegalArgumentException("expected true or false, got '" + t + "'");
-        });
+        return parsed(in, key, t -> truth(t, "expected true or false"));
     }
 
+    /** {@code on}, {@code off} or {@code auto}; null for automatic. */
     private static Boolean onOffAuto(ScenarioInput in, String key) {
-        return parsed(in, key, t -> switch (t.toLowerCase(Locale.ROOT)) {
-            case "auto" -> Optional.<Boolean>empty();
-            case "on", "true", "yes" -> Optional.of(Boolean.TRUE);
-            case "off", "false", "no" -> Optional.of(Boolean.FALSE);
-            default -> throw new IllegalArgumentException("expected on, off or auto, got '" + t + "'");
-        }).flatMap(o -> o).orElse(null);
+        return parsed(in, key, t -> t.equalsIgnoreCase("auto") ? Optional.<Boolean>empty()
+                : Optional.of(truth(t, "expected on, off or auto"))).flatMap(o -> o).orElse(null);
+    }
+
+    private static boolean truth(String t, String expected) {
+        return switch (t.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException(expected + ", got '" + t + "'");
+        };
     }
 
     private static String relative(String nameOrPath, Path baseDir) {
