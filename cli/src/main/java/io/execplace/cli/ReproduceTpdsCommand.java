@@ -69,7 +69,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         }
         settings.busyTime(busyTime).perJobReward(perJobReward);
         TpdsStudy.Settings built = checked("--agents, --betas, --iterations", settings::build);
-        TpdsStudy study = new TpdsStudy(built, Options.threads(threads));
+        TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
                 spec.commandLine().getErr())) {

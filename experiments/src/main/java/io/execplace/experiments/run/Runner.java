@@ -44,6 +44,11 @@ public final class Runner {
         this.threads = threads;
     }
 
+    /** The schedulers this runner can make. */
+    public SchedulerRegistry registry() {
+        return registry;
+    }
+
     /** A runner with one thread per available core. */
     public static Runner parallel(SchedulerRegistry registry) {
         return new Runner(registry, Runtime.getRuntime().availableProcessors());

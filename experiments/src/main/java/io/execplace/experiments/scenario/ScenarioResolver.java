@@ -132,8 +132,8 @@ public final class ScenarioResolver {
         Cluster c = located(in, "cluster", () -> cluster(spec.cluster(), baseDir));
         WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir));
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
-        return new Scenario(n, c, w, spec.schedulers().names(), spec.seeds().list(), spec.rules(),
-                spec.schedulers().options());
+        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
+                .seeds(spec.seeds().list()).options(spec.rules()).schedulerOptions(spec.schedulers().options()).build();
     }
 
     /** The cluster: a preset (priced by the pricing model where that applies) or a cluster file. */

@@ -21,7 +21,7 @@ import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
-import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.SchedulerRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -228,10 +228,10 @@ public final class TpdsStudy {
         };
     }
 
-    /** The TPDS baselines (§7.1) that execplace has: RR, RRC, FF, AEP, and MILP when registered. */
-    public static List<String> heuristics() {
+    /** The TPDS baselines (§7.1) that execplace has: RR, RRC, FF, AEP, and MILP when the study's registry has it. */
+    public List<String> heuristics() {
         List<String> h = new ArrayList<>(List.of("round-robin", "round-robin-consolidate", "first-fit", "aep"));
-        if (Schedulers.names().contains("milp")) {
+        if (registry.names().contains("milp")) {
             h.add("milp");
         }
         return h;
@@ -254,13 +254,20 @@ public final class TpdsStudy {
     }
 
     private final Settings settings;
+    private final SchedulerRegistry registry;
     private final int threads;
 
-    public TpdsStudy(Settings settings, int threads) {
+    /**
+     * @param settings the study's size
+     * @param registry the schedulers the baselines are taken from
+     * @param threads  parallel trainings
+     */
+    public TpdsStudy(Settings settings, SchedulerRegistry registry, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
         this.settings = settings;
+        this.registry = registry;
         this.threads = threads;
     }
 
@@ -332,7 +339,7 @@ public final class TpdsStudy {
             SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload);
             Map<String, RunSummary> byName = new LinkedHashMap<>();
             for (String h : heuristics()) {
-                byName.put(h, Simulation.run(setup.cluster(), workload, Schedulers.create(h, settings.seed()), config).summary());
+                byName.put(h, Simulation.run(setup.cluster(), workload, registry.create(h, settings.seed()), config).summary());
             }
             baselines.put(w, byName);
         }

@@ -182,4 +182,16 @@ class ScenarioResolverTest {
         assertThatThrownBy(() -> new ScenarioSpec.SeedRange(Long.MAX_VALUE, 2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ScenarioSpec.SeedRange(1, 0)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theScenarioBuilderSetsEachFieldByName() {
+        Scenario base = resolver.resolve(ScenarioPresets.preset("tpds-normal"), null);
+        SimulationOptions rules = SimulationOptions.defaults().withQueue(QueuePolicy.EDF).withAdmission(true);
+        io.execplace.schedulers.SchedulerOptions tuned = io.execplace.schedulers.SchedulerOptions.defaults().withBeta(0.5);
+        Scenario s = Scenario.builder().name("n").cluster(base.cluster()).workloads(base.workloads())
+                .schedulers(List.of("gio")).seeds(List.of(7L, 8L)).options(rules).schedulerOptions(tuned).build();
+        assertThat(s).isEqualTo(new Scenario("n", base.cluster(), base.workloads(), List.of("gio"), List.of(7L, 8L),
+                rules, tuned));
+        assertThat(s.cells()).isEqualTo(2);
+    }
 }

@@ -2,6 +2,7 @@ package io.execplace.experiments.study;
 
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.train.TrainedAgent;
+import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,13 +35,13 @@ class TpdsStudyTest {
     @Test
     void aMinimalStudyWritesResultsChartsAndReport(@TempDir Path dir) throws Exception {
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
-        TpdsStudy study = new TpdsStudy(settings, 2);
+        TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         AtomicLong last = new AtomicLong();
         Path index = study.run(dir, (done, total) -> last.accumulateAndGet(done, Math::max));
         assertThat(last.get()).isEqualTo(study.totalIterations()).isEqualTo(40);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         // Header, then per workload the four heuristics (and milp when registered) and the one agent.
-        int heuristics = TpdsStudy.heuristics().size();
+        int heuristics = study.heuristics().size();
         assertThat(rows).hasSize(1 + 2 * (heuristics + 1));
         assertThat(rows).anyMatch(r -> r.startsWith("tpds-burst,DQN β=1,agent,dqn,1,20,"));
         assertThat(Files.readAllLines(dir.resolve("curves.csv"))).hasSize(3);
@@ -58,7 +59,7 @@ class TpdsStudyTest {
     void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
                 .busyTime(true).perJobReward(true).build();
-        new TpdsStudy(settings, 2).run(dir, (done, total) -> { });
+        new TpdsStudy(settings, Schedulers.builtIn(), 2).run(dir, (done, total) -> { });
         TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
         assertThat(agent.environment().busyTime()).isTrue();
         assertThat(agent.environment().perJobReward()).isTrue();
