@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Turns scenario settings into a runnable {@link Scenario}: layers the sources ({@link #layered}),
@@ -208,7 +209,7 @@ public final class ScenarioResolver {
     }
 
     /** Runs {@code step}; a refusal without a location of its own is placed at the field's origin. */
-    private static <T> T located(ScenarioInput in, String key, java.util.function.Supplier<T> step) {
+    private static <T> T located(ScenarioInput in, String key, Supplier<T> step) {
         try {
             return step.get();
         } catch (InputFileException e) {
