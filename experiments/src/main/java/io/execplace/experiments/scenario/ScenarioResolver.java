@@ -1,7 +1,7 @@
 package io.execplace.experiments.scenario;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.core.io.ClusterFile;
+import io.execplace.core.config.ClusterFile;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;

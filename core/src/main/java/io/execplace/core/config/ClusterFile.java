@@ -1,5 +1,8 @@
-package io.execplace.core.io;
+package io.execplace.core.config;
 
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.InputFiles;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;

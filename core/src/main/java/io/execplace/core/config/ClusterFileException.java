@@ -1,5 +1,6 @@
-package io.execplace.core.io;
+package io.execplace.core.config;
 
+import io.execplace.core.io.InputFileException;
 
 /**
  * A cluster file that cannot be read. The message names the file, the line, the VM type entry

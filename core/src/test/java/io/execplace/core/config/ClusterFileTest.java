@@ -1,9 +1,11 @@
-package io.execplace.core.io;
+package io.execplace.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
