@@ -1,10 +1,14 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.AgentConfigBuilder;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
+import io.execplace.rl.agent.EpisodeConfigBuilder;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
+import io.execplace.rl.agent.ReplayConfigBuilder;
 import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.nn.Loss;
 import picocli.CommandLine.Option;
@@ -14,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** Hyper-parameter options of the learning agents; defaults are TPDS Table 5's (docs/rl.md, "Agents"). */
 final class AgentOptions {
@@ -111,47 +116,76 @@ final class AgentOptions {
     AgentConfig resolve(Algorithm algorithm) {
         for (String option : given().keySet()) {
             if (!COMMON.contains(option) && !OWN.get(algorithm).contains(option)) {
-                throw new IllegalArgumentException(option + " does not apply to " + algorithm.label());
+                throw new BadInputException(option + " does not apply to " + algorithm.label());
             }
         }
-        return switch (algorithm) {
+        return Options.checked("agent options", () -> switch (algorithm) {
             case DQN -> {
-                DqnConfig d = DqnConfig.paper();
-                yield new DqnConfig(or(hidden, d.hidden()), or(lr, d.learningRate()), or(gamma, d.gamma()),
-                        or(batch, d.batchSize()), or(replay, d.replayCapacity()), or(collect, d.collectSteps()),
-                        or(epsilon, d.epsilon()), or(targetUpdate, d.targetUpdatePeriod()), or(doubleDqn, d.doubleDqn()),
-                        loss == null ? d.loss() : Loss.parse(loss), or(warmup, d.warmupSteps()),
-                        or(clipGrad, d.gradientClip()), or(rewardScale, d.rewardScale()));
+                DqnConfig.Builder b = replay(common(DqnConfig.paper().toBuilder()));
+                set(epsilon, b::epsilon);
+                set(targetUpdate, b::targetUpdatePeriod);
+                set(doubleDqn, b::doubleDqn);
+                set(loss == null ? null : Loss.parse(loss), b::loss);
+                yield b.build();
             }
             case REINFORCE -> {
-                ReinforceConfig r = ReinforceConfig.paper();
-                yield new ReinforceConfig(or(hidden, r.hidden()), or(lr, r.learningRate()), or(gamma, r.gamma()),
-                        or(collect, r.episodesPerIteration()), or(baseline, r.baseline()),
-                        or(normalizeReturns, r.normalizeReturns()), or(entropy, r.entropyCoef()),
-                        or(clipGrad, r.gradientClip()), or(rewardScale, r.rewardScale()));
+                ReinforceConfig.Builder b = episodes(common(ReinforceConfig.paper().toBuilder()));
+                set(baseline, b::baseline);
+                set(normalizeReturns, b::normalizeReturns);
+                yield b.build();
             }
             case PPO -> {
-                PpoConfig p = PpoConfig.defaults();
-                yield new PpoConfig(or(hidden, p.hidden()), or(lr, p.learningRate()), or(gamma, p.gamma()),
-                        or(lambda, p.lambda()), or(collect, p.episodesPerIteration()), or(epochs, p.epochs()),
-                        or(minibatch, p.minibatchSize()), or(clipRatio, p.clipRatio()), or(valueCoef, p.valueCoef()),
-                        or(entropy, p.entropyCoef()), or(normalizeAdvantages, p.normalizeAdvantages()),
-                        or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()))
-                        .withTargetKl(or(targetKl, p.targetKl()));
+                PpoConfig.Builder b = episodes(common(PpoConfig.defaults().toBuilder()));
+                set(lambda, b::lambda);
+                set(epochs, b::epochs);
+                set(minibatch, b::minibatchSize);
+                set(clipRatio, b::clipRatio);
+                set(valueCoef, b::valueCoef);
+                set(normalizeAdvantages, b::normalizeAdvantages);
+                set(targetKl, b::targetKl);
+                yield b.build();
             }
             case SAC -> {
-                SacConfig c = SacConfig.defaults();
-                yield new SacConfig(or(hidden, c.hidden()), or(lr, c.learningRate()), or(gamma, c.gamma()),
-                        or(batch, c.batchSize()), or(replay, c.replayCapacity()), or(collect, c.collectSteps()),
-                        or(tau, c.targetSmoothing()), or(temperature, c.initialTemperature()),
-                        or(targetEntropy, c.targetEntropy()), or(warmup, c.warmupSteps()), or(clipGrad, c.gradientClip()),
-                        or(rewardScale, c.rewardScale()));
+                SacConfig.Builder b = replay(common(SacConfig.defaults().toBuilder()));
+                set(tau, b::targetSmoothing);
+                set(temperature, b::initialTemperature);
+                set(targetEntropy, b::targetEntropy);
+                yield b.build();
             }
-        };
+        });
     }
 
-    private static <T> T or(T given, T fallback) {
-        return given != null ? given : fallback;
+    /** The options every algorithm has. */
+    private <B extends AgentConfigBuilder<B, ?>> B common(B b) {
+        set(hidden, b::hidden);
+        set(lr, b::learningRate);
+        set(gamma, b::gamma);
+        set(clipGrad, b::gradientClip);
+        set(rewardScale, b::rewardScale);
+        return b;
+    }
+
+    /** The options of the off-policy learners. */
+    private <B extends ReplayConfigBuilder<B, ?>> B replay(B b) {
+        set(batch, b::batchSize);
+        set(replay, b::replayCapacity);
+        set(collect, b::collectSteps);
+        set(warmup, b::warmupSteps);
+        return b;
+    }
+
+    /** The options of the episode-batch learners. */
+    private <B extends EpisodeConfigBuilder<B, ?>> B episodes(B b) {
+        set(collect, b::episodesPerIteration);
+        set(entropy, b::entropyCoef);
+        return b;
+    }
+
+    /** Applies an option's value when it was given. */
+    private static <T> void set(T given, Consumer<T> setter) {
+        if (given != null) {
+            setter.accept(given);
+        }
     }
 
     /** The options given on the command line, by name. */

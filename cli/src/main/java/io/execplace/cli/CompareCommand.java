@@ -55,13 +55,13 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        Scenario scenario = scenarioOptions.resolve(schedulers, seeds, milpOptions);
+        Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             stdout.flush();
         }
-        Runner runner = threads == null ? Runner.parallel() : new Runner(threads);
+        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
         Comparison comparison;
         try (Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
             comparison = runner.run(scenario, (done, total, cell) ->

@@ -3,6 +3,7 @@ package io.execplace.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
@@ -59,16 +60,22 @@ final class EvaluateCommand implements Callable<Integer> {
         long first = scenario.seed != null ? scenario.seed : base.seed();
         int count = seeds == null ? 1 : seeds;
         if (count < 1) {
-            throw new IllegalArgumentException("--seeds must be at least 1, got " + count);
+            throw BadInputException.option("--seeds", "must be at least 1, got " + count);
+        }
+        if (first > Long.MAX_VALUE - (count - 1)) {
+            throw BadInputException.option("--seed", "seed " + first + " with " + count + " seeds passes the largest seed, "
+                    + Long.MAX_VALUE);
         }
         List<Map<String, Object>> records = new ArrayList<>();
         String label = null;
-        for (long seed = first; seed < first + count; seed++) {
-            EnvironmentSetup setup = new EnvironmentSetup(pick(scenario.cluster, base.cluster()),
-                    pick(scenario.pricing, base.pricing()), pick(scenario.workload, base.workload()),
-                    pick(scenario.format, base.format()), scenario.jobs != null ? scenario.jobs : base.jobs(),
-                    pick(scenario.requests, base.requests()), pick(scenario.typePenalty, base.typePenalty()),
-                    pick(scenario.hybridPenalty, base.hybridPenalty()), seed, 1);
+        for (int i = 0; i < count; i++) {
+            long seed = first + i;
+            EnvironmentSetup setup = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
+                    .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
+                    .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
+                    .requests(pick(scenario.requests, base.requests()))
+                    .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
+                    .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty())).seed(seed).workloadSeeds(1).build();
             EnvironmentSetup.Resolved r = setup.resolve(null);
             label = r.label();
             Workload workload = r.workloads().get(0);

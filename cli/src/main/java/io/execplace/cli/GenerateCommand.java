@@ -1,12 +1,13 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
-import io.execplace.core.workload.GapDistribution;
-import io.execplace.core.workload.RequestRanges;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.Traces;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioResolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,11 +56,18 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WorkloadOptions options = new WorkloadOptions(seed, jobs,
-                requests == null ? null : RequestRanges.byName(requests), deadlineTolerance, meanGap,
-                gaps == null ? null : GapDistribution.parse(gaps));
-        Workload w = WorkloadPresets.generate(workload, options);
-        TraceFormat fmt = TraceFormat.parse(format);
+        if (!WorkloadPresets.isPreset(workload)) {
+            throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
+                    + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
+        }
+        // The scenario resolver checks the generator options as it does for compare and simulate.
+        ScenarioInput in = ScenarioInput.empty().withOption("workload", workload, "--workload")
+                .withOption("jobs", jobs, "--jobs").withOption("requests", requests, "--requests")
+                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
+                .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps");
+        WorkloadOptions options = new ScenarioResolver(Main.registry(spec)).spec(in).workload().generator().withSeed(seed);
+        TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
+        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options));
         PrintWriter stdout = spec.commandLine().getOut();
         if (out.equals("-")) {
             Traces.write(w, stdout, fmt);

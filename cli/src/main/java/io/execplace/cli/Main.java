@@ -1,13 +1,20 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.sim.InvalidPlacementException;
 import io.execplace.rl.train.RlSchedulers;
+import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /** The {@code execplace} command line. The only part of execplace that prints. */
 @Command(name = "execplace",
@@ -31,13 +38,30 @@ import java.io.UncheckedIOException;
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
-    /** Exit code for bad input: unknown names, malformed files, impossible numbers. */
+    /** Exit code for bad input: unknown names, malformed files, impossible numbers, refused options. */
     public static final int EXIT_BAD_INPUT = 2;
-    /** Exit code for a failed run (I/O error, a policy that broke the rules). */
+    /** Exit code for a failed run: an I/O error, a policy that broke the rules, an internal error. */
     public static final int EXIT_FAILURE = 1;
+    /** Environment variable that asks for stack traces, like {@code --verbose}. */
+    public static final String DEBUG_VARIABLE = "EXECPLACE_DEBUG";
+    /** Where bugs are reported. */
+    static final String REPORT_HINT = "This is a bug in execplace. Please report it with the command you ran and "
+            + "the output of the same command with --verbose (or EXECPLACE_DEBUG=1).";
 
     @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "On an internal error, print the stack trace (also: environment variable EXECPLACE_DEBUG=1).")
+    boolean verbose;
+
+    private final SchedulerRegistry registry;
+    private final Map<String, String> environment;
+
+    private Main(SchedulerRegistry registry, Map<String, String> environment) {
+        this.registry = registry;
+        this.environment = environment;
+    }
 
     @Override
     public void run() {
@@ -48,43 +72,83 @@ public final class Main implements Runnable {
         System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
+    /**
+     * The schedulers the command line knows: the built-in ones and trained agents ({@code agent:PATH}).
+     * Later studies add theirs here.
+     */
+    public static SchedulerRegistry schedulers() {
+        return RlSchedulers.withAgents(Schedulers.builtIn());
+    }
+
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        // Before any scheduler name is resolved, so that agent:PATH works in compare and simulate.
-        RlSchedulers.register();
-        CommandLine cl = new CommandLine(new Main());
+        return execute(schedulers(), System.getenv(), out, err, args);
+    }
+
+    /**
+     * Runs the command line with the given scheduler registry, environment variables and streams.
+     */
+    static int execute(SchedulerRegistry registry, Map<String, String> environment, PrintWriter out, PrintWriter err,
+                       String... args) {
+        Main main = new Main(registry, environment);
+        CommandLine cl = new CommandLine(main);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            commandLine.getErr().println("execplace: error: " + describe(ex));
-            commandLine.getErr().flush();
-            return exitCode(ex);
+            PrintWriter e = commandLine.getErr();
+            int code = report(ex, main.debug(), e);
+            e.flush();
+            return code;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError oom) {
+            err.println("execplace: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB). Use a smaller run, or give Java more memory: EXECPLACE_JAVA_OPTS=-Xmx8g ./execplace ...");
+            code = EXIT_FAILURE;
+        }
         out.flush();
         err.flush();
         return code;
     }
 
-    private static String describe(Throwable ex) {
-        if (ex instanceof UncheckedIOException u && u.getCause() != null) {
-            return u.getMessage() != null ? u.getMessage() : u.getCause().getMessage();
-        }
-        String m = ex.getMessage();
-        return m == null ? ex.toString() : m;
+    /** The registry of the running command line. */
+    static SchedulerRegistry registry(CommandSpec command) {
+        return ((Main) command.root().userObject()).registry;
     }
 
-    private static int exitCode(Throwable ex) {
-        if (ex instanceof InvalidPlacementException) {
-            return EXIT_FAILURE;
+    private boolean debug() {
+        return verbose || "1".equals(environment.get(DEBUG_VARIABLE))
+                || "true".equalsIgnoreCase(environment.get(DEBUG_VARIABLE));
+    }
+
+    /**
+     * Prints one line for an exception and returns the exit code: bad input 2; an I/O failure or a
+     * scheduler that broke the rules 1; anything else is an internal error, 1, with how to report it.
+     */
+    static int report(Throwable ex, boolean debug, PrintWriter err) {
+        int code;
+        if (ex instanceof BadInputException) {
+            err.println("execplace: error: " + ex.getMessage());
+            code = EXIT_BAD_INPUT;
+        } else if (ex instanceof UncheckedIOException || ex instanceof IOException) {
+            Throwable io = ex instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : ex;
+            String m = ex.getMessage() != null ? ex.getMessage() : io.toString();
+            err.println("execplace: error: " + m);
+            code = EXIT_FAILURE;
+        } else if (ex instanceof InvalidPlacementException) {
+            err.println("execplace: error: " + ex.getMessage());
+            code = EXIT_FAILURE;
+        } else {
+            err.println("execplace: internal error: " + ex);
+            err.println(REPORT_HINT);
+            code = EXIT_FAILURE;
         }
-        if (ex instanceof IllegalArgumentException) {
-            return EXIT_BAD_INPUT;
+        if (debug) {
+            ex.printStackTrace(err);
         }
-        if (ex instanceof IOException || ex instanceof UncheckedIOException) {
-            return EXIT_FAILURE;
-        }
-        return EXIT_FAILURE;
+        return code;
     }
 }

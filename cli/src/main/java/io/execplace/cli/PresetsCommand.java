@@ -7,7 +7,6 @@ import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioPresets;
 import io.execplace.schedulers.SchedulerInfo;
-import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +43,7 @@ final class PresetsCommand implements Callable<Integer> {
                 .map(p -> new String[]{p.name(), p.description()}).toList());
         section(out, "Scenarios (--scenario)", ScenarioPresets.list().stream()
                 .map(p -> new String[]{p.name(), p.description()}).toList());
-        section(out, "Schedulers (--scheduler, --schedulers)", Schedulers.list().stream()
+        section(out, "Schedulers (--scheduler, --schedulers)", Main.registry(spec).list().stream()
                 .map((SchedulerInfo s) -> new String[]{s.name(), s.description()}).toList());
         section(out, "Queue orders (--queue)", List.of(
                 new String[]{"fcfs", "first come, first served; the head of the queue blocks the rest (default)"},

@@ -57,16 +57,20 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
-        HybridStudy.Settings settings = new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
-                jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs());
+        HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
+                () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
+                        jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs()));
         SchedulerOptions milp = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
-            milp = milp.withMilpTimeLimitMillis(milpTimeLimitMs);
+            milp = Options.checked("--milp-time-limit", () -> SchedulerOptions.defaults()
+                    .withMilpTimeLimitMillis(milpTimeLimitMs));
         }
         if (milpSolver != null) {
-            milp = milp.withMilpSolver(MilpSolver.parse(milpSolver));
+            MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
+            milp = milp.withMilpSolver(solver);
         }
-        HybridStudy study = new HybridStudy(settings, threads == null ? Runner.parallel() : new Runner(threads), milp);
+        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
+        HybridStudy study = new HybridStudy(settings, runner, milp);
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import static io.execplace.cli.Options.checked;
+
 /** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE, PPO and SAC. */
 @Command(name = "tpds", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC for each beta on tpds-normal and tpds-burst,",
@@ -55,21 +57,19 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TpdsStudy.Settings settings = quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full();
+        TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
         if (agents != null) {
-            settings = settings.withAgents(agents.stream().map(Algorithm::parse).toList());
+            settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
         }
         if (betas != null) {
-            settings = settings.withBetas(betas);
+            settings.betas(betas);
         }
         if (iterations != null) {
-            if (iterations < 1) {
-                throw new IllegalArgumentException("--iterations must be at least 1, got " + iterations);
-            }
-            settings = settings.withIterations(iterations);
+            settings.dqnIterations(iterations).reinforceIterations(iterations).ppoIterations(iterations);
         }
-        settings = settings.withExtensions(busyTime, perJobReward);
-        TpdsStudy study = new TpdsStudy(settings, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        settings.busyTime(busyTime).perJobReward(perJobReward);
+        TpdsStudy.Settings built = checked("--agents, --betas, --iterations", settings::build);
+        TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
                 spec.commandLine().getErr())) {

@@ -1,8 +1,9 @@
 package io.execplace.cli;
 
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.experiments.scenario.ScenarioPresets;
-import io.execplace.experiments.scenario.ScenarioSpec;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import io.execplace.schedulers.SchedulerRegistry;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -72,21 +73,44 @@ final class ScenarioOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     Long seed;
 
-    /** The base scenario (file or preset) with every option given on the command line laid over it. */
-    ScenarioSpec spec(List<String> schedulers, Integer seeds, MilpOptions milp) {
-        ScenarioSpec base = ScenarioPresets.load(scenario == null ? "default" : scenario);
-        ScenarioSpec cli = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests,
-                deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queue, admission, backfill, billing,
-                typePenalty, hybridPenalty, null, milp == null ? null : milp.beta,
-                milp == null ? null : milp.milpTimeLimitMs, milp == null ? null : milp.milpSolver);
-        return base.overriddenBy(cli);
+    /** The settings given as options, each attributed to its option (so that refusals name it). */
+    ScenarioInput commandLine(List<String> schedulers, String schedulersOption, Integer seeds, MilpOptions milp) {
+        ScenarioInput in = ScenarioInput.empty()
+                .withOption("cluster", cluster, "--cluster")
+                .withOption("pricing", pricing, "--pricing")
+                .withOption("workload", workload, "--workload")
+                .withOption("format", format, "--format")
+                .withOption("jobs", jobs, "--jobs")
+                .withOption("requests", requests, "--requests")
+                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
+                .withOption("meanGap", meanGap, "--mean-gap")
+                .withOption("gaps", gaps, "--gaps")
+                .withOption("schedulers", schedulers, schedulersOption)
+                .withOption("seed", seed, "--seed")
+                .withOption("seeds", seeds, "--seeds")
+                .withOption("queue", queue, "--queue")
+                .withOption("admission", admission, "--admission")
+                .withOption("backfilling", backfill, "--backfill")
+                .withOption("billing", billing, "--billing")
+                .withOption("typePenalty", typePenalty, "--type-penalty")
+                .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty");
+        if (milp != null) {
+            in = in.withOption("beta", milp.beta, "--beta")
+                    .withOption("milpTimeLimitMs", milp.milpTimeLimitMs, "--milp-time-limit")
+                    .withOption("milpSolver", milp.milpSolver, "--milp-solver");
+        }
+        return in;
     }
 
-    /** Resolves the scenario; names in a scenario file are taken relative to its folder. */
-    Scenario resolve(List<String> schedulers, Integer seeds, MilpOptions milp) {
-        ScenarioSpec spec = spec(schedulers, seeds, milp);
+    /**
+     * Resolves the scenario: the command line over the scenario file or preset over the defaults
+     * ({@link ScenarioResolver#layered}); names in a scenario file are taken relative to its folder.
+     */
+    Scenario resolve(SchedulerRegistry registry, List<String> schedulers, String schedulersOption, Integer seeds,
+                     MilpOptions milp) {
+        ScenarioInput merged = ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp));
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
-        return spec.resolve(baseDir);
+        return new ScenarioResolver(registry).resolve(merged, baseDir);
     }
 }

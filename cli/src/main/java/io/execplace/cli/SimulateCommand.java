@@ -3,6 +3,7 @@ package io.execplace.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.experiments.results.ResultColumns;
@@ -50,9 +51,13 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
-        Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1, milpOptions);
+        if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
+            throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
+                    + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");
+        }
+        Scenario scenario = scenarioOptions.resolve(Main.registry(spec), List.of(scheduler), "--scheduler", 1, milpOptions);
         long seed = scenario.seeds().get(0);
-        CellRun run = Runner.runCell(scenario, scenario.schedulers().get(0), seed);
+        CellRun run = new Runner(Main.registry(spec), 1).runCell(scenario, scenario.schedulers().get(0), seed);
         RunResult result = run.result();
         if (traceOut != null) {
             AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));

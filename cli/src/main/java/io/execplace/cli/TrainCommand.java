@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
@@ -95,6 +97,9 @@ final class TrainCommand implements Callable<Integer> {
         Run run = resume ? resumed() : fresh();
         EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
         TrainingSpec trainingSpec = run.spec();
+        checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
+                trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
+        Files.createDirectories(run.dir());
         Trainer trainer = new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
                 env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson());
         if (run.checkpoint() != null) {
@@ -179,35 +184,37 @@ final class TrainCommand implements Callable<Integer> {
             bad.add("--deadline-tolerance, --mean-gap, --gaps");
         }
         if (!bad.isEmpty()) {
-            throw new IllegalArgumentException("not available for training: " + String.join(", ", bad));
+            throw new BadInputException("not available for training: " + String.join(", ", bad));
         }
     }
 
     private Run fresh() throws IOException {
-        Algorithm algorithm = Algorithm.parse(agent == null ? "dqn" : agent);
+        Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup setup = new EnvironmentSetup(scenario.cluster == null ? "tpds" : scenario.cluster,
-                scenario.pricing, scenario.workload == null ? "tpds-normal" : scenario.workload, scenario.format,
-                scenario.jobs, scenario.requests, scenario.typePenalty, scenario.hybridPenalty,
-                scenario.seed == null ? 1 : scenario.seed, workloadSeeds == null ? 1 : workloadSeeds);
+        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
+                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
+                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
-        TrainingSpec s = new TrainingSpec(config, environment.resolve(b), iterations == null ? 10_000 : iterations, interval,
-                evalEpisodes == null ? 10 : evalEpisodes, checkpointInterval == null ? interval : checkpointInterval,
-                setup.seed());
+        TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
+        TrainingSpec s = Options.checked("training options", () -> new TrainingSpec(config, env,
+                iterations == null ? 10_000 : iterations, interval, evalEpisodes == null ? 10 : evalEpisodes,
+                checkpointInterval == null ? interval : checkpointInterval, setup.seed()));
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
                 + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
-            throw new IllegalArgumentException(dir + " already holds a training run: continue it with --resume, "
+            throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        Files.createDirectories(dir);
         return new Run(setup, s, dir, null);
     }
 
     private Run resumed() throws IOException {
         if (out == null) {
-            throw new IllegalArgumentException("--resume needs --out DIR, the folder of the run to continue");
+            throw new BadInputException("--resume needs --out DIR, the folder of the run to continue");
         }
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
@@ -222,12 +229,12 @@ final class TrainCommand implements Callable<Integer> {
             }
         }
         if (!changed.isEmpty()) {
-            throw new IllegalArgumentException("a resumed run keeps the settings of its checkpoint; drop "
+            throw new BadInputException("a resumed run keeps the settings of its checkpoint; drop "
                     + String.join(", ", changed));
         }
         Path file = out.resolve(AgentFiles.CHECKPOINT_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no checkpoint to resume: " + file + " does not exist");
+            throw new BadInputException("no checkpoint to resume: " + file + " does not exist");
         }
         ArrayBundle checkpoint = ArrayBundle.read(file);
         String src = checkpoint.source();
@@ -244,6 +251,23 @@ final class TrainCommand implements Callable<Integer> {
         TrainingSpec s = new TrainingSpec(config, env, total, t.path("evalInterval").asInt(1000),
                 t.path("evalEpisodes").asInt(10), t.path("checkpointInterval").asInt(1000), t.path("seed").asLong(1));
         return new Run(EnvironmentSetup.fromJson(checkpoint.field("setup")), s, out, checkpoint);
+    }
+
+    /** Refuses a network the JVM's memory cannot hold, before anything is allocated or written. */
+    private static void checkMemory(AgentConfig config, int inputs, int actions) {
+        long needed = Learners.estimatedBytes(config, inputs, actions);
+        long available = Runtime.getRuntime().maxMemory();
+        if (needed > available / 2) {
+            throw BadInputException.option("--hidden", "a " + config.algorithm().label() + " agent with hidden layers "
+                    + config.hidden() + " needs at least " + mb(needed) + " MB (8 bytes per weight, weights, gradients "
+                    + "and Adam's moments per network), more than half of the "
+                    + mb(available) + " MB this JVM may use; choose narrower layers or raise the memory with "
+                    + "EXECPLACE_JAVA_OPTS=-Xmx...");
+        }
+    }
+
+    private static String mb(long bytes) {
+        return bytes == Long.MAX_VALUE ? "more than 8 million TB" : String.format("%,d", bytes >> 20);
     }
 
     private static <T> T read(ArrayBundle b, String field, Class<T> type) {

@@ -14,4 +14,11 @@ public interface SchedulerFamilyFactory {
      * @param seed     seed for any randomness the policy has
      */
     PlacementPolicy create(String argument, long seed);
+
+    /**
+     * Checks an argument before any run starts (e.g. that a model file exists and is readable),
+     * so that a scenario fails at once rather than in its first run. Accepts everything by default.
+     */
+    default void check(String argument) {
+    }
 }

@@ -4,7 +4,7 @@ import io.execplace.schedulers.milp.MilpSolver;
 
 /**
  * Settings that tune schedulers for one run, passed to every factory registered with {@link
- * Schedulers#registerConfigurable}; schedulers that have nothing to tune ignore them.
+ * SchedulerRegistry#withConfigurable}; schedulers that have nothing to tune ignore them.
  *
  * @param beta                weight of cost against duration in the per-job objective of TPDS Eq. 6,
  *                            in [0, 1]: 1 = cost only (the default, HYB Eq. 16), 0 = duration only

@@ -11,7 +11,6 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -39,18 +38,14 @@ class ReadmeExampleTest {
         }
     }
 
-    @AfterEach
-    void unregister() {
-        Schedulers.unregister("cheapest-first");
-    }
-
     @Test
     void registeredExampleRunsLikeAnyScheduler() {
-        Schedulers.register("cheapest-first", "cheapest VMs first, packed", seed -> new CheapestFirst());
-        assertThat(Schedulers.names()).contains("cheapest-first");
+        SchedulerRegistry registry = Schedulers.builtIn()
+                .with("cheapest-first", "cheapest VMs first, packed", seed -> new CheapestFirst());
+        assertThat(registry.names()).contains("cheapest-first");
         var cluster = ClusterPresets.tpds();
         Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(1));
-        RunResult r = Simulation.run(cluster, w, Schedulers.create("cheapest-first", 1), SimulationConfig.defaults(cluster, w));
+        RunResult r = Simulation.run(cluster, w, registry.create("cheapest-first", 1), SimulationConfig.defaults(cluster, w));
         assertThat(r.summary().jobsCompleted()).isEqualTo(50);
         // The first job always lands on the cheapest VM, an m1.large.
         assertThat(r.jobs().get(0).placement().vm(0)).isZero();

@@ -41,7 +41,7 @@ class SchedulersTest {
                 .hasMessageContaining("'best-fit'")
                 .hasMessageContaining(BUILT_IN);
         assertThatThrownBy(() -> Schedulers.create(null, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Schedulers.register("gio", "again", seed -> new Gio()))
+        assertThatThrownBy(() -> Schedulers.builtIn().with("gio", "again", seed -> new Gio()))
                 .hasMessageContaining("already registered");
     }
 
@@ -61,24 +61,55 @@ class SchedulersTest {
     }
 
     @Test
-    void familiesAndLaterRegistrationsExtendTheRegistry() {
-        // The registry is global: remove the throw-away entries so other tests never see them.
-        try {
-            Schedulers.registerFamily("test-fixed", "VM", "every executor on VM number VM",
-                    (argument, seed) -> new FixedVm(Integer.parseInt(argument)));
-            Schedulers.register("test-extra", "a later scheduler", seed -> new FixedVm(0));
-            assertThat(Schedulers.names()).endsWith("milp", "test-extra");
-            assertThat(Schedulers.list()).extracting(SchedulerInfo::name).endsWith("test-extra", "test-fixed:VM");
+    void familiesAndLaterAdditionsExtendACopyOfTheRegistry() {
+        SchedulerRegistry extended = Schedulers.builtIn()
+                .withFamily("test-fixed", "VM", "every executor on VM number VM",
+                        (argument, seed) -> new FixedVm(Integer.parseInt(argument)))
+                .with("test-extra", "a later scheduler", seed -> new FixedVm(0));
+        assertThat(extended.names()).endsWith("milp", "test-extra");
+        assertThat(extended.list()).extracting(SchedulerInfo::name).endsWith("test-extra", "test-fixed:VM");
 
-            PlacementPolicy p = Schedulers.create("test-fixed:2", 0);
-            assertThat(p.name()).isEqualTo("test-fixed:2");
-            assertThat(p.place(Fixtures.job(1, 2, 1, 1), null)).isEqualTo(Placement.of(2, 2));
-            assertThatThrownBy(() -> Schedulers.create("test-fixed:", 0)).hasMessageContaining("test-fixed:VM");
-            assertThatThrownBy(() -> Schedulers.create("nope:1", 0)).hasMessageContaining("test-fixed:VM");
-        } finally {
-            Schedulers.unregister("test-fixed");
-            Schedulers.unregister("test-extra");
-        }
+        PlacementPolicy p = extended.create("test-fixed:2", 0);
+        assertThat(p.name()).isEqualTo("test-fixed:2");
+        assertThat(p.place(Fixtures.job(1, 2, 1, 1), null)).isEqualTo(Placement.of(2, 2));
+        assertThatThrownBy(() -> extended.create("test-fixed:", 0)).hasMessageContaining("test-fixed:VM");
+        assertThatThrownBy(() -> extended.create("nope:1", 0)).hasMessageContaining("test-fixed:VM");
+        assertThat(extended.check(" Test-Extra ")).isEqualTo("test-extra");
+
+        // The built-in registry is a value: the additions above never reach it.
         assertThat(String.join(", ", Schedulers.names())).isEqualTo(BUILT_IN);
+        assertThatThrownBy(() -> Schedulers.create("test-extra", 0)).hasMessageContaining("unknown scheduler");
+    }
+
+    @Test
+    void twoRegistriesDoNotLeakIntoEachOther() {
+        SchedulerRegistry a = Schedulers.builtIn().with("only-a", "in a", seed -> new FixedVm(0));
+        SchedulerRegistry b = Schedulers.builtIn().with("only-b", "in b", seed -> new FixedVm(1));
+        assertThat(a.names()).contains("only-a").doesNotContain("only-b");
+        assertThat(b.names()).contains("only-b").doesNotContain("only-a");
+        assertThatThrownBy(() -> a.create("only-b", 0)).hasMessageContaining("unknown scheduler 'only-b'");
+        // Both can add the same name independently; one registry refuses it twice.
+        assertThat(b.with("only-a", "also in b", seed -> new FixedVm(2)).names()).contains("only-a", "only-b");
+        assertThatThrownBy(() -> a.with("ONLY-A", "again", seed -> new FixedVm(0)))
+                .hasMessageContaining("already registered");
+    }
+
+    @Test
+    void familyArgumentsAreCheckedWithoutMakingAPolicy() {
+        SchedulerRegistry r = SchedulerRegistry.empty().withFamily("vm", "N", "fixed VM",
+                new SchedulerFamilyFactory() {
+                    @Override
+                    public PlacementPolicy create(String argument, long seed) {
+                        throw new AssertionError("check must not create a policy");
+                    }
+
+                    @Override
+                    public void check(String argument) {
+                        Integer.parseInt(argument);
+                    }
+                });
+        assertThat(r.check("vm:3")).isEqualTo("vm:3");
+        assertThatThrownBy(() -> r.check("vm:x")).isInstanceOf(NumberFormatException.class);
+        assertThat(r.names()).isEmpty();
     }
 }

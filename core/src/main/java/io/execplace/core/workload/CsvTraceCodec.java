@@ -50,14 +50,14 @@ final class CsvTraceCodec implements TraceCodec {
             int id = line.wholeNumber(column[0], "job", 0);
             ids.add(line, "job", id);
             JobType type = type(line, column[1]);
-            double arrival = line.number(column[2], "arrival", 0, false);
+            double arrival = line.time(column[2], "arrival", 0, false);
             int cores = line.wholeNumber(column[3], "cores", 1);
             double memory = line.number(column[4], "memoryGb", 0, true);
             int executors = line.wholeNumber(column[5], "executors", 1);
-            double duration = line.number(column[6], "baseDuration", 0, true);
+            double duration = line.time(column[6], "baseDuration", 0, true);
             double deadline = Job.NO_DEADLINE;
             if (column[7] >= 0 && !line.raw(column[7]).isEmpty()) {
-                deadline = line.number(column[7], "deadline", 0, false);
+                deadline = line.time(column[7], "deadline", 0, false);
                 TraceCodec.requireDeadlineNotBeforeArrival(line, "deadline", deadline, arrival);
                 deadline += options.deadlineToleranceSeconds();
             }

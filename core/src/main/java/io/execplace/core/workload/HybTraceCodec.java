@@ -39,9 +39,9 @@ final class HybTraceCodec implements TraceCodec {
             int cores = line.wholeNumber(1, "C", 1);
             double memory = line.number(2, "M", 0, true);
             int executors = line.wholeNumber(3, "E", 1);
-            double arrival = line.number(4, "T_A", 0, false);
-            double duration = line.number(5, "T_est", 0, true);
-            double deadline = line.number(6, "T_D", 0, false);
+            double arrival = line.time(4, "T_A", 0, false);
+            double duration = line.time(5, "T_est", 0, true);
+            double deadline = line.time(6, "T_D", 0, false);
             TraceCodec.requireDeadlineNotBeforeArrival(line, "T_D", deadline, arrival);
             jobs.add(new Job(id, JobType.GENERIC, arrival, executors, cores, memory, duration,
                     deadline + options.deadlineToleranceSeconds()));

@@ -61,62 +61,104 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
 
     /** HYB high load: 1000 jobs, Poisson gaps of mean 5 s, tolerance 5000 s, seed 1. */
     public static HybridWorkloadSpec high() {
-        return light().withName("hybrid-high").withMeanGapSeconds(5).withDeadlineToleranceSeconds(5000);
+        return light().toBuilder().name("hybrid-high").meanGapSeconds(5).deadlineToleranceSeconds(5000).build();
     }
 
     /** HYB large scale: 10,000 jobs in one day (mean gap 8.64 s), tolerance 5000 s, seed 1. */
     public static HybridWorkloadSpec day() {
-        return light().withName("hybrid-day").withJobs(10_000).withMeanGapSeconds(86_400.0 / 10_000)
-                .withDeadlineToleranceSeconds(5000);
-    }
-
-    public HybridWorkloadSpec withName(String n) {
-        return new HybridWorkloadSpec(n, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withJobs(int n) {
-        return new HybridWorkloadSpec(name, n, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withMeanGapSeconds(double g) {
-        return new HybridWorkloadSpec(name, jobs, g, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withGapDistribution(GapDistribution d) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, d, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withDuration(double offsetSeconds, double meanSeconds) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, offsetSeconds,
-                meanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withMaxSlackSeconds(double s) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, s, deadlineToleranceSeconds, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withDeadlineToleranceSeconds(double t) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, t, requestRanges, seed);
-    }
-
-    public HybridWorkloadSpec withRequestRanges(RequestRanges r) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, r, seed);
-    }
-
-    public HybridWorkloadSpec withSeed(long s) {
-        return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, s);
+        return light().toBuilder().name("hybrid-day").jobs(10_000).meanGapSeconds(86_400.0 / 10_000)
+                .deadlineToleranceSeconds(5000).build();
     }
 
     /** Generates the workload; see {@link HybridWorkloadGenerator}. */
     public Workload generate() {
         return HybridWorkloadGenerator.generate(this);
+    }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link HybridWorkloadSpec}'s fields by name; starts from the values it was made from. */
+    public static final class Builder {
+        private String name;
+        private int jobs;
+        private double meanGapSeconds;
+        private GapDistribution gapDistribution;
+        private double durationOffsetSeconds;
+        private double durationMeanSeconds;
+        private double maxSlackSeconds;
+        private double deadlineToleranceSeconds;
+        private RequestRanges requestRanges;
+        private long seed;
+
+        private Builder(HybridWorkloadSpec from) {
+            name = from.name;
+            jobs = from.jobs;
+            meanGapSeconds = from.meanGapSeconds;
+            gapDistribution = from.gapDistribution;
+            durationOffsetSeconds = from.durationOffsetSeconds;
+            durationMeanSeconds = from.durationMeanSeconds;
+            maxSlackSeconds = from.maxSlackSeconds;
+            deadlineToleranceSeconds = from.deadlineToleranceSeconds;
+            requestRanges = from.requestRanges;
+            seed = from.seed;
+        }
+
+        public Builder name(String v) {
+            name = v;
+            return this;
+        }
+
+        public Builder jobs(int v) {
+            jobs = v;
+            return this;
+        }
+
+        public Builder meanGapSeconds(double v) {
+            meanGapSeconds = v;
+            return this;
+        }
+
+        public Builder gapDistribution(GapDistribution v) {
+            gapDistribution = v;
+            return this;
+        }
+
+        public Builder durationOffsetSeconds(double v) {
+            durationOffsetSeconds = v;
+            return this;
+        }
+
+        public Builder durationMeanSeconds(double v) {
+            durationMeanSeconds = v;
+            return this;
+        }
+
+        public Builder maxSlackSeconds(double v) {
+            maxSlackSeconds = v;
+            return this;
+        }
+
+        public Builder deadlineToleranceSeconds(double v) {
+            deadlineToleranceSeconds = v;
+            return this;
+        }
+
+        public Builder requestRanges(RequestRanges v) {
+            requestRanges = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public HybridWorkloadSpec build() {
+            return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds, durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+        }
     }
 }

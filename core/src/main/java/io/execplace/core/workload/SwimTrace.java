@@ -48,7 +48,7 @@ public final class SwimTrace {
             }
             int id = Integer.parseInt(m.group(1));
             ids.add(line, FIELDS.get(0), id);
-            double submit = line.number(1, FIELDS.get(1), 0, false);
+            double submit = line.time(1, FIELDS.get(1), 0, false);
             // The remaining columns are not used, but a malformed value means a damaged file.
             for (int i = 2; i < FIELDS.size(); i++) {
                 line.number(i, FIELDS.get(i), 0, false);

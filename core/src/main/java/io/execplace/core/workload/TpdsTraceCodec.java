@@ -27,14 +27,14 @@ final class TpdsTraceCodec implements TraceCodec {
         List<Job> jobs = new ArrayList<>();
         for (TraceLine line : TraceText.lines(content, file, ',')) {
             line.requireFields(FIELDS);
-            double arrival = line.number(0, "arrival", 0, false);
+            double arrival = line.time(0, "arrival", 0, false);
             int id = line.wholeNumber(1, "job", 0);
             ids.add(line, "job", id);
             JobType type = type(line);
             int cores = line.wholeNumber(3, "cores", 1);
             double memory = line.number(4, "memoryGb", 0, true);
             int executors = line.wholeNumber(5, "executors", 1);
-            double duration = line.number(6, "duration", 0, true);
+            double duration = line.time(6, "duration", 0, true);
             jobs.add(new Job(id, type, arrival, executors, cores, memory, duration, Job.NO_DEADLINE));
         }
         return TraceCodec.workload(file, name, jobs);

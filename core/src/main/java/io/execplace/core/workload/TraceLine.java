@@ -10,6 +10,12 @@ import java.util.regex.Pattern;
 final class TraceLine {
 
     // Plain decimal notation only: Double.parseDouble would also take "NaN", "Infinity", "1d" and hex.
+    /**
+     * The largest time (arrival, duration, deadline) a trace may hold, in seconds. A time of 1e300 s would swallow any duration added to it
+     * (a job would finish the instant it starts, at zero cost); up to 1e10 s a double still resolves
+     * microseconds.
+     */
+    static final double MAX_TIME = 1e10;
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
     private final String file;
@@ -53,6 +59,16 @@ final class TraceLine {
             throw error(field, "expected a whole number >= " + min + ", got '" + text + "'");
         }
         return (int) v;
+    }
+
+    /** A time or duration in seconds: a {@link #number} of at most {@link #MAX_TIME}. */
+    double time(int index, String field, double min, boolean exclusive) {
+        double v = number(index, field, min, exclusive);
+        if (v > MAX_TIME) {
+            throw error(field, "too large: at most " + Numbers.format(MAX_TIME) + " s (about 317 years; "
+                    + "later times would lose the precision the simulated clock needs), got '" + values.get(index) + "'");
+        }
+        return v;
     }
 
     /** A finite number of at least {@code min} (more than {@code min} when {@code exclusive}). */

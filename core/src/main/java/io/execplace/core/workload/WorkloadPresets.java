@@ -76,22 +76,22 @@ public final class WorkloadPresets {
     }
 
     private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {
-        HybridWorkloadSpec s = spec.withSeed(o.seed());
+        HybridWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
         if (o.jobs() != null) {
-            s = s.withJobs(o.jobs());
+            s.jobs(o.jobs());
         }
         if (o.requestRanges() != null) {
-            s = s.withRequestRanges(o.requestRanges());
+            s.requestRanges(o.requestRanges());
         }
         if (o.deadlineToleranceSeconds() != null) {
-            s = s.withDeadlineToleranceSeconds(o.deadlineToleranceSeconds());
+            s.deadlineToleranceSeconds(o.deadlineToleranceSeconds());
         }
         if (o.meanGapSeconds() != null) {
-            s = s.withMeanGapSeconds(o.meanGapSeconds());
+            s.meanGapSeconds(o.meanGapSeconds());
         }
         if (o.gapDistribution() != null) {
-            s = s.withGapDistribution(o.gapDistribution());
+            s.gapDistribution(o.gapDistribution());
         }
-        return s;
+        return s.build();
     }
 }

@@ -54,6 +54,8 @@ class TraceErrorsTest {
         "0,sort,50,1,2,3,30,20       | deadline     | deadline 20 is before the arrival time 50",
         "0,grep,0,1,2,3,30,          | type         | expected wordcount, sort, pagerank or generic, got 'grep'",
         "-3,sort,0,1,2,3,30,         | job          | expected a whole number >= 0, got '-3'",
+        "0,sort,1e300,1,2,3,30,      | arrival      | too large: at most 10000000000 s (about 317 years; later times would lose the precision the simulated clock needs), got '1e300'",
+        "0,sort,0,1,2,3,1e11,        | baseDuration | too large: at most 10000000000 s (about 317 years; later times would lose the precision the simulated clock needs), got '1e11'",
     })
     void csvFieldProblems(String row, String field, String problem) throws IOException {
         TraceFormatException e = readError("t.csv", HEADER + row + "\n", TraceFormat.EXECPLACE_CSV);

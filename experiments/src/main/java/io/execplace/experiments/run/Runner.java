@@ -5,7 +5,7 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.SchedulerRegistry;
 import io.execplace.schedulers.SolverCounts;
 import io.execplace.schedulers.SolverStatistics;
 
@@ -26,27 +26,41 @@ public final class Runner {
     /** Samples per cumulative-cost curve. */
     public static final int TIMELINE_POINTS = 200;
 
+    private final SchedulerRegistry registry;
     private final int threads;
 
-    public Runner(int threads) {
+    /**
+     * @param registry the schedulers the runner can make, by name
+     * @param threads  parallel runs
+     */
+    public Runner(SchedulerRegistry registry, int threads) {
+        if (registry == null) {
+            throw new IllegalArgumentException("a scheduler registry is required");
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+        this.registry = registry;
         this.threads = threads;
     }
 
+    /** The schedulers this runner can make. */
+    public SchedulerRegistry registry() {
+        return registry;
+    }
+
     /** A runner with one thread per available core. */
-    public static Runner parallel() {
-        return new Runner(Runtime.getRuntime().availableProcessors());
+    public static Runner parallel(SchedulerRegistry registry) {
+        return new Runner(registry, Runtime.getRuntime().availableProcessors());
     }
 
     /**
      * Runs one cell: a fresh policy instance (tuned by the scenario's scheduler options), the seed's
      * workload, the scenario's rules. Solver counts are read from the policy after the run.
      */
-    public static CellRun runCell(Scenario scenario, String scheduler, long seed) {
+    public CellRun runCell(Scenario scenario, String scheduler, long seed) {
         Workload workload = scenario.workloads().forSeed(seed);
-        PlacementPolicy policy = Schedulers.create(scheduler, seed, scenario.schedulerOptions());
+        PlacementPolicy policy = registry.create(scheduler, seed, scenario.schedulerOptions());
         RunResult result = Simulation.run(scenario.cluster(), workload, policy,
                 scenario.options().configFor(scenario.cluster(), workload));
         SolverCounts counts = policy instanceof SolverStatistics s ? s.solverCounts() : null;

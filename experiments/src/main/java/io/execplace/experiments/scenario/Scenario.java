@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * One experiment: a cluster, a workload source, the schedulers to compare, the seeds and the run
- * rules. Every (scheduler, seed) pair is one independent simulation run, a "cell".
+ * rules. Every (scheduler, seed) pair is one independent simulation run, a "cell". Built with
+ * {@link #builder()}.
  *
  * @param name       scenario name for reports
  * @param cluster    the cluster
@@ -19,12 +20,6 @@ import java.util.List;
  */
 public record Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
                        List<Long> seeds, SimulationOptions options, SchedulerOptions schedulerOptions) {
-
-    /** A scenario with the default scheduler options. */
-    public Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
-                    List<Long> seeds, SimulationOptions options) {
-        this(name, cluster, workloads, schedulers, seeds, options, SchedulerOptions.defaults());
-    }
 
     public Scenario {
         if (schedulerOptions == null) {
@@ -42,5 +37,64 @@ public record Scenario(String name, Cluster cluster, WorkloadSource workloads, L
 
     public int cells() {
         return schedulers.size() * seeds.size();
+    }
+
+    /** A builder with default run rules and scheduler options; name, cluster, workloads, schedulers and seeds must be set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Sets {@link Scenario}'s fields by name. */
+    public static final class Builder {
+        private String name;
+        private Cluster cluster;
+        private WorkloadSource workloads;
+        private List<String> schedulers = List.of();
+        private List<Long> seeds = List.of();
+        private SimulationOptions options = SimulationOptions.defaults();
+        private SchedulerOptions schedulerOptions = SchedulerOptions.defaults();
+
+        private Builder() {
+        }
+
+        public Builder name(String v) {
+            name = v;
+            return this;
+        }
+
+        public Builder cluster(Cluster v) {
+            cluster = v;
+            return this;
+        }
+
+        public Builder workloads(WorkloadSource v) {
+            workloads = v;
+            return this;
+        }
+
+        public Builder schedulers(List<String> v) {
+            schedulers = v;
+            return this;
+        }
+
+        public Builder seeds(List<Long> v) {
+            seeds = v;
+            return this;
+        }
+
+        public Builder options(SimulationOptions v) {
+            options = v;
+            return this;
+        }
+
+        public Builder schedulerOptions(SchedulerOptions v) {
+            schedulerOptions = v;
+            return this;
+        }
+
+        /** The scenario; its checks run here. */
+        public Scenario build() {
+            return new Scenario(name, cluster, workloads, schedulers, seeds, options, schedulerOptions);
+        }
     }
 }

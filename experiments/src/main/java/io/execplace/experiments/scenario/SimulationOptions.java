@@ -8,40 +8,62 @@ import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 
 /**
- * The run rules of a scenario. Penalty switches are {@code null} for "automatic": the type penalty
- * when jobs are typed, the hybrid penalty when the cluster has local VMs.
+ * The run rules of a scenario (the {@code queue}, {@code admission}, {@code backfilling}, {@code
+ * billing} and penalty fields of a scenario file).
  *
- * @param queue         queue order
- * @param admission     deadline admission
- * @param backfilling   let later jobs start while the head waits
- * @param billing       billing rule
- * @param typePenalty   TPDS type-mismatch penalty on/off, or null for automatic
- * @param hybridPenalty HYB cloud penalty on/off, or null for automatic
- * @param penaltyFactor multiplier of each penalty
+ * @param queue       queue order
+ * @param admission   deadline admission
+ * @param backfilling let later jobs start while the head waits
+ * @param billing     billing rule
+ * @param penalties   the duration penalties
  */
 public record SimulationOptions(QueuePolicy queue, boolean admission, boolean backfilling, Billing billing,
-                                Boolean typePenalty, Boolean hybridPenalty, double penaltyFactor) {
+                                Penalties penalties) {
 
+    /**
+     * The duration penalties. Switches are {@code null} for "automatic": the type penalty when jobs
+     * are typed, the hybrid penalty when the cluster has local VMs.
+     *
+     * @param type   TPDS type-mismatch penalty on/off, or null for automatic
+     * @param hybrid HYB cloud penalty on/off, or null for automatic
+     * @param factor multiplier of each penalty
+     */
+    public record Penalties(Boolean type, Boolean hybrid, double factor) {
+
+        /** Automatic switches, the papers' factor 1.3. */
+        public static Penalties automatic() {
+            return new Penalties(null, null, DurationModel.PAPER_PENALTY);
+        }
+
+        /** The duration model for this cluster and workload. */
+        public DurationModel modelFor(Cluster cluster, Workload workload) {
+            DurationModel auto = DurationModel.defaultsFor(cluster, workload.hasTypedJobs());
+            return new DurationModel(type == null ? auto.typeMismatchPenalty() : type,
+                    hybrid == null ? auto.hybridPenalty() : hybrid, factor);
+        }
+    }
+
+    public SimulationOptions {
+        if (queue == null || billing == null || penalties == null) {
+            throw new IllegalArgumentException("queue, billing and penalties are required");
+        }
+    }
+
+    /** FCFS, no admission, no backfilling, exact billing, automatic penalties. */
     public static SimulationOptions defaults() {
-        return new SimulationOptions(QueuePolicy.FCFS, false, false, Billing.EXACT, null, null,
-                DurationModel.PAPER_PENALTY);
+        return new SimulationOptions(QueuePolicy.FCFS, false, false, Billing.EXACT, Penalties.automatic());
     }
 
     /** The simulator configuration for this cluster and workload. */
     public SimulationConfig configFor(Cluster cluster, Workload workload) {
-        DurationModel auto = DurationModel.defaultsFor(cluster, workload.hasTypedJobs());
-        DurationModel model = new DurationModel(
-                typePenalty == null ? auto.typeMismatchPenalty() : typePenalty,
-                hybridPenalty == null ? auto.hybridPenalty() : hybridPenalty,
-                penaltyFactor);
-        return new SimulationConfig(queue, admission, backfilling, model, billing);
+        return new SimulationConfig(queue, admission, backfilling, penalties.modelFor(cluster, workload), billing);
     }
 
     public SimulationOptions withQueue(QueuePolicy q) {
-        return new SimulationOptions(q, admission, backfilling, billing, typePenalty, hybridPenalty, penaltyFactor);
+        return new SimulationOptions(q, admission, backfilling, billing, penalties);
     }
 
     public SimulationOptions withAdmission(boolean on) {
-        return new SimulationOptions(queue, on, backfilling, billing, typePenalty, hybridPenalty, penaltyFactor);
+        return new SimulationOptions(queue, on, backfilling, billing, penalties);
     }
 }

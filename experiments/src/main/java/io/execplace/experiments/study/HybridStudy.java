@@ -23,7 +23,6 @@ import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.SimulationOptions;
 import io.execplace.experiments.scenario.WorkloadSource;
 import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
@@ -68,10 +67,10 @@ public final class HybridStudy {
         }
     }
 
-    /** The HYB paper's schedulers in its order (FIFO, FIFO-C, AsQ, FF, GIO), plus MILP when registered. */
-    public static List<String> schedulers() {
+    /** The HYB paper's schedulers in its order (FIFO, FIFO-C, AsQ, FF, GIO), plus MILP when the runner's registry has it. */
+    public List<String> schedulers() {
         List<String> s = new ArrayList<>(List.of("round-robin", "round-robin-consolidate", "asq", "first-fit", "gio"));
-        if (Schedulers.names().contains(Milp.NAME)) {
+        if (runner.registry().names().contains(Milp.NAME)) {
             s.add(Milp.NAME);
         }
         return s;
@@ -110,7 +109,8 @@ public final class HybridStudy {
         WorkloadSource source = WorkloadSource.of(workloadPreset + " (" + jobs + " jobs)",
                 seed -> WorkloadPresets.generate(workloadPreset, base.withSeed(seed)));
         SimulationOptions options = SimulationOptions.defaults().withQueue(QueuePolicy.EDF).withAdmission(admission);
-        return new Scenario(name, cluster, source, schedulers(), seeds(), options, schedulerOptions);
+        return Scenario.builder().name(name).cluster(cluster).workloads(source).schedulers(schedulers()).seeds(seeds())
+                .options(options).schedulerOptions(schedulerOptions).build();
     }
 
     /** Every scenario of the study, in report order. */
@@ -270,7 +270,7 @@ public final class HybridStudy {
      * How much more than {@code milp} first-fit and gio cost at the given load, over the pricing
      * models (the paper: 8-10%); empty when milp was not run.
      */
-    private static String milpGaps(Map<String, Comparison> results, String load) {
+    private String milpGaps(Map<String, Comparison> results, String load) {
         List<String> names = schedulers();
         int milp = names.indexOf(Milp.NAME);
         if (milp < 0) {

@@ -17,12 +17,11 @@ import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.LearningCurve;
-import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
-import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.SchedulerRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -94,7 +93,8 @@ public final class TpdsStudy {
 
         /** β 0 and 1 and short training: minutes on two cores. */
         public static Settings quick() {
-            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 3_000, 300, 80, 1, 5, 1, 1, false, false);
+            return full().toBuilder().betas(List.of(0.0, 1.0)).dqnIterations(3_000).reinforceIterations(300)
+                    .ppoIterations(80).burstFactor(1).evaluations(5).evalEpisodes(1).build();
         }
 
         public int iterations(Algorithm agent, String workload) {
@@ -106,26 +106,103 @@ public final class TpdsStudy {
             return workload.contains("burst") ? base * burstFactor : base;
         }
 
-        public Settings withAgents(List<Algorithm> a) {
-            return new Settings(a, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations,
-                    evalEpisodes, seed, busyTime, perJobReward);
-        }
-
-        public Settings withBetas(List<Double> b) {
-            return new Settings(agents, b, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations,
-                    evalEpisodes, seed, busyTime, perJobReward);
-        }
-
         /** Every agent's normal-workload iterations set to {@code n}. */
         public Settings withIterations(int n) {
-            return new Settings(agents, betas, n, n, n, burstFactor, evaluations, evalEpisodes, seed, busyTime,
-                    perJobReward);
+            return toBuilder().dqnIterations(n).reinforceIterations(n).ppoIterations(n).build();
         }
 
-        /** The execplace extensions of the environment on or off (docs/rl.md, "Beyond the paper"). */
-        public Settings withExtensions(boolean observeBusyTime, boolean payPerJob) {
-            return new Settings(agents, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor,
-                    evaluations, evalEpisodes, seed, observeBusyTime, payPerJob);
+        /** A builder holding this record's values, to change some by name. */
+        public Builder toBuilder() {
+            return new Builder(this);
+        }
+
+        /** Sets {@link Settings}'s fields by name; starts from the values it was made from. */
+        public static final class Builder {
+            private List<Algorithm> agents;
+            private List<Double> betas;
+            private int dqnIterations;
+            private int reinforceIterations;
+            private int ppoIterations;
+            private int burstFactor;
+            private int evaluations;
+            private int evalEpisodes;
+            private long seed;
+            private boolean busyTime;
+            private boolean perJobReward;
+
+            private Builder(Settings from) {
+                agents = from.agents;
+                betas = from.betas;
+                dqnIterations = from.dqnIterations;
+                reinforceIterations = from.reinforceIterations;
+                ppoIterations = from.ppoIterations;
+                burstFactor = from.burstFactor;
+                evaluations = from.evaluations;
+                evalEpisodes = from.evalEpisodes;
+                seed = from.seed;
+                busyTime = from.busyTime;
+                perJobReward = from.perJobReward;
+            }
+
+            public Builder agents(List<Algorithm> v) {
+                agents = v;
+                return this;
+            }
+
+            public Builder betas(List<Double> v) {
+                betas = v;
+                return this;
+            }
+
+            public Builder dqnIterations(int v) {
+                dqnIterations = v;
+                return this;
+            }
+
+            public Builder reinforceIterations(int v) {
+                reinforceIterations = v;
+                return this;
+            }
+
+            public Builder ppoIterations(int v) {
+                ppoIterations = v;
+                return this;
+            }
+
+            public Builder burstFactor(int v) {
+                burstFactor = v;
+                return this;
+            }
+
+            public Builder evaluations(int v) {
+                evaluations = v;
+                return this;
+            }
+
+            public Builder evalEpisodes(int v) {
+                evalEpisodes = v;
+                return this;
+            }
+
+            public Builder seed(long v) {
+                seed = v;
+                return this;
+            }
+
+            public Builder busyTime(boolean v) {
+                busyTime = v;
+                return this;
+            }
+
+            public Builder perJobReward(boolean v) {
+                perJobReward = v;
+                return this;
+            }
+
+            /** The record; its checks run here. */
+            public Settings build() {
+                return new Settings(agents, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations, evalEpisodes, seed, busyTime, perJobReward);
+            }
         }
 
         /** The study's environment for {@code beta}: Table 3 rewards, the mask, normalised observations, and the extensions chosen. */
@@ -144,22 +221,17 @@ public final class TpdsStudy {
     /** The study's hyper-parameters: Table 5's, with rewards scaled by 0.001 for the value-based learners. */
     public static AgentConfig agentConfig(Algorithm agent) {
         return switch (agent) {
-            case DQN -> {
-                DqnConfig p = DqnConfig.paper();
-                yield new DqnConfig(p.hidden(), p.learningRate(), p.gamma(), p.batchSize(), p.replayCapacity(),
-                        p.collectSteps(), p.epsilon(), p.targetUpdatePeriod(), p.doubleDqn(), p.loss(), p.warmupSteps(),
-                        p.gradientClip(), 1e-3);
-            }
+            case DQN -> DqnConfig.paper().toBuilder().rewardScale(1e-3).build();
             case REINFORCE -> ReinforceConfig.paper();
             case PPO -> PpoConfig.defaults();
             case SAC -> SacConfig.defaults();
         };
     }
 
-    /** The TPDS baselines (§7.1) that execplace has: RR, RRC, FF, AEP, and MILP when registered. */
-    public static List<String> heuristics() {
+    /** The TPDS baselines (§7.1) that execplace has: RR, RRC, FF, AEP, and MILP when the study's registry has it. */
+    public List<String> heuristics() {
         List<String> h = new ArrayList<>(List.of("round-robin", "round-robin-consolidate", "first-fit", "aep"));
-        if (Schedulers.names().contains("milp")) {
+        if (registry.names().contains("milp")) {
             h.add("milp");
         }
         return h;
@@ -182,13 +254,20 @@ public final class TpdsStudy {
     }
 
     private final Settings settings;
+    private final SchedulerRegistry registry;
     private final int threads;
 
-    public TpdsStudy(Settings settings, int threads) {
+    /**
+     * @param settings the study's size
+     * @param registry the schedulers the baselines are taken from
+     * @param threads  parallel trainings
+     */
+    public TpdsStudy(Settings settings, SchedulerRegistry registry, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
         this.settings = settings;
+        this.registry = registry;
         this.threads = threads;
     }
 
@@ -219,7 +298,6 @@ public final class TpdsStudy {
 
     /** Trains, evaluates and writes results, charts and {@code index.html} into {@code dir}. */
     public Path run(Path dir, Progress progress) throws IOException {
-        RlSchedulers.register();
         Files.createDirectories(dir);
         List<Run> runs = runs();
         long total = totalIterations();
@@ -261,7 +339,7 @@ public final class TpdsStudy {
             SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload);
             Map<String, RunSummary> byName = new LinkedHashMap<>();
             for (String h : heuristics()) {
-                byName.put(h, Simulation.run(setup.cluster(), workload, Schedulers.create(h, settings.seed()), config).summary());
+                byName.put(h, Simulation.run(setup.cluster(), workload, registry.create(h, settings.seed()), config).summary());
             }
             baselines.put(w, byName);
         }

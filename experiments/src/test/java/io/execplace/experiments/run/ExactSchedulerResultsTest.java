@@ -3,7 +3,10 @@ package io.execplace.experiments.run;
 import io.execplace.experiments.results.ResultColumns;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.experiments.scenario.ScenarioSpec;
+import io.execplace.core.io.BadInputException;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import io.execplace.schedulers.Schedulers;
 import io.execplace.experiments.study.ComparisonReport;
 import io.execplace.schedulers.milp.MilpSolver;
 import org.junit.jupiter.api.Test;
@@ -17,15 +20,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** milp through the runner: its options reach the policy, its solver counts and every run's bound reach the results. */
 class ExactSchedulerResultsTest {
 
-    private static ScenarioSpec spec(Double beta, Long limit, String solver) {
-        return new ScenarioSpec(null, "hybrid-small", null, "hybrid-high", null, 40, null, null, null, null,
-                List.of("gio", "milp"), 3L, 2, "edf", null, null, null, null, null, null, beta, limit, solver);
+    private static final String FILE = "exact.yaml";
+
+    private static Scenario resolve(Double beta, Long limit, String solver) {
+        ScenarioInput in = ScenarioInput.empty().with("cluster", "hybrid-small", FILE, 1)
+                .with("workload", "hybrid-high", FILE, 2).with("jobs", 40, FILE, 3)
+                .with("schedulers", List.of("gio", "milp"), FILE, 4).with("seed", 3, FILE, 5).with("seeds", 2, FILE, 6)
+                .with("queue", "edf", FILE, 7).with("beta", beta, FILE, 8).with("milpTimeLimitMs", limit, FILE, 9)
+                .with("milpSolver", solver, FILE, 10);
+        return new ScenarioResolver(Schedulers.builtIn()).resolve(in, null);
     }
 
     @Test
     void resultsCarryTheBoundAndMilpsSolverCounts() {
-        Scenario scenario = spec(null, null, null).resolve(null);
-        Comparison comparison = new Runner(2).run(scenario, (done, total, cell) -> {
+        Scenario scenario = resolve(null, null, null);
+        Comparison comparison = new Runner(Schedulers.builtIn(), 2).run(scenario, (done, total, cell) -> {
         });
         List<Map<String, Object>> records = ResultsFiles.records(comparison);
         assertThat(records).hasSize(4);
@@ -52,17 +61,19 @@ class ExactSchedulerResultsTest {
 
     @Test
     void milpOptionsComeFromTheSpecAndBadOnesAreRejected() {
-        Scenario scenario = spec(0.25, 250L, "SCIP").resolve(null);
+        Scenario scenario = resolve(0.25, 250L, "SCIP");
         assertThat(scenario.schedulerOptions().beta()).isEqualTo(0.25);
         assertThat(scenario.schedulerOptions().milpTimeLimitMillis()).isEqualTo(250);
         assertThat(scenario.schedulerOptions().milpSolver()).isEqualTo(MilpSolver.SCIP);
         assertThat(ComparisonReport.describe(scenario)).contains("milp: beta 0.25, scip, time limit 250 ms");
 
-        assertThatThrownBy(() -> spec(-0.5, null, null).resolve(null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beta").hasMessageContaining("-0.5");
-        assertThatThrownBy(() -> spec(null, -5L, null).resolve(null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("time limit");
-        assertThatThrownBy(() -> spec(null, null, "glpk").resolve(null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'glpk'");
+        assertThatThrownBy(() -> resolve(-0.5, null, null))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("exact.yaml line 8, field 'beta': beta must be between 0 and 1")
+                .hasMessageContaining("-0.5");
+        assertThatThrownBy(() -> resolve(null, -5L, null))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("exact.yaml line 9, field 'milpTimeLimitMs'");
+        assertThatThrownBy(() -> resolve(null, null, "glpk"))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("exact.yaml line 10, field 'milpSolver'")
+                .hasMessageContaining("'glpk'");
     }
 }

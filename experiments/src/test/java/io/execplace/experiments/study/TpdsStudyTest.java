@@ -2,6 +2,7 @@ package io.execplace.experiments.study;
 
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.train.TrainedAgent;
+import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,16 +15,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TpdsStudyTest {
 
+    /** One beta, one iteration of everything, one evaluation of one episode, seed 1, no extensions. */
+    private static TpdsStudy.Settings.Builder tiny() {
+        return TpdsStudy.Settings.quick().toBuilder().betas(List.of(1.0)).dqnIterations(1).reinforceIterations(1)
+                .ppoIterations(1).burstFactor(1).evaluations(1).evalEpisodes(1).seed(1).busyTime(false).perJobReward(false);
+    }
+
+    @Test
+    void theSettingsBuilderSetsEachFieldByName() {
+        TpdsStudy.Settings s = TpdsStudy.Settings.full().toBuilder().agents(List.of(Algorithm.SAC)).betas(List.of(0.5))
+                .dqnIterations(11).reinforceIterations(12).ppoIterations(13).burstFactor(3).evaluations(4)
+                .evalEpisodes(5).seed(6).busyTime(true).perJobReward(true).build();
+        assertThat(s).isEqualTo(new TpdsStudy.Settings(List.of(Algorithm.SAC), List.of(0.5), 11, 12, 13, 3, 4, 5, 6,
+                true, true));
+        assertThat(s.toBuilder().build()).isEqualTo(s);
+        assertThat(TpdsStudy.Settings.full().withIterations(7).iterations(Algorithm.PPO, "tpds-burst")).isEqualTo(14);
+    }
+
     @Test
     void aMinimalStudyWritesResultsChartsAndReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.DQN), List.of(1.0), 20, 1, 1, 1, 1, 1, 1, false, false);
-        TpdsStudy study = new TpdsStudy(settings, 2);
+        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
+        TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         AtomicLong last = new AtomicLong();
         Path index = study.run(dir, (done, total) -> last.accumulateAndGet(done, Math::max));
         assertThat(last.get()).isEqualTo(study.totalIterations()).isEqualTo(40);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         // Header, then per workload the four heuristics (and milp when registered) and the one agent.
-        int heuristics = TpdsStudy.heuristics().size();
+        int heuristics = study.heuristics().size();
         assertThat(rows).hasSize(1 + 2 * (heuristics + 1));
         assertThat(rows).anyMatch(r -> r.startsWith("tpds-burst,DQN β=1,agent,dqn,1,20,"));
         assertThat(Files.readAllLines(dir.resolve("curves.csv"))).hasSize(3);
@@ -39,9 +57,9 @@ class TpdsStudyTest {
 
     @Test
     void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.REINFORCE), List.of(1.0), 1, 2, 1, 1, 1,
-                1, 1, false, false).withExtensions(true, true);
-        new TpdsStudy(settings, 2).run(dir, (done, total) -> { });
+        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
+                .busyTime(true).perJobReward(true).build();
+        new TpdsStudy(settings, Schedulers.builtIn(), 2).run(dir, (done, total) -> { });
         TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
         assertThat(agent.environment().busyTime()).isTrue();
         assertThat(agent.environment().perJobReward()).isTrue();

@@ -13,4 +13,16 @@ public sealed interface AgentConfig permits DqnConfig, ReinforceConfig, PpoConfi
 
     /** Widths of the hidden layers of the policy (or Q-) network. */
     List<Integer> hidden();
+
+    /** Adam step size. */
+    double learningRate();
+
+    /** Discount factor. */
+    double gamma();
+
+    /** Global gradient norm limit, 0 for none. */
+    double gradientClip();
+
+    /** Rewards are multiplied by this before learning. */
+    double rewardScale();
 }

@@ -45,4 +45,55 @@ public record DqnConfig(List<Integer> hidden, double learningRate, double gamma,
     public static DqnConfig paper() {
         return new DqnConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.001, 100, false, Loss.MSE, 1000, 0, 1);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link DqnConfig}'s fields by name. */
+    public static final class Builder extends ReplayConfigBuilder<Builder, DqnConfig> {
+        private double epsilon;
+        private int targetUpdatePeriod;
+        private boolean doubleDqn;
+        private Loss loss;
+
+        private Builder(DqnConfig from) {
+            super(from, from.batchSize(), from.replayCapacity(), from.collectSteps(), from.warmupSteps());
+            epsilon = from.epsilon();
+            targetUpdatePeriod = from.targetUpdatePeriod();
+            doubleDqn = from.doubleDqn();
+            loss = from.loss();
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        public Builder epsilon(double v) {
+            epsilon = v;
+            return this;
+        }
+
+        public Builder targetUpdatePeriod(int v) {
+            targetUpdatePeriod = v;
+            return this;
+        }
+
+        public Builder doubleDqn(boolean v) {
+            doubleDqn = v;
+            return this;
+        }
+
+        public Builder loss(Loss v) {
+            loss = v;
+            return this;
+        }
+
+        @Override
+        public DqnConfig build() {
+            return new DqnConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, epsilon, targetUpdatePeriod, doubleDqn, loss, warmupSteps, gradientClip, rewardScale);
+        }
+    }
 }

@@ -41,4 +41,45 @@ public final class Learners {
             case SAC -> SacConfig.defaults();
         };
     }
+
+    /** Adam keeps the parameters, their gradients and two moment estimates: four arrays per network. */
+    private static final int ARRAYS_PER_NETWORK = 4;
+
+    /**
+     * A lower estimate of the memory a learner of {@code config} needs for an environment with
+     * {@code inputs} observation values and {@code actions} actions: 8 bytes per weight, four arrays
+     * per network (weights, gradients, Adam's two moments) times the networks of the algorithm, plus
+     * the replay buffer of the off-policy learners. Saturates at {@link Long#MAX_VALUE}, so widths
+     * that overflow an {@code int} are caught before any array is made.
+     */
+    public static long estimatedBytes(AgentConfig config, int inputs, int actions) {
+        long weights = 0;
+        long previous = inputs;
+        for (int width : config.hidden()) {
+            weights = saturatedAdd(weights, saturatedMultiply(previous + 1, width));
+            previous = width;
+        }
+        weights = saturatedAdd(weights, saturatedMultiply(previous + 1, actions));
+        int networks = switch (config.algorithm()) {
+            case DQN -> 2; // online and target
+            case REINFORCE -> 2; // policy and (optional) baseline
+            case PPO -> 2; // actor and critic
+            case SAC -> 5; // actor, two critics, two target critics
+        };
+        long bytes = saturatedMultiply(saturatedMultiply(weights, 8L * ARRAYS_PER_NETWORK), networks);
+        int replay = config instanceof DqnConfig d ? d.replayCapacity() : config instanceof SacConfig c ? c.replayCapacity() : 0;
+        // each transition: observation, next observation and mask (8 bytes each), action, reward
+        long perTransition = 8L * (2L * inputs + actions + 2);
+        return saturatedAdd(bytes, saturatedMultiply(replay, perTransition));
+    }
+
+    private static long saturatedMultiply(long a, long b) {
+        long r = a * b;
+        return a != 0 && (r / a != b || r < 0) ? Long.MAX_VALUE : r;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return r < 0 ? Long.MAX_VALUE : r;
+    }
 }

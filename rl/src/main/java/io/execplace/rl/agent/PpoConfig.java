@@ -29,20 +29,6 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
                         boolean normalizeAdvantages, double gradientClip, double rewardScale, double targetKl)
         implements AgentConfig {
 
-    /** Without target-KL early stopping. */
-    public PpoConfig(List<Integer> hidden, double learningRate, double gamma, double lambda, int episodesPerIteration,
-                     int epochs, int minibatchSize, double clipRatio, double valueCoef, double entropyCoef,
-                     boolean normalizeAdvantages, double gradientClip, double rewardScale) {
-        this(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio, valueCoef,
-                entropyCoef, normalizeAdvantages, gradientClip, rewardScale, 0);
-    }
-
-    /** The same settings with target-KL early stopping at {@code kl} (0: off). */
-    public PpoConfig withTargetKl(double kl) {
-        return new PpoConfig(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio,
-                valueCoef, entropyCoef, normalizeAdvantages, gradientClip, rewardScale, kl);
-    }
-
     @Override
     public Algorithm algorithm() {
         return Algorithm.PPO;
@@ -66,6 +52,79 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
 
     /** Table 5's shared values with PPO's usual λ 0.95, 4 epochs, minibatch 256, ε 0.2, value 0.5, entropy 0.01. */
     public static PpoConfig defaults() {
-        return new PpoConfig(List.of(200), 1e-3, 0.9, 0.95, 10, 4, 256, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
+        return new PpoConfig(List.of(200), 1e-3, 0.9, 0.95, 10, 4, 256, 0.2, 0.5, 0.01, true, 0.5, 1e-3, 0);
+    }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link PpoConfig}'s fields by name. */
+    public static final class Builder extends EpisodeConfigBuilder<Builder, PpoConfig> {
+        private double lambda;
+        private int epochs;
+        private int minibatchSize;
+        private double clipRatio;
+        private double valueCoef;
+        private boolean normalizeAdvantages;
+        private double targetKl;
+
+        private Builder(PpoConfig from) {
+            super(from, from.episodesPerIteration(), from.entropyCoef());
+            lambda = from.lambda();
+            epochs = from.epochs();
+            minibatchSize = from.minibatchSize();
+            clipRatio = from.clipRatio();
+            valueCoef = from.valueCoef();
+            normalizeAdvantages = from.normalizeAdvantages();
+            targetKl = from.targetKl();
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        public Builder lambda(double v) {
+            lambda = v;
+            return this;
+        }
+
+        public Builder epochs(int v) {
+            epochs = v;
+            return this;
+        }
+
+        public Builder minibatchSize(int v) {
+            minibatchSize = v;
+            return this;
+        }
+
+        public Builder clipRatio(double v) {
+            clipRatio = v;
+            return this;
+        }
+
+        public Builder valueCoef(double v) {
+            valueCoef = v;
+            return this;
+        }
+
+        public Builder normalizeAdvantages(boolean v) {
+            normalizeAdvantages = v;
+            return this;
+        }
+
+        /** Target-KL early stopping threshold; 0 turns it off. */
+        public Builder targetKl(double v) {
+            targetKl = v;
+            return this;
+        }
+
+        @Override
+        public PpoConfig build() {
+            return new PpoConfig(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio, valueCoef, entropyCoef, normalizeAdvantages, gradientClip, rewardScale, targetKl);
+        }
     }
 }

@@ -39,4 +39,41 @@ public record ReinforceConfig(List<Integer> hidden, double learningRate, double 
     public static ReinforceConfig paper() {
         return new ReinforceConfig(List.of(200), 1e-3, 0.9, 10, false, true, 0, 0, 1);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link ReinforceConfig}'s fields by name. */
+    public static final class Builder extends EpisodeConfigBuilder<Builder, ReinforceConfig> {
+        private boolean baseline;
+        private boolean normalizeReturns;
+
+        private Builder(ReinforceConfig from) {
+            super(from, from.episodesPerIteration(), from.entropyCoef());
+            baseline = from.baseline();
+            normalizeReturns = from.normalizeReturns();
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        public Builder baseline(boolean v) {
+            baseline = v;
+            return this;
+        }
+
+        public Builder normalizeReturns(boolean v) {
+            normalizeReturns = v;
+            return this;
+        }
+
+        @Override
+        public ReinforceConfig build() {
+            return new ReinforceConfig(hidden, learningRate, gamma, episodesPerIteration, baseline, normalizeReturns, entropyCoef, gradientClip, rewardScale);
+        }
+    }
 }

@@ -43,4 +43,48 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
     public static SacConfig defaults() {
         return new SacConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.005, 0.1, 0.2, 1000, 0, 1e-3);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Sets {@link SacConfig}'s fields by name. */
+    public static final class Builder extends ReplayConfigBuilder<Builder, SacConfig> {
+        private double targetSmoothing;
+        private double initialTemperature;
+        private double targetEntropy;
+
+        private Builder(SacConfig from) {
+            super(from, from.batchSize(), from.replayCapacity(), from.collectSteps(), from.warmupSteps());
+            targetSmoothing = from.targetSmoothing();
+            initialTemperature = from.initialTemperature();
+            targetEntropy = from.targetEntropy();
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        public Builder targetSmoothing(double v) {
+            targetSmoothing = v;
+            return this;
+        }
+
+        public Builder initialTemperature(double v) {
+            initialTemperature = v;
+            return this;
+        }
+
+        public Builder targetEntropy(double v) {
+            targetEntropy = v;
+            return this;
+        }
+
+        @Override
+        public SacConfig build() {
+            return new SacConfig(hidden, learningRate, gamma, batchSize, replayCapacity, collectSteps, targetSmoothing, initialTemperature, targetEntropy, warmupSteps, gradientClip, rewardScale);
+        }
+    }
 }

@@ -1,9 +1,11 @@
 package io.execplace.rl.train;
 
-import io.execplace.schedulers.Schedulers;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.SchedulerFamilyFactory;
+import io.execplace.schedulers.SchedulerRegistry;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -11,9 +13,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Registers the {@code agent:PATH} scheduler family: a trained agent (model file, checkpoint or
- * training folder) as a placement policy. Files are read once per path and modification time;
- * every run gets its own policy with its own network buffers.
+ * The {@code agent:PATH} scheduler family: a trained agent (model file, checkpoint or training
+ * folder) as a placement policy, added to a registry with {@link #withAgents}. Files are read once
+ * per path and modification time; every run gets its own policy with its own network buffers.
  */
 public final class RlSchedulers {
 
@@ -24,20 +26,26 @@ public final class RlSchedulers {
     }
 
     private static final Map<Path, Cached> CACHE = new ConcurrentHashMap<>();
-    private static boolean registered;
 
     private RlSchedulers() {
     }
 
-    /** Registers {@code agent:PATH} once; later calls do nothing. */
-    public static synchronized void register() {
-        if (registered) {
-            return;
-        }
-        Schedulers.registerFamily(PREFIX, "PATH",
-                "a trained RL agent (DQN, REINFORCE or PPO) from 'execplace train': model file, checkpoint or training folder",
-                (argument, seed) -> new AgentPolicy(PREFIX + ":" + argument, load(Path.of(argument))));
-        registered = true;
+    /** {@code registry} plus the {@code agent:PATH} family; the file is read (and checked) before any run. */
+    public static SchedulerRegistry withAgents(SchedulerRegistry registry) {
+        return registry.withFamily(PREFIX, "PATH",
+                "a trained RL agent (DQN, REINFORCE, PPO or SAC) from 'execplace train': model file, checkpoint or "
+                        + "training folder",
+                new SchedulerFamilyFactory() {
+                    @Override
+                    public PlacementPolicy create(String argument, long seed) {
+                        return new AgentPolicy(PREFIX + ":" + argument, load(Path.of(argument)));
+                    }
+
+                    @Override
+                    public void check(String argument) {
+                        load(Path.of(argument));
+                    }
+                });
     }
 
     /** The agent at {@code path}, read once per modification. */
@@ -45,7 +53,7 @@ public final class RlSchedulers {
         try {
             Path file = AgentFiles.resolve(path).toAbsolutePath().normalize();
             if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("agent file " + path + " does not exist");
+                throw new BadInputException("agent file " + path + " does not exist");
             }
             FileTime modified = Files.getLastModifiedTime(file);
             long size = Files.size(file);
@@ -57,7 +65,7 @@ public final class RlSchedulers {
             CACHE.put(file, new Cached(modified, size, agent));
             return agent;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read agent " + path + ": " + e.getMessage(), e);
+            throw new BadInputException(path.toString(), 0, null, "cannot read the agent: " + e.getMessage(), e);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.execplace.rl.train;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
 import io.execplace.rl.agent.Algorithm;
@@ -151,11 +152,11 @@ public final class TrainedAgent {
     /**
      * The observation encoding the agent was trained with, for {@code cluster}.
      *
-     * @throws IllegalArgumentException when the cluster has another number of VMs
+     * @throws BadInputException when the cluster has another number of VMs (the user chose the pair)
      */
     public ObservationEncoder encoder(Cluster cluster) {
         if (cluster.size() != vmCores.length) {
-            throw new IllegalArgumentException("agent " + source + " was trained on a cluster of " + vmCores.length
+            throw new BadInputException(source, 0, null, "the agent was trained on a cluster of " + vmCores.length
                     + " VMs; cluster '" + cluster.name() + "' has " + cluster.size());
         }
         return new ObservationEncoder(cluster, environment.normalised(), environment.busyTime(), scales);

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.within;
 class DiagnosticsTest {
 
     private static PpoConfig ppo() {
-        return new PpoConfig(List.of(32), 3e-3, 0.9, 0.95, 10, 4, 16, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
+        return PpoConfig.defaults().toBuilder().hidden(List.of(32)).learningRate(3e-3).minibatchSize(16).build();
     }
 
     @Test
@@ -53,8 +53,8 @@ class DiagnosticsTest {
     @Test
     void aTinyTargetKlStopsAfterTheFirstEpochAndZeroChangesNothing() {
         PpoLearner plain = new PpoLearner(ppo(), TinyEnvironment.create(true), 1);
-        PpoLearner off = new PpoLearner(ppo().withTargetKl(0), TinyEnvironment.create(true), 1);
-        PpoLearner tiny = new PpoLearner(ppo().withTargetKl(1e-12), TinyEnvironment.create(true), 1);
+        PpoLearner off = new PpoLearner(ppo().toBuilder().targetKl(0).build(), TinyEnvironment.create(true), 1);
+        PpoLearner tiny = new PpoLearner(ppo().toBuilder().targetKl(1e-12).build(), TinyEnvironment.create(true), 1);
         int n = plain.iterate().envSteps();
         off.iterate();
         tiny.iterate();

@@ -15,7 +15,9 @@ class DqnLearnerTest {
 
     /** Small network, more exploration than Table 5's ε = 0.001 (a tiny budget needs it), rewards scaled down. */
     static DqnConfig tinyConfig(boolean doubleDqn) {
-        return new DqnConfig(List.of(32), 3e-3, GAMMA, 32, 2000, 10, 0.2, 50, doubleDqn, Loss.MSE, 500, 0, 1e-3);
+        return DqnConfig.paper().toBuilder().hidden(List.of(32)).learningRate(3e-3).gamma(GAMMA).batchSize(32)
+                .replayCapacity(2000).collectSteps(10).epsilon(0.2).targetUpdatePeriod(50).doubleDqn(doubleDqn)
+                .loss(Loss.MSE).warmupSteps(500).gradientClip(0).rewardScale(1e-3).build();
     }
 
     private static GreedyPolicy train(DqnConfig config, boolean masking, long seed, int iterations) {

@@ -14,11 +14,15 @@ class PolicyGradientLearnersTest {
     private static final double GAMMA = 0.9;
 
     private static ReinforceConfig reinforce(boolean baseline) {
-        return new ReinforceConfig(List.of(32), 1e-2, GAMMA, 10, baseline, true, 0, 0, 1e-3);
+        return ReinforceConfig.paper().toBuilder().hidden(List.of(32)).learningRate(1e-2).gamma(GAMMA)
+                .episodesPerIteration(10).baseline(baseline).normalizeReturns(true).entropyCoef(0).gradientClip(0)
+                .rewardScale(1e-3).build();
     }
 
     private static PpoConfig ppo() {
-        return new PpoConfig(List.of(32), 3e-3, GAMMA, 0.95, 10, 4, 64, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
+        return PpoConfig.defaults().toBuilder().hidden(List.of(32)).learningRate(3e-3).gamma(GAMMA).lambda(0.95)
+                .episodesPerIteration(10).epochs(4).minibatchSize(64).clipRatio(0.2).valueCoef(0.5).entropyCoef(0.01)
+                .normalizeAdvantages(true).gradientClip(0.5).rewardScale(1e-3).build();
     }
 
     private static GreedyPolicy train(Learner learner, int iterations) {

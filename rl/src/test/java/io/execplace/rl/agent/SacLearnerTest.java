@@ -14,7 +14,9 @@ class SacLearnerTest {
 
     /** Small networks and a faster target than the defaults: a tiny budget needs it. */
     static SacConfig tinyConfig(double targetEntropy) {
-        return new SacConfig(List.of(32), 3e-3, GAMMA, 32, 2000, 10, 0.02, 0.05, targetEntropy, 500, 0, 1e-3);
+        return SacConfig.defaults().toBuilder().hidden(List.of(32)).learningRate(3e-3).gamma(GAMMA).batchSize(32)
+                .replayCapacity(2000).collectSteps(10).targetSmoothing(0.02).initialTemperature(0.05)
+                .targetEntropy(targetEntropy).warmupSteps(500).gradientClip(0).rewardScale(1e-3).build();
     }
 
     private static SacLearner train(SacConfig config, boolean masking, long seed, int iterations) {

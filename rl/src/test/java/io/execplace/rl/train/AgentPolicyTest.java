@@ -13,6 +13,8 @@ import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.core.io.BadInputException;
+import io.execplace.schedulers.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +38,8 @@ class AgentPolicyTest {
     }
 
     private Path train(Path dir, TpdsEnvConfig env, int iterations) throws Exception {
-        TrainingSpec spec = new TrainingSpec(new ReinforceConfig(List.of(16), 1e-2, 0.9, 2, false, true, 0, 0, 1e-3),
+        TrainingSpec spec = new TrainingSpec(ReinforceConfig.paper().toBuilder().hidden(List.of(16)).learningRate(1e-2)
+                .episodesPerIteration(2).rewardScale(1e-3).build(),
                 env, iterations, iterations, 1, iterations, 11);
         new Trainer(spec, environment(env), environment(env), dir, null).run(TrainingListener.NONE);
         return dir;
@@ -95,13 +98,14 @@ class AgentPolicyTest {
     @Test
     void theAgentFamilyResolvesPathsAndReportsBadOnes(@TempDir Path dir) throws Exception {
         train(dir, true, 1);
-        RlSchedulers.register();
-        RlSchedulers.register(); // idempotent
-        PlacementPolicy p = Schedulers.create("agent:" + dir, 1);
+        SchedulerRegistry registry = RlSchedulers.withAgents(Schedulers.builtIn());
+        PlacementPolicy p = registry.create("agent:" + dir, 1);
         assertThat(p.name()).isEqualTo("agent:" + dir);
         assertThat(Simulation.run(cluster, workload, p, sim).summary().jobsCompleted()).isEqualTo(workload.size());
-        assertThatThrownBy(() -> Schedulers.create("agent:" + dir.resolve("missing.xprl"), 1))
+        assertThatThrownBy(() -> registry.check("agent:" + dir.resolve("missing.xprl")))
+                .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("missing.xprl");
+        assertThatThrownBy(() -> Schedulers.create("agent:" + dir, 1)).hasMessageContaining("unknown scheduler");
     }
 
     @Test
@@ -110,6 +114,6 @@ class AgentPolicyTest {
         AgentPolicy policy = new AgentPolicy("agent:x", TrainedAgent.read(dir));
         Cluster other = ClusterPresets.tpdsCode();
         assertThatThrownBy(() -> Simulation.run(other, workload, policy, SimulationConfig.defaults(other, workload)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("12 VMs").hasMessageContaining("has 9");
+                .isInstanceOf(BadInputException.class).hasMessageContaining("12 VMs").hasMessageContaining("has 9");
     }
 }

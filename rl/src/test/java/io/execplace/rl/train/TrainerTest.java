@@ -24,10 +24,15 @@ class TrainerTest {
 
     static AgentConfig config(String algorithm) {
         return switch (algorithm) {
-            case "dqn" -> new DqnConfig(List.of(16), 3e-3, 0.9, 16, 500, 10, 0.2, 20, true, Loss.HUBER, 100, 1, 1e-3);
-            case "reinforce" -> new ReinforceConfig(List.of(16), 1e-2, 0.9, 4, true, true, 0.01, 1, 1e-3);
-            case "sac" -> new SacConfig(List.of(16), 3e-3, 0.9, 16, 500, 10, 0.01, 0.1, 0.2, 100, 1, 1e-3);
-            default -> new PpoConfig(List.of(16), 3e-3, 0.9, 0.95, 4, 2, 16, 0.2, 0.5, 0.01, true, 0.5, 1e-3);
+            case "dqn" -> DqnConfig.paper().toBuilder().hidden(List.of(16)).learningRate(3e-3).batchSize(16)
+                    .replayCapacity(500).epsilon(0.2).targetUpdatePeriod(20).doubleDqn(true).loss(Loss.HUBER)
+                    .warmupSteps(100).gradientClip(1).rewardScale(1e-3).build();
+            case "reinforce" -> ReinforceConfig.paper().toBuilder().hidden(List.of(16)).learningRate(1e-2)
+                    .episodesPerIteration(4).baseline(true).entropyCoef(0.01).gradientClip(1).rewardScale(1e-3).build();
+            case "sac" -> SacConfig.defaults().toBuilder().hidden(List.of(16)).learningRate(3e-3).batchSize(16)
+                    .replayCapacity(500).targetSmoothing(0.01).warmupSteps(100).gradientClip(1).build();
+            default -> PpoConfig.defaults().toBuilder().hidden(List.of(16)).learningRate(3e-3).episodesPerIteration(4)
+                    .epochs(2).minibatchSize(16).build();
         };
     }
 

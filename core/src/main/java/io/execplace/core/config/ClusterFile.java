@@ -1,5 +1,8 @@
-package io.execplace.core.model;
+package io.execplace.core.config;
 
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.InputFiles;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,11 +12,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.PricingModel;
+import io.execplace.core.model.Site;
+import io.execplace.core.model.Vm;
+import io.execplace.core.model.VmType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -56,15 +63,8 @@ public final class ClusterFile {
     }
 
     /** Reads a cluster file. */
-    public static Cluster read(Path file) throws IOException {
-        String label = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ClusterFileException(label, 0, null, null, "no such file", e);
-        }
-        return parse(text, label, defaultName(file));
+    public static Cluster read(Path file) {
+        return parse(InputFiles.readText(file, "YAML"), file.toString(), defaultName(file));
     }
 
     /**
@@ -90,15 +90,15 @@ public final class ClusterFile {
     /**
      * A preset by name ({@link ClusterPresets}, where {@code pricing} applies) or else a cluster file.
      *
-     * @throws IllegalArgumentException when it is neither a preset nor an existing file
+     * @throws BadInputException when it is neither a preset nor a readable cluster file
      */
-    public static Cluster resolve(String presetOrPath, PricingModel pricing) throws IOException {
+    public static Cluster resolve(String presetOrPath, PricingModel pricing) {
         if (ClusterPresets.isPreset(presetOrPath)) {
             return ClusterPresets.byName(presetOrPath, pricing);
         }
         Path path = Path.of(presetOrPath);
         if (!Files.isRegularFile(path)) {
-            throw new IllegalArgumentException("'" + presetOrPath + "' is neither a cluster preset ("
+            throw new BadInputException("'" + presetOrPath + "' is neither a cluster preset ("
                     + String.join(", ", ClusterPresets.list().stream().map(ClusterPresets.Preset::name).toList())
                     + ") nor a cluster file");
         }
@@ -326,7 +326,11 @@ public final class ClusterFile {
                 return 1; // count defaults to one VM
             }
             double v = s.number();
-            if (!s.isNumber() || v != Math.rint(v) || v < min || v > MAX_VMS) {
+            if (s.isNumber() && v == Math.rint(v) && v > MAX_VMS) {
+                throw fail(s.line(), entry, field, "too large: at most " + MAX_VMS + " (the largest cluster execplace "
+                        + "simulates), got " + shown(s));
+            }
+            if (!s.isNumber() || v != Math.rint(v) || v < min) {
                 throw fail(s.line(), entry, field, "expected a whole number >= " + min + ", got " + shown(s));
             }
             return (long) v;

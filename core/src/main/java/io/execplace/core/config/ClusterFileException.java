@@ -1,4 +1,4 @@
-package io.execplace.core.model;
+package io.execplace.core.config;
 
 import io.execplace.core.io.InputFileException;
 

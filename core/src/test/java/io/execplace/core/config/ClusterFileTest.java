@@ -1,9 +1,17 @@
-package io.execplace.core.model;
+package io.execplace.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.InputFileException;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.PricingModel;
+import io.execplace.core.model.Site;
+import io.execplace.core.model.Vm;
+import io.execplace.core.model.VmType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +104,7 @@ class ClusterFileTest {
         Files.writeString(file, EXAMPLE);
         assertThat(ClusterFile.resolve(file.toString(), PricingModel.MODEL_1).name()).isEqualTo("my-cluster");
         assertThatThrownBy(() -> ClusterFile.resolve("nonexistent", PricingModel.MODEL_1))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(BadInputException.class)
                 .hasMessage("'nonexistent' is neither a cluster preset (tpds, tpds-code, hybrid-small, "
                         + "hybrid-large, c5) nor a cluster file");
     }
@@ -169,9 +177,21 @@ class ClusterFileTest {
     }
 
     @Test
+    void hugeCountsAndBinaryFilesAreRefusedWithTheirLocation() throws IOException {
+        assertThat(error(EXAMPLE.replace("count: 2", "count: 2000000000")).getMessage())
+                .isEqualTo("c.yaml line 8, vmTypes[0] 'm5.xlarge', field 'count': too large: at most 1000000 "
+                        + "(the largest cluster execplace simulates), got 2000000000");
+        Path binary = dir.resolve("binary.yaml");
+        Files.write(binary, new byte[]{(byte) 0xff, (byte) 0xfe, 0, 1, 2, (byte) 0x80});
+        assertThatThrownBy(() -> ClusterFile.read(binary))
+                .isInstanceOf(InputFileException.class)
+                .hasMessage(binary + ": not a text file (expected UTF-8 YAML)");
+    }
+
+    @Test
     void missingFile() {
         assertThatThrownBy(() -> ClusterFile.read(dir.resolve("none.yaml")))
-                .isInstanceOf(ClusterFileException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessage(dir.resolve("none.yaml") + ": no such file");
     }
 }

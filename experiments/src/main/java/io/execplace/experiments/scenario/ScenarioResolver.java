@@ -1,0 +1,407 @@
+package io.execplace.experiments.scenario;
+
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.config.ClusterFile;
+import io.execplace.core.io.InputFileException;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.PricingModel;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.Billing;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.workload.GapDistribution;
+import io.execplace.core.workload.RequestRanges;
+import io.execplace.core.workload.TraceFormat;
+import io.execplace.core.workload.TraceReadOptions;
+import io.execplace.core.workload.Traces;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.experiments.scenario.ScenarioSpec.ClusterChoice;
+import io.execplace.experiments.scenario.ScenarioSpec.SchedulerChoice;
+import io.execplace.experiments.scenario.ScenarioSpec.SeedRange;
+import io.execplace.experiments.scenario.ScenarioSpec.WorkloadChoice;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.milp.MilpSolver;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Turns scenario settings into a runnable {@link Scenario}: layers the sources ({@link #layered}),
+ * fills the defaults, checks every value where it was given ({@link #spec}: file and line, or
+ * option), then reads cluster files and traces and generates workloads ({@link #resolve}). The one
+ * place that knows the defaults and the rules of docs/scenarios.md.
+ */
+public final class ScenarioResolver {
+
+    /** Used when no source names them. */
+    public static final String DEFAULT_CLUSTER = "hybrid-small";
+    public static final String DEFAULT_WORKLOAD = "hybrid-high";
+    public static final long DEFAULT_SEED = 1;
+    public static final int DEFAULT_SEEDS = 5;
+    /** The built-in scenario used when the command line names neither a scenario, a cluster nor a workload. */
+    public static final String DEFAULT_SCENARIO = "default";
+
+    /** Most seeds one scenario may run. */
+    public static final int MAX_SEEDS = 100_000;
+    /**
+     * Memory one generated job may take while a scenario runs (the job, its record, its share of the
+     * cost timeline and trace), with room for parallel runs: the jobs limit is the heap over this.
+     */
+    static final long BYTES_PER_JOB = 4096;
+
+    private final SchedulerRegistry registry;
+
+    public ScenarioResolver(SchedulerRegistry registry) {
+        if (registry == null) {
+            throw new IllegalArgumentException("a scheduler registry is required");
+        }
+        this.registry = registry;
+    }
+
+    /**
+     * The one place where sources are layered: the command line over the scenario it names (a
+     * built-in scenario or a file) over the defaults of this class. Without {@code --scenario}, the
+     * built-in {@code default} scenario is the base only when the command line names neither a
+     * cluster nor a workload: otherwise the defaults alone are, so that nothing the default scenario
+     * chose for its own cluster and workload (its name, pricing, queue) leaks into another run. When
+     * the command line changes a scenario's cluster or workload, the scenario's name is dropped and
+     * the run is named after what it runs.
+     *
+     * @param scenario    a built-in scenario or a scenario file, or null
+     * @param commandLine the settings given as options
+     */
+    public static ScenarioInput layered(String scenario, ScenarioInput commandLine) {
+        boolean moved = commandLine.has("cluster") || commandLine.has("workload");
+        ScenarioInput base;
+        if (scenario != null) {
+            base = ScenarioPresets.load(scenario);
+        } else {
+            base = moved ? ScenarioInput.empty() : ScenarioPresets.preset(DEFAULT_SCENARIO);
+        }
+        if (moved) {
+            base = base.without(List.of("name"));
+        }
+        return commandLine.over(base);
+    }
+
+    /** Checks and types every setting, filling the defaults; refusals name the file and line or the option. */
+    public ScenarioSpec spec(ScenarioInput in) {
+        ClusterChoice cluster = new ClusterChoice(text(in, "cluster").orElse(DEFAULT_CLUSTER),
+                parsed(in, "pricing", PricingModel::parse).orElse(null));
+        WorkloadChoice workload = workload(in);
+        QueuePolicy queue = parsed(in, "queue", QueuePolicy::byName).orElse(defaultQueue(workload.name()));
+        SimulationOptions.Penalties penalties = new SimulationOptions.Penalties(
+                onOffAuto(in, "typePenalty"), onOffAuto(in, "hybridPenalty"),
+                number(in, "penaltyFactor", 1, 100).orElse(DurationModel.PAPER_PENALTY));
+        SimulationOptions rules = new SimulationOptions(queue, bool(in, "admission").orElse(false),
+                bool(in, "backfilling").orElse(false), parsed(in, "billing", Billing::parse).orElse(Billing.EXACT),
+                penalties);
+        SchedulerChoice schedulers = new SchedulerChoice(schedulerNames(in), schedulerOptions(in));
+        SeedRange seeds = seeds(in);
+        return new ScenarioSpec(text(in, "name").orElse(null), cluster, workload, rules, schedulers, seeds);
+    }
+
+    /**
+     * The queue order when no source gives one: the order of the paper the workload comes from
+     * (HYB workloads: EDF; TPDS workloads and trace files: FCFS, the simulator's default).
+     */
+    public static QueuePolicy defaultQueue(String workload) {
+        String w = workload.trim().toLowerCase(Locale.ROOT);
+        return WorkloadPresets.isPreset(w) && w.startsWith("hybrid") ? QueuePolicy.EDF : QueuePolicy.FCFS;
+    }
+
+    /** Resolves everything; relative file names are taken relative to {@code baseDir} (the scenario file's folder). */
+    public Scenario resolve(ScenarioInput in, Path baseDir) {
+        ScenarioSpec spec = spec(in);
+        if (spec.cluster().pricing() != null && !usesPricing(relative(spec.cluster().name(), baseDir))) {
+            // Refused rather than ignored: a pricing model that changes nothing would mislead the reader.
+            throw in.get("pricing").orElseThrow().error("the pricing model applies to the hybrid presets (hybrid-small, "
+                    + "hybrid-large), not to cluster '" + spec.cluster().name() + "'");
+        }
+        Cluster c = located(in, "cluster", () -> cluster(spec.cluster(), baseDir));
+        WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir));
+        String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
+        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
+                .seeds(spec.seeds().list()).options(spec.rules()).schedulerOptions(spec.schedulers().options()).build();
+    }
+
+    /** The cluster: a preset (priced by the pricing model where that applies) or a cluster file. */
+    public static Cluster cluster(ClusterChoice choice, Path baseDir) {
+        String name = relative(choice.name(), baseDir);
+        return ClusterFile.resolve(name, choice.pricing() == null ? PricingModel.MODEL_1 : choice.pricing());
+    }
+
+    /** Whether a preset's prices depend on the pricing model (files carry their own prices). */
+    private static boolean usesPricing(String cluster) {
+        if (!ClusterPresets.isPreset(cluster)) {
+            return false;
+        }
+        Cluster first = ClusterPresets.byName(cluster, PricingModel.values()[0]);
+        for (PricingModel m : PricingModel.values()) {
+            if (!ClusterPresets.byName(cluster, m).equals(first)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The workload source: a preset generated per seed, or a trace file (SWIM traces take the seed too). */
+    public static WorkloadSource workloads(WorkloadChoice choice, Path baseDir) {
+        String w = choice.name();
+        WorkloadOptions base = choice.generator();
+        if (WorkloadPresets.isPreset(w) && !Files.exists(Path.of(w))) {
+            if (choice.format() != null) {
+                throw new BadInputException("the trace format applies to workload files, not to the preset '" + w + "'");
+            }
+            try {
+                WorkloadPresets.generate(w, base); // check the options once, before any run starts
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(e.getMessage());
+            }
+            String label = w.toLowerCase(Locale.ROOT);
+            return WorkloadSource.of(label, seed -> WorkloadPresets.generate(label, base.withSeed(seed)));
+        }
+        Path file = Path.of(relative(w, baseDir));
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException("workload '" + w + "' is neither a preset ("
+                    + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList())
+                    + ") nor a readable file");
+        }
+        if (base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null) {
+            throw new BadInputException("jobs, meanGap and gaps (--jobs, --mean-gap, --gaps) apply to generated "
+                    + "workloads, not to the trace " + file);
+        }
+        try {
+            TraceFormat fmt = choice.format() == null ? Traces.detect(file) : choice.format();
+            RequestRanges ranges = base.requestRanges();
+            Double tolerance = base.deadlineToleranceSeconds();
+            TraceReadOptions options = TraceReadOptions.defaults()
+                    .withRequestRanges(ranges == null ? RequestRanges.PAPER : ranges)
+                    .withDeadlineToleranceSeconds(tolerance == null ? 0 : tolerance);
+            Workload first = Traces.read(file, fmt, options); // fails fast on a malformed file
+            String label = file.getFileName().toString();
+            if (fmt != TraceFormat.SWIM) {
+                return WorkloadSource.of(label, seed -> first);
+            }
+            // A SWIM trace only gives arrivals; the seed draws the other job fields.
+            return WorkloadSource.of(label, seed -> {
+                try {
+                    return Traces.read(file, fmt, options.withSeed(seed));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new InputFileException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs {@code step}; a refusal without a location of its own is placed at the field's origin. */
+    private static <T> T located(ScenarioInput in, String key, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (InputFileException e) {
+            throw e;
+        } catch (BadInputException e) {
+            Optional<Setting> s = in.get(key);
+            throw s.isPresent() ? s.get().error(e.getMessage()) : e;
+        }
+    }
+
+    private WorkloadChoice workload(ScenarioInput in) {
+        Integer jobs = whole(in, "jobs", 1, maxJobs()).orElse(null);
+        WorkloadOptions generator = new WorkloadOptions(0, jobs, parsed(in, "requests", RequestRanges::byName).orElse(null),
+                number(in, "deadlineTolerance", 0, 1e9).orElse(null), number(in, "meanGap", 0, 1e9).orElse(null),
+                parsed(in, "gaps", GapDistribution::parse).orElse(null));
+        return new WorkloadChoice(text(in, "workload").orElse(DEFAULT_WORKLOAD),
+                parsed(in, "format", TraceFormat::parse).orElse(null), generator);
+    }
+
+    /** The most jobs a generated workload may have in this JVM's memory. */
+    public static int maxJobs() {
+        return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / BYTES_PER_JOB);
+    }
+
+    private List<String> schedulerNames(ScenarioInput in) {
+        Optional<Setting> given = in.get("schedulers");
+        if (given.isEmpty()) {
+            return registry.names();
+        }
+        Setting s = given.get();
+        List<String> out = new ArrayList<>();
+        for (String item : s.texts()) {
+            for (String part : item.split(",")) {
+                String name = part.trim();
+                if (name.isEmpty()) {
+                    continue;
+                }
+                if (name.equalsIgnoreCase("all")) {
+                    out.addAll(registry.names());
+                    continue;
+                }
+                try {
+                    out.add(registry.check(name));
+                } catch (InputFileException e) {
+                    throw e;
+                } catch (IllegalArgumentException | BadInputException e) {
+                    throw s.error(e.getMessage());
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw s.error("names no scheduler");
+        }
+        return List.copyOf(new LinkedHashSet<>(out));
+    }
+
+    private static SchedulerOptions schedulerOptions(ScenarioInput in) {
+        SchedulerOptions o = SchedulerOptions.defaults();
+        // SchedulerOptions' own checks word the refusals (e.g. what beta 0 and 1 mean)
+        Optional<Double> beta = number(in, "beta", Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        if (beta.isPresent()) {
+            o = refusedAt(in, "beta", o::withBeta, beta.get());
+        }
+        Optional<Long> limit = wholeLong(in, "milpTimeLimitMs", Long.MIN_VALUE, 86_400_000L);
+        if (limit.isPresent()) {
+            o = refusedAt(in, "milpTimeLimitMs", o::withMilpTimeLimitMillis, limit.get());
+        }
+        Optional<MilpSolver> solver = parsed(in, "milpSolver", MilpSolver::parse);
+        if (solver.isPresent()) {
+            o = o.withMilpSolver(solver.get());
+        }
+        return o;
+    }
+
+    /** Applies a checked value; a refusal by the record is placed at the field's origin. */
+    private static <T, R> R refusedAt(ScenarioInput in, String key, Function<T, R> apply, T value) {
+        try {
+            return apply.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw in.get(key).orElseThrow().error(e.getMessage());
+        }
+    }
+
+    private static SeedRange seeds(ScenarioInput in) {
+        long first = wholeLong(in, "seed", Long.MIN_VALUE, Long.MAX_VALUE).orElse(DEFAULT_SEED);
+        int count = whole(in, "seeds", 1, MAX_SEEDS).orElse(DEFAULT_SEEDS);
+        if (first > Long.MAX_VALUE - (count - 1)) {
+            Setting at = in.get("seed").orElseGet(() -> in.get("seeds").orElseThrow());
+            throw at.error("seed " + first + " with " + count + " seeds passes the largest seed, " + Long.MAX_VALUE);
+        }
+        return new SeedRange(first, count);
+    }
+
+    // ----- typed reads: each refusal names where the value was given
+
+    private static Optional<String> text(ScenarioInput in, String key) {
+        return in.get(key).map(Setting::text).map(String::trim);
+    }
+
+    private static <T> Optional<T> parsed(ScenarioInput in, String key, Function<String, T> parser) {
+        Optional<Setting> s = in.get(key);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(parser.apply(s.get().text().trim()));
+        } catch (IllegalArgumentException e) {
+            throw s.get().error(e.getMessage());
+        }
+    }
+
+    private static Optional<Integer> whole(ScenarioInput in, String key, int min, int max) {
+        return wholeLong(in, key, min, max).map(Long::intValue);
+    }
+
+    private static Optional<Long> wholeLong(ScenarioInput in, String key, long min, long max) {
+        Optional<Setting> s = in.get(key);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        String t = s.get().text().trim();
+        long v;
+        try {
+            v = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw s.get().error(t.matches("[+-]?\\d+") ? "too large: expected a whole number from " + min + " to " + max
+                    + ", got " + t : "expected a whole number, got '" + t + "'");
+        }
+        if (v < min) {
+            throw s.get().error("expected a whole number >= " + min + ", got " + t);
+        }
+        if (v > max) {
+            throw s.get().error("too large: at most " + max + limitReason(key) + ", got " + t);
+        }
+        return Optional.of(v);
+    }
+
+    private static String limitReason(String key) {
+        return switch (key) {
+            case "jobs" -> " jobs fit in the " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB this JVM may use (raise it with EXECPLACE_JAVA_OPTS=-Xmx...)";
+            case "seeds" -> " seeds per scenario";
+            default -> "";
+        };
+    }
+
+    private static Optional<Double> number(ScenarioInput in, String key, double min, double max) {
+        Optional<Setting> s = in.get(key);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        String t = s.get().text().trim();
+        double v;
+        try {
+            v = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw s.get().error("expected a number, got '" + t + "'");
+        }
+        if (!(v >= min && v <= max)) {
+            throw s.get().error("expected a number from " + plain(min) + " to " + plain(max) + ", got " + t);
+        }
+        return Optional.of(v);
+    }
+
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    private static Optional<Boolean> bool(ScenarioInput in, String key) {
+        return parsed(in, key, t -> truth(t, "expected true or false"));
+    }
+
+    /** {@code on}, {@code off} or {@code auto}; null for automatic. */
+    private static Boolean onOffAuto(ScenarioInput in, String key) {
+        return parsed(in, key, t -> t.equalsIgnoreCase("auto") ? Optional.<Boolean>empty()
+                : Optional.of(truth(t, "expected on, off or auto"))).flatMap(o -> o).orElse(null);
+    }
+
+    private static boolean truth(String t, String expected) {
+        return switch (t.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException(expected + ", got '" + t + "'");
+        };
+    }
+
+    private static String relative(String nameOrPath, Path baseDir) {
+        if (baseDir == null) {
+            return nameOrPath;
+        }
+        Path p = Path.of(nameOrPath);
+        Path candidate = baseDir.resolve(p);
+        return !p.isAbsolute() && Files.exists(candidate) ? candidate.toString() : nameOrPath;
+    }
+}
