@@ -21,7 +21,8 @@ import java.util.List;
  * cluster, workload, policy and config (the measured scheduling delays aside).
  *
  * <p>Rules: at one instant completions are processed before arrivals, and both before scheduling.
- * A job that cannot fit the empty cluster is dropped on arrival. With head-of-line blocking (the
+ * A job that cannot fit the empty cluster, or that the policy says it could never place there
+ * ({@link PlacementPolicy#neverPlaces}), is dropped on arrival. With head-of-line blocking (the
  * default) the queue head waits until a completion when the policy cannot place it; with
  * backfilling later jobs are tried too. A job the policy will not place on an entirely idle cluster
  * would wait forever, so it is dropped. With deadline admission a job is dropped when even its base
@@ -97,6 +98,11 @@ public final class Simulation {
         if (cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor()) < job.executors()) {
             dropReason[j] = "does not fit the cluster even when it is empty ("
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
+            return;
+        }
+        String never = policy.neverPlaces(job, cluster);
+        if (never != null) {
+            dropReason[j] = never;
             return;
         }
         waiting.add(j);
