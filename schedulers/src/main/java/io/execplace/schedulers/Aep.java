@@ -74,7 +74,7 @@ public final class Aep implements PlacementPolicy {
                 } else if (cheapest) {
                     Packing.cheapestFirst(b, cluster, false);
                 } else {
-                    Packing.consolidate(b, cluster);
+                    Packing.consolidate(b, cluster, true);
                 }
             }
             case SPREAD, ANY -> {

@@ -57,14 +57,15 @@ final class Packing {
      * Spark "consolidate": VMs already hosting executors first, then idle VMs; inside each group the
      * VM with the fewest free cores first (the HYB reference's order; its comparator is not a total
      * order, so ties here go by id), each filled as far as it goes before the next, so that idle VMs
-     * are turned on only when needed and the smallest idle VM first.
+     * are turned on only when needed and the smallest idle VM first. {@code byId}: inside each group
+     * by id instead (execplace's earlier rule, kept for {@code aep-spark}).
      */
-    static void consolidate(PlacementBuilder b, ClusterView view) {
+    static void consolidate(PlacementBuilder b, ClusterView view, boolean byId) {
         int[] order = b.order();
         int len = 0;
         for (int vm = 0; vm < b.vmCount(); vm++) {
             if (b.room(vm) > 0) {
-                b.keys(vm, view.isActive(vm) ? 0 : 1, b.freeCores(vm));
+                b.keys(vm, view.isActive(vm) ? 0 : 1, byId ? 0 : b.freeCores(vm));
                 order[len++] = vm;
             }
         }
