@@ -45,6 +45,14 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "(execplace extension; default: R_epi at the end, as the paper).")
     boolean perJobReward;
 
+    @Option(names = "--normal-trace", paramLabel = "FILE", description = "Trace to use instead of the generated "
+            + "tpds-normal workload, e.g. the TPDS authors' input/jobs.csv (format detected; see docs/fidelity.md).")
+    Path normalTrace;
+
+    @Option(names = "--burst-trace", paramLabel = "FILE", description = "Trace to use instead of the generated "
+            + "tpds-burst workload, e.g. the TPDS authors' input/jobs_burst.csv.")
+    Path burstTrace;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -70,6 +78,9 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         settings.busyTime(busyTime).perJobReward(perJobReward);
         TpdsStudy.Settings built = checked("--agents, --betas, --iterations", settings::build);
         TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
+        if (normalTrace != null || burstTrace != null) {
+            study = study.withTraces(normalTrace, burstTrace);
+        }
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
                 spec.commandLine().getErr())) {

@@ -45,7 +45,10 @@ import java.util.concurrent.Callable;
                 "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
 final class TrainCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made on first use: picocli instantiates every command at start-up, and Jackson costs ~0.1 s to load. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     @Spec
     CommandSpec spec;
@@ -272,7 +275,7 @@ final class TrainCommand implements Callable<Integer> {
 
     private static <T> T read(ArrayBundle b, String field, Class<T> type) {
         try {
-            return JSON.treeToValue(b.field(field), type);
+            return Json.MAPPER.treeToValue(b.field(field), type);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new InputFileException(b.source(), 0, field, "unreadable: " + e.getMessage());
         }

@@ -1,16 +1,21 @@
 package io.execplace.schedulers;
 
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
+import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code asq}: the HYB "all local, else all cloud" baseline. All executors go to the local VMs if
  * those can hold the whole job, else all go to the cloud VMs; a job is never split across sites.
- * Inside the chosen site executors are packed first-fit style (active VMs fullest first, then the
- * cheapest idle VMs). None when neither site can hold the whole job.
+ * Inside the chosen site executors are packed first-fit style (active VMs cheapest first, then the
+ * cheapest idle VMs). None when neither site can hold the whole job now; a job that neither site
+ * could hold alone even when empty is dropped on arrival, as the HYB reference drops it, instead of
+ * blocking the queue until the whole cluster is idle.
  */
 public final class Asq implements PlacementPolicy {
 
@@ -29,7 +34,28 @@ public final class Asq implements PlacementPolicy {
         builder.begin(job, cluster);
         int e = job.executors();
         Site site = Packing.room(builder, cluster, Site.LOCAL, e) >= e ? Site.LOCAL : Site.CLOUD;
-        Packing.firstFit(builder, cluster, site);
+        Packing.firstFit(builder, cluster, site, Packing.ActiveOrder.CHEAPEST);
         return builder.build();
+    }
+
+    @Override
+    public String neverPlaces(Job job, Cluster cluster) {
+        long local = 0;
+        long cloud = 0;
+        for (Vm vm : cluster.vms()) {
+            int k = Capacity.executorsThatFit(vm.cores(), vm.memoryGb(), job.coresPerExecutor(), job.memoryGbPerExecutor());
+            if (vm.site() == Site.LOCAL) {
+                local += k;
+            } else {
+                cloud += k;
+            }
+        }
+        int e = job.executors();
+        if (local >= e || cloud >= e) {
+            return null;
+        }
+        return "asq never splits a job across sites and neither site holds it alone even when empty ("
+                + e + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB; local holds "
+                + local + ", cloud " + cloud + ")";
     }
 }

@@ -6,27 +6,48 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 
 /**
- * {@code first-fit}: HYB Algorithm 1. Active VMs first, fullest first (least free cores, then least
- * free memory, then id), each packed with as many executors as fit; then the cheapest idle VM that
- * can take an executor is turned on and packed (ties by id), repeatedly. None when the cluster runs
- * out of room.
+ * {@code first-fit}: HYB Algorithm 1. Active VMs first, each packed with as many executors as fit;
+ * then the cheapest idle VM that can take an executor is turned on and packed (ties by id),
+ * repeatedly. None when the cluster runs out of room. HYB says only "forall vm ∈ ActiveVMList";
+ * the order of the active VMs is a choice:
+ *
+ * <ul>
+ *   <li>{@code first-fit} (default): cheapest first, then fewest free cores, then id — the HYB
+ *       reference simulator walks its active VMs cheapest first.</li>
+ *   <li>{@code first-fit-fullest}: fewest free cores first, then least free memory, then id,
+ *       whatever the price (execplace's earlier rule; it packs tighter but ignores price).</li>
+ * </ul>
  */
 public final class FirstFit implements PlacementPolicy {
 
-    /** Registry name. */
+    /** Registry name of the reference order (active VMs cheapest first). */
     public static final String NAME = "first-fit";
 
+    /** Registry name of the fullest-first order. */
+    public static final String FULLEST_NAME = "first-fit-fullest";
+
     private final PlacementBuilder builder = new PlacementBuilder();
+    private final boolean fullest;
+
+    /** Active VMs cheapest first, as the HYB reference. */
+    public FirstFit() {
+        this(false);
+    }
+
+    /** {@code fullestFirst}: active VMs fewest free cores first instead of cheapest first. */
+    public FirstFit(boolean fullestFirst) {
+        this.fullest = fullestFirst;
+    }
 
     @Override
     public String name() {
-        return NAME;
+        return fullest ? FULLEST_NAME : NAME;
     }
 
     @Override
     public Placement place(Job job, ClusterView cluster) {
         builder.begin(job, cluster);
-        Packing.firstFit(builder, cluster, null);
+        Packing.firstFit(builder, cluster, null, fullest ? Packing.ActiveOrder.FULLEST : Packing.ActiveOrder.CHEAPEST);
         return builder.build();
     }
 }

@@ -50,6 +50,98 @@ final class Packing {
             }
         }
         b.sortOrder(len);
+        onePerPass(b, order, len);
+    }
+
+    /**
+     * Spark "consolidate": VMs already hosting executors first, then idle VMs; inside each group the
+     * VM with the fewest free cores first (the HYB reference's order; its comparator is not a total
+     * order, so ties here go by id), each filled as far as it goes before the next, so that idle VMs
+     * are turned on only when needed and the smallest idle VM first. {@code byId}: inside each group
+     * by id instead (execplace's earlier rule, kept for {@code aep-spark}).
+     */
+    static void consolidate(PlacementBuilder b, ClusterView view, boolean byId) {
+        int[] order = b.order();
+        int len = 0;
+        for (int vm = 0; vm < b.vmCount(); vm++) {
+            if (b.room(vm) > 0) {
+                b.keys(vm, view.isActive(vm) ? 0 : 1, byId ? 0 : b.freeCores(vm));
+                order[len++] = vm;
+            }
+        }
+        b.sortOrder(len);
+        for (int i = 0; i < len && !b.complete(); i++) {
+            b.fill(order[i]);
+        }
+    }
+
+    /** The order in which first fit walks the active VMs. */
+    enum ActiveOrder {
+        /** Cheapest first, then fewest free cores, then id: the HYB reference's order. */
+        CHEAPEST,
+        /** Fewest free cores first, then least free memory, then id, whatever the price. */
+        FULLEST
+    }
+
+    /**
+     * HYB Algorithm 1 restricted to {@code site} (null: all VMs): the active VMs in {@code
+     * activeOrder}, each packed with as many executors as fit; then the idle VMs that can take an
+     * executor, cheapest first (ties by id), each packed in turn. An idle VM's room does not change
+     * until it is packed, so walking the idle VMs in price order is the same as repeatedly turning on
+     * the cheapest idle VM that fits.
+     */
+    static void firstFit(PlacementBuilder b, ClusterView view, Site site, ActiveOrder activeOrder) {
+        int[] order = b.order();
+        for (int pass = 0; pass < 2 && !b.complete(); pass++) {
+            boolean wantActive = pass == 0;
+            int len = 0;
+            for (int vm = 0; vm < b.vmCount(); vm++) {
+                if (view.isActive(vm) == wantActive && b.room(vm) > 0 && inSite(view, vm, site)) {
+                    if (wantActive && activeOrder == ActiveOrder.FULLEST) {
+                        b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
+                    } else {
+                        b.keys(vm, view.vm(vm).pricePerSecond(), b.freeCores(vm));
+                    }
+                    order[len++] = vm;
+                }
+            }
+            b.sortOrder(len);
+            for (int i = 0; i < len && !b.complete(); i++) {
+                b.fill(order[i]);
+            }
+        }
+    }
+
+    /**
+     * The VMs that can take an executor, cheapest first (ties by id; whether a VM is active does not
+     * matter). {@code spread}: one executor per VM per pass, passes repeating over the VMs that still
+     * have room, so every executor lands on a different VM while VMs last; otherwise each VM is
+     * filled as far as it goes before the next.
+     */
+    static void cheapestFirst(PlacementBuilder b, ClusterView view, boolean spread) {
+        int[] order = b.order();
+        int len = 0;
+        for (int vm = 0; vm < b.vmCount(); vm++) {
+            if (b.room(vm) > 0) {
+                b.keys(vm, view.vm(vm).pricePerSecond(), 0);
+                order[len++] = vm;
+            }
+        }
+        b.sortOrder(len);
+        if (spread) {
+            onePerPass(b, order, len);
+        } else {
+            for (int i = 0; i < len && !b.complete(); i++) {
+                b.fill(order[i]);
+            }
+        }
+    }
+
+    /**
+     * One executor on each of the first {@code len} VMs of {@code order} per pass, in that order,
+     * passes repeating over the VMs that still have room until the job is placed or none has room.
+     */
+    private static void onePerPass(PlacementBuilder b, int[] order, int len) {
         while (len > 0 && !b.complete()) {
             int kept = 0;
             for (int i = 0; i < len && !b.complete(); i++) {
@@ -60,50 +152,6 @@ final class Packing {
                 }
             }
             len = kept;
-        }
-    }
-
-    /**
-     * Spark "consolidate": VMs already hosting executors first (by id), then idle VMs (by id), each
-     * filled as far as it goes before the next, so that idle VMs are turned on only when needed.
-     */
-    static void consolidate(PlacementBuilder b, ClusterView view) {
-        for (int pass = 0; pass < 2; pass++) {
-            boolean wantActive = pass == 0;
-            for (int vm = 0; vm < b.vmCount() && !b.complete(); vm++) {
-                if (view.isActive(vm) == wantActive) {
-                    b.fill(vm);
-                }
-            }
-        }
-    }
-
-    /**
-     * HYB Algorithm 1 restricted to {@code site} (null: all VMs): the active VMs, fullest first
-     * (least free cores, then least free memory, then id), each packed with as many executors as
-     * fit; then the idle VMs that can take an executor, cheapest first (ties by id), each packed in
-     * turn. An idle VM's room does not change until it is packed, so walking the idle VMs in price
-     * order is the same as repeatedly turning on the cheapest idle VM that fits.
-     */
-    static void firstFit(PlacementBuilder b, ClusterView view, Site site) {
-        int[] order = b.order();
-        for (int pass = 0; pass < 2 && !b.complete(); pass++) {
-            boolean wantActive = pass == 0;
-            int len = 0;
-            for (int vm = 0; vm < b.vmCount(); vm++) {
-                if (view.isActive(vm) == wantActive && b.room(vm) > 0 && inSite(view, vm, site)) {
-                    if (wantActive) {
-                        b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
-                    } else {
-                        b.keys(vm, view.vm(vm).pricePerSecond(), 0);
-                    }
-                    order[len++] = vm;
-                }
-            }
-            b.sortOrder(len);
-            for (int i = 0; i < len && !b.complete(); i++) {
-                b.fill(order[i]);
-            }
         }
     }
 }

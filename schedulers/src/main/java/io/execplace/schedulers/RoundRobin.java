@@ -9,7 +9,8 @@ import io.execplace.core.policy.PlacementPolicy;
  * {@code round-robin}: Spark standalone's default "spread out" placement (the RR baseline of TPDS
  * and HYB). VMs that can take one more executor, most free cores first (ties by VM id), get one
  * executor each per pass; passes repeat until all executors are placed, or none if a pass places
- * nothing.
+ * nothing. The HYB reference instead walks its VM list from VM 0 in list order (no sorting);
+ * execplace sorts as Spark standalone does (docs/fidelity.md).
  */
 public final class RoundRobin implements PlacementPolicy {
 

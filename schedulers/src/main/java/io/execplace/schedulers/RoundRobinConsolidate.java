@@ -7,8 +7,11 @@ import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code round-robin-consolidate}: Spark's consolidating placement (the RRC / FIFO-C baseline of
- * TPDS and HYB). VMs already hosting executors first (by id), then idle VMs (by id); each VM is
- * filled as far as it goes before the next.
+ * TPDS and HYB). VMs already hosting executors first, then idle VMs; inside each group the VM
+ * with the fewest free cores first, ties by id; each VM is filled as far as it goes before the
+ * next. The HYB reference sorts all VMs by fewest free cores with a comparator that is not a total
+ * order (Java's sort throws on it at 180 VMs); execplace keeps its intent with a total order and
+ * keeps SPEC's "busy VMs first" (docs/fidelity.md).
  */
 public final class RoundRobinConsolidate implements PlacementPolicy {
 
@@ -25,7 +28,7 @@ public final class RoundRobinConsolidate implements PlacementPolicy {
     @Override
     public Placement place(Job job, ClusterView cluster) {
         builder.begin(job, cluster);
-        Packing.consolidate(builder, cluster);
+        Packing.consolidate(builder, cluster, false);
         return builder.build();
     }
 }

@@ -15,23 +15,30 @@ public final class Schedulers {
 
     private static final SchedulerRegistry BUILT_IN = SchedulerRegistry.empty()
             .with(RoundRobin.NAME,
-                    "Spark spread-out: one executor per VM per pass, most free cores first (TPDS, HYB)",
+                    "Spark spread-out: one executor per VM per pass, most free cores first, ties by id (TPDS, HYB)",
                     seed -> new RoundRobin())
             .with(RoundRobinConsolidate.NAME,
-                    "Spark consolidate: fill busy VMs, then idle VMs, one after another, by id (TPDS, HYB)",
+                    "Spark consolidate: fill busy VMs, then idle VMs, fewest free cores first (TPDS, HYB)",
                     seed -> new RoundRobinConsolidate())
             .with(FirstFit.NAME,
-                    "HYB Alg. 1: pack active VMs fullest first, then turn on the cheapest idle VM",
+                    "HYB Alg. 1: pack active VMs cheapest first (as the HYB reference), then turn on the cheapest idle VM",
                     seed -> new FirstFit())
+            .with(FirstFit.FULLEST_NAME,
+                    "first-fit packing active VMs fewest free cores first, whatever their price",
+                    seed -> new FirstFit(true))
             .with(Gio.NAME,
                     "HYB Alg. 2: local VMs only if they hold the whole job, packed by least extra cost price x max(0, T_C - T_vm)",
                     seed -> new Gio())
             .with(Asq.NAME,
-                    "HYB baseline: all executors local if they fit there, else all on cloud VMs; never split",
+                    "HYB baseline: all executors local if they fit there, else all on cloud VMs; never split; a job neither site holds is dropped",
                     seed -> new Asq())
             .with(Aep.NAME,
-                    "TPDS baseline: spread WordCount and Sort, consolidate PageRank on one VM (job-type profile)",
+                    "TPDS baseline: spread WordCount and Sort over distinct VMs (active, then cheapest), "
+                            + "consolidate PageRank on the cheapest VM that holds it (job-type profile)",
                     seed -> new Aep())
+            .with(Aep.SPARK_NAME,
+                    "aep spreading with Spark's round-robin rule (most free cores first); PageRank on one VM, active then cheapest",
+                    seed -> new Aep(Aep.Reading.SPARK))
             .with(RandomPlacement.NAME,
                     "each executor on a uniformly random VM that has room (seeded)",
                     RandomPlacement::new)

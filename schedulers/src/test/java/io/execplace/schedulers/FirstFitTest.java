@@ -29,14 +29,31 @@ class FirstFitTest {
     }
 
     @Test
-    void packsActiveVmsFullestFirstBeforeAnyIdleVm() {
+    void packsActiveVmsCheapestFirstBeforeAnyIdleVm() {
         ClusterState state = Fixtures.empty(cluster);
-        Fixtures.run(state, job(8, 1, 8, 8), 100, 0); // V0: 4 cores free
-        Fixtures.run(state, job(9, 1, 2, 2), 100, 2); // V2: 6 cores free
-        // Active, fullest first: V0 (4 free) takes 2, V2 (6 free) takes 2; the cheap idle V1 stays off.
-        assertThat(ff.place(job(1, 4, 2, 2), state)).isEqualTo(Placement.of(0, 0, 2, 2));
+        Fixtures.run(state, job(8, 1, 8, 8), 100, 0); // V0 (price 3): 4 cores free
+        Fixtures.run(state, job(9, 1, 2, 2), 100, 2); // V2 (price 2): 6 cores free
+        // Two busy VMs of different prices, cheapest first as the HYB reference walks them: V2
+        // (price 2, 6 free) takes 3 two-core executors, then V0 (price 3) the fourth; the cheap idle
+        // V1 stays off.
+        assertThat(ff.place(job(1, 4, 2, 2), state)).isEqualTo(Placement.of(2, 2, 2, 0));
         // One more executor than the active VMs hold: the cheapest idle VM (V1) is turned on.
-        assertThat(ff.place(job(2, 6, 2, 2), state)).isEqualTo(Placement.of(0, 0, 2, 2, 2, 1));
+        assertThat(ff.place(job(2, 6, 2, 2), state)).isEqualTo(Placement.of(2, 2, 2, 0, 0, 1));
+        // Fullest first (first-fit-fullest) ignores price: V0 (4 free) before V2 (6 free).
+        FirstFit fullest = new FirstFit(true);
+        assertThat(fullest.name()).isEqualTo("first-fit-fullest");
+        assertThat(fullest.place(job(1, 4, 2, 2), state)).isEqualTo(Placement.of(0, 0, 2, 2));
+        assertThat(fullest.place(job(2, 6, 2, 2), state)).isEqualTo(Placement.of(0, 0, 2, 2, 2, 1));
+    }
+
+    @Test
+    void activeVmsOfOnePriceGoFullestFirst() {
+        // Two active VMs of price 2 (ids in reverse of fullness): the one with fewer free cores first.
+        Cluster twins = cloud(cloud(Fixtures.cluster("t"), 8, 32, 2), 8, 32, 2).build();
+        ClusterState state = Fixtures.empty(twins);
+        Fixtures.run(state, job(8, 1, 2, 2), 100, 0); // V0: 6 cores free
+        Fixtures.run(state, job(9, 1, 4, 4), 100, 1); // V1: 4 cores free
+        assertThat(ff.place(job(1, 3, 2, 2), state)).isEqualTo(Placement.of(1, 1, 0));
     }
 
     @Test
@@ -44,7 +61,9 @@ class FirstFitTest {
         ClusterState state = Fixtures.empty(cluster);
         Fixtures.run(state, job(8, 1, 8, 40), 100, 0); // V0: 4 cores, 8 GB free
         Fixtures.run(state, job(9, 1, 4, 4), 100, 2);  // V2: 4 cores, 28 GB free
-        assertThat(ff.place(job(1, 2, 2, 2), state)).isEqualTo(Placement.of(0, 0));
+        assertThat(new FirstFit(true).place(job(1, 2, 2, 2), state)).isEqualTo(Placement.of(0, 0));
+        // Cheapest first takes V2 (price 2) before V0 (price 3).
+        assertThat(ff.place(job(1, 2, 2, 2), state)).isEqualTo(Placement.of(2, 2));
     }
 
     @Test

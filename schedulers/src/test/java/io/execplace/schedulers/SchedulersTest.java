@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SchedulersTest {
 
     private static final String BUILT_IN =
-            "round-robin, round-robin-consolidate, first-fit, gio, asq, aep, random, milp";
+            "round-robin, round-robin-consolidate, first-fit, first-fit-fullest, gio, asq, aep, aep-spark, random, milp";
 
     @Test
     void listsTheBuiltInSchedulersInOrder() {

@@ -41,8 +41,10 @@ class TpdsFigure2Test {
         assertThat(place("gio", job1)).isEqualTo(Placement.of(0, 1));
         // AsQ: no local VMs, so all on cloud, first-fit style.
         assertThat(place("asq", job1)).isEqualTo(Placement.of(0, 1));
-        // AEP: WordCount wants spreading -> round robin.
-        assertThat(place("aep", job1)).isEqualTo(Placement.of(1, 0));
+        // AEP: WordCount wants spreading -> one executor per VM, cheapest first.
+        assertThat(place("aep", job1)).isEqualTo(Placement.of(0, 1));
+        // aep-spark spreads as round robin does: most free cores first.
+        assertThat(place("aep-spark", job1)).isEqualTo(Placement.of(1, 0));
         // Random may use VM2 twice or both VMs, but never VM1 twice (it holds one executor).
         for (long seed = 0; seed < 20; seed++) {
             ClusterState state = Fixtures.empty(cluster);

@@ -57,7 +57,7 @@ public final class CostLowerBound {
      * Jobs that ask for the same executors and have the same duration cases up to their base
      * duration: the bound of the group is the sum of their base durations times one per-second term.
      */
-    private record Demand(int executors, int cores, double memoryGb, List<DurationCase> unitCases,
+    private record Demand(int executors, int cores, double memoryGb, DurationCase[] cases, int[][] rooms,
                           double baseSum) {
     }
 
@@ -89,7 +89,9 @@ public final class CostLowerBound {
             for (DurationCase c : model.cases(job)) {
                 unit.add(new DurationCase(c.localOnly(), c.layout(), c.duration() / job.baseDuration()));
             }
-            demands.add(new Demand(key.executors(), key.cores(), key.memoryGb(), unit, baseSums.get(key)[0]));
+            DurationCase[] cases = unit.toArray(new DurationCase[0]);
+            demands.add(new Demand(key.executors(), key.cores(), key.memoryGb(), cases,
+                    rooms(key.executors(), key.cores(), key.memoryGb(), cases), baseSums.get(key)[0]));
         });
     }
 
@@ -151,11 +153,13 @@ public final class CostLowerBound {
 
     /** The bound for one choice of price splits. */
     private double total(double[] lambda) {
+        double[] rate = new double[shapes.length];
+        int[] order = new int[shapes.length];
         double sum = 0;
         for (Demand d : demands) {
             double perBaseSecond = Double.POSITIVE_INFINITY;
-            for (DurationCase c : d.unitCases()) {
-                perBaseSecond = Math.min(perBaseSecond, c.duration() * cheapestRate(d, c, lambda));
+            for (int c = 0; c < d.cases().length; c++) {
+                perBaseSecond = Math.min(perBaseSecond, d.cases()[c].duration() * cheapestRate(d, c, lambda, rate, order));
             }
             if (Double.isFinite(perBaseSecond)) {
                 sum += d.baseSum() * perBaseSecond;
@@ -165,41 +169,62 @@ public final class CostLowerBound {
     }
 
     /**
-     * The least charge per second for the demand's executors on the case's VMs at the split rates,
-     * at most as many per VM as fit it empty (one for spread, all on one VM for consolidate);
-     * infinite if the case cannot hold them.
+     * How many of the demand's executors each shape can take in each duration case, independent of
+     * the price splits: at most as many per VM as fit it empty (one for spread, all on one VM for
+     * consolidate), zero where the case cannot use the shape.
      */
-    private double cheapestRate(Demand d, DurationCase c, double[] lambda) {
-        int n = shapes.length;
-        double[] rate = new double[n];
-        int[] room = new int[n];
-        Integer[] order = new Integer[n];
-        int len = 0;
-        for (int s = 0; s < n; s++) {
-            Shape sh = shapes[s];
-            int fit = Capacity.executorsThatFit(sh.cores(), sh.memoryGb(), d.cores(), d.memoryGb());
-            if (fit == 0 || (c.localOnly() && !sh.local())) {
-                continue;
+    private int[][] rooms(int executors, int cores, double memoryGb, DurationCase[] cases) {
+        int[][] rooms = new int[cases.length][shapes.length];
+        for (int c = 0; c < cases.length; c++) {
+            for (int s = 0; s < shapes.length; s++) {
+                Shape sh = shapes[s];
+                int fit = Capacity.executorsThatFit(sh.cores(), sh.memoryGb(), cores, memoryGb);
+                if (fit == 0 || (cases[c].localOnly() && !sh.local())) {
+                    continue;
+                }
+                rooms[c][s] = switch (cases[c].layout()) {
+                    case SPREAD -> sh.count();
+                    case CONSOLIDATE -> fit >= executors ? executors : 0;
+                    case ANY -> (int) Math.min(Integer.MAX_VALUE, (long) fit * sh.count());
+                };
             }
-            rate[s] = lambda[s] * sh.price() * d.cores() / sh.cores()
-                    + (1 - lambda[s]) * sh.price() * d.memoryGb() / sh.memoryGb();
-            room[s] = switch (c.layout()) {
-                case SPREAD -> sh.count();
-                case CONSOLIDATE -> fit >= d.executors() ? d.executors() : 0;
-                case ANY -> (int) Math.min(Integer.MAX_VALUE, (long) fit * sh.count());
-            };
+        }
+        return rooms;
+    }
+
+    /**
+     * The least charge per second for the demand's executors in case {@code c} at the split rates;
+     * infinite if the case cannot hold them. {@code rate} and {@code order} are scratch arrays (this
+     * runs some 10^5 times per bound, so it allocates nothing).
+     */
+    private double cheapestRate(Demand d, int c, double[] lambda, double[] rate, int[] order) {
+        int[] room = d.rooms()[c];
+        int len = 0;
+        for (int s = 0; s < shapes.length; s++) {
             if (room[s] > 0) {
+                Shape sh = shapes[s];
+                rate[s] = lambda[s] * sh.price() * d.cores() / sh.cores()
+                        + (1 - lambda[s]) * sh.price() * d.memoryGb() / sh.memoryGb();
                 order[len++] = s;
             }
         }
-        if (c.layout() == PlacementPreference.CONSOLIDATE) {
+        if (d.cases()[c].layout() == PlacementPreference.CONSOLIDATE) {
             double min = Double.POSITIVE_INFINITY;
             for (int i = 0; i < len; i++) {
                 min = Math.min(min, rate[order[i]] * d.executors());
             }
             return min;
         }
-        Arrays.sort(order, 0, len, (a, b) -> Double.compare(rate[a], rate[b]));
+        // Stable insertion sort by rate (a handful of shapes): equal rates keep shape order.
+        for (int i = 1; i < len; i++) {
+            int x = order[i];
+            int j = i - 1;
+            while (j >= 0 && rate[order[j]] > rate[x]) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
         int left = d.executors();
         double charge = 0;
         for (int i = 0; i < len && left > 0; i++) {

@@ -25,8 +25,8 @@ public final class ClusterPresets {
         return List.of(
                 new Preset("tpds", "TPDS Table 4: 4 x m1.large, 4 x m1.xlarge, 4 x m2.xlarge, $0.24/0.48/0.72 per hour (12 VMs)"),
                 new Preset("tpds-code", "TPDS reference code: 3 x 4c/12GB, 3 x 8c/24GB, 3 x 12c/36GB, price 1/2/3 per second (9 VMs)"),
-                new Preset("hybrid-small", "HYB Table 2 small: per m1.large/m1.xlarge/m2.xlarge 1 local + 2 cloud (9 VMs); --pricing applies"),
-                new Preset("hybrid-large", "HYB Table 2 large: per type 10 local + 50 cloud (180 VMs); --pricing applies"),
+                new Preset("hybrid-small", "HYB Table 2 small: per m1.large/m1.xlarge/m2.xlarge 2 cloud + 1 local (9 VMs, cloud listed first); --pricing applies"),
+                new Preset("hybrid-large", "HYB Table 2 large: per type 50 cloud + 10 local (180 VMs, cloud listed first); --pricing applies"),
                 new Preset("c5", "HJS Table 2: 4 x c5.xlarge, 4 x c5.2xlarge, 4 x c5.4xlarge, $0.17/0.34/0.68 per hour (12 VMs)"));
     }
 
@@ -84,14 +84,18 @@ public final class ClusterPresets {
                 .build();
     }
 
-    /** Local VMs first (all types), then cloud VMs, as the HYB reference simulator lists them. */
+    /**
+     * Cloud VMs first (all types, m1.large, m1.xlarge, m2.xlarge), then local VMs (same type order),
+     * as the HYB reference simulator lists them. The order is not cosmetic: policies break ties by
+     * VM id, so it moves results (docs/fidelity.md).
+     */
     private static Cluster hybrid(String name, int localPerType, int cloudPerType, PricingModel pricing) {
         Cluster.Builder b = Cluster.builder(name + "/pricing-" + pricing.key());
         for (int t = 0; t < HYB_TYPES.length; t++) {
-            b.add(HYB_TYPES[t], Site.LOCAL, localPerType, pricing.pricePerSecond(t, Site.LOCAL));
+            b.add(HYB_TYPES[t], Site.CLOUD, cloudPerType, pricing.pricePerSecond(t, Site.CLOUD));
         }
         for (int t = 0; t < HYB_TYPES.length; t++) {
-            b.add(HYB_TYPES[t], Site.CLOUD, cloudPerType, pricing.pricePerSecond(t, Site.CLOUD));
+            b.add(HYB_TYPES[t], Site.LOCAL, localPerType, pricing.pricePerSecond(t, Site.LOCAL));
         }
         return b.build();
     }

@@ -1,5 +1,6 @@
 package io.execplace.core.policy;
 
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 
@@ -19,4 +20,14 @@ public interface PlacementPolicy {
 
     /** Places all executors of {@code job} or returns {@link Placement#none()}. */
     Placement place(Job job, ClusterView cluster);
+
+    /**
+     * Why this policy could never place {@code job} on {@code cluster}, not even with every VM idle;
+     * null when it could. The simulator drops such a job on arrival with this reason instead of
+     * letting it block the queue until the cluster is idle. Default: null (the simulator's own
+     * capacity check on the empty cluster suffices).
+     */
+    default String neverPlaces(Job job, Cluster cluster) {
+        return null;
+    }
 }

@@ -11,6 +11,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -75,6 +76,8 @@ public final class EventKernel {
     private Job[] jobs = new Job[0];
     private int n;
     private String decider = "driver";
+    /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
+    private PlacementPolicy arrivalCheck;
     private final WaitingQueue waiting;
     private double[] start = new double[0];
     private double[] finish = new double[0];
@@ -180,6 +183,17 @@ public final class EventKernel {
     /** The name used in drop reasons for jobs the driver would not place on an idle cluster. */
     public void setDecider(String name) {
         this.decider = name;
+        this.arrivalCheck = null;
+    }
+
+    /**
+     * Names the deciding policy in drop reasons and drops, on arrival, the jobs it says it could
+     * never place on this cluster ({@link PlacementPolicy#neverPlaces}; e.g. asq's jobs that neither
+     * site holds alone).
+     */
+    public void setDecider(PlacementPolicy policy) {
+        this.decider = policy.name();
+        this.arrivalCheck = policy;
     }
 
     // ---- the clock ---------------------------------------------------------------------------
@@ -238,6 +252,13 @@ public final class EventKernel {
             dropReason[j] = "does not fit the cluster even when it is empty ("
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
             return;
+        }
+        if (arrivalCheck != null) {
+            String never = arrivalCheck.neverPlaces(jobs[j], cluster);
+            if (never != null) {
+                dropReason[j] = never;
+                return;
+            }
         }
         waiting.add(j);
     }

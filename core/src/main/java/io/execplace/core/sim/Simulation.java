@@ -20,7 +20,8 @@ import java.util.Arrays;
  * scheduling. A job that cannot fit the empty cluster is dropped on arrival. With head-of-line
  * blocking (the default) the queue head waits until the next event when the policy cannot place it;
  * with backfilling later jobs are tried too. A job the policy will not place on an entirely idle
- * cluster would wait forever, so it is dropped. With deadline admission a job is dropped when even
+ * cluster would wait forever, so it is dropped; so is, on arrival, a job the policy says it could never
+ * place ({@link PlacementPolicy#neverPlaces}). With deadline admission a job is dropped when even
  * its base duration cannot meet the deadline, or when the placement the policy returns would miss it.
  */
 public final class Simulation {
@@ -32,7 +33,7 @@ public final class Simulation {
     public static RunResult run(Cluster cluster, Workload workload, PlacementPolicy policy, SimulationConfig config) {
         EventKernel kernel = new EventKernel(cluster, config);
         kernel.reset(workload);
-        kernel.setDecider(policy.name());
+        kernel.setDecider(policy);
         long[] delays = new long[1024];
         int decisions = 0;
         while (kernel.nextDecision()) {

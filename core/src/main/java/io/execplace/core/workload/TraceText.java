@@ -9,9 +9,12 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Splits a trace's text into numbered, non-blank {@link TraceLine}s. Each physical line is parsed
- * on its own by commons-csv so that reported line numbers are exact; the price is that a quoted
- * field cannot span lines, which no trace format here needs.
+ * Splits a trace's text into numbered, non-blank {@link TraceLine}s. Each physical line is split
+ * on its own so that reported line numbers are exact; the price is that a quoted field cannot span
+ * lines, which no trace format here needs. A line without quotes (every line the trace formats
+ * write) is split directly at the delimiter and its fields trimmed, as commons-csv would split it
+ * but without building a parser per line (a 10,000-job trace then reads several times faster from
+ * a cold JVM); a line with quotes goes to commons-csv.
  */
 final class TraceText {
 
@@ -53,6 +56,19 @@ final class TraceText {
     }
 
     private static List<String> split(String text, CSVFormat format, String file, int line) {
+        if (text.indexOf('"') < 0) {
+            char delimiter = format.getDelimiterString().charAt(0);
+            List<String> fields = new ArrayList<>();
+            int from = 0;
+            while (true) {
+                int at = text.indexOf(delimiter, from);
+                fields.add((at < 0 ? text.substring(from) : text.substring(from, at)).strip());
+                if (at < 0) {
+                    return fields;
+                }
+                from = at + 1;
+            }
+        }
         try (CSVParser parser = CSVParser.parse(text, format)) {
             List<CSVRecord> records = parser.getRecords();
             if (records.size() != 1) {

@@ -31,6 +31,7 @@ final class TpdsReport {
     private final List<TpdsStudy.AgentResult> results;
     private final Map<String, Map<String, RunSummary>> baselines;
     private final Map<String, Double> lowerBounds;
+    private Map<String, String> traces = Map.of();
 
     TpdsReport(TpdsStudy.Settings settings, List<TpdsStudy.AgentResult> results, Map<String, Map<String, RunSummary>> baselines,
                Map<String, Double> lowerBounds) {
@@ -38,6 +39,12 @@ final class TpdsReport {
         this.settings = settings;
         this.results = results;
         this.baselines = baselines;
+    }
+
+    /** Names the trace files that replaced generated workloads (workload name to file). */
+    TpdsReport withTraces(Map<String, String> t) {
+        this.traces = Map.copyOf(t);
+        return this;
     }
 
     Path write(Path dir) throws IOException {
@@ -61,6 +68,11 @@ final class TpdsReport {
                         + "normal: DQN and SAC " + settings.dqnIterations() + ", REINFORCE " + settings.reinforceIterations() + ", PPO "
                         + settings.ppoIterations() + "; burst x" + settings.burstFactor() + ". Each trained agent then "
                         + "runs in the simulator as a scheduler (agent:PATH), greedy, on the same workload.");
+        if (!traces.isEmpty()) {
+            report.intro("Trace files instead of generated workloads: " + traces.entrySet().stream()
+                    .map(e -> e.getKey() + " = " + e.getValue()).collect(java.util.stream.Collectors.joining(", "))
+                    + " (the workload names below keep their roles: normal and burst).");
+        }
         headline(report);
         convergence(report, charts, index);
         for (String w : TpdsStudy.WORKLOADS) {

@@ -1,5 +1,7 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.io.BadInputException;
+
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
@@ -256,6 +258,8 @@ public final class TpdsStudy {
     private final Settings settings;
     private final SchedulerRegistry registry;
     private final int threads;
+    /** Trace files that replace the generated workloads, by workload name (absent: the preset). */
+    private final Map<String, String> traces;
 
     /**
      * @param settings the study's size
@@ -263,12 +267,43 @@ public final class TpdsStudy {
      * @param threads  parallel trainings
      */
     public TpdsStudy(Settings settings, SchedulerRegistry registry, int threads) {
+        this(settings, registry, threads, Map.of());
+    }
+
+    private TpdsStudy(Settings settings, SchedulerRegistry registry, int threads, Map<String, String> traces) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
         this.settings = settings;
         this.registry = registry;
         this.threads = threads;
+        this.traces = traces;
+    }
+
+    /**
+     * The study on trace files instead of the generated workloads, e.g. the TPDS authors' own
+     * {@code input/jobs.csv} (normal) and {@code input/jobs_burst.csv} (burst); either may be null
+     * (that workload stays the preset). Format detected, as {@code --workload FILE} does.
+     *
+     * @throws BadInputException if a file is missing
+     */
+    public TpdsStudy withTraces(Path normal, Path burst) {
+        Map<String, String> t = new LinkedHashMap<>();
+        Path[] files = {normal, burst};
+        for (int i = 0; i < files.length; i++) {
+            if (files[i] != null) {
+                if (!Files.isRegularFile(files[i])) {
+                    throw new BadInputException(files[i] + ": no such trace file");
+                }
+                t.put(WORKLOADS.get(i), files[i].toString());
+            }
+        }
+        return new TpdsStudy(settings, registry, threads, Map.copyOf(t));
+    }
+
+    /** The preset name or trace file that {@code workload} is read from. */
+    String source(String workload) {
+        return traces.getOrDefault(workload, workload);
     }
 
     public Settings settings() {
@@ -298,6 +333,9 @@ public final class TpdsStudy {
 
     /** Trains, evaluates and writes results, charts and {@code index.html} into {@code dir}. */
     public Path run(Path dir, Progress progress) throws IOException {
+        for (String w : WORKLOADS) {
+            setup(w); // a bad trace file fails here, before hours of training
+        }
         Files.createDirectories(dir);
         List<Run> runs = runs();
         long total = totalIterations();
@@ -343,16 +381,16 @@ public final class TpdsStudy {
             }
             baselines.put(w, byName);
         }
-        return new TpdsReport(settings, results, baselines, lowerBounds).write(dir);
+        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).write(dir);
     }
 
     private EnvironmentSetup.Resolved setup(String workload) {
-        return EnvironmentSetup.tpds(workload, settings.seed()).resolve(null);
+        return EnvironmentSetup.tpds(source(workload), settings.seed()).resolve(null);
     }
 
     private AgentResult train(Run run, Path dir, Runnable tick) {
         try {
-            EnvironmentSetup setup = EnvironmentSetup.tpds(run.workload(), settings.seed());
+            EnvironmentSetup setup = EnvironmentSetup.tpds(source(run.workload()), settings.seed());
             EnvironmentSetup.Resolved resolved = setup.resolve(null);
             TpdsEnvConfig env = settings.environment(run.beta());
             int iterations = settings.iterations(run.agent(), run.workload());

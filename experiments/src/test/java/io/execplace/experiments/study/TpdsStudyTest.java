@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TpdsStudyTest {
 
@@ -66,5 +67,25 @@ class TpdsStudyTest {
         assertThat(agent.environment().masking()).isTrue();
         assertThat(Files.readString(dir.resolve("index.html")))
                 .contains("execplace extensions: agents also observe every VM&#39;s remaining busy time");
+    }
+
+    @Test
+    void traceFilesReplaceTheGeneratedWorkloads(@TempDir Path dir) throws Exception {
+        // A hand-made normal trace in the TPDS reference format: arrival,job,type,cores,memoryGb,executors,duration.
+        Path normal = dir.resolve("normal.csv");
+        Files.writeString(normal, "0,1,1,2,4,3,40\n10,2,3,2,4,2,100\n20,3,2,1,2,4,30\n");
+        TpdsStudy.Settings settings = new TpdsStudy.Settings(List.of(Algorithm.REINFORCE), List.of(1.0), 1, 1, 1, 1, 1,
+                1, 1, false, false);
+        Path out = dir.resolve("out");
+        new TpdsStudy(settings, Schedulers.builtIn(), 2).withTraces(normal, null).run(out, (done, total) -> { });
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        // jobs_completed (12th column) is the trace's 3 jobs on normal, the preset's 100 on burst.
+        assertThat(rows).filteredOn(r -> r.startsWith("tpds-normal,")).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.split(",")[11]).isEqualTo("3"));
+        assertThat(rows).filteredOn(r -> r.startsWith("tpds-burst,")).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.split(",")[11]).isEqualTo("100"));
+        assertThat(Files.readString(out.resolve("index.html"))).contains("tpds-normal = " + normal);
+        assertThatThrownBy(() -> new TpdsStudy(settings, Schedulers.builtIn(), 2).withTraces(null, dir.resolve("missing.csv")))
+                .isInstanceOf(io.execplace.core.io.BadInputException.class).hasMessageContaining("missing.csv: no such trace file");
     }
 }

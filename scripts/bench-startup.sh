@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Whole-process speed of the command line, as users script it: each command is run RUNS times
+# (default 7), interleaved with a bare JVM start (java -version) so that both see the same machine
+# load, and the median wall time and median CPU time (user + sys) are printed with their ratio to
+# the bare JVM's. Usage: scripts/bench-startup.sh [RUNS]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+runs="${1:-7}"
+ep="$here/execplace"
+"$ep" --version >/dev/null   # builds the jar and its class-data archive if needed
+
+names=("bare JVM (java -version)" "execplace --version" "simulate 1,000 jobs, hybrid-small, gio"
+       "simulate 10,000 jobs, hybrid-large, gio")
+cmds=("java -Xshare:auto -version" "$ep --version"
+      "$ep simulate -q --scenario hybrid-high --scheduler gio"
+      "$ep simulate -q --scenario hybrid-large --scheduler gio")
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+TIMEFORMAT='%R %U %S'
+for ((r = 0; r < runs; r++)); do
+  for i in "${!cmds[@]}"; do
+    { time ${cmds[$i]} >/dev/null 2>&1; } 2>>"$tmp/$i"
+  done
+done
+median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+bare_wall="$(awk '{print $1}' "$tmp/0" | median)"
+bare_cpu="$(awk '{print $2 + $3}' "$tmp/0" | median)"
+printf '%-42s %9s %7s %9s %7s\n' "command (median of $runs)" "wall s" "x bare" "cpu s" "x bare"
+for i in "${!cmds[@]}"; do
+  wall="$(awk '{print $1}' "$tmp/$i" | median)"
+  cpu="$(awk '{print $2 + $3}' "$tmp/$i" | median)"
+  printf '%-42s %9.3f %7.1f %9.3f %7.1f\n' "${names[$i]}" "$wall" "$(awk -v a="$wall" -v b="$bare_wall" 'BEGIN {print a / b}')" \
+      "$cpu" "$(awk -v a="$cpu" -v b="$bare_cpu" 'BEGIN {print a / b}')"
+done
