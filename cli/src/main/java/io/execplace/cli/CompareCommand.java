@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Runner;
@@ -57,6 +58,7 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         Scenario scenario = scenarioOptions.resolve(schedulers, seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
+        StagedFolder.checkTarget("--out", dir);
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             stdout.flush();
@@ -67,7 +69,11 @@ final class CompareCommand implements Callable<Integer> {
             comparison = runner.run(scenario, (done, total, cell) ->
                     progress.step(cell.scheduler() + " seed " + cell.seed()));
         }
-        Path index = ComparisonReport.write(comparison, dir);
+        Path index;
+        try (StagedFolder folder = StagedFolder.create(dir)) {
+            index = dir.resolve(ComparisonReport.write(comparison, folder.path()).getFileName());
+            folder.commit();
+        }
         if (output.json) {
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));

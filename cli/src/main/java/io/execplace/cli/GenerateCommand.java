@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.OutputPaths;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -55,6 +56,9 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!out.equals("-")) {
+            OutputPaths.checkFile("--out", Path.of(out));
+        }
         WorkloadOptions options = new WorkloadOptions(seed, jobs,
                 requests == null ? null : RequestRanges.byName(requests), deadlineTolerance, meanGap,
                 gaps == null ? null : GapDistribution.parse(gaps));

@@ -10,6 +10,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -56,6 +57,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        StagedFolder.checkTarget("--out", out);
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
                 jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs());
@@ -70,7 +72,10 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {
-            index = study.run(out, (done, all, cell) -> progress.step(null));
+            try (StagedFolder folder = StagedFolder.create(out)) {
+                index = out.resolve(study.run(folder.path(), (done, all, cell) -> progress.step(null)).getFileName());
+                folder.commit();
+            }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "

@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,6 +56,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        StagedFolder.checkTarget("--out", out);
         TpdsStudy.Settings settings = quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full();
         if (agents != null) {
             settings = settings.withAgents(agents.stream().map(Algorithm::parse).toList());
@@ -73,7 +75,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
                 spec.commandLine().getErr())) {
-            index = study.run(out, (done, total) -> progress.step(null));
+            try (StagedFolder folder = StagedFolder.create(out)) {
+                index = out.resolve(study.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
+                folder.commit();
+            }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("curves.csv") + ", "

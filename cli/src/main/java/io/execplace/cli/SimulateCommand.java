@@ -3,6 +3,7 @@ package io.execplace.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.experiments.results.ResultColumns;
@@ -50,6 +51,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
+        if (traceOut != null) {
+            OutputPaths.checkFile("--trace-out", traceOut);
+        }
         Scenario scenario = scenarioOptions.resolve(List.of(scheduler), 1, milpOptions);
         long seed = scenario.seeds().get(0);
         CellRun run = Runner.runCell(scenario, scenario.schedulers().get(0), seed);

@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.OutputPaths;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -197,6 +198,7 @@ final class TrainCommand implements Callable<Integer> {
                 setup.seed());
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
                 + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
+        OutputPaths.checkFolder("--out", dir);
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
             throw new IllegalArgumentException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
@@ -209,6 +211,7 @@ final class TrainCommand implements Callable<Integer> {
         if (out == null) {
             throw new IllegalArgumentException("--resume needs --out DIR, the folder of the run to continue");
         }
+        OutputPaths.checkFolder("--out", out);
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
