@@ -71,7 +71,7 @@ final class GenerateCommand implements Callable<Integer> {
         } else {
             Traces.write(w, Path.of(out), fmt);
             spec.commandLine().getErr().println("wrote " + w.size() + " jobs (" + w.name() + ", seed " + seed + ") to "
-                    + out + " as " + fmt.name().toLowerCase(java.util.Locale.ROOT));
+                    + out + " in the " + fmt.key() + " format");
         }
         return 0;
     }

@@ -28,6 +28,7 @@ import java.io.UncheckedIOException;
                 PresetsCommand.class,
                 ReproduceCommand.class,
                 BenchCommand.class,
+                CompletionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
@@ -60,6 +61,15 @@ public final class Main implements Runnable {
             commandLine.getErr().println("execplace: error: " + describe(ex));
             commandLine.getErr().flush();
             return exitCode(ex);
+        });
+        // A mistyped option gets one line and a hint, not the whole usage (which hides the error).
+        cl.setParameterExceptionHandler((ex, params) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("execplace: error: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for its options.");
+            c.getErr().flush();
+            return EXIT_BAD_INPUT;
         });
         int code = cl.execute(args);
         out.flush();

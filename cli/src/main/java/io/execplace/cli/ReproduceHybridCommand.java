@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
 @Command(name = "hybrid", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"The HYB paper's simulation study (section 6.3) as CSV, charts and an HTML report.",
-                "Cost per pricing model x load (Figs. 2-3), deadline-met % with and without admission (Fig. 4),",
+                "Cost per pricing model x load (Figs. 2-3), deadline-met %% with and without admission (Fig. 4),",
                 "mean duration (Fig. 5), scheduling delay (Tables 4-5) and the 10,000-job large scale on",
                 "hybrid-large (Fig. 6), EDF queue, for round-robin (FIFO), round-robin-consolidate (FIFO-C), asq,",
                 "first-fit, gio and the exact milp (at every scale)."})

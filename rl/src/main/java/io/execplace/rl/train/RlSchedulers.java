@@ -35,7 +35,7 @@ public final class RlSchedulers {
             return;
         }
         Schedulers.registerFamily(PREFIX, "PATH",
-                "a trained RL agent (DQN, REINFORCE or PPO) from 'execplace train': model file, checkpoint or training folder",
+                "a trained RL agent (DQN, REINFORCE, PPO or SAC) from 'execplace train': model file, checkpoint or training folder",
                 (argument, seed) -> new AgentPolicy(PREFIX + ":" + argument, load(Path.of(argument))));
         registered = true;
     }
