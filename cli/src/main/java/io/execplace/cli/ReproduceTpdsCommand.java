@@ -15,8 +15,9 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE, PPO and SAC. */
 @Command(name = "tpds", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC for each beta on tpds-normal and tpds-burst,",
-                "then compare them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
+        description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC, then compare them with the heuristics.",
+                "Trains every agent for each beta on tpds-normal and tpds-burst,",
+                "then compares them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
                 "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
                 "(Fig. 8), the beta sweep (Fig. 9). CSV, charts and index.html. The full study takes hours on 2 cores."})
 final class ReproduceTpdsCommand implements Callable<Integer> {

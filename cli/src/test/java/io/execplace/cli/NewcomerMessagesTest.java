@@ -44,6 +44,20 @@ class NewcomerMessagesTest {
     }
 
     @Test
+    void commandListsShowWholeSentences() {
+        for (String[] args : new String[][] {{"--help"}, {"reproduce", "--help"}}) {
+            String help = CliRunner.run(args).out();
+            String commands = help.substring(help.indexOf("Commands:") + "Commands:".length());
+            commands = commands.contains("\n\n") ? commands.substring(0, commands.indexOf("\n\n")) : commands;
+            // An entry starts at two spaces and a name; continuation lines are indented further.
+            for (String entry : commands.strip().split("\n(?=  [a-z])")) {
+                String text = entry.strip().replaceAll("\\s+", " ");
+                assertThat(text).as(String.join(" ", args)).endsWith(".");
+            }
+        }
+    }
+
+    @Test
     void completionPrintsABashScriptForEveryCommand() {
         CliRunner.Result r = CliRunner.run("completion");
         assertThat(r.exitCode()).isZero();
