@@ -21,10 +21,10 @@ public final class WorkloadPresets {
                     + "deadline tolerance 1000 s"),
             new Preset("hybrid-high", "HYB high load: 1000 jobs, Poisson gaps mean 5 s, T_est = 10 + Exp(100), "
                     + "deadline tolerance 5000 s"),
-            new Preset("hybrid-medium", "execplace's default: HYB jobs (1000, T_est = 10 + Exp(100)), Poisson gaps "
-                    + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"),
             new Preset("hybrid-day", "HYB large scale: 10,000 jobs in one day (gap mean 8.64 s), "
-                    + "deadline tolerance 5000 s"));
+                    + "deadline tolerance 5000 s"),
+            new Preset("hybrid-medium", "execplace's default: HYB jobs (1000, T_est = 10 + Exp(100)), Poisson gaps "
+                    + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"));
 
     private WorkloadPresets() {
     }
