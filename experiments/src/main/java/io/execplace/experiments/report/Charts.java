@@ -84,14 +84,20 @@ final class Charts {
         return chart;
     }
 
-    static XYChart line(LineChartSpec spec, int width, int height) {
+    /** An XY chart with titles, the common theme and vertical grid lines. */
+    private static XYChart xyChart(String title, String xLabel, String yLabel, int width, int height) {
         XYChart chart = new XYChart(width, height);
-        chart.setTitle(spec.title());
-        chart.setXAxisTitle(spec.xAxisLabel());
-        chart.setYAxisTitle(spec.yAxisLabel());
+        chart.setTitle(title);
+        chart.setXAxisTitle(xLabel);
+        chart.setYAxisTitle(yLabel);
+        ChartTheme.apply(chart.getStyler(), title);
+        chart.getStyler().setPlotGridVerticalLinesVisible(true);
+        return chart;
+    }
+
+    static XYChart line(LineChartSpec spec, int width, int height) {
+        XYChart chart = xyChart(spec.title(), spec.xAxisLabel(), spec.yAxisLabel(), width, height);
         var s = chart.getStyler();
-        ChartTheme.apply(s, spec.title());
-        s.setPlotGridVerticalLinesVisible(true);
         s.setDefaultSeriesRenderStyle(spec.step() ? XYSeries.XYSeriesRenderStyle.Step : XYSeries.XYSeriesRenderStyle.Line);
         s.setMarkerSize(7);
         s.setPlotContentSize(0.96); // a little inset so markers at the extremes are not clipped
@@ -137,13 +143,8 @@ final class Charts {
     }
 
     static XYChart scatter(ScatterChartSpec spec, int width, int height) {
-        XYChart chart = new XYChart(width, height);
-        chart.setTitle(spec.title());
-        chart.setXAxisTitle(spec.xAxisLabel());
-        chart.setYAxisTitle(spec.yAxisLabel());
+        XYChart chart = xyChart(spec.title(), spec.xAxisLabel(), spec.yAxisLabel(), width, height);
         var s = chart.getStyler();
-        ChartTheme.apply(s, spec.title());
-        s.setPlotGridVerticalLinesVisible(true);
         s.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarkerSize(13);
         s.setPlotContentSize(0.8); // room for the labels next to points at the edges

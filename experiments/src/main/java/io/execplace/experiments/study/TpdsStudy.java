@@ -92,9 +92,13 @@ public final class TpdsStudy {
                     2, 10, 10, 1, false, false);
         }
 
-        /** β 0 and 1 and short training: minutes on two cores. */
+        /**
+         * β 0 and 1 and short training, a demonstration of the whole pipeline rather than trained
+         * agents: about 1 minute of CPU on two idle cores (docs/rl.md gives the measurement). PPO
+         * and REINFORCE iterations are whole episodes, so their budgets are far smaller.
+         */
         public static Settings quick() {
-            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 3_000, 300, 80, 1, 5, 1, 1, false, false);
+            return new Settings(List.of(Algorithm.values()), List.of(0.0, 1.0), 1_500, 120, 30, 1, 5, 1, 1, false, false);
         }
 
         public int iterations(Algorithm agent, String workload) {
