@@ -25,7 +25,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--quick", description = "beta 0 and 1, short training (a few minutes on 2 cores).")
+    @Option(names = "--quick", description = "beta 0 and 1, short training: a check that the pipeline runs (about 75 s of CPU, ~1 min on 2 idle cores).")
     boolean quick;
 
     @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "Agents to train (default dqn,reinforce,ppo,sac).")
