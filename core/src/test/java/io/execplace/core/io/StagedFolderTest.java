@@ -57,6 +57,44 @@ class StagedFolderTest {
     }
 
     @Test
+    void concurrentRunsEachLeaveAWholeFolder() throws Exception {
+        Path target = dir.resolve("out");
+        int runs = 16;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                int run = r;
+                done.add(pool.submit(() -> {
+                    try (StagedFolder f = StagedFolder.create(target)) {
+                        // Each run writes a different set of files, all naming the run.
+                        for (int k = 0; k <= run % 4; k++) {
+                            Files.writeString(f.path().resolve("file-" + k + ".txt"), "run " + run);
+                        }
+                        f.commit();
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        java.util.List<String> contents = new java.util.ArrayList<>();
+        try (Stream<Path> files = Files.list(target)) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith("file-")).toList()) {
+                contents.add(Files.readString(p));
+            }
+        }
+        String run = contents.get(0);
+        int expectedFiles = Integer.parseInt(run.substring(4)) % 4 + 1;
+        assertThat(contents).hasSize(expectedFiles).allMatch(run::equals);
+        assertThat(entries()).as("no staging or old folders left").isEqualTo(1);
+    }
+
+    @Test
     void checkTargetRefusesFilesAndForeignFolders() throws IOException {
         Path file = Files.writeString(dir.resolve("f"), "x");
         assertThatThrownBy(() -> StagedFolder.checkTarget("--out", file))
