@@ -2,12 +2,14 @@ package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.ComparisonReport;
+import io.execplace.experiments.study.Headline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,6 +59,7 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
+        StagedFolder.checkTarget("--out", dir);
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             stdout.flush();
@@ -67,29 +70,43 @@ final class CompareCommand implements Callable<Integer> {
             comparison = runner.run(scenario, (done, total, cell) ->
                     progress.step(cell.scheduler() + " seed " + cell.seed()));
         }
-        Path index = ComparisonReport.write(comparison, dir);
+        Path index;
+        try (StagedFolder folder = StagedFolder.create(dir)) {
+            index = dir.resolve(ComparisonReport.write(comparison, folder.path()).getFileName());
+            folder.commit();
+        }
         if (output.json) {
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));
         } else {
             List<SchedulerAggregate> aggregates = SchedulerAggregate.of(comparison);
-            TextTable table = new TextTable(ComparisonReport.tableHeader());
-            ComparisonReport.tableRows(aggregates).forEach(table::row);
-            stdout.println();
-            table.print(stdout);
-            stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs.");
-            List<List<String>> solverRows = ComparisonReport.solverRows(aggregates);
-            if (!solverRows.isEmpty()) {
-                TextTable solver = new TextTable(ComparisonReport.solverHeader());
-                solverRows.forEach(solver::row);
+            String unit = Headline.costUnit(scenario.cluster());
+            Headline.of(aggregates, unit).ifPresent(h -> {
                 stdout.println();
-                solver.print(stdout);
-            }
+                stdout.println(TextTable.wrap(h, 100));
+            });
+            print(stdout, ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggregates));
+            stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs"
+                    + (scenario.seeds().size() > 1 ? "; mean ± sd over " + scenario.seeds().size() + " seeds." : "."));
+            print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
+            print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));
+            print(stdout, ComparisonReport.agentHeader(), ComparisonReport.agentRows(aggregates));
             stdout.println();
             stdout.println("wrote " + dir.resolve("results.csv") + ", " + dir.resolve("results.json") + ", "
                     + dir.resolve("charts") + "/, " + index);
         }
         stdout.flush();
         return 0;
+    }
+
+    /** A blank line and the table; nothing for a table without rows. */
+    private static void print(PrintWriter out, List<String> header, List<List<String>> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        TextTable table = new TextTable(header);
+        rows.forEach(table::row);
+        out.println();
+        table.print(out);
     }
 }

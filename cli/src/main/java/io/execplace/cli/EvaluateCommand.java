@@ -33,8 +33,9 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace evaluate}: a trained agent as a scheduler in the simulator, and its greedy episode return. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run a trained agent as a scheduler (as agent:PATH does in compare and simulate) on its training",
-                "cluster and workload, or on the ones given, for one or more seeds; also its greedy episode in the",
+        description = {"Run a trained agent as a scheduler on its training setting, seed by seed.",
+                "As agent:PATH does in compare and simulate, on the agent's training cluster and workload (or the ones",
+                "given), for one or more seeds; also its greedy episode in the",
                 "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds."})
 final class EvaluateCommand implements Callable<Integer> {
 

@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.OutputPaths;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -56,6 +57,9 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!out.equals("-")) {
+            OutputPaths.checkFile("--out", Path.of(out));
+        }
         if (!WorkloadPresets.isPreset(workload)) {
             throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
@@ -75,7 +79,7 @@ final class GenerateCommand implements Callable<Integer> {
         } else {
             Traces.write(w, Path.of(out), fmt);
             spec.commandLine().getErr().println("wrote " + w.size() + " jobs (" + w.name() + ", seed " + seed + ") to "
-                    + out + " as " + fmt.name().toLowerCase(java.util.Locale.ROOT));
+                    + out + " in the " + fmt.key() + " format");
         }
         return 0;
     }

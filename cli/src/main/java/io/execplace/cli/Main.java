@@ -35,6 +35,7 @@ import java.util.Map;
                 PresetsCommand.class,
                 ReproduceCommand.class,
                 BenchCommand.class,
+                CompletionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
@@ -100,6 +101,15 @@ public final class Main implements Runnable {
             int code = report(ex, main.debug(), e);
             e.flush();
             return code;
+        });
+        // A mistyped option gets one line and a hint, not the whole usage (which hides the error).
+        cl.setParameterExceptionHandler((ex, params) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("execplace: error: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for its options.");
+            c.getErr().flush();
+            return EXIT_BAD_INPUT;
         });
         int code;
         try {

@@ -10,13 +10,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
 @Command(name = "hybrid", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"The HYB paper's simulation study (section 6.3) as CSV, charts and an HTML report.",
-                "Cost per pricing model x load (Figs. 2-3), deadline-met % with and without admission (Fig. 4),",
+                "Cost per pricing model x load (Figs. 2-3), deadline-met %% with and without admission (Fig. 4),",
                 "mean duration (Fig. 5), scheduling delay (Tables 4-5) and the 10,000-job large scale on",
                 "hybrid-large (Fig. 6), EDF queue, for round-robin (FIFO), round-robin-consolidate (FIFO-C), asq,",
                 "first-fit, gio and the exact milp (at every scale)."})
@@ -56,6 +57,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        StagedFolder.checkTarget("--out", out);
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
@@ -74,7 +76,10 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {
-            index = study.run(out, (done, all, cell) -> progress.step(null));
+            try (StagedFolder folder = StagedFolder.create(out)) {
+                index = out.resolve(study.run(folder.path(), (done, all, cell) -> progress.step(null)).getFileName());
+                folder.commit();
+            }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "

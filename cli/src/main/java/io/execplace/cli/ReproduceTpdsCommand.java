@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,8 +17,9 @@ import static io.execplace.cli.Options.checked;
 
 /** {@code execplace reproduce tpds}: the TPDS paper's RL study (§7) with DQN, REINFORCE, PPO and SAC. */
 @Command(name = "tpds", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC for each beta on tpds-normal and tpds-burst,",
-                "then compare them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
+        description = {"The TPDS study: train DQN, REINFORCE, PPO and SAC, then compare them with the heuristics.",
+                "Trains every agent for each beta on tpds-normal and tpds-burst,",
+                "then compares them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
                 "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
                 "(Fig. 8), the beta sweep (Fig. 9). CSV, charts and index.html. The full study takes hours on 2 cores."})
 final class ReproduceTpdsCommand implements Callable<Integer> {
@@ -25,7 +27,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--quick", description = "beta 0 and 1, short training (a few minutes on 2 cores).")
+    @Option(names = "--quick", description = "beta 0 and 1, short training: a check that the pipeline runs (about 75 s of CPU, ~1 min on 2 idle cores).")
     boolean quick;
 
     @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "Agents to train (default dqn,reinforce,ppo,sac).")
@@ -65,6 +67,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        StagedFolder.checkTarget("--out", out);
         TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
@@ -84,7 +87,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
                 spec.commandLine().getErr())) {
-            index = study.run(out, (done, total) -> progress.step(null));
+            try (StagedFolder folder = StagedFolder.create(out)) {
+                index = out.resolve(study.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
+                folder.commit();
+            }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("curves.csv") + ", "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.experiments.results.ResultColumns;
@@ -54,6 +55,9 @@ final class SimulateCommand implements Callable<Integer> {
         if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
             throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
                     + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");
+        }
+        if (traceOut != null) {
+            OutputPaths.checkFile("--trace-out", traceOut);
         }
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), List.of(scheduler), "--scheduler", 1, milpOptions);
         long seed = scenario.seeds().get(0);

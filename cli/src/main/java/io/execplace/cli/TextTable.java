@@ -54,4 +54,22 @@ final class TextTable {
         }
         out.println(sb.toString().stripTrailing());
     }
+
+    /** {@code text} broken at spaces into lines of at most {@code width} characters (longer words stay whole). */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        int lineLength = 0;
+        for (String word : text.split(" ")) {
+            if (lineLength > 0 && lineLength + 1 + word.length() > width) {
+                out.append('\n');
+                lineLength = 0;
+            } else if (lineLength > 0) {
+                out.append(' ');
+                lineLength++;
+            }
+            out.append(word);
+            lineLength += word.length();
+        }
+        return out.toString();
+    }
 }

@@ -1,6 +1,9 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import io.execplace.core.io.OutputPaths;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,9 +41,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code execplace train}: train a DQN, REINFORCE or PPO agent in the TPDS environment. */
+/** {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS environment. */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Train a learned scheduler (DQN, REINFORCE or PPO) in the TPDS executor-placement environment.",
+        description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS executor-placement environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
                 "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
 final class TrainCommand implements Callable<Integer> {
@@ -148,14 +151,23 @@ final class TrainCommand implements Callable<Integer> {
         CurvePoint last = trainer.curve().last();
         stdout.println("trained " + algorithm.label() + " to iteration " + trainer.iteration() + " in "
                 + Format.sig(seconds, 3) + " s (" + trainer.learner().totalSteps() + " environment steps)");
-        stdout.println("last evaluation: mean return " + Format.sig(last.evalMeanReturn(), 5) + ", "
-                + Format.fractionAsPercent(last.evalCompleted()) + " of episodes completed, cost "
-                + Format.cost(last.evalMeanCost()) + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s");
+        stdout.println("last evaluation: " + evaluationSummary(last));
         stdout.println("wrote " + run.dir().resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + run.dir() + "), "
                 + run.dir().resolve(AgentFiles.CHECKPOINT_FILE) + ", " + run.dir().resolve(AgentFiles.CURVE_FILE)
                 + ", " + run.dir().resolve("learning-curve.png"));
         stdout.flush();
         return 0;
+    }
+
+    /** One line on the last evaluation; cost and duration only when some episode completed. */
+    static String evaluationSummary(CurvePoint last) {
+        String head = "mean return " + Format.sig(last.evalMeanReturn(), 5) + ", ";
+        if (!(last.evalCompleted() > 0)) {
+            return head + "no evaluation episode completed (each ended in a penalised move), so no cost or duration yet";
+        }
+        return head + BigDecimal.valueOf(last.evalCompleted()).movePointRight(2).setScale(0, RoundingMode.HALF_UP)
+                .toPlainString() + "% of episodes completed, cost " + Format.cost(last.evalMeanCost())
+                + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
     }
 
     private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint) {
@@ -208,6 +220,7 @@ final class TrainCommand implements Callable<Integer> {
                 checkpointInterval == null ? interval : checkpointInterval, setup.seed()));
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
                 + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
+        OutputPaths.checkFolder("--out", dir);
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
@@ -219,6 +232,7 @@ final class TrainCommand implements Callable<Integer> {
         if (out == null) {
             throw new BadInputException("--resume needs --out DIR, the folder of the run to continue");
         }
+        OutputPaths.checkFolder("--out", out);
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},

@@ -52,7 +52,7 @@ class CommandLineTest {
             assertThat(out.resolve("charts/" + chart + ".svg")).isNotEmptyFile();
         }
         String html = Files.readString(out.resolve("index.html"));
-        assertThat(html).contains("charts/cost.png", "gio");
+        assertThat(html).contains("charts/cost.svg", "data:image/png;base64,", "gio");
     }
 
     @Test

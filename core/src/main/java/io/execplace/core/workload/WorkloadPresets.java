@@ -22,7 +22,9 @@ public final class WorkloadPresets {
             new Preset("hybrid-high", "HYB high load: 1000 jobs, Poisson gaps mean 5 s, T_est = 10 + Exp(100), "
                     + "deadline tolerance 5000 s"),
             new Preset("hybrid-day", "HYB large scale: 10,000 jobs in one day (gap mean 8.64 s), "
-                    + "deadline tolerance 5000 s"));
+                    + "deadline tolerance 5000 s"),
+            new Preset("hybrid-medium", "execplace's default: HYB jobs (1000, T_est = 10 + Exp(100)), Poisson gaps "
+                    + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"));
 
     private WorkloadPresets() {
     }
@@ -50,6 +52,7 @@ public final class WorkloadPresets {
             case "hybrid-light" -> hybrid(HybridWorkloadSpec.light(), options).generate();
             case "hybrid-high" -> hybrid(HybridWorkloadSpec.high(), options).generate();
             case "hybrid-day" -> hybrid(HybridWorkloadSpec.day(), options).generate();
+            case "hybrid-medium" -> hybrid(medium(), options).generate();
             default -> throw new IllegalArgumentException("unknown workload preset '" + name + "' (known: "
                     + PRESETS.stream().map(Preset::name).collect(Collectors.joining(", ")) + ")");
         };
@@ -73,6 +76,15 @@ public final class WorkloadPresets {
             s = s.withRequestRanges(o.requestRanges());
         }
         return s;
+    }
+
+    /**
+     * The default scenario's workload: HYB's job model at a load the small hybrid cluster carries
+     * (about 70 % of its cores busy on average), with deadlines only 0–300 s past the estimated run time.
+     */
+    private static HybridWorkloadSpec medium() {
+        return new HybridWorkloadSpec("hybrid-medium", 1000, 70, GapDistribution.POISSON, 10, 100, 300, 0,
+                RequestRanges.PAPER, 1);
     }
 
     private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {

@@ -12,7 +12,8 @@ class WorkloadPresetsTest {
     @Test
     void listsEveryPreset() {
         assertThat(WorkloadPresets.list()).extracting(WorkloadPresets.Preset::name)
-                .containsExactly("tpds-normal", "tpds-burst", "hybrid-light", "hybrid-high", "hybrid-day");
+                .containsExactly("tpds-normal", "tpds-burst", "hybrid-light", "hybrid-high", "hybrid-day",
+                        "hybrid-medium");
         assertThat(WorkloadPresets.list()).allSatisfy(p -> assertThat(p.description()).isNotBlank());
     }
 
@@ -47,11 +48,20 @@ class WorkloadPresetsTest {
     }
 
     @Test
+    void theDefaultWorkloadHasAMeanGapOf70SecondsAndDeadlinesThatBite() {
+        Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(1));
+        assertThat(w.size()).isEqualTo(1000);
+        assertThat(w.jobs().get(999).arrival() / 999).isBetween(70 * 0.93, 70 * 1.07);
+        // deadline = arrival + T_est + U[0, 300) with no tolerance on top
+        assertThat(w.jobs()).allSatisfy(j -> assertThat(j.deadline() - j.arrival() - j.baseDuration()).isBetween(0.0, 300.0));
+    }
+
+    @Test
     void unknownNameListsTheKnownOnes() {
         assertThatThrownBy(() -> WorkloadPresets.generate("nope", WorkloadOptions.seed(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown workload preset 'nope' (known: tpds-normal, tpds-burst, hybrid-light, "
-                        + "hybrid-high, hybrid-day)");
+                        + "hybrid-high, hybrid-day, hybrid-medium)");
     }
 
     @Test

@@ -13,13 +13,14 @@ final class ChartTheme {
     }
 
     /**
-     * Ten hues that stay distinct from each other on white and in print (the "Tableau 10" set).
-     * Beyond ten series colours repeat and line charts switch to dashed strokes.
+     * Colour-blind-safe hues, distinct from each other on white and in print: the Okabe–Ito set
+     * (its yellow, too faint for lines on white, moved last) followed by two of Paul Tol's muted
+     * colours. Beyond ten series colours repeat and line charts switch to dashed strokes.
      */
     static final Color[] PALETTE = {
-            new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2),
-            new Color(0x59A14F), new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
-            new Color(0x9C755F), new Color(0xBAB0AC),
+            new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73), new Color(0xD55E00),
+            new Color(0xCC79A7), new Color(0x56B4E9), new Color(0x000000), new Color(0x882255),
+            new Color(0x999933), new Color(0xF0E442),
     };
 
     static final Color TEXT = new Color(0x222222);

@@ -86,6 +86,9 @@ public final class ChartWriter {
         if (spec instanceof LineChartSpec line) {
             return Charts.line(line, width, height);
         }
+        if (spec instanceof ScatterChartSpec scatter) {
+            return Charts.scatter(scatter, width, height);
+        }
         throw new IllegalArgumentException("unknown chart spec " + spec.getClass().getName());
     }
 

@@ -84,20 +84,27 @@ final class Charts {
         return chart;
     }
 
-    static XYChart line(LineChartSpec spec, int width, int height) {
+    /** An XY chart with titles, the common theme and vertical grid lines. */
+    private static XYChart xyChart(String title, String xLabel, String yLabel, int width, int height) {
         XYChart chart = new XYChart(width, height);
-        chart.setTitle(spec.title());
-        chart.setXAxisTitle(spec.xAxisLabel());
-        chart.setYAxisTitle(spec.yAxisLabel());
+        chart.setTitle(title);
+        chart.setXAxisTitle(xLabel);
+        chart.setYAxisTitle(yLabel);
+        ChartTheme.apply(chart.getStyler(), title);
+        chart.getStyler().setPlotGridVerticalLinesVisible(true);
+        return chart;
+    }
+
+    static XYChart line(LineChartSpec spec, int width, int height) {
+        XYChart chart = xyChart(spec.title(), spec.xAxisLabel(), spec.yAxisLabel(), width, height);
         var s = chart.getStyler();
-        ChartTheme.apply(s, spec.title());
-        s.setPlotGridVerticalLinesVisible(true);
         s.setDefaultSeriesRenderStyle(spec.step() ? XYSeries.XYSeriesRenderStyle.Step : XYSeries.XYSeriesRenderStyle.Line);
         s.setMarkerSize(7);
         s.setPlotContentSize(0.96); // a little inset so markers at the extremes are not clipped
 
         double maxAbsX = 0;
         double maxAbsY = 0;
+        double minX = Double.POSITIVE_INFINITY;
         int index = 0;
         for (LineChartSpec.Series series : spec.series()) {
             double[] x = series.x();
@@ -110,6 +117,7 @@ final class Charts {
                     y[i] = Double.NaN;
                 } else {
                     maxAbsX = Math.max(maxAbsX, Math.abs(x[i]));
+                    minX = Math.min(minX, x[i]);
                     maxAbsY = Math.max(maxAbsY, Math.abs(y[i]));
                 }
             }
@@ -123,8 +131,86 @@ final class Charts {
         }
         s.setxAxisTickLabelsFormattingFunction(AxisScale.tickFormatter(maxAbsX));
         s.setyAxisTickLabelsFormattingFunction(AxisScale.tickFormatter(maxAbsY));
+        if (minX >= 0 && maxAbsX > 0) {
+            // Time axes start at 0 and end on a round tick, so XChart lays ticks on round values.
+            double step = AxisScale.niceStep(maxAbsX, 8);
+            s.setXAxisMin(0.0);
+            s.setXAxisMax(Math.ceil(maxAbsX / step - 1e-9) * step);
+        }
 
         placeLegend(s, spec.series().stream().map(LineChartSpec.Series::name).toList(), width);
+        return chart;
+    }
+
+    static XYChart scatter(ScatterChartSpec spec, int width, int height) {
+        XYChart chart = xyChart(spec.title(), spec.xAxisLabel(), spec.yAxisLabel(), width, height);
+        var s = chart.getStyler();
+        s.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarkerSize(13);
+        s.setPlotContentSize(0.8); // room for the labels next to points at the edges
+        s.setAnnotationTextFont(ChartTheme.LEGEND);
+        s.setAnnotationTextFontColor(ChartTheme.TEXT);
+        double minX = Double.POSITIVE_INFINITY;
+        double maxX = Double.NEGATIVE_INFINITY;
+        double minY = Double.POSITIVE_INFINITY;
+        double maxY = Double.NEGATIVE_INFINITY;
+        for (ScatterChartSpec.Point p : spec.points()) {
+            if (Double.isFinite(p.x()) && Double.isFinite(p.y())) {
+                minX = Math.min(minX, p.x());
+                maxX = Math.max(maxX, p.x());
+                minY = Math.min(minY, p.y());
+                maxY = Math.max(maxY, p.y());
+            }
+        }
+        // Every scheduler keeps its colour and marker shape from the palette order; markers cycle
+        // through distinct shapes so overlapping points stay visible.
+        var markers = new org.knowm.xchart.style.markers.Marker[] {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND,
+                SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN};
+        double dx = (maxX - minX) == 0 ? 1 : (maxX - minX);
+        double dy = (maxY - minY) == 0 ? 1 : (maxY - minY);
+        List<ScatterChartSpec.Point> pts = spec.points();
+        List<double[]> labels = new ArrayList<>();
+        for (int i = 0; i < pts.size(); i++) {
+            ScatterChartSpec.Point p = pts.get(i);
+            double x = Double.isFinite(p.x()) ? p.x() : Double.NaN;
+            double y = Double.isFinite(p.y()) ? p.y() : Double.NaN;
+            XYSeries xs = chart.addSeries(p.name(), new double[] {x}, new double[] {y});
+            xs.setMarker(markers[i % markers.length]);
+            if (Double.isNaN(x) || Double.isNaN(y)) {
+                continue;
+            }
+            // Points that coincide share one label ("round-robin = aep"); the later ones get none.
+            StringBuilder text = new StringBuilder(p.name());
+            boolean shown = true;
+            for (int k = 0; k < pts.size(); k++) {
+                ScatterChartSpec.Point q = pts.get(k);
+                if (k != i && Math.abs(q.x() - x) < 1e-9 * dx + 1e-12 && Math.abs(q.y() - y) < 1e-9 * dy + 1e-12) {
+                    if (k < i) {
+                        shown = false;
+                    } else {
+                        text.append(" = ").append(q.name());
+                    }
+                }
+            }
+            if (!shown) {
+                continue;
+            }
+            // Above the point (data space, so it stays put); below it when an earlier label is close.
+            double ly = y + 0.05 * dy;
+            for (double[] l : labels) {
+                if (Math.abs(l[0] - x) < 0.15 * dx && Math.abs(l[1] - ly) < 0.06 * dy) {
+                    ly = y - 0.06 * dy;
+                    break;
+                }
+            }
+            labels.add(new double[] {x, ly});
+            chart.addAnnotation(new org.knowm.xchart.AnnotationText(text.toString(), x, ly, false));
+        }
+        if (Double.isFinite(minX)) {
+            s.setxAxisTickLabelsFormattingFunction(AxisScale.tickFormatter(Math.max(Math.abs(minX), Math.abs(maxX))));
+            s.setyAxisTickLabelsFormattingFunction(AxisScale.tickFormatter(Math.max(Math.abs(minY), Math.abs(maxY))));
+        }
+        s.setLegendVisible(false); // every point carries its label
         return chart;
     }
 

@@ -17,17 +17,19 @@ import java.util.function.Consumer;
 
 /**
  * A self-contained HTML report: inline CSS, no scripts, no fonts or anything else fetched from
- * the network; images are referenced by relative path. All text is escaped.
+ * the network; images are embedded as {@code data:} URIs (figures made by {@link ReportFigure#of}),
+ * and each links to its SVG file next to the page. All text is escaped.
  *
  * <p>The output depends only on the content: the same report renders to the same bytes, which
  * tests and {@code reproduce} rely on. A timestamp appears only if the caller sets one.
  *
  * @param title       page and main heading
+ * @param headline    the finding a reader should see first, highlighted under the title; null for none
  * @param intro       paragraphs under the title
  * @param generatedAt shown under the title when not {@code null}
  * @param sections    body, in order
  */
-public record HtmlReport(String title, List<String> intro, Instant generatedAt, List<ReportSection> sections) {
+public record HtmlReport(String title, String headline, List<String> intro, Instant generatedAt, List<ReportSection> sections) {
 
     /** Sections from this count on get a table of contents. */
     private static final int TOC_MIN_SECTIONS = 3;
@@ -61,6 +63,9 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
             String when = DateTimeFormatter.ISO_INSTANT.format(generatedAt.truncatedTo(ChronoUnit.SECONDS));
             h.append("<p class=\"meta\">Generated <time datetime=\"").append(when).append("\">")
                     .append(when).append("</time></p>\n");
+        }
+        if (headline != null) {
+            h.append("<p class=\"headline\">").append(Html.escape(headline)).append("</p>\n");
         }
         for (String p : intro) {
             h.append("<p>").append(Html.escape(p)).append("</p>\n");
@@ -135,10 +140,10 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
     }
 
     private static void appendFigure(StringBuilder h, ReportFigure f) {
-        String image = Html.escape(f.image());
-        String target = f.vector() == null ? image : Html.escape(f.vector());
+        String image = Html.escape(f.embedded() != null ? f.embedded() : f.image());
+        String target = Html.escape(f.vector() == null ? f.image() : f.vector());
         String caption = Html.escape(f.caption());
-        h.append("<figure>\n<a href=\"").append(target).append("\"><img src=\"").append(image)
+        h.append(f.wide() ? "<figure class=\"wide\">\n<a href=\"" : "<figure>\n<a href=\"").append(target).append("\"><img src=\"").append(image)
                 .append("\" alt=\"").append(caption).append("\"></a>\n<figcaption>").append(caption);
         if (f.vector() != null) {
             h.append(" <a class=\"svg\" href=\"").append(target).append("\">SVG</a>");
@@ -171,9 +176,16 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
         private final List<String> intro = new ArrayList<>();
         private final List<ReportSection> sections = new ArrayList<>();
         private Instant generatedAt;
+        private String headline;
 
         private Builder(String title) {
             this.title = Objects.requireNonNull(title, "title");
+        }
+
+        /** Sets the highlighted finding shown first, under the title (plain text). */
+        public Builder headline(String text) {
+            this.headline = text;
+            return this;
         }
 
         /** Adds an introductory paragraph of plain text under the title. */
@@ -203,7 +215,7 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
 
         /** The report. */
         public HtmlReport build() {
-            return new HtmlReport(title, intro, generatedAt, sections);
+            return new HtmlReport(title, headline, intro, generatedAt, sections);
         }
     }
 
@@ -235,8 +247,11 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
             .table-wrap { overflow-x: auto; margin: 0 0 1.4rem; }
             table { border-collapse: collapse; font-size: 0.92rem; min-width: 50%; }
             caption { caption-side: top; text-align: left; color: var(--muted); padding: 0 0 0.4rem; }
-            th, td { padding: 0.4rem 0.8rem; border-bottom: 1px solid var(--border); text-align: left;
+            th, td { padding: 0.4rem 0.6rem; border-bottom: 1px solid var(--border); text-align: left;
                      vertical-align: top; white-space: nowrap; }
+            th { white-space: normal; vertical-align: bottom; min-width: 4.5rem; }
+            .headline { font-size: 1.15rem; line-height: 1.5; background: #eef6ee; border-left: 4px solid #009E73;
+                        padding: 0.8rem 1rem; margin: 0 0 1rem; max-width: none; }
             thead th { background: var(--stripe); border-bottom: 2px solid var(--border); font-weight: 600; }
             tbody tr:nth-child(even) { background: var(--stripe); }
             tbody tr:hover { background: #eef3fb; }
@@ -245,6 +260,7 @@ public record HtmlReport(String title, List<String> intro, Instant generatedAt, 
                        gap: 1.2rem; margin: 0 0 1.4rem; }
             figure { margin: 0; padding: 0.6rem; border: 1px solid var(--border); border-radius: 6px; background: #fff; }
             figure img { display: block; width: 100%; height: auto; }
+            figure.wide { grid-column: 1 / -1; }
             figcaption { color: var(--muted); font-size: 0.9rem; padding: 0.5rem 0.2rem 0; }
             figcaption .svg { font-size: 0.8rem; border: 1px solid var(--border); border-radius: 4px;
                               padding: 0 0.35rem; margin-left: 0.3rem; }

@@ -3,6 +3,7 @@ package io.execplace.experiments.results;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.scenario.Scenario;
+import io.execplace.schedulers.AgentCounts;
 import io.execplace.schedulers.SolverCounts;
 
 import java.util.LinkedHashMap;
@@ -17,7 +18,9 @@ import java.util.Map;
  * completed ({@link io.execplace.core.metrics.CostLowerBound}), {@code costToBound} the run's cost
  * divided by it (null when the bound is 0). The {@code solver*} columns count how an exact
  * scheduler's decisions ended (calls to the solver, proven optimal, hit the time limit, placed by
- * the fallback heuristic); they are null for schedulers without a solver.
+ * the fallback heuristic); they are null for schedulers without a solver. The {@code agent*} columns
+ * count a trained agent's executor decisions, fallbacks (its own choice would have been penalised, the
+ * best allowed action was used) and holds; null for schedulers that are not agents.
  */
 public final class ResultColumns {
 
@@ -27,7 +30,8 @@ public final class ResultColumns {
             "totalCost", "meanDuration", "meanTurnaround", "deadlineMetPercent", "goodPlacements",
             "jobs", "jobsCompleted", "jobsWaited", "jobsDropped", "vmsUsed", "makespan", "decisions",
             "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms",
-            "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks");
+            "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks",
+            "agentDecisions", "agentFallbacks", "agentHolds");
 
     private ResultColumns() {
     }
@@ -67,6 +71,10 @@ public final class ResultColumns {
         m.put("solverOptimal", solver == null ? null : solver.provenOptimal());
         m.put("solverTimedOut", solver == null ? null : solver.timedOut());
         m.put("solverFallbacks", solver == null ? null : solver.fallbacks());
+        AgentCounts agent = cell.agent();
+        m.put("agentDecisions", agent == null ? null : agent.decisions());
+        m.put("agentFallbacks", agent == null ? null : agent.fallbacks());
+        m.put("agentHolds", agent == null ? null : agent.holds());
         if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }

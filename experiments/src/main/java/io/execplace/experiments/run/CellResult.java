@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.schedulers.AgentCounts;
 import io.execplace.schedulers.SolverCounts;
 
 /**
@@ -12,10 +13,20 @@ import io.execplace.schedulers.SolverCounts;
  * @param costTimeline cumulative cost over time, for charts
  * @param lowerBound   the least total VM cost any scheduler could reach on the jobs this run
  *                     completed ({@link io.execplace.core.metrics.CostLowerBound})
- * @param solver       how an exact scheduler's decisions ended, or null for schedulers without a solver
+ * @param counts       how an exact scheduler's or an agent's decisions ended ({@link PolicyCounts})
  */
 public record CellResult(String scheduler, long seed, RunSummary summary, CostTimeline costTimeline,
-                         double lowerBound, SolverCounts solver) {
+                         double lowerBound, PolicyCounts counts) {
+
+    /** How an exact scheduler's decisions ended, or null for schedulers without a solver. */
+    public SolverCounts solver() {
+        return counts.solver();
+    }
+
+    /** How a learned scheduler's decisions ended, or null for other schedulers. */
+    public AgentCounts agent() {
+        return counts.agent();
+    }
 
     /** Total cost divided by the lower bound (at least 1); NaN when the bound is 0. */
     public double costToBound() {

@@ -11,13 +11,18 @@ import io.execplace.schedulers.SolverCounts;
  * @param scheduler scheduler name
  * @param seed      seed
  * @param result    the simulation's result
- * @param solver    solver counts, or null for schedulers without a solver
+ * @param counts    what the policy counted about its decisions (solver, agent fallbacks)
  */
-public record CellRun(String scheduler, long seed, RunResult result, SolverCounts solver) {
+public record CellRun(String scheduler, long seed, RunResult result, PolicyCounts counts) {
+
+    /** Solver counts, or null for schedulers without a solver. */
+    public SolverCounts solver() {
+        return counts.solver();
+    }
 
     /** The cell's summary for results files, with its lower bound and a cost curve of {@code points} samples. */
     public CellResult toCellResult(int points) {
         return new CellResult(scheduler, seed, result.summary(), CostTimeline.of(result, points),
-                CostLowerBound.ofRun(result), solver);
+                CostLowerBound.ofRun(result), counts);
     }
 }

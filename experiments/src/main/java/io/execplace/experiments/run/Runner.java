@@ -6,11 +6,11 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.SchedulerRegistry;
-import io.execplace.schedulers.SolverCounts;
-import io.execplace.schedulers.SolverStatistics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,13 +63,14 @@ public final class Runner {
         PlacementPolicy policy = registry.create(scheduler, seed, scenario.schedulerOptions());
         RunResult result = Simulation.run(scenario.cluster(), workload, policy,
                 scenario.options().configFor(scenario.cluster(), workload));
-        SolverCounts counts = policy instanceof SolverStatistics s ? s.solverCounts() : null;
-        return new CellRun(scheduler, seed, result, counts);
+        return new CellRun(scheduler, seed, result, PolicyCounts.of(policy));
     }
 
     public Comparison run(Scenario scenario, ProgressListener progress) {
         int total = scenario.cells();
         AtomicInteger done = new AtomicInteger();
+        long firstSeed = scenario.seeds().get(0);
+        Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, total), r -> {
             Thread t = new Thread(r, "execplace-runner");
             t.setDaemon(true);
@@ -80,7 +81,11 @@ public final class Runner {
             for (String scheduler : scenario.schedulers()) {
                 for (long seed : scenario.seeds()) {
                     futures.add(pool.submit(() -> {
-                        CellResult cell = runCell(scenario, scheduler, seed).toCellResult(TIMELINE_POINTS);
+                        CellRun run = runCell(scenario, scheduler, seed);
+                        if (seed == firstSeed) {
+                            firstRuns.put(scheduler, run.result());
+                        }
+                        CellResult cell = run.toCellResult(TIMELINE_POINTS);
                         progress.cellDone(done.incrementAndGet(), total, cell);
                         return cell;
                     }));
@@ -90,7 +95,7 @@ public final class Runner {
             for (Future<CellResult> f : futures) {
                 cells.add(f.get());
             }
-            return new Comparison(scenario, cells);
+            return new Comparison(scenario, cells, firstRuns);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + scenario.name(), e);

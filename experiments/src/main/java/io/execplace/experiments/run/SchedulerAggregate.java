@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.schedulers.AgentCounts;
 import io.execplace.schedulers.SolverCounts;
 
 import java.util.ArrayList;
@@ -22,15 +23,18 @@ import java.util.function.ToDoubleFunction;
  * @param jobsDropped        jobs dropped
  * @param vmsUsed            VMs used
  * @param delayMeanMs        mean decision time, ms
+ * @param delayMedianMs      median decision time, ms
  * @param delayP99Ms         p99 decision time, ms
  * @param lowerBound         lower bound on any scheduler's cost for the jobs each run completed
  * @param costToBound        total cost divided by that bound (NaN where the bound is 0)
  * @param solver             solver counts summed over the seeds, or null for schedulers without a solver
+ * @param agent              agent counts summed over the seeds, or null for schedulers that are not agents
  */
 public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, Stats meanDuration,
                                  Stats meanTurnaround, Stats deadlineMetPercent, Stats goodPlacements,
                                  Stats jobsWaited, Stats jobsDropped, Stats vmsUsed, Stats delayMeanMs,
-                                 Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver) {
+                                 Stats delayMedianMs, Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver,
+                                 AgentCounts agent) {
 
     /** Aggregates of every scheduler, in the comparison's scheduler order. */
     public static List<SchedulerAggregate> of(Comparison comparison) {
@@ -47,10 +51,12 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
                     stats(cells, RunSummary::jobsDropped),
                     stats(cells, RunSummary::vmsUsed),
                     stats(cells, RunSummary::schedulingDelayMeanMs),
+                    stats(cells, RunSummary::schedulingDelayMedianMs),
                     stats(cells, RunSummary::schedulingDelayP99Ms),
                     cellStats(cells, CellResult::lowerBound),
                     cellStats(cells, CellResult::costToBound),
-                    solverTotals(cells)));
+                    solverTotals(cells),
+                    agentTotals(cells)));
         }
         return out;
     }
@@ -65,6 +71,16 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
             v[i] = metric.applyAsDouble(cells.get(i));
         }
         return Stats.of(v);
+    }
+
+    private static AgentCounts agentTotals(List<CellResult> cells) {
+        AgentCounts sum = null;
+        for (CellResult c : cells) {
+            if (c.agent() != null) {
+                sum = sum == null ? c.agent() : sum.plus(c.agent());
+            }
+        }
+        return sum;
     }
 
     private static SolverCounts solverTotals(List<CellResult> cells) {

@@ -19,7 +19,7 @@ public final class ScenarioPresets {
     }
 
     private static final List<Preset> PRESETS = List.of(
-            new Preset("default", "hybrid-small, pricing 1, hybrid-high 1000 jobs, EDF, all schedulers, 5 seeds"),
+            new Preset("default", "hybrid-small, pricing 1, hybrid-medium 1000 jobs (a load it carries, deadlines that bite), EDF, all schedulers, 5 seeds"),
             new Preset("hybrid-light", "hybrid-small, pricing 1, hybrid-light 1000 jobs, EDF, all schedulers, 5 seeds"),
             new Preset("hybrid-high", "hybrid-small, pricing 1, hybrid-high 1000 jobs, EDF, all schedulers, 5 seeds"),
             new Preset("hybrid-large", "hybrid-large (180 VMs), hybrid-day 10,000 jobs, EDF, all schedulers, 5 seeds"),

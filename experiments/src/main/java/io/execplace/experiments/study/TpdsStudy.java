@@ -93,10 +93,14 @@ public final class TpdsStudy {
                     2, 10, 10, 1, false, false);
         }
 
-        /** β 0 and 1 and short training: minutes on two cores. */
+        /**
+         * β 0 and 1 and short training, a demonstration of the whole pipeline rather than trained
+         * agents: about 1 minute of CPU on two idle cores (docs/rl.md gives the measurement). PPO
+         * and REINFORCE iterations are whole episodes, so their budgets are far smaller.
+         */
         public static Settings quick() {
-            return full().toBuilder().betas(List.of(0.0, 1.0)).dqnIterations(3_000).reinforceIterations(300)
-                    .ppoIterations(80).burstFactor(1).evaluations(5).evalEpisodes(1).build();
+            return full().toBuilder().betas(List.of(0.0, 1.0)).dqnIterations(1_500).reinforceIterations(120)
+                    .ppoIterations(30).burstFactor(1).evaluations(5).evalEpisodes(1).build();
         }
 
         public int iterations(Algorithm agent, String workload) {

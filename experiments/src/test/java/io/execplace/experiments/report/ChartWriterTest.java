@@ -43,7 +43,7 @@ class ChartWriterTest {
     @Test
     void svgDrawsTheBarsInPaletteColours() throws Exception {
         String svg = Files.readString(ChartWriter.write(groupedBars(), dir, "cost").svg());
-        assertThat(svg).contains("rgb(78,121,167)").contains("rgb(242,142,43)"); // first two series
+        assertThat(svg).contains("rgb(0,114,178)").contains("rgb(230,159,0)"); // first two series: Okabe-Ito blue, orange
     }
 
     @Test

@@ -74,7 +74,8 @@ class HtmlReportTest {
 
         HtmlReport.builder("r").section("Charts", s -> s.figure(fig)).build().write(report);
         String html = Files.readString(report);
-        assertThat(html).contains("<img src=\"my%20charts/cost.png\" alt=\"Total cost\">")
+        // The PNG is embedded (the page is one file); the link opens the SVG next to it.
+        assertThat(html).contains("<img src=\"data:image/png;base64,")
                 .contains("href=\"my%20charts/cost.svg\"")
                 .contains("<div class=\"figures\">");
         // the reference resolves to the real file

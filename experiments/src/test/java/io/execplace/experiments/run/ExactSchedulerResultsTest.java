@@ -56,7 +56,7 @@ class ExactSchedulerResultsTest {
         List<SchedulerAggregate> aggs = SchedulerAggregate.of(comparison);
         assertThat(ComparisonReport.solverRows(aggs)).singleElement()
                 .satisfies(row -> assertThat(row).startsWith("milp", "80", "80", "0", "0"));
-        assertThat(ComparisonReport.tableHeader()).contains("cost / bound");
+        assertThat(ComparisonReport.tableHeader("price units")).contains("cost / bound");
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.env.PlacementActions;
+import io.execplace.schedulers.AgentCounts;
+import io.execplace.schedulers.AgentStatistics;
 
 /**
  * A trained agent as an ordinary scheduler ({@code agent:PATH}). For a job it builds the
@@ -23,7 +25,7 @@ import io.execplace.rl.env.PlacementActions;
  * </ul>
  * Allowed placements keep the whole job placeable, so a placement is always complete (gang).
  */
-public final class AgentPolicy implements PlacementPolicy {
+public final class AgentPolicy implements PlacementPolicy, AgentStatistics {
 
     private final String name;
     private final GreedyPolicy policy;
@@ -122,6 +124,11 @@ public final class AgentPolicy implements PlacementPolicy {
     /** Decisions where the agent's own choice would have been penalised and the best allowed action was used. */
     public long fallbacks() {
         return fallbacks;
+    }
+
+    @Override
+    public AgentCounts agentCounts() {
+        return new AgentCounts(executorDecisions, fallbacks, holds);
     }
 
     /** Times the agent chose to let a placeable job wait. */

@@ -36,12 +36,12 @@ public record CurvePoint(int iteration, long envSteps, long episodes, double tra
     }
 
     /** A point at {@code iteration} after {@code envSteps} steps and {@code episodes} training episodes. */
-    static Builder at(int iteration, long envSteps, long episodes) {
+    public static Builder at(int iteration, long envSteps, long episodes) {
         return new Builder(iteration, envSteps, episodes);
     }
 
     /** Builds a {@link CurvePoint} by name, so that no two of its many numbers can be swapped silently. */
-    static final class Builder {
+    public static final class Builder {
         private final int iteration;
         private final long envSteps;
         private final long episodes;
@@ -55,22 +55,22 @@ public record CurvePoint(int iteration, long envSteps, long episodes, double tra
             this.episodes = episodes;
         }
 
-        Builder trainMeanReturn(double v) {
+        public Builder trainMeanReturn(double v) {
             trainMeanReturn = v;
             return this;
         }
 
-        Builder evaluation(Evaluation.Result r) {
+        public Builder evaluation(Evaluation.Result r) {
             evaluation = r;
             return this;
         }
 
-        Builder training(Diagnostics d) {
+        public Builder training(Diagnostics d) {
             training = d;
             return this;
         }
 
-        CurvePoint build() {
+        public CurvePoint build() {
             return new CurvePoint(iteration, envSteps, episodes, trainMeanReturn, evaluation.meanReturn(),
                     evaluation.completed(), evaluation.meanCost(), evaluation.meanDuration(), evaluation.meanGood(),
                     training);

@@ -1,0 +1,26 @@
+package io.execplace.experiments.run;
+
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.AgentCounts;
+import io.execplace.schedulers.AgentStatistics;
+import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.SolverStatistics;
+
+/**
+ * What a policy counted about its own decisions in one run: an exact scheduler's solver counts, a
+ * learned scheduler's fallbacks; each null for policies without them.
+ *
+ * @param solver solver counts, or null
+ * @param agent  agent counts, or null
+ */
+public record PolicyCounts(SolverCounts solver, AgentCounts agent) {
+
+    /** Neither kind. */
+    public static final PolicyCounts NONE = new PolicyCounts(null, null);
+
+    /** Reads the counts of a policy after its run. */
+    public static PolicyCounts of(PlacementPolicy policy) {
+        return new PolicyCounts(policy instanceof SolverStatistics s ? s.solverCounts() : null,
+                policy instanceof AgentStatistics a ? a.agentCounts() : null);
+    }
+}
