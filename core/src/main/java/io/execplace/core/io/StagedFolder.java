@@ -48,7 +48,7 @@ public final class StagedFolder implements AutoCloseable {
      * Checks before any work that {@code dir} can be written as a whole: {@link OutputPaths#checkFolder}
      * and, if it exists and holds files, that it is an earlier execplace output.
      *
-     * @throws IllegalArgumentException naming the option, the folder and the reason
+     * @throws BadInputException naming the option, the folder and the reason
      */
     public static void checkTarget(String option, Path dir) {
         OutputPaths.checkFolder(option, dir);
