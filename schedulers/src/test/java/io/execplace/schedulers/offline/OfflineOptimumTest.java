@@ -85,11 +85,11 @@ class OfflineOptimumTest {
         // The search starts from the cheapest scheduler's schedule (the unhinted search does not
         // always reach it within a short limit: see docs/offline-optimum.md). A work limit instead
         // of wall time keeps every result identical on every machine.
-        OfflineOptions limited = OPTIONS.withDeterministicLimit(0.3);
+        OfflineOptions limited = OPTIONS.withDeterministicLimit(0.1);
         Cluster cluster = ClusterPresets.tpdsCode();
         int compared = 0;
         for (long seed = 1; seed <= 10; seed++) {
-            Workload w = TpdsWorkloadSpec.burst().withJobs(8).withSeed(seed).generate();
+            Workload w = TpdsWorkloadSpec.burst().withJobs(6).withSeed(seed).generate();
             SimulationConfig config = SimulationConfig.defaults(cluster, w);
             long s = seed;
             OfflineReference ref = OfflineReference.compute(cluster, w, config, Schedulers.names(),
