@@ -87,6 +87,7 @@ final class ScenarioOptions {
         ScenarioSpec spec = spec(schedulers, seeds, milp);
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
-        return spec.resolve(baseDir);
+        Scenario resolved = spec.resolve(baseDir);
+        return milp == null ? resolved : resolved.withSchedulerOptions(milp.withLookahead(resolved.schedulerOptions()));
     }
 }

@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
  * {@code lookahead}: for each job, a handful of candidate placements — the rollout policy's own,
  * {@code milp}'s per-job optimum, the heuristics' choices — and waiting, each scored by simulating
  * the jobs running now plus sampled future arrivals with a fast rollout policy on a copy of the
- * state; the candidate with the least mean cost from now on wins (ties: the earlier candidate, so
- * the rollout policy's own choice first).
+ * state; the candidate with the least mean cost from now on wins (ties: the earlier candidate:
+ * milp's, then the rollout policy's own).
  *
  * <p>It is an online scheduler: it never sees the workload. It learns from the jobs offered to it —
  * their shapes and arrival gaps — and samples each future as {@code horizon} jobs drawn from those
@@ -82,13 +82,19 @@ public final class Lookahead implements PlacementPolicy {
         if (own == null || own.isNone() || !known || gaps.isEmpty()) {
             return remember(job, own, view);
         }
+        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are.
         List<Placement> candidates = new ArrayList<>();
-        candidates.add(own);
         for (PlacementPolicy source : sources) {
             Placement p = source.place(job, view);
             if (p != null && !p.isNone() && distinct(p, candidates)) {
                 candidates.add(p);
             }
+            if (candidates.size() == 1 && distinct(own, candidates)) {
+                candidates.add(own);
+            }
+        }
+        if (candidates.isEmpty()) {
+            candidates.add(own);
         }
         if (anyBusy(view)) {
             candidates.add(Placement.none()); // waiting is a choice only while something runs
