@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
                 SimulateCommand.class,
                 TrainCommand.class,
                 EvaluateCommand.class,
+                HeldOutCommand.class,
                 GenerateCommand.class,
                 PresetsCommand.class,
                 ReproduceCommand.class,

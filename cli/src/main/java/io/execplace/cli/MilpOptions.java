@@ -39,6 +39,21 @@ final class MilpOptions {
             description = "lookahead: sampled futures per decision (default 4).")
     Integer lookaheadSamples;
 
+    /** The options with beta, the milp time limit and solver given on the command line laid over them. */
+    SchedulerOptions apply(SchedulerOptions o) {
+        SchedulerOptions r = o;
+        if (beta != null) {
+            r = r.withBeta(beta);
+        }
+        if (milpTimeLimitMs != null) {
+            r = r.withMilpTimeLimitMillis(milpTimeLimitMs);
+        }
+        if (milpSolver != null) {
+            r = r.withMilpSolver(io.execplace.schedulers.milp.MilpSolver.parse(milpSolver));
+        }
+        return r;
+    }
+
     /** The scheduler options with the lookahead settings given on the command line laid over them. */
     SchedulerOptions withLookahead(SchedulerOptions o) {
         LookaheadOptions l = o.lookahead();
