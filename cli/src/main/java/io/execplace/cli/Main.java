@@ -25,6 +25,7 @@ import java.io.UncheckedIOException;
                 TrainCommand.class,
                 EvaluateCommand.class,
                 HeldOutCommand.class,
+                OfflineCommand.class,
                 GenerateCommand.class,
                 PresetsCommand.class,
                 ReproduceCommand.class,
