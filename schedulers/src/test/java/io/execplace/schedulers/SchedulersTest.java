@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SchedulersTest {
 
     private static final String BUILT_IN =
-            "round-robin, round-robin-consolidate, first-fit, gio, asq, aep, random, milp";
+            "round-robin, round-robin-consolidate, first-fit, gio, asq, aep, random, milp, lookahead";
 
     @Test
     void listsTheBuiltInSchedulersInOrder() {
@@ -67,7 +67,7 @@ class SchedulersTest {
             Schedulers.registerFamily("test-fixed", "VM", "every executor on VM number VM",
                     (argument, seed) -> new FixedVm(Integer.parseInt(argument)));
             Schedulers.register("test-extra", "a later scheduler", seed -> new FixedVm(0));
-            assertThat(Schedulers.names()).endsWith("milp", "test-extra");
+            assertThat(Schedulers.names()).endsWith("lookahead", "test-extra");
             assertThat(Schedulers.list()).extracting(SchedulerInfo::name).endsWith("test-extra", "test-fixed:VM");
 
             PlacementPolicy p = Schedulers.create("test-fixed:2", 0);

@@ -1,5 +1,6 @@
 package io.execplace.schedulers.lookahead;
 
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
@@ -50,6 +51,7 @@ public final class Lookahead implements PlacementPolicy {
     private int lastSeenId = Integer.MIN_VALUE;
     private double lastArrival = Double.NaN;
     private RolloutSimulator simulator;
+    private Cluster cluster;
 
     public Lookahead(SchedulerOptions schedulerOptions, long seed) {
         this.options = schedulerOptions.lookahead();
@@ -76,6 +78,12 @@ public final class Lookahead implements PlacementPolicy {
         Placement own = rollout.place(job, view);
         if (options.horizon() == 0) {
             return own;
+        }
+        if (view.cluster() != cluster) {
+            // Another cluster (a policy object reused across runs): nothing known carries over.
+            cluster = view.cluster();
+            running.clear();
+            simulator = null;
         }
         observe(job);
         boolean known = reconcile(view);
@@ -165,7 +173,11 @@ public final class Lookahead implements PlacementPolicy {
         int[] count = new int[view.vmCount()];
         for (RolloutSimulator.Running r : running) {
             for (int e = 0; e < r.placement().executors(); e++) {
-                count[r.placement().vm(e)]++;
+                int vm = r.placement().vm(e);
+                if (vm >= count.length) {
+                    return false;
+                }
+                count[vm]++;
             }
         }
         for (int v = 0; v < count.length; v++) {
