@@ -96,18 +96,24 @@ final class HeldOutCommand implements Callable<Integer> {
         }
         HeldOutSplit split = HeldOutSplit.of(workload, trainSeed != null ? trainSeed : seed,
                 trainSeeds != null ? trainSeeds : seeds, heldOut);
+        run(c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
+        return 0;
+    }
+
+    /** Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate}). */
+    static void run(Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
+                    PrintWriter out, String clusterLabel) throws Exception {
         Map<String, List<HeldOutEvaluation.Row>> parts = new LinkedHashMap<>();
-        parts.put("training", evaluate(c, split, split.training(), options));
-        parts.put("held-out", evaluate(c, split, split.heldOut(), options));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json) {
+        parts.put("training", evaluate(c, split, split.training(), schedulers, options));
+        parts.put("held-out", evaluate(c, split, split.heldOut(), schedulers, options));
+        if (asJson) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("split", split);
             json.put("results", parts);
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
         } else {
-            out.println(workload + " on " + cluster + ": training " + describe(split.training()) + "; held-out "
-                    + describe(split.heldOut()));
+            out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())
+                    + "; held-out " + describe(split.heldOut()));
             for (Map.Entry<String, List<HeldOutEvaluation.Row>> e : parts.entrySet()) {
                 out.println();
                 out.println(e.getKey() + " (" + e.getValue().get(0).cost().n() + " workloads; mean ± 95 % interval)");
@@ -115,19 +121,22 @@ final class HeldOutCommand implements Callable<Integer> {
                         "wins vs heuristics", "cost / milp", "wins vs milp", "turnaround / milp"));
                 for (HeldOutEvaluation.Row r : e.getValue()) {
                     table.row(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
-                            interval(r.vsBestHeuristic(), 3), r.winsVsHeuristic() + "/" + r.cost().n(),
-                            interval(r.vsMilp(), 3), r.winsVsMilp() + "/" + r.cost().n(),
+                            interval(r.vsBestHeuristic(), 3), wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
+                            interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
                             interval(r.turnaroundVsMilp(), 3)));
                 }
                 table.print(out);
             }
         }
         out.flush();
-        return 0;
     }
 
-    private List<HeldOutEvaluation.Row> evaluate(Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
-                                                 SchedulerOptions options) {
+    private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
+        return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
+    }
+
+    private static List<HeldOutEvaluation.Row> evaluate(Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
+                                                        List<String> schedulers, SchedulerOptions options) {
         List<Workload> workloads = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
         for (WorkloadRef r : refs) {
