@@ -121,7 +121,7 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
-            HeldOutCommand.run(r.cluster(), HeldOutSplit.of(base.workload(), base.seed(), base.workloadSeeds(), heldOut),
+            HeldOutCommand.run(r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
                     List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath),
                     SchedulerOptions.defaults(), output.json, out, base.cluster());
         }

@@ -63,6 +63,9 @@ final class HeldOutCommand implements Callable<Integer> {
             description = "Schedulers, agents as agent:PATH.")
     List<String> schedulers;
 
+    @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
+    Integer jobs;
+
     @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20).")
     int heldOut = 20;
 
@@ -94,7 +97,7 @@ final class HeldOutCommand implements Callable<Integer> {
                 }
             }
         }
-        HeldOutSplit split = HeldOutSplit.of(workload, trainSeed != null ? trainSeed : seed,
+        HeldOutSplit split = HeldOutSplit.of(workload, jobs, trainSeed != null ? trainSeed : seed,
                 trainSeeds != null ? trainSeeds : seeds, heldOut);
         run(c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
         return 0;

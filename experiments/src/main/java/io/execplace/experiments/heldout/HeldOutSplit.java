@@ -44,6 +44,14 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
      * @param heldOutCount held-out workloads (at least 1)
      */
     public static HeldOutSplit of(String preset, long trainSeed, int trainSeeds, int heldOutCount) {
+        return of(preset, null, trainSeed, trainSeeds, heldOutCount);
+    }
+
+    /**
+     * As {@link #of(String, long, int, int)} with {@code jobs} jobs per workload (null: the preset's;
+     * for the TPDS presets the window length).
+     */
+    public static HeldOutSplit of(String preset, Integer jobs, long trainSeed, int trainSeeds, int heldOutCount) {
         if (trainSeeds < 1 || heldOutCount < 1) {
             throw new IllegalArgumentException("a split needs at least one training and one held-out workload");
         }
@@ -51,8 +59,12 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
             throw new IllegalArgumentException("training seeds must stay below " + HELD_OUT_FIRST_SEED
                     + " (held-out seeds start there), got " + trainSeed + " ... " + (trainSeed + trainSeeds - 1));
         }
-        TpdsWorkloadSpec tpds = tpdsSpec(preset);
-        int jobs = tpds != null ? tpds.jobs() : WorkloadPresets.generate(preset, WorkloadOptions.seed(1)).size();
+        if (jobs != null && (jobs < 1 || jobs > 1_000_000)) {
+            throw new IllegalArgumentException("jobs per workload must be between 1 and 1000000, got " + jobs);
+        }
+        TpdsWorkloadSpec tpds = tpdsSpec(preset, jobs);
+        int n = tpds != null ? tpds.jobs()
+                : jobs != null ? jobs : WorkloadPresets.generate(preset, WorkloadOptions.seed(1)).size();
         int trainWindow = tpds != null ? tpds.firstTraceJob() : -1;
         List<WorkloadRef> training = new ArrayList<>();
         for (long s = trainSeed; s < trainSeed + trainSeeds; s++) {
@@ -63,14 +75,14 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
         for (int i = 0; i < heldOutCount; i++) {
             heldOut.add(new WorkloadRef(HELD_OUT_FIRST_SEED + i, tpds != null ? windows.get(i % windows.size()) : -1));
         }
-        return new HeldOutSplit(preset, jobs, training, heldOut);
+        return new HeldOutSplit(preset, n, training, heldOut);
     }
 
     /** The workload of one reference of this split. */
     public Workload workload(WorkloadRef ref) {
-        TpdsWorkloadSpec tpds = tpdsSpec(preset);
+        TpdsWorkloadSpec tpds = tpdsSpec(preset, jobs);
         if (tpds == null) {
-            return WorkloadPresets.generate(preset, WorkloadOptions.seed(ref.seed()));
+            return WorkloadPresets.generate(preset, WorkloadOptions.seed(ref.seed()).withJobs(jobs));
         }
         boolean trainingWindow = ref.firstTraceJob() == tpds.firstTraceJob();
         // Held-out windows start at 0 like the burst preset (costs and turnarounds do not depend on it).
@@ -123,12 +135,13 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
         throw new IllegalArgumentException("the SWIM trace has no job" + job);
     }
 
-    private static TpdsWorkloadSpec tpdsSpec(String preset) {
-        return switch (preset) {
+    private static TpdsWorkloadSpec tpdsSpec(String preset, Integer jobs) {
+        TpdsWorkloadSpec spec = switch (preset) {
             case "tpds-burst" -> TpdsWorkloadSpec.burst();
             case "tpds-normal" -> TpdsWorkloadSpec.normal();
             default -> null;
         };
+        return spec == null || jobs == null ? spec : spec.withJobs(jobs);
     }
 
     /**
