@@ -8,7 +8,9 @@ import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
+import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.TpdsEnv;
@@ -53,6 +55,11 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--seeds", paramLabel = "N", description = "Number of workload seeds: --seed, --seed+1, ... (default 1).")
     Integer seeds;
+
+    @Option(names = "--held-out", paramLabel = "N",
+            description = "Also compare the agent with first-fit, round-robin-consolidate, gio and milp on its training "
+                    + "workloads and on N held-out ones (disjoint seeds and SWIM windows; see 'execplace heldout').")
+    Integer heldOut;
 
     @Override
     public Integer call() throws Exception {
@@ -116,6 +123,16 @@ final class EvaluateCommand implements Callable<Integer> {
             table.print(out);
         }
         out.flush();
+        if (heldOut != null) {
+            if (heldOut < 2) {
+                throw new IllegalArgumentException("--held-out must be at least 2, got " + heldOut);
+            }
+            EnvironmentSetup.Resolved r = base.resolve(null);
+            out.println();
+            HeldOutCommand.run(r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
+                    List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath),
+                    SchedulerOptions.defaults(), output.json, out, base.cluster());
+        }
         return 0;
     }
 

@@ -31,6 +31,8 @@ import java.util.Map;
                 SimulateCommand.class,
                 TrainCommand.class,
                 EvaluateCommand.class,
+                HeldOutCommand.class,
+                OfflineCommand.class,
                 GenerateCommand.class,
                 PresetsCommand.class,
                 ReproduceCommand.class,

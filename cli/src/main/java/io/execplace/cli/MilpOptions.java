@@ -1,9 +1,12 @@
 package io.execplace.cli;
 
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.lookahead.LookaheadOptions;
 import picocli.CommandLine.Option;
 
 /**
- * Options of the exact scheduler, for the commands that run schedulers on scenarios. Kept apart
+ * Options of the exact scheduler and of {@code lookahead}, for the commands that run schedulers on scenarios. Kept apart
  * from {@link ScenarioOptions} because {@code train} has a {@code --beta} of its own (the reward
  * weight of R_epi).
  */
@@ -19,5 +22,55 @@ final class MilpOptions {
 
     @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat, the faster here).")
     String milpSolver;
+
+    @Option(names = "--lookahead-horizon", paramLabel = "N",
+            description = "lookahead: sampled future arrivals per rollout (default 10; 0 = act as the rollout policy).")
+    Integer lookaheadHorizon;
+
+    @Option(names = "--lookahead-candidates", paramLabel = "N",
+            description = "lookahead: placements scored per decision besides waiting (default 4: the rollout policy's, milp's, gio's, first-fit's).")
+    Integer lookaheadCandidates;
+
+    @Option(names = "--lookahead-rollout", paramLabel = "NAME",
+            description = "lookahead: the fast policy of its rollouts (default first-fit).")
+    String lookaheadRollout;
+
+    @Option(names = "--lookahead-samples", paramLabel = "N",
+            description = "lookahead: sampled futures per decision (default 4).")
+    Integer lookaheadSamples;
+
+    /** The options with beta, the milp time limit and solver given on the command line laid over them. */
+    SchedulerOptions apply(SchedulerOptions o) {
+        SchedulerOptions r = o;
+        if (beta != null) {
+            r = r.withBeta(beta);
+        }
+        if (milpTimeLimitMs != null) {
+            r = r.withMilpTimeLimitMillis(milpTimeLimitMs);
+        }
+        if (milpSolver != null) {
+            r = r.withMilpSolver(io.execplace.schedulers.milp.MilpSolver.parse(milpSolver));
+        }
+        return r;
+    }
+
+    /** The scheduler options with the lookahead settings given on the command line laid over them. */
+    SchedulerOptions withLookahead(SchedulerOptions o) {
+        LookaheadOptions l = o.lookahead();
+        if (lookaheadHorizon != null) {
+            l = l.withHorizon(lookaheadHorizon);
+        }
+        if (lookaheadCandidates != null) {
+            l = l.withCandidates(lookaheadCandidates);
+        }
+        if (lookaheadRollout != null) {
+            Schedulers.create(lookaheadRollout, 1, o); // an unknown name fails here, before any run
+            l = l.withRollout(lookaheadRollout);
+        }
+        if (lookaheadSamples != null) {
+            l = l.withSamples(lookaheadSamples);
+        }
+        return o.withLookahead(l);
+    }
 
 }

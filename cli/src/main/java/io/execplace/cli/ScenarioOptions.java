@@ -111,6 +111,7 @@ final class ScenarioOptions {
         ScenarioInput merged = ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp));
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
-        return new ScenarioResolver(registry).resolve(merged, baseDir);
+        Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);
+        return milp == null ? resolved : resolved.withSchedulerOptions(milp.withLookahead(resolved.schedulerOptions()));
     }
 }

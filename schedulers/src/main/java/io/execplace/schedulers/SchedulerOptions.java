@@ -1,5 +1,6 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.lookahead.LookaheadOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 
 /**
@@ -10,8 +11,15 @@ import io.execplace.schedulers.milp.MilpSolver;
  *                            in [0, 1]: 1 = cost only (the default, HYB Eq. 16), 0 = duration only
  * @param milpTimeLimitMillis wall-time limit of one {@code milp} decision, in milliseconds (&gt; 0)
  * @param milpSolver          the solver {@code milp} uses
+ * @param lookahead           settings of {@code lookahead}
  */
-public record SchedulerOptions(double beta, long milpTimeLimitMillis, MilpSolver milpSolver) {
+public record SchedulerOptions(double beta, long milpTimeLimitMillis, MilpSolver milpSolver,
+                               LookaheadOptions lookahead) {
+
+    /** Options with {@code lookahead}'s defaults. */
+    public SchedulerOptions(double beta, long milpTimeLimitMillis, MilpSolver milpSolver) {
+        this(beta, milpTimeLimitMillis, milpSolver, LookaheadOptions.defaults());
+    }
 
     /** Default {@code milp} time limit per decision: far above the few milliseconds a decision takes. */
     public static final long DEFAULT_MILP_TIME_LIMIT_MILLIS = 1000;
@@ -28,6 +36,9 @@ public record SchedulerOptions(double beta, long milpTimeLimitMillis, MilpSolver
         if (milpSolver == null) {
             throw new IllegalArgumentException("milp solver is missing");
         }
+        if (lookahead == null) {
+            throw new IllegalArgumentException("lookahead options are missing");
+        }
     }
 
     /** Cost only, 1 s per decision, CP-SAT. */
@@ -36,14 +47,18 @@ public record SchedulerOptions(double beta, long milpTimeLimitMillis, MilpSolver
     }
 
     public SchedulerOptions withBeta(double b) {
-        return new SchedulerOptions(b, milpTimeLimitMillis, milpSolver);
+        return new SchedulerOptions(b, milpTimeLimitMillis, milpSolver, lookahead);
     }
 
     public SchedulerOptions withMilpTimeLimitMillis(long ms) {
-        return new SchedulerOptions(beta, ms, milpSolver);
+        return new SchedulerOptions(beta, ms, milpSolver, lookahead);
     }
 
     public SchedulerOptions withMilpSolver(MilpSolver s) {
-        return new SchedulerOptions(beta, milpTimeLimitMillis, s);
+        return new SchedulerOptions(beta, milpTimeLimitMillis, s, lookahead);
+    }
+
+    public SchedulerOptions withLookahead(LookaheadOptions l) {
+        return new SchedulerOptions(beta, milpTimeLimitMillis, milpSolver, l);
     }
 }

@@ -1,6 +1,7 @@
 package io.execplace.schedulers;
 
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.lookahead.Lookahead;
 import io.execplace.schedulers.milp.Milp;
 
 import java.util.List;
@@ -45,7 +46,11 @@ public final class Schedulers {
             .withConfigurable(Milp.NAME,
                     "exact per-job optimum of the extra VM cost (HYB Eq. 16; --beta: TPDS Eq. 6) with CP-SAT, "
                             + "penalties included; gio if the solver finds nothing in time",
-                    (seed, options) -> new Milp(options));
+                    (seed, options) -> new Milp(options))
+            .withConfigurable(Lookahead.NAME,
+                    "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
+                            + "arrivals with a fast policy (--lookahead-horizon, --lookahead-candidates, --lookahead-rollout)",
+                    (seed, options) -> new Lookahead(options, seed));
 
     private Schedulers() {
     }

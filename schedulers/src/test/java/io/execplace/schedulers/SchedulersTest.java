@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SchedulersTest {
 
     private static final String BUILT_IN =
-            "round-robin, round-robin-consolidate, first-fit, first-fit-fullest, gio, asq, aep, aep-spark, random, milp";
+            "round-robin, round-robin-consolidate, first-fit, first-fit-fullest, gio, asq, aep, aep-spark, random, milp, lookahead";
 
     @Test
     void listsTheBuiltInSchedulersInOrder() {
@@ -66,7 +66,7 @@ class SchedulersTest {
                 .withFamily("test-fixed", "VM", "every executor on VM number VM",
                         (argument, seed) -> new FixedVm(Integer.parseInt(argument)))
                 .with("test-extra", "a later scheduler", seed -> new FixedVm(0));
-        assertThat(extended.names()).endsWith("milp", "test-extra");
+        assertThat(extended.names()).endsWith("lookahead", "test-extra");
         assertThat(extended.list()).extracting(SchedulerInfo::name).endsWith("test-extra", "test-fixed:VM");
 
         PlacementPolicy p = extended.create("test-fixed:2", 0);

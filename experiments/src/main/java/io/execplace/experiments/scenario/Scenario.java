@@ -35,6 +35,11 @@ public record Scenario(String name, Cluster cluster, WorkloadSource workloads, L
         }
     }
 
+    /** The same scenario with other scheduler settings. */
+    public Scenario withSchedulerOptions(SchedulerOptions o) {
+        return new Scenario(name, cluster, workloads, schedulers, seeds, options, o);
+    }
+
     public int cells() {
         return schedulers.size() * seeds.size();
     }

@@ -59,10 +59,20 @@ public final class AgentFiles {
         obs.put("cluster", cluster.name());
         ArrayNode cores = obs.putArray("vmCores");
         ArrayNode memory = obs.putArray("vmMemoryGb");
+        // Types, sites and prices too: an agent learnt which VMs are dear, so it only applies to
+        // clusters whose VMs match one by one (checked when the agent is loaded for a cluster).
+        ArrayNode types = obs.putArray("vmTypes");
+        ArrayNode sites = obs.putArray("vmSites");
+        ArrayNode prices = obs.putArray("vmPricePerSecond");
         for (int i = 0; i < cluster.size(); i++) {
             cores.add(cluster.vm(i).cores());
             memory.add(cluster.vm(i).memoryGb());
+            types.add(cluster.vm(i).type().name());
+            sites.add(cluster.vm(i).site().name().toLowerCase(java.util.Locale.ROOT));
+            prices.add(cluster.vm(i).pricePerSecond());
         }
+        obs.put("schema", "per VM: free cores, free memory GB" + (spec.environment().busyTime() ? ", remaining busy s" : "")
+                + "; job: type, cores, memory GB, executors left");
         m.set("environment", JSON.valueToTree(spec.environment()));
         m.set("agent", JSON.valueToTree(spec.agent()));
         ObjectNode training = m.putObject("training");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Vm;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.env.ObservationEncoder;
@@ -159,6 +160,42 @@ public final class TrainedAgent {
             throw new BadInputException(source, 0, null, "the agent was trained on a cluster of " + vmCores.length
                     + " VMs; cluster '" + cluster.name() + "' has " + cluster.size());
         }
+        String mismatch = clusterMismatch(cluster);
+        if (mismatch != null) {
+            throw new IllegalArgumentException("agent " + source + " was trained on cluster '"
+                    + metadata.path("observation").path("cluster").asText("?") + "' and cannot run on cluster '"
+                    + cluster.name() + "': " + mismatch);
+        }
         return new ObservationEncoder(cluster, environment.normalised(), environment.busyTime(), scales);
+    }
+
+    /**
+     * The first VM that differs from the one the agent was trained with (cores and memory; type,
+     * site and price when the file records them), or null when the clusters match VM by VM.
+     */
+    private String clusterMismatch(Cluster cluster) {
+        JsonNode obs = metadata.path("observation");
+        JsonNode memory = obs.path("vmMemoryGb");
+        JsonNode types = obs.path("vmTypes");
+        JsonNode sites = obs.path("vmSites");
+        JsonNode prices = obs.path("vmPricePerSecond");
+        for (int i = 0; i < cluster.size(); i++) {
+            Vm vm = cluster.vm(i);
+            String trained = "VM " + i + " was " + (types.has(i) ? types.get(i).asText() + " " : "") + vmCores[i]
+                    + " cores / " + (memory.has(i) ? memory.get(i).asDouble() : "?") + " GB"
+                    + (sites.has(i) ? " (" + sites.get(i).asText() + ")" : "")
+                    + (prices.has(i) ? " at " + prices.get(i).asDouble() + "/s" : "");
+            String now = vm.type().name() + " " + vm.cores() + " cores / " + vm.memoryGb() + " GB ("
+                    + vm.site().name().toLowerCase(java.util.Locale.ROOT) + ") at " + vm.pricePerSecond() + "/s";
+            boolean differs = vm.cores() != vmCores[i]
+                    || (memory.has(i) && Math.abs(memory.get(i).asDouble() - vm.memoryGb()) > 1e-9)
+                    || (sites.has(i) && !sites.get(i).asText().equals(vm.site().name().toLowerCase(java.util.Locale.ROOT)))
+                    || (prices.has(i) && Math.abs(prices.get(i).asDouble() - vm.pricePerSecond())
+                        > 1e-9 * Math.max(1, vm.pricePerSecond()));
+            if (differs) {
+                return trained + " in training, here it is " + now;
+            }
+        }
+        return null;
     }
 }

@@ -67,6 +67,29 @@ class AgentPolicyTest {
     }
 
     @Test
+    void anAgentIsRefusedOnAClusterWithOtherVmTypesOrPricesEvenWithTheSameVmCount(@TempDir Path dir) throws Exception {
+        train(dir, true, 2);
+        TrainedAgent agent = TrainedAgent.read(dir);
+        assertThat(agent.metadata().path("observation").path("vmPricePerSecond").size()).isEqualTo(12);
+        assertThat(agent.metadata().path("observation").path("schema").asText()).startsWith("per VM: free cores");
+        assertThat(agent.encoder(ClusterPresets.tpds()).size()).isPositive();
+        assertThat(ClusterPresets.c5().size()).isEqualTo(cluster.size());
+        assertThatThrownBy(() -> agent.encoder(ClusterPresets.c5()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("was trained on cluster 'tpds' and cannot run on cluster 'c5'")
+                .hasMessageContaining("VM 0 was m1.large 4 cores / 16.0 GB (cloud)");
+        // Same shapes, other prices: still refused.
+        Cluster.Builder b = Cluster.builder("tpds-cheap");
+        for (int i = 0; i < cluster.size(); i++) {
+            var vm = cluster.vm(i);
+            b.add(vm.type(), vm.site(), 1, vm.pricePerSecond() / 2);
+        }
+        assertThatThrownBy(() -> agent.encoder(b.build())).hasMessageContaining("cannot run on cluster 'tpds-cheap'");
+        assertThatThrownBy(() -> Simulation.run(ClusterPresets.c5(), workload, new AgentPolicy("agent:x", agent), sim))
+                .hasMessageContaining("cannot run on cluster 'c5'");
+    }
+
+    @Test
     void anAgentObservingBusyTimesSeesTheSameNumbersInTheSimulator(@TempDir Path dir) throws Exception {
         train(dir, TpdsEnvConfig.paper(1).withMasking(true).withNormalised(true).withBusyTime(true)
                 .withPerJobReward(true), 5);

@@ -3,7 +3,7 @@ package io.execplace.schedulers.milp;
 import com.google.ortools.Loader;
 
 /** Loads OR-Tools' native libraries once per JVM, the first time a solver is made. */
-final class OrTools {
+public final class OrTools {
 
     private OrTools() {
     }
@@ -19,7 +19,8 @@ final class OrTools {
         }
     }
 
-    static void load() {
+    /** Loads the native libraries if no solver has yet. */
+    public static void load() {
         Holder.touch();
     }
 }

@@ -1,0 +1,168 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.PricingModel;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.experiments.heldout.HeldOutEvaluation;
+import io.execplace.experiments.heldout.HeldOutSplit;
+import io.execplace.experiments.heldout.WorkloadRef;
+import io.execplace.experiments.report.Format;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.rl.train.TrainedAgent;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.Schedulers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code execplace heldout}: schedulers (agents included) on their training workloads and on
+ * held-out workloads side by side, with 95 % intervals and per-workload win rates.
+ */
+@Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Compare schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
+                "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
+                "95 % intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
+final class HeldOutCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputOptions output;
+
+    @Mixin
+    MilpOptions milpOptions;
+
+    @Option(names = "--workload", paramLabel = "PRESET", required = true,
+            description = "Workload preset: tpds-burst, tpds-normal, hybrid-light, hybrid-high, hybrid-day.")
+    String workload;
+
+    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset (default tpds).")
+    String cluster = "tpds";
+
+    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
+    String pricing = "1";
+
+    @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",", required = true,
+            description = "Schedulers, agents as agent:PATH.")
+    List<String> schedulers;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
+    Integer jobs;
+
+    @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20).")
+    int heldOut = 20;
+
+    @Option(names = "--train-seed", paramLabel = "N",
+            description = "First training seed (default: the first agent's, else 1).")
+    Long trainSeed;
+
+    @Option(names = "--train-seeds", paramLabel = "N",
+            description = "Training workloads (default: the first agent's --workload-seeds, else 1).")
+    Integer trainSeeds;
+
+    @Override
+    public Integer call() throws Exception {
+        if (heldOut < 2 || heldOut > 10_000) {
+            throw new IllegalArgumentException("--held-out must be between 2 and 10000, got " + heldOut);
+        }
+        Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
+        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
+        long seed = 1;
+        int seeds = 1;
+        for (String s : schedulers) {
+            Main.registry(spec).create(s, 1, options); // unknown names and unreadable agents fail before any run
+            if (s.startsWith(RlSchedulers.PREFIX + ":")) {
+                TrainedAgent agent = RlSchedulers.load(Path.of(s.substring(s.indexOf(':') + 1).trim()));
+                JsonNode setup = agent.metadata().get("setup");
+                if (setup != null && seeds == 1 && seed == 1) {
+                    seed = setup.path("seed").asLong(1);
+                    seeds = setup.path("workloadSeeds").asInt(1);
+                }
+            }
+        }
+        HeldOutSplit split = HeldOutSplit.of(workload, jobs, trainSeed != null ? trainSeed : seed,
+                trainSeeds != null ? trainSeeds : seeds, heldOut);
+        run(c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
+        return 0;
+    }
+
+    /** Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate}). */
+    static void run(Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
+                    PrintWriter out, String clusterLabel) throws Exception {
+        Map<String, List<HeldOutEvaluation.Row>> parts = new LinkedHashMap<>();
+        parts.put("training", evaluate(c, split, split.training(), schedulers, options));
+        parts.put("held-out", evaluate(c, split, split.heldOut(), schedulers, options));
+        if (asJson) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("split", split);
+            json.put("results", parts);
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
+        } else {
+            out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())
+                    + "; held-out " + describe(split.heldOut()));
+            for (Map.Entry<String, List<HeldOutEvaluation.Row>> e : parts.entrySet()) {
+                out.println();
+                out.println(e.getKey() + " (" + e.getValue().get(0).cost().n() + " workloads; mean ± 95 % interval)");
+                TextTable table = new TextTable(List.of("scheduler", "cost", "mean turnaround s", "cost / best heuristic",
+                        "wins vs heuristics", "cost / milp", "wins vs milp", "turnaround / milp"));
+                for (HeldOutEvaluation.Row r : e.getValue()) {
+                    table.row(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
+                            interval(r.vsBestHeuristic(), 3), wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
+                            interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
+                            interval(r.turnaroundVsMilp(), 3)));
+                }
+                table.print(out);
+            }
+        }
+        out.flush();
+    }
+
+    private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
+        return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
+    }
+
+    private static List<HeldOutEvaluation.Row> evaluate(Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
+                                                        List<String> schedulers, SchedulerOptions options) {
+        List<Workload> workloads = new ArrayList<>();
+        List<Long> seeds = new ArrayList<>();
+        for (WorkloadRef r : refs) {
+            workloads.add(split.workload(r));
+            seeds.add(r.seed());
+        }
+        return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
+                (name, s) -> Main.registry(spec).create(name, s, options), w -> SimulationConfig.defaults(c, w));
+    }
+
+    private static String describe(List<WorkloadRef> refs) {
+        if (refs.size() <= 3) {
+            return refs.toString();
+        }
+        long windows = refs.stream().mapToInt(WorkloadRef::firstTraceJob).distinct().count();
+        return refs.size() + " workloads (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
+                + (refs.get(0).hasWindow() ? ", " + windows + " SWIM windows" : "") + ")";
+    }
+
+    private static String interval(HeldOutEvaluation.Interval i, int digits) {
+        if (Double.isNaN(i.mean())) {
+            return "–";
+        }
+        return Format.sig(i.mean(), digits) + (Double.isNaN(i.halfWidth()) ? "" : " ± " + Format.sig(i.halfWidth(), 2));
+    }
+}

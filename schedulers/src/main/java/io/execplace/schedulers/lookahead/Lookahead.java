@@ -1,0 +1,228 @@
+package io.execplace.schedulers.lookahead;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.milp.Milp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * {@code lookahead}: for each job, a handful of candidate placements — the rollout policy's own,
+ * {@code milp}'s per-job optimum, the heuristics' choices — and waiting, each scored by simulating
+ * the jobs running now plus sampled future arrivals with a fast rollout policy on a copy of the
+ * state; the candidate with the least mean cost from now on wins (ties: the earlier candidate:
+ * milp's, then the rollout policy's own).
+ *
+ * <p>It is an online scheduler: it never sees the workload. It learns from the jobs offered to it —
+ * their shapes and arrival gaps — and samples each future as {@code horizon} jobs drawn from those
+ * shapes with gaps drawn from those gaps (seeded: runs are reproducible). It knows which jobs run
+ * where because it sees every placement it makes (and it checks that against the view's executor
+ * counts; if they disagree, e.g. because deadline admission dropped a job after placing it, it
+ * forgets what it cannot reconcile and acts as the rollout policy for that decision).
+ *
+ * <p>With horizon 0 it is exactly its rollout policy.
+ */
+public final class Lookahead implements PlacementPolicy {
+
+    /** Registry name. */
+    public static final String NAME = "lookahead";
+
+    /** Candidate sources after the rollout policy, in priority order. */
+    private static final List<String> SOURCES = List.of("milp", "gio", "first-fit", "round-robin-consolidate",
+            "aep", "round-robin", "asq");
+
+    private final LookaheadOptions options;
+    private final PlacementPolicy rollout;
+    /** A second instance for rollouts, so that they never disturb the state of the one that decides. */
+    private final PlacementPolicy rolloutCopy;
+    private final List<PlacementPolicy> sources = new ArrayList<>();
+    private final SplittableRandom random;
+    private final List<RolloutSimulator.Running> running = new ArrayList<>();
+    private final List<Job> seen = new ArrayList<>();
+    private final List<Double> gaps = new ArrayList<>();
+    private int lastSeenId = Integer.MIN_VALUE;
+    private double lastArrival = Double.NaN;
+    private RolloutSimulator simulator;
+    private Cluster cluster;
+
+    public Lookahead(SchedulerOptions schedulerOptions, long seed) {
+        this.options = schedulerOptions.lookahead();
+        this.rollout = Schedulers.create(options.rollout(), seed, schedulerOptions);
+        this.rolloutCopy = Schedulers.create(options.rollout(), seed, schedulerOptions);
+        for (String name : SOURCES) {
+            if (sources.size() + 1 >= options.candidates()) {
+                break;
+            }
+            if (!name.equals(options.rollout())) {
+                sources.add(name.equals(Milp.NAME) ? new Milp(schedulerOptions) : Schedulers.create(name, seed, schedulerOptions));
+            }
+        }
+        this.random = new SplittableRandom(seed);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Placement place(Job job, ClusterView view) {
+        Placement own = rollout.place(job, view);
+        if (options.horizon() == 0) {
+            return own;
+        }
+        if (view.cluster() != cluster) {
+            // Another cluster (a policy object reused across runs): nothing known carries over.
+            cluster = view.cluster();
+            running.clear();
+            simulator = null;
+        }
+        observe(job);
+        boolean known = reconcile(view);
+        if (own == null || own.isNone() || !known || gaps.isEmpty()) {
+            return remember(job, own, view);
+        }
+        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are.
+        List<Placement> candidates = new ArrayList<>();
+        for (PlacementPolicy source : sources) {
+            Placement p = source.place(job, view);
+            if (p != null && !p.isNone() && distinct(p, candidates)) {
+                candidates.add(p);
+            }
+            if (candidates.size() == 1 && distinct(own, candidates)) {
+                candidates.add(own);
+            }
+        }
+        if (candidates.isEmpty()) {
+            candidates.add(own);
+        }
+        if (anyBusy(view)) {
+            candidates.add(Placement.none()); // waiting is a choice only while something runs
+        }
+        if (simulator == null) {
+            simulator = new RolloutSimulator(view.cluster(), view.durationModel());
+        }
+        double[] score = new double[candidates.size()];
+        for (int s = 0; s < options.samples(); s++) {
+            List<Job> future = sampleFuture(view.now());
+            for (int c = 0; c < candidates.size(); c++) {
+                score[c] += simulator.cost(view.now(), running, job, candidates.get(c), future, rolloutCopy);
+            }
+        }
+        int best = 0;
+        for (int c = 1; c < score.length; c++) {
+            if (score[c] < score[best] * (1 - 1e-12)) {
+                best = c;
+            }
+        }
+        return remember(job, candidates.get(best), view);
+    }
+
+    private Placement remember(Job job, Placement p, ClusterView view) {
+        if (p != null && !p.isNone()) {
+            running.add(new RolloutSimulator.Running(job, p,
+                    view.now() + view.durationModel().duration(job, p, view.cluster())));
+        }
+        return p;
+    }
+
+    /** Learns the job's shape and arrival gap the first time it is offered. */
+    private void observe(Job job) {
+        if (job.id() == lastSeenId) {
+            return;
+        }
+        lastSeenId = job.id();
+        if (!Double.isNaN(lastArrival)) {
+            gaps.add(Math.max(0, job.arrival() - lastArrival));
+        }
+        lastArrival = Math.max(Double.isNaN(lastArrival) ? job.arrival() : lastArrival, job.arrival());
+        seen.add(job);
+    }
+
+    /**
+     * Drops jobs finished by now and checks the rest against the view's executor counts; returns
+     * false (and forgets them) if they do not match.
+     */
+    private boolean reconcile(ClusterView view) {
+        double now = view.now();
+        running.removeIf(r -> r.finish() <= now);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            if (matches(view)) {
+                return true;
+            }
+            if (!running.isEmpty()) {
+                running.remove(running.size() - 1); // most likely placed, then dropped by admission
+            }
+        }
+        if (matches(view)) {
+            return true;
+        }
+        running.clear();
+        return false;
+    }
+
+    private boolean matches(ClusterView view) {
+        int[] count = new int[view.vmCount()];
+        for (RolloutSimulator.Running r : running) {
+            for (int e = 0; e < r.placement().executors(); e++) {
+                int vm = r.placement().vm(e);
+                if (vm >= count.length) {
+                    return false;
+                }
+                count[vm]++;
+            }
+        }
+        for (int v = 0; v < count.length; v++) {
+            if (count[v] != view.executorsOn(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private List<Job> sampleFuture(double now) {
+        List<Job> future = new ArrayList<>(options.horizon());
+        double t = lastArrival;
+        for (int k = 0; k < options.horizon(); k++) {
+            t += gaps.get(random.nextInt(gaps.size()));
+            Job shape = seen.get(random.nextInt(seen.size()));
+            future.add(new Job(Integer.MAX_VALUE - k, shape.type(), Math.max(t, now), shape.executors(),
+                    shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), Job.NO_DEADLINE));
+        }
+        future.sort((a, b) -> Double.compare(a.arrival(), b.arrival()));
+        return future;
+    }
+
+    private static boolean anyBusy(ClusterView view) {
+        for (int v = 0; v < view.vmCount(); v++) {
+            if (view.executorsOn(v) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean distinct(Placement p, List<Placement> others) {
+        int[] a = p.toArray();
+        Arrays.sort(a);
+        for (Placement o : others) {
+            if (o.isNone()) {
+                continue;
+            }
+            int[] b = o.toArray();
+            Arrays.sort(b);
+            if (Arrays.equals(a, b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
