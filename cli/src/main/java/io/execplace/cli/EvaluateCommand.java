@@ -129,7 +129,7 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
-            HeldOutCommand.run(r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
+            HeldOutCommand.run(Main.registry(spec), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
                     List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath),
                     SchedulerOptions.defaults(), output.json, out, base.cluster());
         }

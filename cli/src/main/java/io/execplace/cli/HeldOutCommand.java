@@ -15,6 +15,7 @@ import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
 import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,16 +100,16 @@ final class HeldOutCommand implements Callable<Integer> {
         }
         HeldOutSplit split = HeldOutSplit.of(workload, jobs, trainSeed != null ? trainSeed : seed,
                 trainSeeds != null ? trainSeeds : seeds, heldOut);
-        run(c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
+        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
         return 0;
     }
 
     /** Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate}). */
-    static void run(Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
+    static void run(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
                     PrintWriter out, String clusterLabel) throws Exception {
         Map<String, List<HeldOutEvaluation.Row>> parts = new LinkedHashMap<>();
-        parts.put("training", evaluate(c, split, split.training(), schedulers, options));
-        parts.put("held-out", evaluate(c, split, split.heldOut(), schedulers, options));
+        parts.put("training", evaluate(registry, c, split, split.training(), schedulers, options));
+        parts.put("held-out", evaluate(registry, c, split, split.heldOut(), schedulers, options));
         if (asJson) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("split", split);
@@ -138,7 +139,7 @@ final class HeldOutCommand implements Callable<Integer> {
         return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
     }
 
-    private static List<HeldOutEvaluation.Row> evaluate(Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
+    private static List<HeldOutEvaluation.Row> evaluate(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
                                                         List<String> schedulers, SchedulerOptions options) {
         List<Workload> workloads = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
@@ -147,7 +148,7 @@ final class HeldOutCommand implements Callable<Integer> {
             seeds.add(r.seed());
         }
         return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s) -> Main.registry(spec).create(name, s, options), w -> SimulationConfig.defaults(c, w));
+                (name, s) -> registry.create(name, s, options), w -> SimulationConfig.defaults(c, w));
     }
 
     private static String describe(List<WorkloadRef> refs) {
