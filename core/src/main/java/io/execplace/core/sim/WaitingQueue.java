@@ -11,7 +11,7 @@ import java.util.Comparator;
  */
 final class WaitingQueue {
 
-    private final Job[] jobs;
+    private Job[] jobs;
     private final Comparator<Job> order;
     private int[] index = new int[64];
     private int size;
@@ -19,6 +19,12 @@ final class WaitingQueue {
     WaitingQueue(Job[] jobs, Comparator<Job> order) {
         this.jobs = jobs;
         this.order = order;
+    }
+
+    /** Empties the queue for a run over other jobs (job indices refer to {@code jobs}). */
+    void reset(Job[] jobs) {
+        this.jobs = jobs;
+        size = 0;
     }
 
     int size() {
