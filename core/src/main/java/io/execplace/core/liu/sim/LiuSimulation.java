@@ -19,9 +19,10 @@ import java.util.List;
  * Slices in which nothing can happen are skipped in one jump (their occupation is constant, so the
  * statistics are exact).
  *
- * <p>Stretch model: the head run wanting {@code e} executors (at most the cluster's size) starts
- * once at least {@code ceil(minShare · e)} are free, takes {@code g = min(e, free)} and keeps them
- * until it finishes {@code ceil(occupation · e / g)} slices later (its work is conserved). Its
+ * <p>Stretch model: the head run wanting {@code e} executors starts once at least
+ * {@code ceil(minShare · min(e, size))} are free, takes {@code g = min(e, free)} and keeps them
+ * until it finishes {@code ceil(occupation · e / g)} slices later (its work {@code occupation · e}
+ * is conserved, so a run wanting more than the whole cluster always stretches). Its
  * running-time ratio is {@code (finish − start) / occupation}. A time-critical run misses its
  * deadline when it finishes more than {@code deadline} slices after the application's arrival, a
  * streaming batch when more than {@code deadline} after its release; the miss counts at the finish.
@@ -343,9 +344,10 @@ public final class LiuSimulation implements LiuView {
         while (!q.isEmpty()) {
             int run = q.peek();
             LiuApp app = apps.get(runApp[run]);
-            int want = Math.min(app.runDemand(runIndex[run]), capacity[k]);
+            int want = app.runDemand(runIndex[run]);
             int free = capacity[k] - used[k];
-            if (free < (int) Math.ceil(minShare * want - 1e-9)) {
+            // A run wanting more than the whole cluster is judged against the cluster's size.
+            if (free < (int) Math.ceil(minShare * Math.min(want, capacity[k]) - 1e-9)) {
                 return; // FIFO: the head blocks the queue
             }
             q.poll();
