@@ -114,8 +114,12 @@ public final class LiuStudy {
     }
 
     /** One comparison of Table II or III: the agent and a baseline on the same test workloads. */
-    public record Comparison(String name, LiuEvaluation rl, LiuEvaluation baseline, LiuScores scores,
-                             LiuScores baselineScores) {
+    public record Comparison(String name, LiuEvaluation rl, LiuEvaluation baseline, LiuScores scores) {
+
+        /** The baseline's scores: {@code 100 −} the agent's (§V-C: they always add up to 100). */
+        public LiuScores baselineScores() {
+            return new LiuScores(100 - scores.a(), 100 - scores.b(), 100 - scores.c(), 100 - scores.d());
+        }
     }
 
     /** Everything the report needs. */
@@ -205,8 +209,7 @@ public final class LiuStudy {
     }
 
     static Comparison compare(String name, LiuEvaluation rl, LiuEvaluation base) {
-        return new Comparison(name, rl, base, LiuScores.of(rl.tmdl(), rl.ajdr(), base.tmdl(), base.ajdr()),
-                LiuScores.of(base.tmdl(), base.ajdr(), rl.tmdl(), rl.ajdr()));
+        return new Comparison(name, rl, base, LiuScores.of(rl.tmdl(), rl.ajdr(), base.tmdl(), base.ajdr()));
     }
 
     private TrainedRun train(Run r, Settings s, List<List<LiuApp>> test, Path folder, Consumer<String> progress) {

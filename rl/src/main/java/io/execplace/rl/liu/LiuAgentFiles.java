@@ -72,7 +72,7 @@ public final class LiuAgentFiles {
         if (b.kind().equals(AgentFiles.KIND_CHECKPOINT)) {
             agent.restore(b);
         } else {
-            agent.network().setParameters(b.doubles("value.params"));
+            agent.setParameters(b.doubles("value.params"));
         }
         return new Loaded(agent, clusters, m.path("minShare").asDouble(), m.path("episode").asInt(),
                 b.has("curve") ? b.doubles("curve") : new double[0]);

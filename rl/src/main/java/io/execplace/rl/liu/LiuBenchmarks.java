@@ -69,6 +69,14 @@ public final class LiuBenchmarks {
             add(out, sink, new RlBenchmarks.Result("LIU SGD update, 1,000 samples in mini-batches of 100, " + name, ms, "ms",
                     "-", true, false));
         }
+        PairScorer scorer = new PairScorer(net, LiuObservation.standard(5, 1900).appOffset());
+        for (int rows : new int[] {1, 3}) {
+            double[] x = random(rng, rows * 529);
+            double[] q = new double[rows * 5];
+            double ms = timeMs(seconds, k -> scorer.score(x, rows, q));
+            add(out, sink, new RlBenchmarks.Result("LIU network forward, " + rows
+                    + " waiting application(s), pair scorer (float, shared cluster part)", ms, "ms", "-", true, false));
+        }
         int episodes = quick ? 2 : 6;
         LiuAgentConfig config = LiuAgentConfig.paper();
         LiuObservation enc = LiuObservation.standard(5, 1900);

@@ -21,8 +21,8 @@ import java.util.Arrays;
  * The LIU agent: one value network {@code state(application) → value of each cluster}, used to
  * score every waiting (application, cluster) pair in one batched forward pass; the improved
  * ε-greedy of Eq. 3; a replay of the latest decisions with their Monte-Carlo values; and SGD on the
- * squared error of the chosen cluster's output. Scoring (a few rows) runs on {@link Mlp}'s own
- * loops; training batches go through native BLAS when the system has one ({@link Gemm}), which
+ * squared error of the chosen cluster's output. Scoring runs in one batched pass of a
+ * {@link PairScorer} (float, the shared cluster part computed once); training batches go through native BLAS when the system has one ({@link Gemm}), which
  * {@code docs/liu.md} measures about 4× faster there, and through {@link Mlp} otherwise — so runs
  * are bit-for-bit reproducible on one machine set-up, not across set-ups. Not thread-safe.
  */
@@ -33,6 +33,8 @@ public final class LiuValueAgent {
     private final Mlp net;
     /** Whole-batch products for training when a native BLAS is present (measured faster); else null. */
     private final GemmMlp batchNet;
+    private final PairScorer scorer;
+    private double[] q = new double[0];
     private final int width;
     private final int clusters;
     private final RestorableUniformRandomProvider rng;
@@ -68,6 +70,7 @@ public final class LiuValueAgent {
         sizes[sizes.length - 1] = clusters;
         this.net = Mlp.create(sizes, Activation.RELU, rng);
         this.batchNet = Gemm.nativeBlasAvailable() ? new GemmMlp(net, Gemm.blas()) : null;
+        this.scorer = new PairScorer(net, encoder.appOffset());
         this.guide = LiuBaselines.of(config.guide());
         this.replayStates = new float[config.replay() * width];
         this.replayActions = new int[config.replay()];
@@ -115,7 +118,10 @@ public final class LiuValueAgent {
         for (int k = 0; k < n; k++) {
             encoder.writeApp(view.waiting(k), rows, k * width + encoder.appOffset());
         }
-        double[] q = net.forward(rows, n);
+        if (q.length < n * clusters) {
+            q = new double[Math.max(n, 8) * clusters];
+        }
+        scorer.score(rows, n, q);
         int best = 0;
         for (int p = 1; p < n * clusters; p++) {
             if (q[p] > q[best]) {
@@ -249,7 +255,14 @@ public final class LiuValueAgent {
             }
             updates++;
         }
+        scorer.refresh();
         return lossSum / n;
+    }
+
+    /** Replaces the network's parameters (e.g. from a model file). */
+    void setParameters(double[] params) {
+        net.setParameters(params);
+        scorer.refresh();
     }
 
     /** The complete state for a checkpoint. */
@@ -270,7 +283,7 @@ public final class LiuValueAgent {
 
     /** Restores what {@link #save} wrote (same settings and encoder). */
     void restore(ArrayBundle b) {
-        net.setParameters(b.doubles("value.params"));
+        setParameters(b.doubles("value.params"));
         byte[] states = b.bytes("replay.states");
         int n = states.length / Float.BYTES / width;
         if (n > config.replay()) {

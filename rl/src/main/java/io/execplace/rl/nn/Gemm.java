@@ -11,6 +11,18 @@ import dev.ludovic.netlib.blas.BLAS;
 public interface Gemm {
 
     /**
+     * netlib logs a warning for each implementation it cannot load (native, Vector API) before
+     * falling back; that is expected here, so only its errors are shown. Held so the level sticks.
+     */
+    java.util.logging.Logger NETLIB_LOG = quietNetlib();
+
+    private static java.util.logging.Logger quietNetlib() {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("dev.ludovic.netlib.blas.InstanceBuilder");
+        log.setLevel(java.util.logging.Level.SEVERE);
+        return log;
+    }
+
+    /**
      * {@code C(m×n) += op(A)(m×k) · op(B)(k×n)}, all row-major; {@code op(X)} is {@code Xᵀ} when
      * the flag is set (then {@code A} is stored {@code k×m}, {@code B} {@code n×k}).
      */
@@ -22,6 +34,7 @@ public interface Gemm {
 
     /** netlib's best available BLAS. */
     static Gemm blas() {
+        NETLIB_LOG.getLevel();
         return of(BLAS.getInstance());
     }
 
@@ -52,6 +65,7 @@ public interface Gemm {
 
     /** True when netlib found a native BLAS library (JNI) rather than falling back to Java. */
     static boolean nativeBlasAvailable() {
+        NETLIB_LOG.getLevel();
         return BLAS.getInstance().getClass().getSimpleName().startsWith("JNI");
     }
 }
