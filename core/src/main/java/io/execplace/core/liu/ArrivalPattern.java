@@ -12,7 +12,8 @@ import java.util.Locale;
  * The three job-arrival patterns of LIU §V-A: when arrival events happen and how many applications
  * each brings. {@link #gapProbability(int)} is the paper's formula (Bernoulli: geometric; Eq. 4;
  * Eq. 5), {@link #nextGap} draws from exactly that distribution, and every event brings
- * {@code max(round(N(μ, σ²)), 1)} applications.
+ * {@code max(round(N(μ, σ²)), 1)} applications. Build one with the named factories
+ * ({@link #bernoulliGaps}, {@link #uniformGaps}, {@link #betaGaps}) or the paper's presets.
  *
  * @param kind      Bernoulli process, uniform gaps or discretised Beta gaps
  * @param rho       Bernoulli: event probability per slice
@@ -61,17 +62,32 @@ public record ArrivalPattern(Kind kind, double rho, int low, int high, double al
 
     /** The paper's Bernoulli pattern: ρ = 0.08, {@code max(round(N(1.5, 1)), 1)} per event. */
     public static ArrivalPattern bernoulliPattern() {
-        return new ArrivalPattern(Kind.BERNOULLI, 0.08, 0, 0, 0, 0, 0, 1.5, 1);
+        return bernoulliGaps(0.08, 1.5, 1);
     }
 
     /** The paper's uniform pattern: gaps uniform in [1, 39], {@code max(round(N(3, 1)), 1)} per event. */
     public static ArrivalPattern uniformPattern() {
-        return new ArrivalPattern(Kind.UNIFORM, 0, 1, 39, 0, 0, 0, 3, 1);
+        return uniformGaps(1, 39, 3, 1);
     }
 
     /** The paper's Beta pattern: Eq. 5 with α = 4, β = 2, M = 30, {@code max(round(N(3, 1)), 1)} per event. */
     public static ArrivalPattern betaPattern() {
-        return new ArrivalPattern(Kind.BETA, 0, 0, 0, 4, 2, 30, 3, 1);
+        return betaGaps(4, 2, 30, 3, 1);
+    }
+
+    /** A Bernoulli process: an event each slice with probability {@code rho}, N(μ, σ²) applications per event. */
+    public static ArrivalPattern bernoulliGaps(double rho, double countMean, double countSd) {
+        return new ArrivalPattern(Kind.BERNOULLI, rho, 0, 0, 0, 0, 0, countMean, countSd);
+    }
+
+    /** Gaps uniform in {@code [a, b]}. */
+    public static ArrivalPattern uniformGaps(int a, int b, double countMean, double countSd) {
+        return new ArrivalPattern(Kind.UNIFORM, 0, a, b, 0, 0, 0, countMean, countSd);
+    }
+
+    /** Gaps {@code ceil(M · Beta(α, β))} (Eq. 5). */
+    public static ArrivalPattern betaGaps(double alpha, double beta, int m, double countMean, double countSd) {
+        return new ArrivalPattern(Kind.BETA, 0, 0, 0, alpha, beta, m, countMean, countSd);
     }
 
     /** The paper's pattern of a kind. */

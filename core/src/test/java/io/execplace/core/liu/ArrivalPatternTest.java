@@ -65,7 +65,7 @@ class ArrivalPatternTest {
         for (int k = 0; k < SAMPLES; k++) {
             observed[s.nextGap() - 1]++;
         }
-        ArrivalPattern uniform30 = new ArrivalPattern(ArrivalPattern.Kind.UNIFORM, 0, 1, 30, 0, 0, 0, 3, 1);
+        ArrivalPattern uniform30 = ArrivalPattern.uniformGaps(1, 30, 3, 1);
         assertThat(chiSquareP(observed, uniform30::gapProbability, 30)).isLessThan(1e-6);
     }
 
@@ -90,9 +90,9 @@ class ArrivalPatternTest {
 
     @Test
     void badParametersAreRefused() {
-        assertThatThrownBy(() -> new ArrivalPattern(ArrivalPattern.Kind.BERNOULLI, 0, 0, 0, 0, 0, 0, 1, 1))
+        assertThatThrownBy(() -> ArrivalPattern.bernoulliGaps(0, 1, 1))
                 .hasMessageContaining("(0, 1]");
-        assertThatThrownBy(() -> new ArrivalPattern(ArrivalPattern.Kind.UNIFORM, 0, 5, 2, 0, 0, 0, 1, 1))
+        assertThatThrownBy(() -> ArrivalPattern.uniformGaps(5, 2, 1, 1))
                 .hasMessageContaining("a <= b");
         assertThatThrownBy(() -> ArrivalPattern.parse("poisson")).hasMessageContaining("bernoulli, uniform or beta");
     }

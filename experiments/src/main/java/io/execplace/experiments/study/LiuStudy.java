@@ -92,6 +92,15 @@ public final class LiuStudy {
             return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, agent, s, threads);
         }
 
+        public Settings withAgent(LiuAgentConfig a) {
+            return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, a, seed, threads);
+        }
+
+        /** {@code points} curve points after the start, each on the first {@code episodes} test workloads. */
+        public Settings withCurve(int episodes, int points) {
+            return new Settings(this.episodes, apps, testEpisodes, episodes, points, agent, seed, threads);
+        }
+
         public Settings withThreads(int t) {
             return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, agent, seed, t);
         }

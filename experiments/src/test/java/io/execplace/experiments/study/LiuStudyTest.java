@@ -15,8 +15,9 @@ class LiuStudyTest {
 
     @Test
     void aTinyStudyWritesEveryTableChartAndAgent(@TempDir Path dir) throws Exception {
-        LiuStudy.Settings s = new LiuStudy.Settings(4, 40, 3, 2, 2,
-                LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(40, 20).withDecayEpisodes(3), 1, 2);
+        LiuStudy.Settings s = LiuStudy.Settings.quick().withEpisodes(4).withApps(40).withTestEpisodes(3).withCurve(2, 2)
+                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(40, 20).withDecayEpisodes(3))
+                .withThreads(2);
         List<String> progress = new ArrayList<>();
         Path index = new LiuStudy().run(s, dir, progress::add);
         assertThat(index).exists();

@@ -28,7 +28,7 @@ class LiuLearningTest {
 
     private static final ExecutorClusters CLUSTERS = new ExecutorClusters("tiny", new int[] {5, 50});
     private static final LiuWorkloadSpec SPEC = new LiuWorkloadSpec(
-            new ArrivalPattern(ArrivalPattern.Kind.UNIFORM, 0, 10, 10, 0, 0, 0, 1, 0), 20,
+            ArrivalPattern.uniformGaps(10, 10, 1, 0), 20,
             new AppSizes(new IntRange(20, 20), new IntRange(5, 5), new RealRange(1, 1), new IntRange(2, 2),
                     new RealRange(2, 2)), 1);
     private static final LiuObservation ENCODER = new LiuObservation(2, 50, 40, 10, 40, 20);
