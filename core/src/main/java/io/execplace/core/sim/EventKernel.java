@@ -81,6 +81,9 @@ public final class EventKernel {
     /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
     private int[] offset = new int[1];
     private int[] executorVm = new int[0];
+    /** Whether each job fits the empty cluster; with the offsets, computed once per jobs array. */
+    private boolean[] fitsEmpty = new boolean[0];
+    private Job[] preparedFor;
     private int nextArrival;
     private int cursor;
     /** Executors of the offered job placed one by one so far (executor-at-a-time decisions). */
@@ -90,6 +93,8 @@ public final class EventKernel {
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
     private int jobsStarted;
     private int goodStarts;
+    private int startedWithDeadline;
+    private int startedMeetingDeadline;
     private double sumStartedDuration;
     private double sumStartedTurnaround;
     private double lastDuration;
@@ -103,7 +108,7 @@ public final class EventKernel {
         this.config = config;
         this.durationModel = config.durationModel();
         this.state = new ClusterState(cluster, durationModel);
-        this.waiting = new WaitingQueue(jobs, config.queue().order());
+        this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
         for (int i = 0; i < localVm.length; i++) {
             localVm[i] = cluster.vm(i).site() == Site.LOCAL;
@@ -129,13 +134,22 @@ public final class EventKernel {
             placement = new Placement[n];
             dropReason = new String[n];
             offset = new int[n + 1];
+            fitsEmpty = new boolean[n];
+            preparedFor = null;
         }
         Arrays.fill(start, 0, n, Double.NaN);
         Arrays.fill(finish, 0, n, Double.NaN);
         Arrays.fill(placement, 0, n, null);
         Arrays.fill(dropReason, 0, n, null);
-        for (int j = 0; j < n; j++) {
-            offset[j + 1] = offset[j] + jobs[j].executors();
+        if (jobs != preparedFor) {
+            // Environments reset on the same few arrays thousands of times: prepare each once.
+            for (int j = 0; j < n; j++) {
+                offset[j + 1] = offset[j] + jobs[j].executors();
+                Job job = jobs[j];
+                fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
+                        >= job.executors();
+            }
+            preparedFor = jobs;
         }
         if (executorVm.length < offset[n]) {
             executorVm = new int[offset[n]];
@@ -149,6 +163,8 @@ public final class EventKernel {
         pendingJob = -1;
         jobsStarted = 0;
         goodStarts = 0;
+        startedWithDeadline = 0;
+        startedMeetingDeadline = 0;
         sumStartedDuration = 0;
         sumStartedTurnaround = 0;
         lastDuration = Double.NaN;
@@ -210,8 +226,8 @@ public final class EventKernel {
     }
 
     private void admit(int j) {
-        Job job = jobs[j];
-        if (cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor()) < job.executors()) {
+        if (!fitsEmpty[j]) {
+            Job job = jobs[j];
             dropReason[j] = "does not fit the cluster even when it is empty ("
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
             return;
@@ -345,6 +361,12 @@ public final class EventKernel {
         if (pending < job.executors()) {
             return false;
         }
+        startPending(j, job);
+        return true;
+    }
+
+    /** The offered job's last executor is placed: it starts with the duration its layout earns. */
+    private void startPending(int j, Job job) {
         int from = offset[j];
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(executorVm, from, e));
@@ -361,7 +383,6 @@ public final class EventKernel {
         pending = 0;
         pendingJob = -1;
         started(j, job, duration, matches);
-        return true;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */
@@ -376,6 +397,10 @@ public final class EventKernel {
         running.add(j, finish[j]);
         jobsStarted++;
         goodStarts += matches ? 1 : 0;
+        if (job.hasDeadline()) {
+            startedWithDeadline++;
+            startedMeetingDeadline += Deadlines.met(job, finish[j]) ? 1 : 0;
+        }
         sumStartedDuration += duration;
         sumStartedTurnaround += finish[j] - job.arrival();
         lastDuration = duration;
@@ -459,6 +484,11 @@ public final class EventKernel {
     /** Started jobs whose layout suits their type (TPDS "good placement"). */
     public int goodPlacements() {
         return goodStarts;
+    }
+
+    /** Started jobs with a deadline that they meet, in % of started jobs with a deadline; NaN without any. */
+    public double deadlineMetPercent() {
+        return startedWithDeadline == 0 ? Double.NaN : 100.0 * startedMeetingDeadline / startedWithDeadline;
     }
 
     /** Sum of the durations of the started jobs, in start order. */

@@ -2,10 +2,14 @@ package io.execplace.rl.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.InputFileException;
+import io.execplace.core.model.Cluster;
+import io.execplace.rl.agent.Diagnostics;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learner;
 import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.nn.ArrayBundle;
 
@@ -23,8 +27,10 @@ import java.util.Arrays;
 public final class Trainer {
 
     private final TrainingSpec spec;
-    private final TpdsEnv trainEnv;
-    private final TpdsEnv evalEnv;
+    private final Env trainEnv;
+    private final Env evalEnv;
+    private final ObservationEncoder encoder;
+    private final Cluster cluster;
     private final Path dir;
     private final ObjectNode setup;
     private final Learner learner;
@@ -32,6 +38,9 @@ public final class Trainer {
     private int iteration;
     private double windowSum;
     private long windowCount;
+    /** Per diagnostic figure: its sum over the interval's iterations that measured it, and their count. */
+    private final double[] diagnosticSum = new double[Diagnostics.SIZE];
+    private final double[] diagnosticCount = new double[Diagnostics.SIZE];
 
     /**
      * @param spec     what to train
@@ -42,12 +51,30 @@ public final class Trainer {
      *                 so that a run can be resumed and an agent described; may be null
      */
     public Trainer(TrainingSpec spec, TpdsEnv trainEnv, TpdsEnv evalEnv, Path dir, ObjectNode setup) {
+        this(spec, trainEnv.wrapped(), evalEnv.wrapped(), trainEnv.encoder(), trainEnv.cluster(), dir, setup);
+    }
+
+    /**
+     * A trainer for any environment.
+     *
+     * @param spec     what to train
+     * @param trainEnv the environment the learner trains in (with its wrappers)
+     * @param evalEnv  a separate environment for evaluation episodes (same shape)
+     * @param encoder  how the agent observes, written to the agent files so that it can run as a scheduler
+     * @param cluster  the cluster the agent places on, written to the agent files
+     * @param dir      where the model, checkpoint and curve go; null to write nothing
+     * @param setup    how the environments were built, stored in the files; may be null
+     */
+    public Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, ObservationEncoder encoder, Cluster cluster, Path dir,
+                   ObjectNode setup) {
         if (trainEnv.actionCount() != evalEnv.actionCount() || trainEnv.observationSize() != evalEnv.observationSize()) {
             throw new IllegalArgumentException("training and evaluation environments differ in shape");
         }
         this.spec = spec;
         this.trainEnv = trainEnv;
         this.evalEnv = evalEnv;
+        this.encoder = encoder;
+        this.cluster = cluster;
         this.dir = dir;
         this.setup = setup;
         this.learner = Learners.create(spec.agent(), trainEnv, spec.seed());
@@ -96,10 +123,19 @@ public final class Trainer {
                     + " differs from " + Arrays.toString(sizes));
         }
         learner.restore(checkpoint);
-        curve = LearningCurve.fromArray(checkpoint.doubles("train.curve"));
+        int width = checkpoint.has("train.curve.width") ? (int) checkpoint.doubles("train.curve.width", 1)[0]
+                : CurvePoint.OLD_WIDTH;
+        curve = LearningCurve.fromArray(checkpoint.doubles("train.curve"), width);
         double[] window = checkpoint.doubles("train.window", 2);
         windowSum = window[0];
         windowCount = (long) window[1];
+        Arrays.fill(diagnosticSum, 0);
+        Arrays.fill(diagnosticCount, 0);
+        if (checkpoint.has("train.diagnostics")) {
+            double[] d = checkpoint.doubles("train.diagnostics", 2 * Diagnostics.SIZE);
+            System.arraycopy(d, 0, diagnosticSum, 0, Diagnostics.SIZE);
+            System.arraycopy(d, Diagnostics.SIZE, diagnosticCount, 0, Diagnostics.SIZE);
+        }
         iteration = checkpoint.field("training").path("iteration").asInt();
     }
 
@@ -112,6 +148,13 @@ public final class Trainer {
                 windowSum += s.meanReturn() * s.episodesFinished();
                 windowCount += s.episodesFinished();
             }
+            double[] d = s.diagnostics().toArray();
+            for (int k = 0; k < d.length; k++) {
+                if (!Double.isNaN(d[k])) {
+                    diagnosticSum[k] += d[k];
+                    diagnosticCount[k]++;
+                }
+            }
             listener.iterationDone(i, spec.iterations(), s, windowCount == 0 ? Double.NaN : windowSum / windowCount);
             boolean last = i == spec.iterations();
             if (i % spec.evalInterval() == 0 || last) {
@@ -119,6 +162,8 @@ public final class Trainer {
                 curve.add(p);
                 windowSum = 0;
                 windowCount = 0;
+                Arrays.fill(diagnosticSum, 0);
+                Arrays.fill(diagnosticCount, 0);
                 if (dir != null) {
                     curve.writeCsv(dir.resolve(AgentFiles.CURVE_FILE));
                 }
@@ -136,17 +181,30 @@ public final class Trainer {
         Evaluation.Result r = Evaluation.run(new GreedyPolicy(learner.policyNetwork()), evalEnv, spec.evalEpisodes());
         return new CurvePoint(iteration, learner.totalSteps(), learner.totalEpisodes(),
                 windowCount == 0 ? Double.NaN : windowSum / windowCount, r.meanReturn(), r.completed(), r.meanCost(),
-                r.meanDuration(), r.meanGood());
+                r.meanDuration(), r.meanGood(), intervalDiagnostics());
+    }
+
+    /** The mean of each diagnostic over the interval's iterations that measured it (NaN when none did). */
+    private Diagnostics intervalDiagnostics() {
+        double[] mean = new double[Diagnostics.SIZE];
+        for (int k = 0; k < mean.length; k++) {
+            mean[k] = diagnosticCount[k] == 0 ? Double.NaN : diagnosticSum[k] / diagnosticCount[k];
+        }
+        return Diagnostics.fromArray(mean, 0);
     }
 
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
     public void saveFiles() throws IOException {
-        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, trainEnv.encoder(), trainEnv.cluster(),
-                setup, iteration);
-        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, trainEnv.encoder(),
-                trainEnv.cluster(), setup, iteration);
+        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, encoder, cluster, setup, iteration);
+        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, encoder, cluster, setup,
+                iteration);
         checkpoint.put("train.curve", curve.toArray());
         checkpoint.put("train.window", new double[]{windowSum, windowCount});
+        checkpoint.put("train.curve.width", new double[]{LearningCurve.width()});
+        double[] diagnostics = new double[2 * Diagnostics.SIZE];
+        System.arraycopy(diagnosticSum, 0, diagnostics, 0, Diagnostics.SIZE);
+        System.arraycopy(diagnosticCount, 0, diagnostics, Diagnostics.SIZE, Diagnostics.SIZE);
+        checkpoint.put("train.diagnostics", diagnostics);
         // The checkpoint first: a crash between the two leaves a model that is at most one interval old.
         checkpoint.write(dir.resolve(AgentFiles.CHECKPOINT_FILE));
         model.write(dir.resolve(AgentFiles.MODEL_FILE));
