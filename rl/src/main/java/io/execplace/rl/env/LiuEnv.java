@@ -40,6 +40,10 @@ public final class LiuEnv implements Env {
     private int current;
     private int missesBefore;
     private int steps;
+    private int jobs;
+    private int[] arrivals = new int[0];
+    private StepEvent lastEvent;
+    private double lastReward;
 
     /** Random workloads of a spec, one per reset seed. */
     public LiuEnv(ExecutorClusters clusters, LiuWorkloadSpec spec, LiuObservation encoder, double minShare) {
@@ -83,7 +87,14 @@ public final class LiuEnv implements Env {
 
     @Override
     public double[] reset(long seed) {
-        sim.reset(workloads.apply(seed));
+        List<LiuApp> w = workloads.apply(seed);
+        sim.reset(w);
+        jobs = w.size();
+        arrivals = new int[jobs];
+        for (int i = 0; i < jobs; i++) {
+            arrivals[i] = w.get(i).arrival();
+        }
+        lastEvent = null;
         running = sim.decisionPending();
         current = 0;
         missesBefore = 0;
@@ -150,13 +161,42 @@ public final class LiuEnv implements Env {
         running = sim.decisionPending();
         current = 0;
         fill();
-        result.set(observation, reward, !running, false, running ? StepEvent.PLACED : StepEvent.COMPLETED);
+        lastEvent = running ? StepEvent.PLACED : StepEvent.COMPLETED;
+        lastReward = reward;
+        result.set(observation, reward, !running, false, lastEvent);
         return result;
     }
 
     @Override
     public boolean[] actionMask() {
         return mask;
+    }
+
+    /**
+     * The episode's results in the common form: {@code cost} is the executor-slices occupied (LIU
+     * has no prices), durations are in slices (dispatch → last run finished; arrival → last run
+     * finished), deadline-met is over runs with a deadline; TMDL and AJDR are in {@link #episode()}.
+     */
+    @Override
+    public EpisodeOutcome outcome() {
+        if (lastEvent == null) {
+            return null;
+        }
+        if (running) {
+            return EpisodeOutcome.builder().endEvent(lastEvent).jobsPlaced(steps).jobs(jobs).build();
+        }
+        LiuEpisode e = sim.episode();
+        double duration = 0;
+        double turnaround = 0;
+        for (int i = 0; i < e.apps(); i++) {
+            duration += e.app(i).end() - e.app(i).dispatched();
+            turnaround += e.app(i).end() - arrivals[i];
+        }
+        return EpisodeOutcome.builder().completed(true).endEvent(lastEvent).episodeReward(lastReward)
+                .cost(e.executorSlices()).meanDuration(duration / e.apps()).meanTurnaround(turnaround / e.apps())
+                .deadlineMetPercent(e.deadlineRuns() == 0 ? Double.NaN
+                        : 100.0 * (e.deadlineRuns() - e.totalMissed()) / e.deadlineRuns())
+                .jobsPlaced(steps).jobs(jobs).build();
     }
 
     /** Decisions taken in this episode. */

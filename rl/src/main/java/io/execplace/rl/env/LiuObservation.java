@@ -75,7 +75,7 @@ public record LiuObservation(int clusters, int maxSlots, double demandScale, dou
             if (p > 0) {
                 double want = app.demand() * LiuApp.multiplier(k);
                 int b = (int) Math.min(LiuApp.BINS - 1, Math.floor(want / demandScale * LiuApp.BINS));
-                dst[off + 1 + b] += p;
+                dst[off + 1 + b] = Math.min(1, dst[off + 1 + b] + p); // sums of probabilities can round above 1
             }
         }
         dst[off + 1 + LiuApp.BINS] = Math.min(1, app.occupation() / timeScale);

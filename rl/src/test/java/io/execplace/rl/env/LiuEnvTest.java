@@ -25,6 +25,30 @@ class LiuEnvTest {
     }
 
     @Test
+    void passesTheConformanceCheck() {
+        assertThat(EnvChecker.check(LiuEnvTest::env, new EnvChecker.Options(new long[] {1, 2, 3}, 10_000, true)))
+                .isEmpty();
+    }
+
+    @Test
+    void outcomeReportsTheEpisode() {
+        LiuEnv env = env();
+        env.reset(4);
+        assertThat(env.outcome()).isNull();
+        while (env.waitingCount() > 0) {
+            env.step(0);
+        }
+        EpisodeOutcome o = env.outcome();
+        LiuEpisode e = env.episode();
+        assertThat(o.completed()).isTrue();
+        assertThat(o.jobsPlaced()).isEqualTo(120);
+        assertThat(o.cost()).isEqualTo((double) e.executorSlices()).isPositive();
+        assertThat(o.deadlineMetPercent())
+                .isEqualTo(100.0 * (e.deadlineRuns() - e.totalMissed()) / e.deadlineRuns());
+        assertThat(o.episodeReward()).isLessThanOrEqualTo(0);
+    }
+
+    @Test
     void tableOneShapeAndSpaces() {
         LiuEnv env = env();
         assertThat(env.observationSize()).isEqualTo(529);

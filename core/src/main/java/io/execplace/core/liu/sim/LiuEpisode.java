@@ -27,6 +27,8 @@ public final class LiuEpisode {
     private final AppOutcome[] apps;
     private final int[] missTimes;
     private final int length;
+    private final long executorSlices;
+    private final int deadlineRuns;
 
     /**
      * @param apps      outcomes in workload order
@@ -34,6 +36,16 @@ public final class LiuEpisode {
      * @param length    slice at which the episode ended
      */
     public LiuEpisode(AppOutcome[] apps, int[] missTimes, int length) {
+        this(apps, missTimes, length, 0, 0);
+    }
+
+    /**
+     * @param executorSlices executors × slices occupied by all runs (the episode's resource use)
+     * @param deadlineRuns   runs that had a deadline (time-critical runs and streaming batches)
+     */
+    public LiuEpisode(AppOutcome[] apps, int[] missTimes, int length, long executorSlices, int deadlineRuns) {
+        this.executorSlices = executorSlices;
+        this.deadlineRuns = deadlineRuns;
         this.apps = apps.clone();
         this.missTimes = missTimes.clone();
         this.length = length;
@@ -54,6 +66,16 @@ public final class LiuEpisode {
 
     public int length() {
         return length;
+    }
+
+    /** Executors × slices occupied by all runs. */
+    public long executorSlices() {
+        return executorSlices;
+    }
+
+    /** Runs that had a deadline. */
+    public int deadlineRuns() {
+        return deadlineRuns;
     }
 
     /** TMDL: deadlines missed in all clusters. */

@@ -68,6 +68,8 @@ public final class LiuSimulation implements LiuView {
     private double[] appRatioSum;
     private int[] missTimes = new int[64];
     private int misses;
+    private long executorSlices;
+    private int deadlineRuns;
     private int finishedApps;
     private boolean decisionPending;
 
@@ -119,6 +121,8 @@ public final class LiuSimulation implements LiuView {
         poolSize = 0;
         runs = 0;
         misses = 0;
+        executorSlices = 0;
+        deadlineRuns = 0;
         finishedApps = 0;
         recorded = 0;
         head = 0;
@@ -357,6 +361,7 @@ public final class LiuSimulation implements LiuView {
             runGranted[run] = granted;
             long work = (long) app.occupation() * want;
             int length = (int) ((work + granted - 1) / granted);
+            executorSlices += (long) granted * length;
             completions.add(run, now + length);
         }
     }
@@ -373,6 +378,9 @@ public final class LiuSimulation implements LiuView {
             case TIME_CRITICAL -> now - app.arrival() > app.deadline();
             case STREAMING -> now - runRelease[run] > app.deadline();
         };
+        if (app.category().timeCritical()) {
+            deadlineRuns++;
+        }
         if (missed) {
             appMissed[a]++;
             missedOnCluster[k]++;
@@ -419,7 +427,7 @@ public final class LiuSimulation implements LiuView {
             out[a] = new LiuEpisode.AppOutcome(app.category(), appCluster[a], appDispatch[a], appEnd[a], appMissed[a],
                     appRatioSum[a] / app.runs());
         }
-        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now);
+        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now, executorSlices, deadlineRuns);
     }
 
     /** A growable ring of run indices: one cluster's FIFO queue. */
