@@ -35,6 +35,13 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--test-episodes", paramLabel = "N", description = "Test workloads per pattern (default 50).")
     Integer testEpisodes;
 
+    @Option(names = "--curve-points", paramLabel = "N",
+            description = "Evaluations of each agent during training, for Fig. 4 (default 20; each costs --curve-episodes greedy episodes).")
+    Integer curvePoints;
+
+    @Option(names = "--curve-episodes", paramLabel = "N", description = "Test workloads per curve point (default 10).")
+    Integer curveEpisodes;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed of training and test workloads (default 1).")
     Long seed;
 
@@ -62,6 +69,10 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         }
         if (seed != null) {
             s = s.withSeed(seed);
+        }
+        if (curvePoints != null || curveEpisodes != null) {
+            s = s.withCurve(curveEpisodes != null ? curveEpisodes : s.curveEpisodes(),
+                    curvePoints != null ? curvePoints : s.evaluations());
         }
         if (threads != null) {
             s = s.withThreads(threads);
