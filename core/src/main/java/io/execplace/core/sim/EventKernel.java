@@ -17,6 +17,7 @@ import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -66,6 +67,7 @@ public final class EventKernel {
     private final Cluster cluster;
     private final SimulationConfig config;
     private final DurationModel durationModel;
+    private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
     private final boolean[] localVm;
@@ -107,6 +109,7 @@ public final class EventKernel {
         this.cluster = cluster;
         this.config = config;
         this.durationModel = config.durationModel();
+        this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
         this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
@@ -144,6 +147,10 @@ public final class EventKernel {
         if (jobs != preparedFor) {
             // Environments reset on the same few arrays thousands of times: prepare each once.
             for (int j = 0; j < n; j++) {
+                if (j > 0 && jobs[j].arrival() < jobs[j - 1].arrival()) {
+                    throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
+                            + " arrives at " + jobs[j].arrival() + ", before job " + jobs[j - 1].id());
+                }
                 offset[j + 1] = offset[j] + jobs[j].executors();
                 Job job = jobs[j];
                 fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
@@ -188,7 +195,7 @@ public final class EventKernel {
             while (cursor < waiting.size()) {
                 int j = waiting.get(cursor);
                 Job job = jobs[j];
-                if (config.deadlineAdmission() && j != pendingJob
+                if (admission && j != pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
                     continue;
@@ -293,6 +300,19 @@ public final class EventKernel {
         return jobs[waiting.get(cursor)];
     }
 
+    /**
+     * Re-sorts the waiting jobs by {@code by} and offers the new head: for queue orders that depend on
+     * the time (e.g. a weight recomputed at each decision point). Stable; arrivals after the call are
+     * inserted by the config's {@link io.execplace.core.rules.QueuePolicy} order until the next call.
+     */
+    public void reorderWaiting(Comparator<Job> by) {
+        if (pendingJob >= 0) {
+            throw new IllegalStateException("job " + jobs[pendingJob].id() + " has executors placed; finish it first");
+        }
+        waiting.sort(by);
+        cursor = 0;
+    }
+
     /** Number of jobs running now. */
     public int runningCount() {
         return running.size();
@@ -325,7 +345,7 @@ public final class EventKernel {
         }
         double duration = durationModel.duration(job, p, cluster);
         double now = state.now();
-        if (config.deadlineAdmission() && Deadlines.missed(job, now + duration)) {
+        if (admission && Deadlines.missed(job, now + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
         }

@@ -68,6 +68,22 @@ final class WaitingQueue {
         size++;
     }
 
+    /**
+     * Re-sorts the waiting jobs by {@code by} (stable: equal jobs keep their order), for queue orders
+     * that change with time; later arrivals are still inserted by the queue policy's order.
+     */
+    void sort(Comparator<Job> by) {
+        for (int i = 1; i < size; i++) {
+            int j = index[i];
+            int k = i - 1;
+            while (k >= 0 && by.compare(jobs[index[k]], jobs[j]) > 0) {
+                index[k + 1] = index[k];
+                k--;
+            }
+            index[k + 1] = j;
+        }
+    }
+
     /** True when job {@code a} does not come after job {@code b} in the queue order. */
     private boolean notAfter(int a, int b) {
         if (fcfs) {
@@ -81,7 +97,10 @@ final class WaitingQueue {
 
     /** Removes the job at queue position {@code i}. */
     void remove(int i) {
-        System.arraycopy(index, i + 1, index, i, size - i - 1);
+        int after = size - i - 1;
+        if (after > 0) {
+            System.arraycopy(index, i + 1, index, i, after);
+        }
         size--;
     }
 
