@@ -63,9 +63,14 @@ public interface Gemm {
         };
     }
 
-    /** True when netlib found a native BLAS library (JNI) rather than falling back to Java. */
+    /**
+     * True when netlib found a native BLAS library (JNI) rather than falling back to Java, unless
+     * the system property {@code execplace.nativeBlas} is {@code false} (to reproduce, on a machine
+     * with OpenBLAS, what a machine without it computes).
+     */
     static boolean nativeBlasAvailable() {
         NETLIB_LOG.getLevel();
-        return BLAS.getInstance().getClass().getSimpleName().startsWith("JNI");
+        return !"false".equals(System.getProperty("execplace.nativeBlas"))
+                && BLAS.getInstance().getClass().getSimpleName().startsWith("JNI");
     }
 }
