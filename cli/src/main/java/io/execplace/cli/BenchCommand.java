@@ -40,10 +40,14 @@ final class BenchCommand implements Callable<Integer> {
             "and the wall time of 10,000 DQN and REINFORCE iterations at TPDS Table 5 settings (single-threaded)."})
     boolean rl;
 
+    @Option(names = "--liu", description = {"Measure the LIU value network (own loops vs netlib BLAS) and training episodes,",
+            "extrapolated to the paper's 2,000-episode training."})
+    boolean liu;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (rl) {
+        if (rl || liu) {
             return rlBenchmarks(out);
         }
         Benchmarks.Settings settings = quick ? Benchmarks.Settings.quick() : Benchmarks.Settings.full();
@@ -83,12 +87,14 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private int rlBenchmarks(PrintWriter out) throws Exception {
-        List<RlBenchmarks.Result> results = RlBenchmarks.run(quick, r -> {
+        java.util.function.Consumer<RlBenchmarks.Result> progress = r -> {
             if (!json) {
                 spec.commandLine().getErr().println("  " + r.name() + ": " + Format.sig(r.value(), 3) + " " + r.unit());
                 spec.commandLine().getErr().flush();
             }
-        });
+        };
+        List<RlBenchmarks.Result> results = liu ? io.execplace.rl.liu.LiuBenchmarks.run(quick, progress)
+                : RlBenchmarks.run(quick, progress);
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));
         } else {

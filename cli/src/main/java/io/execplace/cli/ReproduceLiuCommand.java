@@ -1,0 +1,98 @@
+package io.execplace.cli;
+
+import io.execplace.experiments.study.LiuStudy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code execplace reproduce liu}: the LIU paper's study (§V). */
+@Command(name = "liu", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"The LIU paper's study (section V) as CSV, charts and an HTML report: the value agent trained",
+                "with the SF-E-guided epsilon-greedy on the Bernoulli, uniform and Beta arrival patterns (Fig. 4(a-c)),",
+                "with plain epsilon-greedy on Bernoulli (Fig. 4(d)), against random, sf-p, lf-p, sf-e and lf-e on the",
+                "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III).",
+                "Trainings resume from the checkpoints in the output folder."})
+final class ReproduceLiuCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "60 episodes of 150 applications, a 256-64 network, 10 test episodes (minutes).")
+    boolean quick;
+
+    @Option(names = "--episodes", paramLabel = "N", description = "Training episodes per agent (default 2000).")
+    Integer episodes;
+
+    @Option(names = "--apps", paramLabel = "N", description = "Applications per episode (default 500).")
+    Integer apps;
+
+    @Option(names = "--test-episodes", paramLabel = "N", description = "Test workloads per pattern (default 50).")
+    Integer testEpisodes;
+
+    @Option(names = "--curve-points", paramLabel = "N",
+            description = "Evaluations of each agent during training, for Fig. 4 (default 20; each costs --curve-episodes greedy episodes).")
+    Integer curvePoints;
+
+    @Option(names = "--curve-episodes", paramLabel = "N", description = "Test workloads per curve point (default 10).")
+    Integer curveEpisodes;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of training and test workloads (default 1).")
+    Long seed;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Trainings run at once (default: cores, at most 4).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-liu",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        LiuStudy.Settings s = quick ? LiuStudy.Settings.quick() : LiuStudy.Settings.full();
+        if (episodes != null) {
+            s = s.withEpisodes(episodes);
+        }
+        if (apps != null) {
+            s = s.withApps(apps);
+        }
+        if (testEpisodes != null) {
+            s = s.withTestEpisodes(testEpisodes);
+        }
+        if (seed != null) {
+            s = s.withSeed(seed);
+        }
+        if (curvePoints != null || curveEpisodes != null) {
+            s = s.withCurve(curveEpisodes != null ? curveEpisodes : s.curveEpisodes(),
+                    curvePoints != null ? curvePoints : s.evaluations());
+        }
+        if (threads != null) {
+            s = s.withThreads(threads);
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + " is a file, not a folder");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        long t0 = System.nanoTime();
+        Path index = new LiuStudy().run(s, out, line -> {
+            if (!quiet) {
+                err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
+                err.flush();
+            }
+        });
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("table2.csv") + ", " + out.resolve("table3.csv") + ", "
+                + out.resolve("curves.csv") + ", " + out.resolve("results.json") + ", " + out.resolve("charts") + "/, "
+                + out.resolve("agents") + "/, " + index);
+        stdout.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,258 @@
+package io.execplace.experiments.study;
+
+import io.execplace.core.liu.ArrivalPattern;
+import io.execplace.core.liu.ExecutorClusters;
+import io.execplace.core.liu.LiuApp;
+import io.execplace.core.liu.LiuWorkloadGenerator;
+import io.execplace.core.liu.LiuWorkloadSpec;
+import io.execplace.core.liu.metrics.LiuScores;
+import io.execplace.core.liu.sim.LiuManager;
+import io.execplace.rl.env.LiuObservation;
+import io.execplace.rl.liu.LiuAgentConfig;
+import io.execplace.rl.liu.LiuAgentManager;
+import io.execplace.rl.liu.LiuCurvePoint;
+import io.execplace.rl.liu.LiuEvaluation;
+import io.execplace.rl.liu.LiuTrainer;
+import io.execplace.rl.liu.LiuTrainingSpec;
+import io.execplace.rl.liu.LiuValueAgent;
+import io.execplace.schedulers.liu.LiuBaselines;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * {@code execplace reproduce liu}: the LIU study (§V) — the value agent trained with the guided
+ * ε-greedy on each arrival pattern (Fig. 4(a–c)), and without it on Bernoulli (Fig. 4(d)); the
+ * final agents against the five baselines on the same held-out test workloads (Fig. 5, Table II);
+ * the uniform agent on eased and stressed uniform workloads (Table III). Trainings run in parallel.
+ */
+public final class LiuStudy {
+
+    /**
+     * Size of the study.
+     *
+     * @param episodes      training episodes per agent (2,000)
+     * @param apps          applications per episode, training and test (500)
+     * @param testEpisodes  test workloads for Table II/III and Fig. 5 (50)
+     * @param curveEpisodes test workloads (the first ones) evaluated at each curve point
+     * @param evaluations   curve points after the start
+     * @param agent         agent settings (the paper's, possibly scaled down)
+     * @param seed          seeds training and test workloads
+     * @param threads       trainings run at once
+     */
+    public record Settings(int episodes, int apps, int testEpisodes, int curveEpisodes, int evaluations,
+                           LiuAgentConfig agent, long seed, int threads) {
+
+        public Settings {
+            if (episodes < 1 || apps < 1 || apps > LiuWorkloadSpec.MAX_APPS || testEpisodes < 1 || curveEpisodes < 1
+                    || curveEpisodes > testEpisodes || evaluations < 1 || threads < 1) {
+                throw new IllegalArgumentException("episodes, applications, test episodes, evaluations and threads must be "
+                        + "positive, curve episodes at most the test episodes");
+            }
+        }
+
+        /** The paper's schedule: 2,000 episodes of 500 applications, 50 test episodes. */
+        public static Settings full() {
+            return new Settings(2000, 500, 50, 10, 20, LiuAgentConfig.paper(), 1,
+                    Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+        }
+
+        /** Minutes on two cores: 60 episodes of 150 applications, a 256-64 network, 10 test episodes. */
+        public static Settings quick() {
+            LiuAgentConfig a = LiuAgentConfig.paper().withHidden(256, 64).withDecayEpisodes(57).withReplay(20_000);
+            return new Settings(60, 150, 10, 5, 6, a, 1, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+        }
+
+        public Settings withEpisodes(int n) {
+            int decay = Math.max(1, (int) Math.round(n * 0.95));
+            return new Settings(n, apps, testEpisodes, curveEpisodes, evaluations, agent.withDecayEpisodes(decay), seed,
+                    threads);
+        }
+
+        public Settings withApps(int n) {
+            return new Settings(episodes, n, testEpisodes, curveEpisodes, evaluations, agent, seed, threads);
+        }
+
+        public Settings withTestEpisodes(int n) {
+            return new Settings(episodes, apps, n, Math.min(curveEpisodes, n), evaluations, agent, seed, threads);
+        }
+
+        public Settings withSeed(long s) {
+            return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, agent, s, threads);
+        }
+
+        public Settings withAgent(LiuAgentConfig a) {
+            return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, a, seed, threads);
+        }
+
+        /** {@code points} curve points after the start, each on the first {@code episodes} test workloads. */
+        public Settings withCurve(int episodes, int points) {
+            return new Settings(this.episodes, apps, testEpisodes, episodes, points, agent, seed, threads);
+        }
+
+        public Settings withThreads(int t) {
+            return new Settings(episodes, apps, testEpisodes, curveEpisodes, evaluations, agent, seed, t);
+        }
+
+        int evalInterval() {
+            return Math.max(1, episodes / evaluations);
+        }
+    }
+
+    /** One training: pattern, guided or plain ε-greedy. */
+    public record Run(ArrivalPattern.Kind pattern, boolean guided) {
+        public String label() {
+            return pattern.label() + (guided ? "" : "-plain");
+        }
+    }
+
+    /** What one training produced. */
+    public record TrainedRun(Run run, List<LiuCurvePoint> curve, LiuEvaluation test, double seconds,
+                             LiuValueAgent agent) {
+    }
+
+    /** One comparison of Table II or III: the agent and a baseline on the same test workloads. */
+    public record Comparison(String name, LiuEvaluation rl, LiuEvaluation baseline, LiuScores scores) {
+
+        /** The baseline's scores: {@code 100 −} the agent's (§V-C: they always add up to 100). */
+        public LiuScores baselineScores() {
+            return new LiuScores(100 - scores.a(), 100 - scores.b(), 100 - scores.c(), 100 - scores.d());
+        }
+    }
+
+    /** Everything the report needs. */
+    public record Outcome(Settings settings, List<TrainedRun> runs, Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines,
+                          Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines,
+                          List<Comparison> table2, List<Comparison> table3) {
+    }
+
+    private final ExecutorClusters clusters = ExecutorClusters.liu();
+    private final double minShare = io.execplace.core.liu.sim.LiuSimulation.DEFAULT_MIN_SHARE;
+
+    /** Runs the study and writes its files under {@code dir}; returns the HTML report. */
+    public Path run(Settings s, Path dir, Consumer<String> progress) throws IOException {
+        Files.createDirectories(dir);
+        Outcome o = compute(s, dir, progress);
+        return new LiuReport(o, clusters).write(dir);
+    }
+
+    Outcome compute(Settings s, Path dir, Consumer<String> progress) throws IOException {
+        Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests = new LinkedHashMap<>();
+        Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines = new LinkedHashMap<>();
+        Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines = new LinkedHashMap<>();
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            LiuWorkloadSpec spec = spec(k, s, 1);
+            List<List<LiuApp>> t = testWorkloads(spec, s, k.ordinal());
+            tests.put(k, t);
+            Map<String, LiuEvaluation> all = new LinkedHashMap<>();
+            Map<String, LiuEvaluation> curve = new LinkedHashMap<>();
+            for (String b : LiuBaselines.NAMES) {
+                all.put(b, LiuEvaluation.run(clusters, minShare, LiuBaselines.of(b), t));
+                curve.put(b, LiuEvaluation.run(clusters, minShare, LiuBaselines.of(b), t.subList(0, s.curveEpisodes())));
+            }
+            baselines.put(k, all);
+            curveBaselines.put(k, curve);
+            progress.accept("baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
+        }
+        List<Run> runs = new ArrayList<>();
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            runs.add(new Run(k, true));
+        }
+        runs.add(new Run(ArrivalPattern.Kind.BERNOULLI, false));
+        ExecutorService pool = Executors.newFixedThreadPool(s.threads());
+        List<Future<TrainedRun>> futures = new ArrayList<>();
+        try {
+            for (Run r : runs) {
+                futures.add(pool.submit(() -> train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()),
+                        progress)));
+            }
+            List<TrainedRun> trained = new ArrayList<>();
+            for (Future<TrainedRun> f : futures) {
+                trained.add(f.get());
+            }
+            List<Comparison> table2 = new ArrayList<>();
+            for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+                TrainedRun t = find(trained, new Run(k, true));
+                table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
+            }
+            // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
+            TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
+            LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
+            List<Comparison> table3 = new ArrayList<>();
+            for (String variant : List.of("eased", "stressed")) {
+                double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
+                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, 10 + (int) (scale * 10));
+                table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
+                        LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
+            }
+            return new Outcome(s, trained, baselines, curveBaselines, table2, table3);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static TrainedRun find(List<TrainedRun> runs, Run r) {
+        return runs.stream().filter(t -> t.run().equals(r)).findFirst().orElseThrow();
+    }
+
+    static Comparison compare(String name, LiuEvaluation rl, LiuEvaluation base) {
+        return new Comparison(name, rl, base, LiuScores.of(rl.tmdl(), rl.ajdr(), base.tmdl(), base.ajdr()));
+    }
+
+    private TrainedRun train(Run r, Settings s, List<List<LiuApp>> test, Path folder, Consumer<String> progress) {
+        try {
+            long t0 = System.nanoTime();
+            LiuWorkloadSpec spec = spec(r.pattern(), s, 1);
+            LiuTrainingSpec ts = new LiuTrainingSpec(spec, s.episodes(), s.seed() * 31 + r.pattern().ordinal(),
+                    s.evalInterval(), Math.max(1, s.episodes() / 4));
+            LiuTrainer.Result res = LiuTrainer.train(clusters, minShare, s.agent().withGuided(r.guided()),
+                    LiuObservation.standard(clusters.count(), clusters.maxSlots()), ts, test.subList(0, s.curveEpisodes()),
+                    folder, true, new LiuTrainer.Listener() {
+                        @Override
+                        public void evaluated(LiuCurvePoint p) {
+                            progress.accept(String.format("%s episode %d: TMDL %.1f AJDR %.2f Eval %.4f", r.label(),
+                                    p.episode(), p.meanTmdl(), p.meanAjdr(), p.eval()));
+                        }
+                    });
+            LiuEvaluation ev = LiuEvaluation.run(clusters, minShare, new LiuAgentManager(res.agent(), "rl"), test);
+            return new TrainedRun(r, res.curve(), ev, (System.nanoTime() - t0) / 1e9, res.agent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static LiuWorkloadSpec spec(ArrivalPattern.Kind k, Settings s, double demandScale) {
+        return LiuWorkloadSpec.standard(ArrivalPattern.of(k)).withApps(s.apps()).withDemandScale(demandScale);
+    }
+
+    /** Held-out test workloads (seeds disjoint from training), the same for every approach. */
+    static List<List<LiuApp>> testWorkloads(LiuWorkloadSpec spec, Settings s, int stream) {
+        List<List<LiuApp>> t = new ArrayList<>();
+        for (int i = 0; i < s.testEpisodes(); i++) {
+            t.add(LiuWorkloadGenerator.generate(spec, LiuTrainingSpec.testSeed(s.seed() * 100 + stream, i)));
+        }
+        return t;
+    }
+}

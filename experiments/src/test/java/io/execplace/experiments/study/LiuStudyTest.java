@@ -1,0 +1,48 @@
+package io.execplace.experiments.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.execplace.core.liu.ArrivalPattern;
+import io.execplace.rl.liu.LiuAgentConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LiuStudyTest {
+
+    @Test
+    void aTinyStudyWritesEveryTableChartAndAgent(@TempDir Path dir) throws Exception {
+        LiuStudy.Settings s = LiuStudy.Settings.quick().withEpisodes(4).withApps(40).withTestEpisodes(3).withCurve(2, 2)
+                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(40, 20).withDecayEpisodes(3))
+                .withThreads(2);
+        List<String> progress = new ArrayList<>();
+        Path index = new LiuStudy().run(s, dir, progress::add);
+        assertThat(index).exists();
+        List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
+        assertThat(table2).hasSize(1 + 2 * 3);
+        assertThat(table2.get(1)).startsWith("bernoulli,rl,");
+        assertThat(table2.get(2)).startsWith("bernoulli,sf-e,");
+        // the agent's and the baseline's scores add up to 100 (§V-C)
+        String[] rl = table2.get(1).split(",");
+        String[] base = table2.get(2).split(",");
+        for (int i = 5; i <= 8; i++) {
+            assertThat(Double.parseDouble(rl[i]) + Double.parseDouble(base[i])).isEqualTo(100.0);
+        }
+        assertThat(Files.readAllLines(dir.resolve("table3.csv"))).hasSize(5);
+        // 4 agents × (start + 2 evaluations) curve points
+        assertThat(Files.readAllLines(dir.resolve("curves.csv"))).hasSize(1 + 4 * 3);
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            assertThat(dir.resolve("charts/fig4-" + k.label() + ".png")).exists();
+            assertThat(dir.resolve("charts/fig5-" + k.label() + "-tmdl.svg")).exists();
+            assertThat(dir.resolve("agents/" + k.label() + "/agent.xprl")).exists();
+        }
+        assertThat(dir.resolve("charts/fig4d-bernoulli.png")).exists();
+        assertThat(dir.resolve("agents/bernoulli-plain/checkpoint.xprl")).exists();
+        String html = Files.readString(index);
+        assertThat(html).contains("Table II", "Table III", "189.3", "Fig. 4(d)");
+        assertThat(progress).anyMatch(l -> l.startsWith("baselines on uniform"));
+    }
+}
