@@ -28,6 +28,7 @@ import java.io.UncheckedIOException;
                 PresetsCommand.class,
                 ReproduceCommand.class,
                 BenchCommand.class,
+                K8sSchedulerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
