@@ -47,6 +47,7 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
     private final Deque<Integer> bindFaults = new ArrayDeque<>();
     private final List<WebSocket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean watchesGone;
+    private volatile String raceNode;
 
     @Override
     public MockResponse dispatch(RecordedRequest request) {
@@ -96,6 +97,14 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
             return status(fault, "InjectedFault", "injected by the test");
         }
         String podPath = "/api/v1/namespaces/" + ns + "/pods/" + name;
+        String race = raceNode;
+        if (race != null) {
+            // Another scheduler wins the race for this pod just before our request arrives.
+            raceNode = null;
+            bind(ns, name, Serialization.asJson(new io.fabric8.kubernetes.api.model.BindingBuilder()
+                    .withNewMetadata().withName(name).endMetadata()
+                    .withNewTarget().withKind("Node").withName(race).endTarget().build()));
+        }
         MockResponse got = handleGet(podPath);
         if (got.code() != 200) {
             return status(404, "NotFound", "pods \"" + name + "\" not found");
@@ -150,6 +159,11 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
         for (int c : codes) {
             bindFaults.add(c);
         }
+    }
+
+    /** The next binding request loses a race: the pod is first bound to {@code node} by "someone else". */
+    public void loseNextBindingRaceTo(String node) {
+        raceNode = node;
     }
 
     /** Closes every open watch; while {@code gone}, new watches are answered with 410 Gone. */
