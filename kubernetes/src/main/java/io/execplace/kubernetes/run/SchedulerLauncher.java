@@ -43,7 +43,9 @@ public final class SchedulerLauncher {
         PriceTable prices = PriceTable.read(priceTable);
         SchedulerSettings effective = settings.dryRun()
                 ? copyWithoutBatching(settings) : settings;
-        try (KubernetesClient client = new KubernetesClientBuilder().build();
+        try (KubernetesClient client = new KubernetesClientBuilder()
+                     // No retries inside the HTTP client: the binder retries bindings itself (--bind-attempts).
+                     .editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig().build();
              KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC())) {
             scheduler.start(Duration.ofSeconds(60));
             if (settings.dryRun()) {

@@ -45,6 +45,7 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
     private final AtomicInteger conflicts = new AtomicInteger();
     private final AtomicInteger bindRequests = new AtomicInteger();
     private final Deque<Integer> bindFaults = new ArrayDeque<>();
+    private final Map<String, Integer> podFaults = new ConcurrentHashMap<>();
     private final List<WebSocket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean watchesGone;
     private volatile String raceNode;
@@ -67,7 +68,7 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
         }
         if (method == HttpMethod.GET && query.contains("watch=true")) {
             if (watchesGone) {
-                return status(410, "Expired", "too old resource version (test dropped the watch)");
+                return new MockResponse().withWebSocketUpgrade(new Expiring());
             }
             MockResponse response = super.dispatch(request);
             WebSocketListener inner = response.getWebSocketListener();
@@ -92,16 +93,23 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
 
     private synchronized MockResponse bind(String ns, String name, String body) {
         bindRequests.incrementAndGet();
-        Integer fault = bindFaults.poll();
+        Integer fault = podFaults.remove(name);
+        if (fault == null) {
+            fault = bindFaults.poll();
+        }
         if (fault != null) {
             return status(fault, "InjectedFault", "injected by the test");
         }
+        return applyBinding(ns, name, body);
+    }
+
+    private MockResponse applyBinding(String ns, String name, String body) {
         String podPath = "/api/v1/namespaces/" + ns + "/pods/" + name;
         String race = raceNode;
         if (race != null) {
             // Another scheduler wins the race for this pod just before our request arrives.
             raceNode = null;
-            bind(ns, name, Serialization.asJson(new io.fabric8.kubernetes.api.model.BindingBuilder()
+            applyBinding(ns, name, Serialization.asJson(new io.fabric8.kubernetes.api.model.BindingBuilder()
                     .withNewMetadata().withName(name).endMetadata()
                     .withNewTarget().withKind("Node").withName(race).endTarget().build()));
         }
@@ -161,6 +169,11 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
         }
     }
 
+    /** The next binding request for pod {@code name} fails with this HTTP status. */
+    public void failNextBindingOf(String name, int code) {
+        podFaults.put(name, code);
+    }
+
     /** The next binding request loses a race: the pod is first bound to {@code node} by "someone else". */
     public void loseNextBindingRaceTo(String node) {
         raceNode = node;
@@ -170,7 +183,7 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
     public void dropWatches(boolean gone) {
         watchesGone = gone;
         for (WebSocket ws : sockets) {
-            ws.close(1000, "test dropped the watch");
+            expire(ws);
         }
         sockets.clear();
     }
@@ -193,6 +206,23 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
     /** All binding requests received (including injected failures). */
     public int bindRequests() {
         return bindRequests.get();
+    }
+
+    private static final String EXPIRED = "{\"type\":\"ERROR\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Status\","
+            + "\"status\":\"Failure\",\"code\":410,\"reason\":\"Expired\",\"message\":\"too old resource version\"}}";
+
+    /** What an API server sends when a watch's resource version has expired. */
+    private static void expire(WebSocket ws) {
+        ws.send(EXPIRED);
+        ws.close(1000, "watch expired");
+    }
+
+    /** A watch that expires as soon as it opens. */
+    private static final class Expiring extends WebSocketListener {
+        @Override
+        public void onOpen(WebSocket webSocket, Response response) {
+            expire(webSocket);
+        }
     }
 
     /** Remembers the server side of each watch so that a test can close it. */

@@ -33,7 +33,8 @@ public final class MockCluster implements AutoCloseable {
     public MockCluster() {
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init(InetAddress.getLoopbackAddress(), 0);
-        client = server.createClient();
+        // As the launcher: no retries inside the HTTP client, the scheduler's binder decides.
+        client = server.createClient(b -> b.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
     }
 
     /** A ready node with an instance type label, {@code cpu} cores and {@code memoryGi} GiB allocatable. */
