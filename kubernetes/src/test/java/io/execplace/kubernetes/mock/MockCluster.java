@@ -39,12 +39,18 @@ public final class MockCluster implements AutoCloseable {
 
     /** A ready node with an instance type label, {@code cpu} cores and {@code memoryGi} GiB allocatable. */
     public Node node(String name, String instanceType, int cpu, int memoryGi, Map<String, String> extraLabels) {
+        return node(name, instanceType, cpu, memoryGi, extraLabels, Map.of());
+    }
+
+    /** As above, with node annotations. */
+    public Node node(String name, String instanceType, int cpu, int memoryGi, Map<String, String> extraLabels,
+                     Map<String, String> annotations) {
         Map<String, String> labels = new LinkedHashMap<>();
         if (instanceType != null) {
             labels.put("node.kubernetes.io/instance-type", instanceType);
         }
         labels.putAll(extraLabels);
-        Node n = new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
+        Node n = new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).withAnnotations(annotations).endMetadata()
                 .withNewSpec().endSpec()
                 .withNewStatus()
                 .addToAllocatable("cpu", new Quantity(Integer.toString(cpu)))
