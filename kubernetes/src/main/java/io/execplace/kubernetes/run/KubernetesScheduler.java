@@ -300,13 +300,14 @@ public final class KubernetesScheduler implements AutoCloseable {
         List<String> unschedulable = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean blocked = false;
+        List<Planned> planned = new ArrayList<>();
         for (int idx : order) {
             PendingApplication app = queue.get(idx);
             Job job = jobs.get(idx);
             if (blocked) {
                 continue;
             }
-            String whyNot = placeAndBind(app, job, snapshot, usable, decisions, failures, now);
+            String whyNot = place(app, job, snapshot, usable, planned);
             if (whyNot != null) {
                 unschedulable.add(app.key() + ": " + whyNot);
                 markUnschedulable(app, whyNot);
@@ -315,10 +316,8 @@ public final class KubernetesScheduler implements AutoCloseable {
                 }
             }
         }
-        long stillPending = 0;
-        for (Pod p : pending) {
-            stillPending++;
-        }
+        bind(planned, decisions, failures, now);
+        long stillPending = pending.size();
         long boundNow = decisions.size();
         metrics.pending(settings.dryRun() ? stillPending : Math.max(0, stillPending - boundNow));
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
@@ -328,9 +327,16 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     private static final String NEVER_FITS = "never fits: ";
 
-    /** Places one gang and binds it; returns why not, or null when it was bound. */
-    private String placeAndBind(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
-                                List<Decision> decisions, List<String> failures, double now) {
+    /** A placed gang waiting to be bound at the end of the cycle. */
+    private record Planned(PendingApplication app, List<String> targets, double duration, double extraCost) {
+    }
+
+    /**
+     * Places one gang and commits it to the snapshot; returns why not, or null when it is planned.
+     * Bindings are sent together at the end of the cycle, so that they travel concurrently.
+     */
+    private String place(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
+                         List<Planned> planned) {
         if (snapshot.isEmpty()) {
             return "no usable node (all cordoned, not ready, or with bad labels)";
         }
@@ -378,37 +384,59 @@ public final class KubernetesScheduler implements AutoCloseable {
             targets.add(snapshot.nodeName(p.vm(i)));
         }
         snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), duration);
-        if (settings.dryRun()) {
-            for (int i = 0; i < n; i++) {
-                decisions.add(new Decision(app.key(), podKey(app.pods().get(i)), targets.get(i), extraCost));
-            }
-            return null;
-        }
-        List<BindResult> results = binder.bindAll(app.pods(), targets);
-        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
-        for (int i = 0; i < n; i++) {
-            Pod pod = app.pods().get(i);
-            BindResult r = results.get(i);
-            if (r.bound()) {
-                assumed.put(pod.getMetadata().getUid(),
-                        new Assumed(targets.get(i), app.cpuMillis(), app.memoryBytes(), now + duration, expires));
-                decisions.add(new Decision(app.key(), podKey(pod), targets.get(i), extraCost));
-                firstSeen.remove(pod.getMetadata().getUid());
-                reported.remove(podKey(pod));
-                events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + targets.get(i)
-                        + " by " + settings.schedulerName() + " (policy " + policy.name() + ", application "
-                        + app.key() + ", " + n + " executors, estimated extra cost "
-                        + String.format(java.util.Locale.ROOT, "%.6f", extraCost) + ")");
-            } else {
-                metrics.bindFailure();
-                String msg = podKey(pod) + " -> " + targets.get(i) + ": " + r.outcome() + " after " + r.attempts()
-                        + " attempt(s): " + r.detail();
-                failures.add(msg);
-                LOG.warn("binding failed: {}", msg);
-            }
-        }
-        metrics.bound((int) results.stream().filter(BindResult::bound).count());
+        planned.add(new Planned(app, targets, duration, extraCost));
         return null;
+    }
+
+    /** Binds every planned gang (all requests in flight together); a dry run only reports them. */
+    private void bind(List<Planned> planned, List<Decision> decisions, List<String> failures, double now) {
+        List<Pod> pods = new ArrayList<>();
+        List<String> nodes = new ArrayList<>();
+        for (Planned pl : planned) {
+            pods.addAll(pl.app().pods());
+            nodes.addAll(pl.targets());
+        }
+        if (settings.dryRun()) {
+            int k = 0;
+            for (Planned pl : planned) {
+                for (Pod pod : pl.app().pods()) {
+                    decisions.add(new Decision(pl.app().key(), podKey(pod), nodes.get(k++), pl.extraCost()));
+                }
+            }
+            return;
+        }
+        List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes);
+        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
+        int k = 0;
+        int bound = 0;
+        for (Planned pl : planned) {
+            PendingApplication app = pl.app();
+            int n = app.pods().size();
+            for (int i = 0; i < n; i++, k++) {
+                Pod pod = pods.get(k);
+                String node = nodes.get(k);
+                BindResult r = results.get(k);
+                if (r.bound()) {
+                    bound++;
+                    assumed.put(pod.getMetadata().getUid(),
+                            new Assumed(node, app.cpuMillis(), app.memoryBytes(), now + pl.duration(), expires));
+                    decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
+                    firstSeen.remove(pod.getMetadata().getUid());
+                    reported.remove(podKey(pod));
+                    events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + node
+                            + " by " + settings.schedulerName() + " (policy " + policy.name() + ", application "
+                            + app.key() + ", " + n + " executors, estimated extra cost "
+                            + String.format(java.util.Locale.ROOT, "%.6f", pl.extraCost()) + ")");
+                } else {
+                    metrics.bindFailure();
+                    String msg = podKey(pod) + " -> " + node + ": " + r.outcome() + " after " + r.attempts()
+                            + " attempt(s): " + r.detail();
+                    failures.add(msg);
+                    LOG.warn("binding failed: {}", msg);
+                }
+            }
+        }
+        metrics.bound(bound);
     }
 
     /** Our bound pods: resources, and busy time from their gang's expected duration since binding. */

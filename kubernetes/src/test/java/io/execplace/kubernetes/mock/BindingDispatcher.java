@@ -124,28 +124,24 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
                     + "\": pod " + name + " is already assigned to node \"" + pod.getSpec().getNodeName() + "\"");
         }
         Binding binding = Serialization.unmarshal(body, Binding.class);
-        String node = binding.getTarget().getName();
-        pod.getSpec().setNodeName(node);
+        pod.getSpec().setNodeName(binding.getTarget().getName());
+        if (pod.getStatus() == null) {
+            pod.setStatus(new PodStatus());
+        }
+        List<PodCondition> conditions = new ArrayList<>();
+        if (pod.getStatus().getConditions() != null) {
+            pod.getStatus().getConditions().stream().filter(c -> !"PodScheduled".equals(c.getType())).forEach(conditions::add);
+        }
+        conditions.add(new PodConditionBuilder().withType("PodScheduled").withStatus("True")
+                .withLastTransitionTime(Instant.now().toString()).build());
+        pod.getStatus().setConditions(conditions);
         pod.getMetadata().setResourceVersion(null);
+        // The CRUD mock keeps status on updates of the main resource (no status subresource for pods),
+        // so one update writes spec.nodeName and the condition together, as the API server's binding does.
         MockResponse updated = handleUpdate(copy(null, HttpMethod.PUT, podPath, Serialization.asJson(pod)));
         if (updated.code() >= 300) {
             return updated;
         }
-        Pod stored = Serialization.unmarshal(handleGet(podPath).getBody().readUtf8(), Pod.class);
-        if (stored.getStatus() == null) {
-            stored.setStatus(new PodStatus());
-        }
-        List<PodCondition> conditions = new ArrayList<>();
-        if (stored.getStatus().getConditions() != null) {
-            stored.getStatus().getConditions().stream().filter(c -> !"PodScheduled".equals(c.getType())).forEach(conditions::add);
-        }
-        conditions.add(new PodConditionBuilder().withType("PodScheduled").withStatus("True")
-                .withLastTransitionTime(Instant.now().toString()).build());
-        stored.getStatus().setConditions(conditions);
-        stored.getMetadata().setResourceVersion(null);
-        // Pods have a status subresource: write the main resource and the status, as the API server does.
-        handleUpdate(copy(null, HttpMethod.PUT, podPath, Serialization.asJson(stored)));
-        handleUpdate(copy(null, HttpMethod.PUT, podPath + "/status", Serialization.asJson(stored)));
         bindings.computeIfAbsent(ns + "/" + name, k -> new AtomicInteger()).incrementAndGet();
         return status(201, null, null);
     }

@@ -34,7 +34,9 @@ public final class MockCluster implements AutoCloseable {
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         // As the launcher: no retries inside the HTTP client, the scheduler's binder decides.
-        client = server.createClient(b -> b.editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig());
+        // The mock speaks HTTP/1.1: allow as many connections as a real server's HTTP/2 would multiplex streams.
+        client = server.createClient(b -> b.editOrNewConfig().withRequestRetryBackoffLimit(0)
+                .withMaxConcurrentRequests(256).withMaxConcurrentRequestsPerHost(128).endConfig());
     }
 
     /** A ready node with an instance type label, {@code cpu} cores and {@code memoryGi} GiB allocatable. */
