@@ -11,7 +11,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -117,9 +116,5 @@ public final class EventRecorder implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         executor.shutdownNow();
-    }
-
-    ExecutorService executor() {
-        return executor;
     }
 }

@@ -6,7 +6,6 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.bind.BindResult;
 import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
-import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.cluster.Resources;
@@ -322,6 +321,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         metrics.pending(settings.dryRun() ? stillPending : Math.max(0, stillPending - boundNow));
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
         List<String> empty = emptyNodes(snapshot, usable);
+        forgetDeparted(nodes, pods);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
     }
 
@@ -554,6 +554,21 @@ public final class KubernetesScheduler implements AutoCloseable {
         return empty;
     }
 
+    /** Drops what was reported about nodes and pods that no longer exist (keeps the map bounded). */
+    private void forgetDeparted(List<Node> nodes, List<Pod> pods) {
+        Set<String> live = new HashSet<>();
+        for (Node n : nodes) {
+            live.add("node/" + n.getMetadata().getName());
+        }
+        for (Pod p : pods) {
+            live.add(podKey(p));
+        }
+        reported.keySet().removeIf(k -> {
+            String subject = k.startsWith("problem/") ? k.substring("problem/".length(), k.lastIndexOf('/')) : k;
+            return !live.contains(subject);
+        });
+    }
+
     /** Sets PodScheduled=False, reason Unschedulable (once per distinct reason) and writes an Event. */
     private void markUnschedulable(PendingApplication app, String why) {
         int marked = 0;
@@ -648,11 +663,6 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     static String podKey(Pod p) {
         return p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
-    }
-
-    /** Label keys the scheduler reads (for help texts). */
-    public static List<String> labelsRead() {
-        return List.of(Labels.INSTANCE_TYPE, Labels.SITE, Labels.PRICE_PER_HOUR, Labels.SPARK_APP, Labels.SPARK_ROLE);
     }
 
     @Override
