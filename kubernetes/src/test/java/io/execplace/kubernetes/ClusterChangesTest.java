@@ -119,6 +119,27 @@ class ClusterChangesTest {
         }
     }
 
+    @Test
+    void cordonsNodesThatBecameEmptyWhenAsked() {
+        try (MockCluster c = new MockCluster()) {
+            c.node("n1", "small", 4, 16);
+            c.node("n2", "small", 4, 16);
+            c.executor("spark", "a", 1, "2", "2Gi");
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().cordonEmpty(true).build(),
+                    new ManualClock(Harness.START))) {
+                Harness.awaitPodCount(s, 1);
+                assertThat(s.scheduleOnce().bound()).extracting(Decision::node).containsExactly("n1");
+                Harness.awaitCacheCaughtUp(s, c, "spark");
+                assertThat(s.scheduleOnce().emptyNodes()).isEmpty();
+                c.client.pods().inNamespace("spark").withName("a-exec-1").delete();
+                Harness.awaitPodCount(s, 0);
+                assertThat(s.scheduleOnce().emptyNodes()).containsExactly("n1");
+                assertThat(c.client.nodes().withName("n1").get().getSpec().getUnschedulable()).isTrue();
+                assertThat(c.client.nodes().withName("n2").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+            }
+        }
+    }
+
     private static void await(KubernetesScheduler s, int pods, int nodes) {
         Harness.awaitPodCount(s, pods);
         Harness.awaitNodeCount(s, nodes);
