@@ -10,7 +10,11 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,6 +58,27 @@ class GangSchedulingTest {
                         .allSatisfy(e -> assertThat(e.getMessage()).contains("policy first-fit").contains("estimated extra cost"));
                 assertThat(events).filteredOn(e -> "FailedScheduling".equals(e.getReason())).hasSize(3);
                 assertThat(c.dispatcher.bindRequests()).isEqualTo(3);
+            }
+        }
+    }
+
+    @Test
+    void theLoopWakesUpOnNewPodsAndStopsWhenAsked() throws Exception {
+        try (MockCluster c = new MockCluster()) {
+            c.node("n1", "small", 4, 16);
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().build(), new ManualClock(Harness.START))) {
+                AtomicBoolean stop = new AtomicBoolean();
+                Thread loop = new Thread(() -> s.run(stop), "scheduler-loop");
+                loop.start();
+                c.executor("spark", "a", 1, "1", "1Gi");
+                c.executor("spark", "a", 2, "1", "1Gi");
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                        .until(() -> c.pods("spark").stream().allMatch(p -> "n1".equals(p.getSpec().getNodeName())));
+                stop.set(true);
+                s.wakeUp();
+                loop.join(Duration.ofSeconds(20).toMillis());
+                assertThat(loop.isAlive()).isFalse();
+                assertThat(c.dispatcher.bindings()).hasSize(2);
             }
         }
     }
