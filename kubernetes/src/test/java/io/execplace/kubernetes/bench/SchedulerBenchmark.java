@@ -4,6 +4,8 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.kubernetes.bind.BindResult;
+import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.mock.Harness;
 import io.execplace.kubernetes.mock.ManualClock;
 import io.execplace.kubernetes.mock.MockCluster;
@@ -81,7 +83,35 @@ public final class SchedulerBenchmark {
                 run(e.getKey(), new Timed(e.getValue().get()), apps, round);
             }
         }
+        mockCeiling(apps);
         System.exit(0);
+    }
+
+    /** The same burst bound straight through the binder, no scheduler: what the mock server sustains. */
+    private static void mockCeiling(int apps) {
+        try (MockCluster c = new MockCluster()) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < 3 * NODES_PER_TYPE; i++) {
+                names.add(c.node(String.format("n%03d", i), "small", 12, 48).getMetadata().getName());
+            }
+            List<io.fabric8.kubernetes.api.model.Pod> pods = new ArrayList<>();
+            List<String> nodes = new ArrayList<>();
+            for (int a = 0; a < apps; a++) {
+                for (int e = 1; e <= EXECUTORS_PER_APP; e++) {
+                    pods.add(c.executor("bench", String.format("app-%04d", a), e, "1", "2Gi"));
+                    nodes.add(names.get(pods.size() % names.size()));
+                }
+            }
+            Binder binder = new Binder(c.client, 1, Duration.ZERO, Duration.ofMinutes(5));
+            for (int round = 1; round <= 2; round++) {
+                int from = (round - 1) * pods.size() / 2;
+                int to = round * pods.size() / 2;
+                long t0 = System.nanoTime();
+                long ok = binder.bindAll(pods.subList(from, to), nodes.subList(from, to)).stream().filter(BindResult::bound).count();
+                System.out.printf(Locale.ROOT, "mock API alone (binder, no scheduler, no Events), round %d: %d bindings, %.0f/s%n",
+                        round, ok, ok / ((System.nanoTime() - t0) / 1e9));
+            }
+        }
     }
 
     private static void run(String name, Timed policy, int apps, int round) {
