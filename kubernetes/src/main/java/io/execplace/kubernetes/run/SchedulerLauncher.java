@@ -45,7 +45,9 @@ public final class SchedulerLauncher {
                 ? copyWithoutBatching(settings) : settings;
         try (KubernetesClient client = new KubernetesClientBuilder()
                      // No retries inside the HTTP client: the binder retries bindings itself (--bind-attempts).
-                     .editOrNewConfig().withRequestRetryBackoffLimit(0).endConfig().build();
+                     .editOrNewConfig().withRequestRetryBackoffLimit(0)
+                     // The bindings of a cycle travel together; fabric8's default allows 5 per host.
+                     .withMaxConcurrentRequests(128).withMaxConcurrentRequestsPerHost(64).endConfig().build();
              KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC())) {
             scheduler.start(Duration.ofSeconds(60));
             if (settings.dryRun()) {
