@@ -38,6 +38,7 @@ import java.util.Map;
                 ReproduceCommand.class,
                 BenchCommand.class,
                 CompletionCommand.class,
+                K8sSchedulerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -1,0 +1,116 @@
+package io.execplace.cli;
+
+import io.execplace.core.model.Site;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.run.SchedulerLauncher;
+import io.execplace.kubernetes.run.SchedulerSettings;
+import io.execplace.schedulers.SchedulerOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code execplace k8s-scheduler}: a secondary Kubernetes scheduler for Spark executor pods. Only
+ * plain values live here; all Kubernetes work is in the {@code kubernetes} module, whose classes
+ * (and fabric8's) are loaded only when this command runs.
+ */
+@Command(name = "k8s-scheduler", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run as a Kubernetes scheduler for Spark executor pods (spark.kubernetes.scheduler.name).",
+                "Binds the pods whose spec.schedulerName is --name, each Spark application all or nothing,",
+                "with any execplace placement policy. Connects like kubectl (kubeconfig or in-cluster).",
+                "See docs/kubernetes.md."})
+final class K8sSchedulerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--prices", paramLabel = "FILE", required = true,
+            description = "Price table (YAML, version 1): instance type -> price per hour.")
+    Path prices;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
+            description = "Placement policy: gio, first-fit, milp, agent:PATH, ... (default ${DEFAULT-VALUE}).")
+    String scheduler;
+
+    @Option(names = "--name", paramLabel = "NAME", defaultValue = "execplace",
+            description = "Scheduler name: the pods' spec.schedulerName (default ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf", defaultValue = "fcfs",
+            description = "Order among waiting applications, as in the simulator (default ${DEFAULT-VALUE}).")
+    String queue;
+
+    @Option(names = "--backfill", description = "Let later applications start while the queue head waits.")
+    boolean backfill;
+
+    @Option(names = "--namespace", paramLabel = "NS", description = "Only schedule pods of this namespace (default: all).")
+    String namespace;
+
+    @Option(names = "--batch-window", paramLabel = "MS", defaultValue = "2000",
+            description = "Wait this long after an application's newest executor pod before placing it, "
+                    + "unless its driver has the annotation execplace.io/executors (default ${DEFAULT-VALUE}).")
+    long batchWindowMillis;
+
+    @Option(names = "--default-duration", paramLabel = "SECONDS", defaultValue = "600",
+            description = "Expected run time of an application without the annotation "
+                    + "execplace.io/expected-duration-seconds (default ${DEFAULT-VALUE}).")
+    double defaultDuration;
+
+    @Option(names = "--site-label", paramLabel = "LABEL", defaultValue = "execplace.io/site",
+            description = "Node label whose value is local or cloud (default ${DEFAULT-VALUE}).")
+    String siteLabel;
+
+    @Option(names = "--default-site", paramLabel = "local|cloud", defaultValue = "cloud",
+            description = "Site of nodes without that label (default ${DEFAULT-VALUE}).")
+    String defaultSite;
+
+    @Option(names = "--dry-run", description = "Read the cluster, print what would be bound, bind nothing, exit.")
+    boolean dryRun;
+
+    @Option(names = "--cordon-empty", description = "Cordon nodes that became empty (needs RBAC 'patch nodes').")
+    boolean cordonEmpty;
+
+    @Option(names = "--bind-attempts", paramLabel = "N", defaultValue = "3",
+            description = "Attempts per binding on 429/5xx answers (default ${DEFAULT-VALUE}).")
+    int bindAttempts;
+
+    @Option(names = "--http-address", paramLabel = "HOST", defaultValue = "0.0.0.0",
+            description = "Address of the /healthz, /readyz and /metrics endpoint (default ${DEFAULT-VALUE}).")
+    String httpAddress;
+
+    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "8080",
+            description = "Port of that endpoint; -1 turns it off (default ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of randomised policies (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--milp-time-limit", paramLabel = "MS",
+            description = "milp wall-time limit per decision in milliseconds (default 1000).")
+    Long milpTimeLimitMs;
+
+    @Override
+    public Integer call() throws Exception {
+        if (httpPort < -1 || httpPort > 65535) {
+            throw new IllegalArgumentException("--http-port must be -1 (off) or 0..65535, got " + httpPort);
+        }
+        SchedulerSettings settings = SchedulerSettings.builder()
+                .schedulerName(name).namespace(namespace).queue(QueuePolicy.byName(queue)).backfill(backfill)
+                .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
+                .siteLabel(siteLabel).defaultSite(Site.parse(defaultSite)).dryRun(dryRun).cordonEmpty(cordonEmpty)
+                .bindAttempts(bindAttempts).build();
+        SchedulerOptions options = SchedulerOptions.defaults();
+        if (milpTimeLimitMs != null) {
+            options = options.withMilpTimeLimitMillis(milpTimeLimitMs);
+        }
+        PlacementPolicy policy = Main.registry(spec).create(scheduler, seed, options);
+        return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
+                spec.commandLine().getOut());
+    }
+}

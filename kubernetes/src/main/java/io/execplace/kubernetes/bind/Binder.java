@@ -1,0 +1,152 @@
+package io.execplace.kubernetes.bind;
+
+import io.fabric8.kubernetes.api.model.Binding;
+import io.fabric8.kubernetes.api.model.BindingBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.fabric8.kubernetes.client.utils.Serialization;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Binds pods to nodes through the {@code pods/binding} subresource, as kube-scheduler does. The
+ * pods of one gang are bound concurrently. A 409 (the pod already has a node) is final and never
+ * retried; 429 and 5xx answers and I/O errors are retried up to {@code maxAttempts} times with
+ * exponential back-off.
+ */
+public final class Binder {
+
+    private final KubernetesClient client;
+    private final int maxAttempts;
+    private final Duration backoff;
+    private final Duration timeout;
+
+    public Binder(KubernetesClient client, int maxAttempts, Duration backoff, Duration timeout) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("bind attempts must be >= 1, got " + maxAttempts);
+        }
+        this.client = client;
+        this.maxAttempts = maxAttempts;
+        this.backoff = backoff;
+        this.timeout = timeout;
+    }
+
+    /** Binds {@code pods.get(i)} to {@code nodes.get(i)}; results in the same order. */
+    public List<BindResult> bindAll(List<Pod> pods, List<String> nodes) {
+        int n = pods.size();
+        BindResult[] results = new BindResult[n];
+        List<Integer> todo = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            todo.add(i);
+        }
+        for (int attempt = 1; attempt <= maxAttempts && !todo.isEmpty(); attempt++) {
+            if (attempt > 1) {
+                pause(backoff.multipliedBy(1L << Math.min(10, attempt - 2)));
+            }
+            List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
+            for (int i : todo) {
+                inFlight.add(send(pods.get(i), nodes.get(i)));
+            }
+            List<Integer> retry = new ArrayList<>();
+            for (int k = 0; k < todo.size(); k++) {
+                int i = todo.get(k);
+                Attempt a = await(inFlight.get(k), attempt);
+                results[i] = a.result();
+                if (a.retry()) {
+                    retry.add(i);
+                }
+            }
+            todo = retry;
+        }
+        return List.of(results);
+    }
+
+    /** One request's result and whether it is worth sending again. */
+    private record Attempt(BindResult result, boolean retry) {
+        static Attempt done(BindResult.Outcome outcome, int attempt, String detail) {
+            return new Attempt(new BindResult(outcome, attempt, detail), false);
+        }
+
+        static Attempt retry(int attempt, String detail) {
+            return new Attempt(new BindResult(BindResult.Outcome.FAILED, attempt, detail), true);
+        }
+    }
+
+    private Attempt await(CompletableFuture<HttpResponse<String>> f, int attempt) {
+        HttpResponse<String> response;
+        try {
+            response = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Attempt.done(BindResult.Outcome.FAILED, attempt, "interrupted");
+        } catch (ExecutionException | TimeoutException e) {
+            return Attempt.retry(attempt, "request failed: " + e);
+        }
+        int code = response.code();
+        if (code >= 200 && code < 300) {
+            return Attempt.done(BindResult.Outcome.BOUND, attempt, null);
+        }
+        String body = response.body();
+        String detail = "HTTP " + code + (body == null ? "" : ": " + abbreviate(body));
+        if (code == 409) {
+            return Attempt.done(BindResult.Outcome.CONFLICT, attempt, detail);
+        }
+        if (code == 404) {
+            return Attempt.done(BindResult.Outcome.GONE, attempt, detail);
+        }
+        if (code == 429 || code >= 500) {
+            return Attempt.retry(attempt, detail);
+        }
+        return Attempt.done(BindResult.Outcome.FAILED, attempt, detail);
+    }
+
+    private CompletableFuture<HttpResponse<String>> send(Pod pod, String node) {
+        String ns = pod.getMetadata().getNamespace();
+        String name = pod.getMetadata().getName();
+        Binding binding = new BindingBuilder()
+                .withNewMetadata().withName(name).withNamespace(ns).withUid(pod.getMetadata().getUid()).endMetadata()
+                .withNewTarget().withApiVersion("v1").withKind("Node").withName(node).endTarget()
+                .build();
+        String base = client.getMasterUrl().toString();
+        if (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        String uri = base + "/api/v1/namespaces/" + enc(ns) + "/pods/" + enc(name) + "/binding";
+        HttpRequest request = client.getHttpClient().newHttpRequestBuilder()
+                .uri(uri)
+                .post("application/json", Serialization.asJson(binding).getBytes(StandardCharsets.UTF_8))
+                .build();
+        return client.getHttpClient().sendAsync(request, String.class);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private static String abbreviate(String s) {
+        String oneLine = s.replace('\n', ' ');
+        return oneLine.length() > 300 ? oneLine.substring(0, 300) + "..." : oneLine;
+    }
+
+    private static void pause(Duration d) {
+        if (d.isZero() || d.isNegative()) {
+            return;
+        }
+        try {
+            // Back-off between retries of a failing API server (production code, not a test).
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package io.execplace.kubernetes.cluster;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Site;
+import io.execplace.core.model.Vm;
+import io.execplace.core.model.VmType;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.rules.DurationModel;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cluster as one scheduling cycle sees it: every usable node is a VM (in node-name order), with
+ * what its allocatable resources leave after the requests of all pods bound there (by any scheduler)
+ * and of the pods this scheduler has just bound but the informer has not shown yet. Resources are
+ * counted exactly (millicores, bytes); policies see whole free cores (rounded down) and GB.
+ *
+ * <p>Within a cycle the scheduler {@link #commit commits} each placement it binds, so the next
+ * application in the queue sees the cluster as the simulator would.
+ */
+public final class ClusterSnapshot implements ClusterView {
+
+    private final Cluster cluster;
+    private final String[] nodeNames;
+    private final Map<String, Integer> vmOfNode;
+    private final long[] freeCpuMillis;
+    private final long[] freeMemoryBytes;
+    private final int[] activePods;
+    private final double[] busyUntil;
+    private final double now;
+    private final DurationModel durationModel;
+
+    private ClusterSnapshot(List<NodeInfo> nodes, double now) {
+        Cluster.Builder b = Cluster.builder("kubernetes");
+        int n = nodes.size();
+        nodeNames = new String[n];
+        vmOfNode = new HashMap<>();
+        freeCpuMillis = new long[n];
+        freeMemoryBytes = new long[n];
+        activePods = new int[n];
+        busyUntil = new double[n];
+        for (int i = 0; i < n; i++) {
+            NodeInfo node = nodes.get(i);
+            nodeNames[i] = node.name();
+            vmOfNode.put(node.name(), i);
+            freeCpuMillis[i] = node.allocatableCpuMillis();
+            freeMemoryBytes[i] = node.allocatableMemoryBytes();
+            busyUntil[i] = now;
+            VmType type = new VmType(node.instanceType(), (int) Math.min(Integer.MAX_VALUE, node.allocatableCpuMillis() / 1000),
+                    node.allocatableMemoryBytes() / Resources.BYTES_PER_GB);
+            b.add(type, node.site(), 1, node.pricePerSecond());
+        }
+        this.cluster = n == 0 ? null : b.build();
+        this.now = now;
+        this.durationModel = new DurationModel(true, cluster != null && cluster.hasSite(Site.LOCAL),
+                DurationModel.PAPER_PENALTY);
+    }
+
+    /**
+     * Starts a snapshot of the given usable nodes (the order of the list is the VM order).
+     *
+     * @param now the clock in epoch seconds
+     */
+    public static ClusterSnapshot of(List<NodeInfo> nodes, double now) {
+        return new ClusterSnapshot(nodes, now);
+    }
+
+    /**
+     * Counts a pod bound to {@code node} (ignored when the node is not usable).
+     *
+     * @param active    the pod makes the node paid for (any pod but DaemonSet pods)
+     * @param busyUntil epoch second until which the pod is expected to run, or NaN when unknown
+     */
+    public void addPod(String node, long cpuMillis, long memoryBytes, boolean active, double busyUntil) {
+        Integer vm = vmOfNode.get(node);
+        if (vm == null) {
+            return;
+        }
+        freeCpuMillis[vm] -= cpuMillis;
+        freeMemoryBytes[vm] -= memoryBytes;
+        if (active) {
+            activePods[vm]++;
+        }
+        if (!Double.isNaN(busyUntil) && busyUntil > this.busyUntil[vm]) {
+            this.busyUntil[vm] = busyUntil;
+        }
+    }
+
+    /** True when no node is usable (the policy cannot be asked). */
+    public boolean isEmpty() {
+        return cluster == null;
+    }
+
+    public int vmOf(String node) {
+        Integer vm = vmOfNode.get(node);
+        return vm == null ? -1 : vm;
+    }
+
+    public String nodeName(int vm) {
+        return nodeNames[vm];
+    }
+
+    public long freeCpuMillis(int vm) {
+        return freeCpuMillis[vm];
+    }
+
+    public long freeMemoryBytes(int vm) {
+        return freeMemoryBytes[vm];
+    }
+
+    /** How many executors of the given exact size the node can still take. */
+    public long executorsThatFitExactly(int vm, long cpuMillis, long memoryBytes) {
+        long byCpu = cpuMillis <= 0 ? Long.MAX_VALUE : Math.max(0, freeCpuMillis[vm]) / cpuMillis;
+        long byMemory = memoryBytes <= 0 ? Long.MAX_VALUE : Math.max(0, freeMemoryBytes[vm]) / memoryBytes;
+        return Math.min(byCpu, byMemory);
+    }
+
+    /** Largest number of executors of this size that any one node could hold if it were empty. */
+    public long largestNodeFit(List<NodeInfo> nodes, long cpuMillis, long memoryBytes) {
+        long best = 0;
+        for (NodeInfo n : nodes) {
+            long byCpu = cpuMillis <= 0 ? Long.MAX_VALUE : n.allocatableCpuMillis() / cpuMillis;
+            long byMemory = memoryBytes <= 0 ? Long.MAX_VALUE : n.allocatableMemoryBytes() / memoryBytes;
+            best = Math.max(best, Math.min(byCpu, byMemory));
+        }
+        return best;
+    }
+
+    /**
+     * Why the placement does not fit the exact free resources, or null when it fits. A policy that
+     * over-commits a node (a bug) is caught here, before anything is bound.
+     */
+    public String validate(Placement p, int executors, long cpuMillis, long memoryBytes) {
+        if (p.executors() != executors) {
+            return "placement has " + p.executors() + " executors, the application " + executors;
+        }
+        int[] count = new int[nodeNames.length];
+        for (int i = 0; i < p.executors(); i++) {
+            int vm = p.vm(i);
+            if (vm < 0 || vm >= nodeNames.length) {
+                return "executor " + i + " placed on VM " + vm + ", which does not exist";
+            }
+            count[vm]++;
+        }
+        for (int vm = 0; vm < count.length; vm++) {
+            if (count[vm] > 0 && (count[vm] * cpuMillis > freeCpuMillis[vm] || count[vm] * memoryBytes > freeMemoryBytes[vm])) {
+                return count[vm] + " executors do not fit node " + nodeNames[vm] + " (free " + freeCpuMillis[vm]
+                        + "m cpu, " + freeMemoryBytes[vm] + " bytes)";
+            }
+        }
+        return null;
+    }
+
+    /** Records a placement the scheduler is binding: resources taken, node busy for {@code durationSeconds} more. */
+    public void commit(Placement p, long cpuMillis, long memoryBytes, double durationSeconds) {
+        for (int i = 0; i < p.executors(); i++) {
+            addPod(nodeNames[p.vm(i)], cpuMillis, memoryBytes, true, now + durationSeconds);
+        }
+    }
+
+    /**
+     * The extra cost of running {@code durationSeconds} on the placement's nodes: each node's price
+     * times the time it runs beyond its present busy time (HYB Eq. 16's per-VM term).
+     */
+    public double extraCost(Placement p, double durationSeconds) {
+        double[] seen = new double[nodeNames.length];
+        Arrays.fill(seen, -1);
+        double cost = 0;
+        for (int i = 0; i < p.executors(); i++) {
+            int vm = p.vm(i);
+            if (seen[vm] < 0) {
+                seen[vm] = 1;
+                cost += cluster.vm(vm).pricePerSecond() * Math.max(0, durationSeconds - remainingBusyTime(vm));
+            }
+        }
+        return cost;
+    }
+
+    /** Sum of the prices per second of the nodes that run at least one pod (besides DaemonSets). */
+    public double activeCostRatePerSecond() {
+        double sum = 0;
+        for (int vm = 0; vm < nodeNames.length; vm++) {
+            if (activePods[vm] > 0) {
+                sum += cluster.vm(vm).pricePerSecond();
+            }
+        }
+        return sum;
+    }
+
+    @Override
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    @Override
+    public double now() {
+        return now;
+    }
+
+    @Override
+    public DurationModel durationModel() {
+        return durationModel;
+    }
+
+    @Override
+    public int freeCores(int vm) {
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, freeCpuMillis[vm] / 1000));
+    }
+
+    @Override
+    public double freeMemoryGb(int vm) {
+        return Math.max(0, freeMemoryBytes[vm]) / Resources.BYTES_PER_GB;
+    }
+
+    @Override
+    public int executorsOn(int vm) {
+        return activePods[vm];
+    }
+
+    @Override
+    public double remainingBusyTime(int vm) {
+        return Math.max(0, busyUntil[vm] - now);
+    }
+
+    @Override
+    public int vmCount() {
+        return nodeNames.length;
+    }
+
+    @Override
+    public Vm vm(int id) {
+        return cluster.vm(id);
+    }
+}

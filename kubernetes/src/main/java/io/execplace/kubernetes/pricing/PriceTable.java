@@ -1,0 +1,183 @@
+package io.execplace.kubernetes.pricing;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.execplace.core.io.InputFileException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Prices of node instance types, read from a small YAML file (format version 1):
+ * <pre>
+ * version: 1                  # required; the only version so far
+ * currency: USD               # optional, shown in Events and metrics help only
+ * pricesPerHour:              # instance type (label node.kubernetes.io/instance-type) -> price per hour
+ *   m5.xlarge: 0.192
+ *   m5.2xlarge: 0.384
+ * </pre>
+ * Every error names the file, the line and the field. The file is read token by token (not bound to
+ * classes) so that each message can carry the line of the offending value.
+ */
+public final class PriceTable {
+
+    /** The only format version so far. */
+    public static final int VERSION = 1;
+    private static final double SECONDS_PER_HOUR = 3600;
+    private static final YAMLFactory FACTORY = new YAMLFactory();
+
+    private final Map<String, Double> perHour;
+    private final String currency;
+
+    private PriceTable(Map<String, Double> perHour, String currency) {
+        this.perHour = Collections.unmodifiableMap(new LinkedHashMap<>(perHour));
+        this.currency = currency;
+    }
+
+    /** A table from a map of instance type to price per hour (tests, programmatic use). */
+    public static PriceTable of(Map<String, Double> perHour) {
+        perHour.forEach((type, price) -> {
+            if (!(price >= 0) || !Double.isFinite(price)) {
+                throw new IllegalArgumentException("price of '" + type + "' must be a finite number >= 0, got " + price);
+            }
+        });
+        return new PriceTable(perHour, "USD");
+    }
+
+    /** Reads a price table file. */
+    public static PriceTable read(Path file) throws IOException {
+        String label = file.toString();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new InputFileException(label, 0, null, "no such file", e);
+        }
+        return parse(text, label);
+    }
+
+    /** Parses price-table YAML; {@code file} names the source in messages. */
+    public static PriceTable parse(String yaml, String file) {
+        try (JsonParser p = FACTORY.createParser(yaml)) {
+            return new Reader(p, file).table();
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
+            throw new InputFileException(file, line, null, "not valid YAML: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new InputFileException(file, 0, null, "cannot parse: " + e.getMessage(), e);
+        }
+    }
+
+    /** Price per hour of an instance type, if the table lists it. */
+    public Optional<Double> pricePerHour(String instanceType) {
+        return Optional.ofNullable(perHour.get(instanceType));
+    }
+
+    /** Price per second of an instance type, if the table lists it. */
+    public Optional<Double> pricePerSecond(String instanceType) {
+        return pricePerHour(instanceType).map(h -> h / SECONDS_PER_HOUR);
+    }
+
+    public Map<String, Double> pricesPerHour() {
+        return perHour;
+    }
+
+    public String currency() {
+        return currency;
+    }
+
+    /** Walks the token stream; one instance per parse. */
+    private static final class Reader {
+        private final JsonParser p;
+        private final String file;
+
+        Reader(JsonParser p, String file) {
+            this.p = p;
+            this.file = file;
+        }
+
+        PriceTable table() throws IOException {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                throw fail(0, null, "the file is empty (expected version and pricesPerHour)");
+            }
+            if (t != JsonToken.START_OBJECT) {
+                throw fail(line(), null, "expected a mapping with version and pricesPerHour");
+            }
+            Integer version = null;
+            String currency = "USD";
+            Map<String, Double> prices = null;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                int fieldLine = line();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "version" -> {
+                        if (v != JsonToken.VALUE_NUMBER_INT || p.getLongValue() != VERSION) {
+                            throw fail(line(), "version", "expected " + VERSION + ", got '" + p.getText() + "'");
+                        }
+                        version = VERSION;
+                    }
+                    case "currency" -> {
+                        if (!v.isScalarValue()) {
+                            throw fail(line(), "currency", "expected a currency name such as USD");
+                        }
+                        currency = p.getText();
+                    }
+                    case "pricesPerHour" -> prices = prices(v);
+                    default -> throw fail(fieldLine, field, "unknown field (expected version, currency, pricesPerHour)");
+                }
+            }
+            if (version == null) {
+                throw fail(0, "version", "missing (write 'version: 1' as the first line)");
+            }
+            if (prices == null) {
+                throw fail(0, "pricesPerHour", "missing (a mapping of instance type to price per hour)");
+            }
+            return new PriceTable(prices, currency);
+        }
+
+        private Map<String, Double> prices(JsonToken start) throws IOException {
+            if (start != JsonToken.START_OBJECT) {
+                throw fail(line(), "pricesPerHour", "expected a mapping of instance type to price per hour");
+            }
+            Map<String, Double> prices = new LinkedHashMap<>();
+            JsonToken t;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String type = p.currentName();
+                String field = "pricesPerHour." + type;
+                JsonToken v = p.nextToken();
+                if (v != JsonToken.VALUE_NUMBER_INT && v != JsonToken.VALUE_NUMBER_FLOAT) {
+                    throw fail(line(), field, "expected a price per hour (a number >= 0), got '" + p.getText() + "'");
+                }
+                double price = p.getDoubleValue();
+                if (!(price >= 0) || !Double.isFinite(price)) {
+                    throw fail(line(), field, "expected a price per hour >= 0, got " + p.getText());
+                }
+                if (prices.put(type, price) != null) {
+                    throw fail(line(), field, "instance type listed twice");
+                }
+            }
+            if (prices.isEmpty()) {
+                throw fail(line(), "pricesPerHour", "lists no instance type");
+            }
+            return prices;
+        }
+
+        private int line() {
+            return Math.max(0, p.currentTokenLocation().getLineNr());
+        }
+
+        private InputFileException fail(int line, String field, String problem) {
+            return new InputFileException(file, line, field, problem);
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package io.execplace.kubernetes.run;
+
+import io.execplace.core.model.Site;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.cluster.Labels;
+
+import java.time.Duration;
+
+/**
+ * Settings of one scheduler process; build with {@link #builder()}. Defaults: name {@code execplace},
+ * all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window, 600 s
+ * default expected duration, site label {@code execplace.io/site} (default cloud), 3 bind attempts.
+ */
+public final class SchedulerSettings {
+
+    private final String schedulerName;
+    private final String namespace;
+    private final QueuePolicy queue;
+    private final boolean backfill;
+    private final Duration batchWindow;
+    private final double defaultDurationSeconds;
+    private final boolean dryRun;
+    private final boolean cordonEmpty;
+    private final String siteLabel;
+    private final Site defaultSite;
+    private final int bindAttempts;
+    private final Duration bindBackoff;
+    private final Duration assumeTtl;
+
+    private SchedulerSettings(Builder b) {
+        schedulerName = b.schedulerName;
+        namespace = b.namespace;
+        queue = b.queue;
+        backfill = b.backfill;
+        batchWindow = b.batchWindow;
+        defaultDurationSeconds = b.defaultDurationSeconds;
+        dryRun = b.dryRun;
+        cordonEmpty = b.cordonEmpty;
+        siteLabel = b.siteLabel;
+        defaultSite = b.defaultSite;
+        bindAttempts = b.bindAttempts;
+        bindBackoff = b.bindBackoff;
+        assumeTtl = b.assumeTtl;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Pods whose {@code spec.schedulerName} equals this are ours. */
+    public String schedulerName() {
+        return schedulerName;
+    }
+
+    /** The only namespace watched for pods, or null for all. */
+    public String namespace() {
+        return namespace;
+    }
+
+    public QueuePolicy queue() {
+        return queue;
+    }
+
+    /** Let later applications be placed while the queue head waits (off: as the papers and the simulator). */
+    public boolean backfill() {
+        return backfill;
+    }
+
+    public Duration batchWindow() {
+        return batchWindow;
+    }
+
+    public double defaultDurationSeconds() {
+        return defaultDurationSeconds;
+    }
+
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    public boolean cordonEmpty() {
+        return cordonEmpty;
+    }
+
+    public String siteLabel() {
+        return siteLabel;
+    }
+
+    public Site defaultSite() {
+        return defaultSite;
+    }
+
+    public int bindAttempts() {
+        return bindAttempts;
+    }
+
+    public Duration bindBackoff() {
+        return bindBackoff;
+    }
+
+    /** How long a binding this scheduler made counts before the informer shows it (then the API decides). */
+    public Duration assumeTtl() {
+        return assumeTtl;
+    }
+
+    /** Named setters for every setting; {@link #build()} checks them. */
+    public static final class Builder {
+        private String schedulerName = "execplace";
+        private String namespace;
+        private QueuePolicy queue = QueuePolicy.FCFS;
+        private boolean backfill;
+        private Duration batchWindow = Duration.ofSeconds(2);
+        private double defaultDurationSeconds = 600;
+        private boolean dryRun;
+        private boolean cordonEmpty;
+        private String siteLabel = Labels.SITE;
+        private Site defaultSite = Site.CLOUD;
+        private int bindAttempts = 3;
+        private Duration bindBackoff = Duration.ofMillis(100);
+        private Duration assumeTtl = Duration.ofSeconds(30);
+
+        private Builder() {
+        }
+
+        public Builder schedulerName(String v) {
+            schedulerName = v;
+            return this;
+        }
+
+        public Builder namespace(String v) {
+            namespace = v;
+            return this;
+        }
+
+        public Builder queue(QueuePolicy v) {
+            queue = v;
+            return this;
+        }
+
+        public Builder backfill(boolean v) {
+            backfill = v;
+            return this;
+        }
+
+        public Builder batchWindow(Duration v) {
+            batchWindow = v;
+            return this;
+        }
+
+        public Builder defaultDurationSeconds(double v) {
+            defaultDurationSeconds = v;
+            return this;
+        }
+
+        public Builder dryRun(boolean v) {
+            dryRun = v;
+            return this;
+        }
+
+        public Builder cordonEmpty(boolean v) {
+            cordonEmpty = v;
+            return this;
+        }
+
+        public Builder siteLabel(String v) {
+            siteLabel = v;
+            return this;
+        }
+
+        public Builder defaultSite(Site v) {
+            defaultSite = v;
+            return this;
+        }
+
+        public Builder bindAttempts(int v) {
+            bindAttempts = v;
+            return this;
+        }
+
+        public Builder bindBackoff(Duration v) {
+            bindBackoff = v;
+            return this;
+        }
+
+        public Builder assumeTtl(Duration v) {
+            assumeTtl = v;
+            return this;
+        }
+
+        public SchedulerSettings build() {
+            if (schedulerName == null || schedulerName.isBlank()) {
+                throw new IllegalArgumentException("--name: the scheduler name must not be empty");
+            }
+            if (queue == null || defaultSite == null || siteLabel == null || siteLabel.isBlank()) {
+                throw new IllegalArgumentException("queue, site label and default site are required");
+            }
+            if (batchWindow == null || batchWindow.isNegative() || batchWindow.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw new IllegalArgumentException("--batch-window must be between 0 and 10 minutes, got " + batchWindow);
+            }
+            if (!(defaultDurationSeconds > 0) || !Double.isFinite(defaultDurationSeconds)) {
+                throw new IllegalArgumentException("--default-duration must be a number of seconds > 0, got "
+                        + defaultDurationSeconds);
+            }
+            if (bindAttempts < 1 || bindAttempts > 100) {
+                throw new IllegalArgumentException("--bind-attempts must be between 1 and 100, got " + bindAttempts);
+            }
+            if (bindBackoff == null || bindBackoff.isNegative() || assumeTtl == null || assumeTtl.isNegative() || assumeTtl.isZero()) {
+                throw new IllegalArgumentException("bind back-off must be >= 0 and the assume TTL > 0");
+            }
+            return new SchedulerSettings(this);
+        }
+    }
+}

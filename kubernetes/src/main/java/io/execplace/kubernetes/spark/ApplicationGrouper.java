@@ -1,0 +1,210 @@
+package io.execplace.kubernetes.spark;
+
+import io.execplace.core.model.JobType;
+import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.cluster.Resources;
+import io.fabric8.kubernetes.api.model.Pod;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Groups the pending pods this scheduler owns into gangs. Executor pods ({@code spark-role=executor})
+ * of one application ({@code spark-app-selector}) form one gang; every other pod is a gang of one.
+ *
+ * <p>An application's gang is ready when its driver's {@code execplace.io/executors} annotation says
+ * how many executors to expect and that many exist (pending or already bound); without the annotation,
+ * when no new executor pod of the application has appeared for the batching window.
+ */
+public final class ApplicationGrouper {
+
+    private final Duration batchWindow;
+    private final double defaultDurationSeconds;
+
+    public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds) {
+        this.batchWindow = batchWindow;
+        this.defaultDurationSeconds = defaultDurationSeconds;
+    }
+
+    /**
+     * @param pending  unbound pods this scheduler owns
+     * @param all      every pod the informer sees (drivers and bound executors, of any scheduler)
+     * @param firstSeen when this scheduler first saw each pending pod (by uid), epoch seconds
+     * @param now      epoch seconds
+     */
+    public Grouping group(List<Pod> pending, List<Pod> all, Map<String, Double> firstSeen, double now) {
+        Map<String, Pod> drivers = new HashMap<>();
+        Map<String, Integer> liveExecutors = new HashMap<>();
+        for (Pod p : all) {
+            String app = label(p, Labels.SPARK_APP);
+            if (app == null || terminal(p)) {
+                continue;
+            }
+            String key = ns(p) + "/" + app;
+            String role = label(p, Labels.SPARK_ROLE);
+            if ("driver".equals(role)) {
+                drivers.put(key, p);
+            } else if ("executor".equals(role)) {
+                liveExecutors.merge(key, 1, Integer::sum);
+            }
+        }
+        Map<String, List<Pod>> gangs = new TreeMap<>();
+        for (Pod p : pending) {
+            String app = label(p, Labels.SPARK_APP);
+            boolean executor = app != null && "executor".equals(label(p, Labels.SPARK_ROLE));
+            String key = executor ? ns(p) + "/" + app : ns(p) + "/" + p.getMetadata().getName();
+            gangs.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        List<PendingApplication> ready = new ArrayList<>();
+        List<String> gathering = new ArrayList<>();
+        List<Grouping.PodProblem> problems = new ArrayList<>();
+        for (Map.Entry<String, List<Pod>> e : gangs.entrySet()) {
+            String key = e.getKey();
+            List<Pod> pods = e.getValue();
+            pods.sort(Comparator.comparingLong(ApplicationGrouper::execId).thenComparing(p -> p.getMetadata().getName()));
+            Pod first = pods.get(0);
+            boolean executors = "executor".equals(label(first, Labels.SPARK_ROLE)) && label(first, Labels.SPARK_APP) != null;
+            Pod driver = executors ? drivers.get(key) : null;
+            if (executors) {
+                String waiting = waitingReason(key, pods, driver, liveExecutors.getOrDefault(key, 0), firstSeen, now, problems);
+                if (waiting != null) {
+                    gathering.add(waiting);
+                    continue;
+                }
+            }
+            long cpu = 0;
+            long memory = 0;
+            for (Pod p : pods) {
+                cpu = Math.max(cpu, Resources.podCpuMillis(p));
+                memory = Math.max(memory, Resources.podMemoryBytes(p));
+            }
+            ready.add(new PendingApplication(key, ns(first), pods, cpu, memory, spec(first, driver, now, problems)));
+        }
+        return new Grouping(ready, gathering, problems);
+    }
+
+    private String waitingReason(String key, List<Pod> pods, Pod driver, int live, Map<String, Double> firstSeen,
+                                 double now, List<Grouping.PodProblem> problems) {
+        String expectedText = driver == null ? null : annotation(driver, Labels.EXECUTORS);
+        if (expectedText != null) {
+            try {
+                int expected = Integer.parseInt(expectedText.trim());
+                if (expected < 1) {
+                    throw new NumberFormatException("must be at least 1");
+                }
+                return live >= expected ? null
+                        : key + ": " + live + " of " + expected + " executor pods exist (driver annotation " + Labels.EXECUTORS + ")";
+            } catch (NumberFormatException ex) {
+                problems.add(new Grouping.PodProblem(driver, "annotation " + Labels.EXECUTORS
+                        + " must be a whole number >= 1, got '" + expectedText + "'; using the batching window"));
+            }
+        }
+        double newest = Double.NEGATIVE_INFINITY;
+        for (Pod p : pods) {
+            newest = Math.max(newest, firstSeen.getOrDefault(p.getMetadata().getUid(), now));
+        }
+        double quiet = now - newest;
+        double window = batchWindow.toNanos() / 1e9;
+        return quiet >= window ? null
+                : key + ": batching window, newest executor pod seen " + Math.round(quiet * 1000) + " ms ago (window "
+                + batchWindow.toMillis() + " ms)";
+    }
+
+    private AppSpec spec(Pod pod, Pod driver, double now, List<Grouping.PodProblem> problems) {
+        double duration = defaultDurationSeconds;
+        String d = annotationOf(pod, driver, Labels.EXPECTED_DURATION);
+        if (d != null) {
+            try {
+                double v = Double.parseDouble(d.trim());
+                if (!(v > 0) || !Double.isFinite(v)) {
+                    throw new NumberFormatException();
+                }
+                duration = v;
+            } catch (NumberFormatException e) {
+                problems.add(new Grouping.PodProblem(pod, "annotation " + Labels.EXPECTED_DURATION
+                        + " must be a number of seconds > 0, got '" + d + "'; using the default " + defaultDurationSeconds + " s"));
+            }
+        }
+        JobType type = JobType.GENERIC;
+        String t = annotationOf(pod, driver, Labels.JOB_TYPE);
+        if (t != null) {
+            try {
+                type = JobType.parse(t);
+            } catch (IllegalArgumentException e) {
+                problems.add(new Grouping.PodProblem(pod, "annotation " + Labels.JOB_TYPE + ": " + e.getMessage()
+                        + "; using generic"));
+            }
+        }
+        double deadline = Double.NaN;
+        String dl = annotationOf(pod, driver, Labels.DEADLINE);
+        if (dl != null) {
+            try {
+                deadline = Instant.parse(dl.trim()).toEpochMilli() / 1000.0;
+            } catch (DateTimeParseException e) {
+                problems.add(new Grouping.PodProblem(pod, "annotation " + Labels.DEADLINE
+                        + " must be an RFC 3339 instant such as 2026-01-31T18:00:00Z, got '" + dl + "'; no deadline"));
+            }
+        }
+        double arrival = created(driver != null ? driver : pod, now);
+        return new AppSpec(type, Math.max(0, arrival), duration, deadline);
+    }
+
+    /** Creation time in epoch seconds, or {@code fallback}. */
+    static double created(Pod p, double fallback) {
+        String ts = p.getMetadata().getCreationTimestamp();
+        if (ts == null) {
+            return fallback;
+        }
+        try {
+            return Instant.parse(ts).toEpochMilli() / 1000.0;
+        } catch (DateTimeParseException e) {
+            return fallback;
+        }
+    }
+
+    /** The executor's own annotation, else its driver's. */
+    private static String annotationOf(Pod pod, Pod driver, String name) {
+        String v = annotation(pod, name);
+        return v != null || driver == null ? v : annotation(driver, name);
+    }
+
+    static String annotation(Pod p, String name) {
+        Map<String, String> a = p.getMetadata().getAnnotations();
+        return a == null ? null : a.get(name);
+    }
+
+    static String label(Pod p, String name) {
+        Map<String, String> l = p.getMetadata().getLabels();
+        return l == null ? null : l.get(name);
+    }
+
+    private static String ns(Pod p) {
+        String ns = p.getMetadata().getNamespace();
+        return ns == null ? "default" : ns;
+    }
+
+    private static long execId(Pod p) {
+        String id = label(p, Labels.SPARK_EXEC_ID);
+        if (id == null) {
+            return Long.MAX_VALUE;
+        }
+        try {
+            return Long.parseLong(id.trim());
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Succeeded or Failed: the pod no longer holds resources. */
+    public static boolean terminal(Pod p) {
+        String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+}

@@ -1,0 +1,33 @@
+package io.execplace.kubernetes.spark;
+
+import io.execplace.core.model.Job;
+import io.execplace.kubernetes.cluster.Resources;
+import io.fabric8.kubernetes.api.model.Pod;
+
+import java.util.List;
+
+/**
+ * A gang of pending pods the scheduler places together: the unbound executor pods of one Spark
+ * application, or a single other pod (a driver, any pod with this scheduler's name).
+ *
+ * @param key         {@code namespace/application} or {@code namespace/pod}
+ * @param pods        the pods to bind, in executor-id order
+ * @param cpuMillis   CPU request of each pod (the largest, if they differ)
+ * @param memoryBytes memory request of each pod (the largest, if they differ)
+ * @param spec        type, arrival, expected duration, deadline
+ */
+public record PendingApplication(String key, String namespace, List<Pod> pods, long cpuMillis, long memoryBytes,
+                                 AppSpec spec) {
+
+    public PendingApplication {
+        pods = List.copyOf(pods);
+    }
+
+    /** The gang as a simulator job with the given id (whole cores rounded up, memory in GB). */
+    public Job toJob(int id) {
+        int cores = (int) Math.max(1, (cpuMillis + 999) / 1000);
+        double memoryGb = Math.max(memoryBytes, 1) / Resources.BYTES_PER_GB;
+        return new Job(id, spec.type(), spec.arrival(), pods.size(), cores, memoryGb, spec.durationSeconds(),
+                spec.deadline());
+    }
+}

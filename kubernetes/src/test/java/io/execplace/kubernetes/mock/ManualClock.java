@@ -1,0 +1,36 @@
+package io.execplace.kubernetes.mock;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock the test moves by hand (batching windows, busy times). */
+public final class ManualClock extends Clock {
+
+    private volatile Instant now;
+
+    public ManualClock(Instant start) {
+        this.now = start;
+    }
+
+    public void advance(Duration d) {
+        now = now.plus(d);
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+}
