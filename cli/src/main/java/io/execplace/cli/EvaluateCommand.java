@@ -125,7 +125,7 @@ final class EvaluateCommand implements Callable<Integer> {
         out.flush();
         if (heldOut != null) {
             if (heldOut < 2) {
-                throw new IllegalArgumentException("--held-out must be at least 2, got " + heldOut);
+                throw new BadInputException("--held-out must be at least 2, got " + heldOut);
             }
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();

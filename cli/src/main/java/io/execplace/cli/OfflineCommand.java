@@ -1,5 +1,7 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.model.Cluster;
@@ -31,7 +33,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace offline}: schedulers on small workloads against the offline optimum and the lower bound. */
 @Command(name = "offline", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run schedulers on small workloads (up to ~30 jobs) and compare each with the offline optimum",
+        description = {"Schedulers on small workloads against the clairvoyant offline optimum and the lower bound.",
+                "Runs schedulers on small workloads (up to ~30 jobs) and compare each with the offline optimum",
                 "(CP-SAT over the whole schedule, knowing every arrival; proven optimal or with its gap) and with",
                 "the lower bound. The search starts from the cheapest scheduler's schedule."})
 final class OfflineCommand implements Callable<Integer> {
@@ -73,17 +76,17 @@ final class OfflineCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (jobs < 1 || jobs > 60) {
-            throw new IllegalArgumentException("--jobs must be between 1 and 60 (the offline optimum is for small workloads), got "
+            throw new BadInputException("--jobs must be between 1 and 60 (the offline optimum is for small workloads), got "
                     + jobs);
         }
         if (seeds < 1 || seeds > 1000) {
-            throw new IllegalArgumentException("--seeds must be between 1 and 1000, got " + seeds);
+            throw new BadInputException("--seeds must be between 1 and 1000, got " + seeds);
         }
         Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
         OfflineOptions offline = OfflineOptions.defaults().withTimeLimitSeconds(timeLimit);
         for (String s : schedulers) {
-            Main.registry(spec).create(s, 1, options);
+            Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
         }
         List<Map<String, Object>> records = new ArrayList<>();
         Map<String, double[]> ratio = new LinkedHashMap<>();

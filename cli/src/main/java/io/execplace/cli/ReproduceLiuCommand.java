@@ -1,5 +1,7 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
+
 import io.execplace.experiments.study.LiuStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +15,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce liu}: the LIU paper's study (§V). */
 @Command(name = "liu", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The LIU paper's study (section V) as CSV, charts and an HTML report: the value agent trained",
+        description = {"The LIU multi-cluster study: the value agent against the five baselines (Figs. 4-5, Tables II-III).",
+                "The LIU paper's study (section V) as CSV, charts and an HTML report: the value agent trained",
                 "with the SF-E-guided epsilon-greedy on the Bernoulli, uniform and Beta arrival patterns (Fig. 4(a-c)),",
                 "with plain epsilon-greedy on Bernoulli (Fig. 4(d)), against random, sf-p, lf-p, sf-e and lf-e on the",
                 "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III).",
@@ -57,6 +60,16 @@ final class ReproduceLiuCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes, --threads",
+                this::settings);
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new BadInputException("--out " + out + ": cannot write there: is a file, not a folder");
+        }
+        return runStudy(s);
+    }
+
+    /** The study's settings: a preset with the options given laid over it. */
+    private LiuStudy.Settings settings() {
         LiuStudy.Settings s = quick ? LiuStudy.Settings.quick() : LiuStudy.Settings.full();
         if (episodes != null) {
             s = s.withEpisodes(episodes);
@@ -77,9 +90,10 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (threads != null) {
             s = s.withThreads(threads);
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out " + out + " is a file, not a folder");
-        }
+        return s;
+    }
+
+    private int runStudy(LiuStudy.Settings s) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         Path index = new LiuStudy().run(s, out, line -> {
