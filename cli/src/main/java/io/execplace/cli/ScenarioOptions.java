@@ -112,6 +112,10 @@ final class ScenarioOptions {
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
         Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);
-        return milp == null ? resolved : resolved.withSchedulerOptions(milp.withLookahead(resolved.schedulerOptions()));
+        if (milp == null) {
+            return resolved;
+        }
+        return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
+                () -> milp.withLookahead(resolved.schedulerOptions())));
     }
 }
