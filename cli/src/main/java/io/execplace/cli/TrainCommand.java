@@ -215,9 +215,10 @@ final class TrainCommand implements Callable<Integer> {
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
-        TrainingSpec s = Options.checked("training options", () -> new TrainingSpec(config, env,
-                iterations == null ? 10_000 : iterations, interval, evalEpisodes == null ? 10 : evalEpisodes,
-                checkpointInterval == null ? interval : checkpointInterval, setup.seed()));
+        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, env,
+                iterations == null ? 10_000 : iterations, setup.seed()).withEvalInterval(interval)
+                .withEvalEpisodes(evalEpisodes == null ? 10 : evalEpisodes)
+                .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
                 + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
         OutputPaths.checkFolder("--out", dir);
@@ -265,8 +266,9 @@ final class TrainCommand implements Callable<Integer> {
         TpdsEnvConfig env = read(checkpoint, "environment", TpdsEnvConfig.class);
         JsonNode t = checkpoint.field("training");
         int total = iterations != null ? iterations : t.path("iterations").asInt();
-        TrainingSpec s = new TrainingSpec(config, env, total, t.path("evalInterval").asInt(1000),
-                t.path("evalEpisodes").asInt(10), t.path("checkpointInterval").asInt(1000), t.path("seed").asLong(1));
+        TrainingSpec s = TrainingSpec.of(config, env, total, t.path("seed").asLong(1))
+                .withEvalInterval(t.path("evalInterval").asInt(1000)).withEvalEpisodes(t.path("evalEpisodes").asInt(10))
+                .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
         return new Run(EnvironmentSetup.fromJson(checkpoint.field("setup")), s, out, checkpoint);
     }
 

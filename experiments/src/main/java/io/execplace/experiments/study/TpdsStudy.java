@@ -398,8 +398,9 @@ public final class TpdsStudy {
             EnvironmentSetup.Resolved resolved = setup.resolve(null);
             TpdsEnvConfig env = settings.environment(run.beta());
             int iterations = settings.iterations(run.agent(), run.workload());
-            TrainingSpec spec = new TrainingSpec(agentConfig(run.agent()), env, iterations,
-                    Math.max(1, iterations / settings.evaluations()), settings.evalEpisodes(), iterations, settings.seed());
+            TrainingSpec spec = TrainingSpec.of(agentConfig(run.agent()), env, iterations, settings.seed())
+                    .withEvalInterval(Math.max(1, iterations / settings.evaluations()))
+                    .withEvalEpisodes(settings.evalEpisodes()).withCheckpointInterval(iterations);
             Path folder = dir.resolve("agents").resolve(run.workload()).resolve(run.folder());
             Files.createDirectories(folder);
             Trainer trainer = new Trainer(spec, environment(resolved, env), environment(resolved, env), folder, setup.toJson());

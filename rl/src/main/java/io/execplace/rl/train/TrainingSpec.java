@@ -4,7 +4,9 @@ import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.env.TpdsEnvConfig;
 
 /**
- * What to train and how long.
+ * What to train and how long. Made by name, never positionally outside this file (four of its
+ * numbers are ints): {@code TrainingSpec.of(agent, environment, iterations, seed)} with Table 5's
+ * schedule, then {@code withEvalInterval}, {@code withEvalEpisodes}, {@code withCheckpointInterval}.
  *
  * @param agent              the algorithm's hyper-parameters
  * @param environment        the environment's rewards and options
@@ -44,8 +46,14 @@ public record TrainingSpec(AgentConfig agent, TpdsEnvConfig environment, int ite
         return new TrainingSpec(agent, environment, n, evalInterval, evalEpisodes, checkpointInterval, seed);
     }
 
-    public TrainingSpec withEvaluation(int interval, int episodes) {
-        return new TrainingSpec(agent, environment, iterations, interval, episodes, checkpointInterval, seed);
+    /** The same with an evaluation every {@code interval} iterations. */
+    public TrainingSpec withEvalInterval(int interval) {
+        return new TrainingSpec(agent, environment, iterations, interval, evalEpisodes, checkpointInterval, seed);
+    }
+
+    /** The same with {@code episodes} greedy episodes per evaluation. */
+    public TrainingSpec withEvalEpisodes(int episodes) {
+        return new TrainingSpec(agent, environment, iterations, evalInterval, episodes, checkpointInterval, seed);
     }
 
     public TrainingSpec withCheckpointInterval(int n) {

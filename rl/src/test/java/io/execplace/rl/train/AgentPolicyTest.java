@@ -38,9 +38,9 @@ class AgentPolicyTest {
     }
 
     private Path train(Path dir, TpdsEnvConfig env, int iterations) throws Exception {
-        TrainingSpec spec = new TrainingSpec(ReinforceConfig.paper().toBuilder().hidden(List.of(16)).learningRate(1e-2)
+        TrainingSpec spec = TrainingSpec.of(ReinforceConfig.paper().toBuilder().hidden(List.of(16)).learningRate(1e-2)
                 .episodesPerIteration(2).rewardScale(1e-3).build(),
-                env, iterations, iterations, 1, iterations, 11);
+                env, iterations, 11).withEvalInterval(iterations).withEvalEpisodes(1).withCheckpointInterval(iterations);
         new Trainer(spec, environment(env), environment(env), dir, null).run(TrainingListener.NONE);
         return dir;
     }

@@ -38,7 +38,8 @@ class TrainerTest {
 
     private static Trainer trainer(String algorithm, int iterations, Path dir) {
         TpdsEnv env = TinyEnvironment.create(true);
-        TrainingSpec spec = new TrainingSpec(config(algorithm), env.config(), iterations, 20, 2, 20, 7);
+        TrainingSpec spec = TrainingSpec.of(config(algorithm), env.config(), iterations, 7).withEvalInterval(20)
+                .withEvalEpisodes(2).withCheckpointInterval(20);
         return new Trainer(spec, env, TinyEnvironment.create(true), dir, null);
     }
 
