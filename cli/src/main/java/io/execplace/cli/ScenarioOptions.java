@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.policy.HjsWeightOrder;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioPresets;
 import io.execplace.experiments.scenario.ScenarioSpec;
@@ -24,7 +25,7 @@ final class ScenarioOptions {
     String pricing;
 
     @Option(names = "--workload", paramLabel = "PRESET|FILE",
-            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day) or a trace file.")
+            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100, ..., hjs-40-20) or a trace file.")
     String workload;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", description = "Format of a workload trace file (detected when absent).")
@@ -41,15 +42,28 @@ final class ScenarioOptions {
             description = "Deadline tolerance (HYB: 1000 s light, 5000 s high); for trace files it is added to every deadline.")
     Double deadlineTolerance;
 
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid workloads.")
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid and HJS workloads.")
     Double meanGap;
 
     @Option(names = "--gaps", paramLabel = "poisson|exponential",
-            description = "Arrival gaps of the hybrid workloads: integer Poisson (reference simulator) or exponential.")
+            description = "Arrival gaps of the hybrid and HJS workloads: integer Poisson (reference simulator) or exponential.")
     String gaps;
 
-    @Option(names = "--queue", paramLabel = "fcfs|edf", description = "Queue order of waiting jobs.")
+    @Option(names = "--deadline-share", paramLabel = "FRACTION",
+            description = "HJS presets: fraction of jobs with a deadline, 0..1 (hjs-60-*: 0.6).")
+    Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR",
+            description = "HJS presets: mean deadline slack in base durations (deadline = arrival + r x (1 + FACTOR x U[0,2))); default 1.")
+    Double deadlineSlack;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf|hjs-weight",
+            description = "Queue order of waiting jobs (hjs-weight: HJS Eqs. 6-8, re-ranked at every decision time).")
     String queue;
+
+    @Option(names = "--weight-lambda", paramLabel = "L",
+            description = "Deadline weight lambda of --queue hjs-weight, 0..1 (default 0.5).")
+    Double weightLambda;
 
     @Option(names = "--admission", negatable = true,
             description = "Deadline admission: drop a job predicted to miss its deadline (HYB Eq. 15).")
@@ -76,10 +90,22 @@ final class ScenarioOptions {
     ScenarioSpec spec(List<String> schedulers, Integer seeds, MilpOptions milp) {
         ScenarioSpec base = ScenarioPresets.load(scenario == null ? "default" : scenario);
         ScenarioSpec cli = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests,
-                deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queue, admission, backfill, billing,
+                deadlineTolerance, meanGap, gaps, schedulers, seed, seeds, queueWithLambda(), admission, backfill, billing,
                 typePenalty, hybridPenalty, null, milp == null ? null : milp.beta,
-                milp == null ? null : milp.milpTimeLimitMs, milp == null ? null : milp.milpSolver);
+                milp == null ? null : milp.milpTimeLimitMs, milp == null ? null : milp.milpSolver,
+                deadlineShare, deadlineSlack);
         return base.overriddenBy(cli);
+    }
+
+    /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */
+    String queueWithLambda() {
+        if (weightLambda == null) {
+            return queue;
+        }
+        if (queue == null || !queue.trim().equalsIgnoreCase(HjsWeightOrder.NAME)) {
+            throw new IllegalArgumentException("--weight-lambda applies to --queue hjs-weight only");
+        }
+        return HjsWeightOrder.NAME + ":" + weightLambda;
     }
 
     /** Resolves the scenario; names in a scenario file are taken relative to its folder. */

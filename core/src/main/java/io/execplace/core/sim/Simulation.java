@@ -104,6 +104,9 @@ public final class Simulation {
 
     private void schedule() {
         double now = state.now();
+        if (config.queue().reordersOverTime()) {
+            waiting.resort(config.queue().orderAt(now, cluster));
+        }
         int i = 0;
         while (i < waiting.size()) {
             int j = waiting.get(i);

@@ -17,7 +17,9 @@ import java.util.Map;
  * completed ({@link io.execplace.core.metrics.CostLowerBound}), {@code costToBound} the run's cost
  * divided by it (null when the bound is 0). The {@code solver*} columns count how an exact
  * scheduler's decisions ended (calls to the solver, proven optimal, hit the time limit, placed by
- * the fallback heuristic); they are null for schedulers without a solver.
+ * the fallback heuristic); they are null for schedulers without a solver. {@code target} is HJS's
+ * Eq. 5 score (cost and deadline success together, {@link io.execplace.core.metrics.HjsTarget}) with
+ * its {@code costMax}; both are null when the workload has no deadline job.
  */
 public final class ResultColumns {
 
@@ -27,7 +29,8 @@ public final class ResultColumns {
             "totalCost", "meanDuration", "meanTurnaround", "deadlineMetPercent", "goodPlacements",
             "jobs", "jobsCompleted", "jobsWaited", "jobsDropped", "vmsUsed", "makespan", "decisions",
             "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms",
-            "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks");
+            "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks",
+            "target", "costMax");
 
     private ResultColumns() {
     }
@@ -67,6 +70,8 @@ public final class ResultColumns {
         m.put("solverOptimal", solver == null ? null : solver.provenOptimal());
         m.put("solverTimedOut", solver == null ? null : solver.timedOut());
         m.put("solverFallbacks", solver == null ? null : solver.fallbacks());
+        m.put("target", cell.target() == null ? null : number(cell.target().target()));
+        m.put("costMax", cell.target() == null ? null : number(cell.target().maxCost()));
         if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }

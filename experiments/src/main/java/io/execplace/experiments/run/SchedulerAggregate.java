@@ -26,11 +26,13 @@ import java.util.function.ToDoubleFunction;
  * @param lowerBound         lower bound on any scheduler's cost for the jobs each run completed
  * @param costToBound        total cost divided by that bound (NaN where the bound is 0)
  * @param solver             solver counts summed over the seeds, or null for schedulers without a solver
+ * @param target             HJS Target (Eq. 5); NaN when the workload has no deadline job
  */
 public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, Stats meanDuration,
                                  Stats meanTurnaround, Stats deadlineMetPercent, Stats goodPlacements,
                                  Stats jobsWaited, Stats jobsDropped, Stats vmsUsed, Stats delayMeanMs,
-                                 Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver) {
+                                 Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver,
+                                 Stats target) {
 
     /** Aggregates of every scheduler, in the comparison's scheduler order. */
     public static List<SchedulerAggregate> of(Comparison comparison) {
@@ -50,7 +52,8 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
                     stats(cells, RunSummary::schedulingDelayP99Ms),
                     cellStats(cells, CellResult::lowerBound),
                     cellStats(cells, CellResult::costToBound),
-                    solverTotals(cells)));
+                    solverTotals(cells),
+                    cellStats(cells, CellResult::targetValue)));
         }
         return out;
     }

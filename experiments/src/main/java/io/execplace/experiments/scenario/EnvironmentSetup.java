@@ -61,7 +61,8 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
     /** Resolves names to a cluster and workloads; relative file names against {@code baseDir} (may be null). */
     public Resolved resolve(Path baseDir) {
         ScenarioSpec spec = new ScenarioSpec(null, cluster, pricing, workload, format, jobs, requests, null, null, null,
-                null, seed, workloadSeeds, null, null, null, null, typePenalty, hybridPenalty, null, null, null, null);
+                null, seed, workloadSeeds, null, null, null, null, typePenalty, hybridPenalty, null, null, null, null,
+                null, null);
         Cluster c = spec.resolveCluster(baseDir);
         WorkloadSource source = spec.resolveWorkload(baseDir);
         List<Workload> workloads = new ArrayList<>(workloadSeeds);

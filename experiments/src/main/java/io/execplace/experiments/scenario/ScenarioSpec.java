@@ -47,7 +47,7 @@ import java.util.Locale;
  * @param schedulers        scheduler names, or {@code [all]}
  * @param seed              first seed
  * @param seeds             number of seeds (seed, seed+1, ...)
- * @param queue             {@code fcfs} or {@code edf}
+ * @param queue             {@code fcfs}, {@code edf}, {@code hjs-weight} or {@code hjs-weight:λ}
  * @param admission         deadline admission on/off
  * @param backfilling       backfilling on/off
  * @param billing           {@code exact}, {@code per-second} or {@code hourly}
@@ -57,6 +57,8 @@ import java.util.Locale;
  * @param beta              {@code milp} objective weight of cost against duration, 0..1 (1: cost only)
  * @param milpTimeLimitMs   {@code milp} time limit per decision in milliseconds
  * @param milpSolver        {@code milp} solver: {@code cp-sat} or {@code scip}
+ * @param deadlineShare     fraction of jobs with a deadline, 0..1 (HJS presets)
+ * @param deadlineSlack     mean deadline slack in base durations (HJS presets)
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -64,7 +66,8 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                            String requests, Double deadlineTolerance, Double meanGap, String gaps,
                            List<String> schedulers, Long seed, Integer seeds, String queue, Boolean admission,
                            Boolean backfilling, String billing, String typePenalty, String hybridPenalty,
-                           Double penaltyFactor, Double beta, Long milpTimeLimitMs, String milpSolver) {
+                           Double penaltyFactor, Double beta, Long milpTimeLimitMs, String milpSolver,
+                           Double deadlineShare, Double deadlineSlack) {
 
     /** Used when neither the file nor the command line names them. */
     public static final String DEFAULT_CLUSTER = "hybrid-small";
@@ -75,7 +78,7 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
     /** A spec with nothing set. */
     public static ScenarioSpec empty() {
         return new ScenarioSpec(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** This spec with every field that {@code o} sets replaced by {@code o}'s value. */
@@ -87,7 +90,8 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                 pick(o.admission, admission), pick(o.backfilling, backfilling), pick(o.billing, billing),
                 pick(o.typePenalty, typePenalty), pick(o.hybridPenalty, hybridPenalty),
                 pick(o.penaltyFactor, penaltyFactor), pick(o.beta, beta), pick(o.milpTimeLimitMs, milpTimeLimitMs),
-                pick(o.milpSolver, milpSolver));
+                pick(o.milpSolver, milpSolver), pick(o.deadlineShare, deadlineShare),
+                pick(o.deadlineSlack, deadlineSlack));
     }
 
     private static <T> T pick(T preferred, T fallback) {
@@ -156,7 +160,7 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                 throw new IllegalArgumentException("--format applies to workload files, not to the preset '" + w + "'");
             }
             WorkloadOptions base = new WorkloadOptions(0, jobs, ranges, deadlineTolerance, meanGap,
-                    gaps == null ? null : GapDistribution.parse(gaps));
+                    gaps == null ? null : GapDistribution.parse(gaps), deadlineShare, deadlineSlack);
             WorkloadPresets.generate(w, base); // validate options once, before any run starts
             String label = w.toLowerCase(Locale.ROOT);
             return WorkloadSource.of(label, seed -> WorkloadPresets.generate(label, base.withSeed(seed)));
@@ -167,9 +171,9 @@ public record ScenarioSpec(String name, String cluster, String pricing, String w
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList())
                     + ") nor a readable file");
         }
-        if (jobs != null || meanGap != null || gaps != null) {
-            throw new IllegalArgumentException("--jobs, --mean-gap and --gaps apply to generated workloads, not to the trace "
-                    + file);
+        if (jobs != null || meanGap != null || gaps != null || deadlineShare != null || deadlineSlack != null) {
+            throw new IllegalArgumentException("--jobs, --mean-gap, --gaps, --deadline-share and --deadline-slack apply "
+                    + "to generated workloads, not to the trace " + file);
         }
         try {
             TraceFormat fmt = format == null ? Traces.detect(file) : TraceFormat.parse(format);

@@ -48,7 +48,7 @@ public final class ComparisonReport {
     /** The header of the per-scheduler summary table (also printed by the command line). */
     public static List<String> tableHeader() {
         return List.of("scheduler", "cost", "cost / bound", "mean duration s", "mean turnaround s", "deadline met %",
-                "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean µs", "delay p99 µs");
+                "Target", "good placements", "jobs waited", "jobs dropped", "VMs used", "delay mean µs", "delay p99 µs");
     }
 
     /** One row per scheduler: mean ± standard deviation over seeds. */
@@ -61,6 +61,7 @@ public final class ComparisonReport {
                     meanStd(a.meanDuration()),
                     meanStd(a.meanTurnaround()),
                     Double.isNaN(a.deadlineMetPercent().mean()) ? Format.MISSING : meanStd(a.deadlineMetPercent()),
+                    Double.isNaN(a.target().mean()) ? Format.MISSING : meanStd(a.target()),
                     meanStd(a.goodPlacements()),
                     meanStd(a.jobsWaited()),
                     meanStd(a.jobsDropped()),
@@ -141,6 +142,8 @@ public final class ComparisonReport {
         if (deadlines) {
             figures.add(bar(aggs, names, charts, index, "deadline-met", "Jobs that met their deadline", "%",
                     SchedulerAggregate::deadlineMetPercent));
+            figures.add(bar(aggs, names, charts, index, "target", "HJS Target (Eq. 5: cost and deadline success)",
+                    "Target", SchedulerAggregate::target));
         }
         figures.add(costOverTime(comparison, charts, index));
 

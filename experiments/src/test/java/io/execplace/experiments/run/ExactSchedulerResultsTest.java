@@ -19,7 +19,8 @@ class ExactSchedulerResultsTest {
 
     private static ScenarioSpec spec(Double beta, Long limit, String solver) {
         return new ScenarioSpec(null, "hybrid-small", null, "hybrid-high", null, 40, null, null, null, null,
-                List.of("gio", "milp"), 3L, 2, "edf", null, null, null, null, null, null, beta, limit, solver);
+                List.of("gio", "milp"), 3L, 2, "edf", null, null, null, null, null, null, beta, limit, solver,
+                null, null);
     }
 
     @Test
