@@ -2,7 +2,7 @@ package io.execplace.cli;
 
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.sim.Billing;
+import io.execplace.core.rules.Billing;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioPresets;

@@ -1,6 +1,6 @@
 package io.execplace.cli;
 
-import io.execplace.core.policy.HjsWeightOrder;
+import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioPresets;
 import io.execplace.experiments.scenario.ScenarioSpec;

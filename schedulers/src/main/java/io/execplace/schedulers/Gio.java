@@ -6,6 +6,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.ExtraCost;
 
 /**
  * {@code gio}: HYB Algorithm 2 (Greedy Iterative Optimization). If the local VMs together can hold
@@ -41,7 +42,7 @@ public final class Gio implements PlacementPolicy {
             if ((localOnly && !vm.isLocal()) || b.room(id) == 0) {
                 continue;
             }
-            double extraCost = vm.pricePerSecond() * Math.max(0, tc - cluster.remainingBusyTime(id));
+            double extraCost = ExtraCost.of(vm.pricePerSecond(), tc, cluster.remainingBusyTime(id));
             b.keys(id, extraCost, cluster.isActive(id) ? 0 : 1);
             order[len++] = id;
         }

@@ -7,7 +7,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 /** Small builders for hand-worked test cases. */
 final class Fixtures {

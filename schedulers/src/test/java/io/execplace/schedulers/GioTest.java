@@ -5,7 +5,7 @@ import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import org.junit.jupiter.api.Test;
 
 import static io.execplace.schedulers.Fixtures.cloud;

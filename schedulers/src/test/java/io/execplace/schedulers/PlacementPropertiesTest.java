@@ -8,7 +8,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

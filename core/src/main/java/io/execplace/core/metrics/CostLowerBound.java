@@ -5,8 +5,8 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Vm;
-import io.execplace.core.sim.DurationCase;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationCase;
+import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;

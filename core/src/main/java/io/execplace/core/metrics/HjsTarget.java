@@ -2,7 +2,7 @@ package io.execplace.core.metrics;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 import java.util.List;
 

@@ -2,6 +2,7 @@ package io.execplace.core.metrics;
 
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
+import io.execplace.core.rules.Deadlines;
 
 /**
  * What happened to one job.
@@ -33,6 +34,6 @@ public record JobRecord(Job job, JobStatus status, double start, double finish, 
 
     /** True when the job has a deadline and completed at or before it. */
     public boolean metDeadline() {
-        return job.hasDeadline() && completed() && finish <= job.deadline() + 1e-9;
+        return completed() && Deadlines.met(job, finish);
     }
 }

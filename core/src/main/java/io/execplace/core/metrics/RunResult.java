@@ -1,7 +1,7 @@
 package io.execplace.core.metrics;
 
 import io.execplace.core.model.Cluster;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.execplace.core.metrics;
 
 import io.execplace.core.model.Vm;
-import io.execplace.core.sim.Billing;
+import io.execplace.core.rules.Billing;
 
 import java.util.Arrays;
 

@@ -3,7 +3,7 @@ package io.execplace.core.policy;
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Vm;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 /**
  * A read-only view of the cluster at the moment a placement decision is made: what each VM has

@@ -1,5 +1,7 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.rules.DurationModel;
+
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;

@@ -11,7 +11,7 @@ import java.util.Comparator;
  */
 final class WaitingQueue {
 
-    private final Job[] jobs;
+    private Job[] jobs;
     private final Comparator<Job> order;
     private int[] index = new int[64];
     private int size;
@@ -19,6 +19,12 @@ final class WaitingQueue {
     WaitingQueue(Job[] jobs, Comparator<Job> order) {
         this.jobs = jobs;
         this.order = order;
+    }
+
+    /** Empties the queue for a run over other jobs (job indices refer to {@code jobs}). */
+    void reset(Job[] jobs) {
+        this.jobs = jobs;
+        size = 0;
     }
 
     int size() {
@@ -68,6 +74,17 @@ final class WaitingQueue {
         Arrays.sort(boxed, (a, b) -> by.compare(jobs[a], jobs[b]));
         for (int i = 0; i < size; i++) {
             index[i] = boxed[i];
+        }
+    }
+
+    /** Moves job index {@code j} to the head of the queue (no-op when it is not waiting). */
+    void moveToFront(int j) {
+        for (int i = 0; i < size; i++) {
+            if (index[i] == j) {
+                System.arraycopy(index, 0, index, 1, i);
+                index[0] = j;
+                return;
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 package io.execplace.core.io;
 
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.sim.Billing;
+import io.execplace.core.rules.Billing;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

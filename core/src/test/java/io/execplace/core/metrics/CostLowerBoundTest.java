@@ -9,9 +9,9 @@ import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.core.sim.Simulation;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

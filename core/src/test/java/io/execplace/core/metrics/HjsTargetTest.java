@@ -3,7 +3,7 @@ package io.execplace.core.metrics;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.rules.DurationModel;
+
 import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Job;

@@ -1,5 +1,9 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.rules.DurationCase;
+
+import io.execplace.core.rules.DurationModel;
+
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;

@@ -8,8 +8,8 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.HjsWeightOrder;
-import io.execplace.core.policy.QueuePolicy;
+import io.execplace.core.rules.HjsWeightOrder;
+import io.execplace.core.rules.QueuePolicy;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

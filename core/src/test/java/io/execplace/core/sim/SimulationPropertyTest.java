@@ -1,5 +1,7 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.rules.SimulationConfig;
+
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -14,7 +16,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.policy.QueuePolicy;
+import io.execplace.core.rules.QueuePolicy;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -132,8 +134,6 @@ class SimulationPropertyTest {
     }
 
     private static RunSummary withoutDelays(RunSummary s) {
-        return new RunSummary(s.scheduler(), s.queue(), s.totalCost(), s.meanDuration(), s.meanTurnaround(),
-                s.deadlineMetPercent(), s.jobs(), s.jobsCompleted(), s.goodPlacements(), s.jobsWaited(),
-                s.jobsDropped(), s.vmsUsed(), s.makespan(), s.decisions(), 0, 0, 0);
+        return s.withoutDelays();
     }
 }

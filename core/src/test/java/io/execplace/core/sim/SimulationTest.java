@@ -1,5 +1,9 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.rules.SimulationConfig;
+
+import io.execplace.core.rules.DurationModel;
+
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
@@ -9,7 +13,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.QueuePolicy;
+import io.execplace.core.rules.QueuePolicy;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

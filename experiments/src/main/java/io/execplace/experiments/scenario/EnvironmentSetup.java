@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.QueuePolicy;
-import io.execplace.core.sim.Billing;
-import io.execplace.core.sim.DurationModel;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.Billing;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.SimulationConfig;
 
 /**
  * The run rules of a scenario. Penalty switches are {@code null} for "automatic": the type penalty

@@ -2,7 +2,7 @@ package io.execplace.experiments.study;
 
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Workload;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;

@@ -3,7 +3,7 @@ package io.execplace.experiments.study;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.policy.QueuePolicy;
+import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.BarChartSpec;

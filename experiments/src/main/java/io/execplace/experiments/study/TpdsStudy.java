@@ -4,7 +4,7 @@ import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;

@@ -3,7 +3,7 @@ package io.execplace.rl.env;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.List;

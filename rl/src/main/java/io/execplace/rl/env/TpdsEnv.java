@@ -8,7 +8,7 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.sim.ClusterState;
 import io.execplace.core.sim.CompletionQueue;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package io.execplace.rl.train;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Workload;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.agent.AgentConfig;

@@ -7,7 +7,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.schedulers.Schedulers;

@@ -6,7 +6,7 @@ import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
-import io.execplace.core.sim.SimulationConfig;
+import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.agent.ReinforceConfig;

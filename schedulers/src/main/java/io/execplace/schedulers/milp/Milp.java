@@ -4,7 +4,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.sim.DurationCase;
+import io.execplace.core.rules.DurationCase;
 import io.execplace.schedulers.Gio;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.SolverCounts;

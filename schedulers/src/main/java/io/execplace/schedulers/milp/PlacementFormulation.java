@@ -3,7 +3,7 @@ package io.execplace.schedulers.milp;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.PlacementPreference;
-import io.execplace.core.sim.DurationCase;
+import io.execplace.core.rules.DurationCase;
 
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The integer program of one decision and the way back from its solution to a placement.
  *
- * <p>The job's {@linkplain io.execplace.core.sim.DurationModel#cases duration cases} (local-only or
+ * <p>The job's {@linkplain io.execplace.core.rules.DurationModel#cases duration cases} (local-only or
  * any site × type layout or any layout) each fix {@code T_C}, so within a case every VM class has a
  * fixed cost. The program chooses one case with a binary {@code z_c} (exactly one is 1) and, per
  * class {@code v} the case allows, how many of its VMs to use ({@code u_cv}) and how many executors

@@ -3,7 +3,9 @@ package io.execplace.schedulers.milp;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.Deadlines;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.ExtraCost;
 
 import java.util.Arrays;
 
@@ -31,7 +33,6 @@ final class PlacementObjective {
     static final double SCALE = 0x1p40;
     /** Smallest weight of either term, so that the other one breaks ties. */
     static final double TIE_WEIGHT = 1e-9;
-    private static final double DEADLINE_SLACK = 1e-9;
 
     private final Job job;
     private final ClusterView view;
@@ -54,7 +55,7 @@ final class PlacementObjective {
 
     /** Normalised extra cost of using one VM of this price and horizon when the job runs {@code duration} s. */
     double costTerm(double duration, double price, double horizon) {
-        return costNorm > 0 ? price * Math.max(0, duration - horizon) / costNorm : 0;
+        return costNorm > 0 ? ExtraCost.of(price, duration, horizon) / costNorm : 0;
     }
 
     /** Normalised duration term. */
@@ -74,7 +75,7 @@ final class PlacementObjective {
 
     /** True when the job, started now and running {@code duration} s, meets its deadline (or has none). */
     boolean meetsDeadline(double duration) {
-        return !job.hasDeadline() || view.now() + duration <= job.deadline() + DEADLINE_SLACK;
+        return Deadlines.allows(job, view.now() + duration);
     }
 
     /** The job's extra VM cost (HYB Eq. 16) for a concrete placement in the current state. */
@@ -85,7 +86,7 @@ final class PlacementObjective {
         Arrays.sort(vms);
         for (int i = 0; i < vms.length; i++) {
             if (i == 0 || vms[i] != vms[i - 1]) {
-                cost += view.vm(vms[i]).pricePerSecond() * Math.max(0, duration - view.remainingBusyTime(vms[i]));
+                cost += ExtraCost.of(view.vm(vms[i]).pricePerSecond(), duration, view.remainingBusyTime(vms[i]));
             }
         }
         return cost;

@@ -4,7 +4,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 
 /**
  * The independent exact method the solver is checked against: it enumerates every vector of

@@ -9,7 +9,7 @@ import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.schedulers.Gio;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.SolverCounts;

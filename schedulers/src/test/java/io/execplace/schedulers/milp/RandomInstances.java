@@ -6,7 +6,7 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.DurationModel;
+import io.execplace.core.rules.DurationModel;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**

@@ -1,4 +1,4 @@
-package io.execplace.core.policy;
+package io.execplace.core.rules;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;

@@ -1,4 +1,4 @@
-package io.execplace.core.sim;
+package io.execplace.core.rules;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Placement;

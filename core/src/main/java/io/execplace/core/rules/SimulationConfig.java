@@ -1,8 +1,7 @@
-package io.execplace.core.sim;
+package io.execplace.core.rules;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.QueuePolicy;
 
 /**
  * Rules of one simulation run besides the placement policy.

@@ -1,0 +1,577 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.JobRecord;
+import io.execplace.core.metrics.JobStatus;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.metrics.VmRecord;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Site;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.rules.Deadlines;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.SimulationConfig;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The one event kernel of execplace: the clock, arrivals and completions, the waiting queue with its
+ * order and admission, job start and finish, and the per-job and per-VM records. The simulator
+ * ({@link Simulation}) and every RL environment are thin <em>drivers</em> of it.
+ *
+ * <h2>Driver contract</h2>
+ * The kernel is pulled, never pushes: a driver calls {@link #nextDecision()}, which moves the clock
+ * through arrivals and completions (completions first at one instant, then arrivals, as in the
+ * papers' simulators) until some job waits, and stops there — a <em>decision point</em>. At a decision
+ * point the driver sees the time ({@link #now()}), the cluster ({@link #view()}), every waiting job
+ * in queue order ({@link #waitingCount()}, {@link #waitingJob(int)}) and the position the queue
+ * discipline offers next ({@link #offered()}). It answers with one of:
+ * <ul>
+ *   <li>{@link #start(int, Placement)}: a whole placement for any waiting job (the simulator's
+ *       policies and a live Kubernetes placement decide for the offered job; a multi-job dispatcher
+ *       may pick another position);</li>
+ *   <li>{@link #placeExecutor(int)}: one executor of the offered job at a time (RL environments);
+ *       the job starts when its last executor is placed, the partial placement holds resources
+ *       meanwhile;</li>
+ *   <li>{@link #skip()}: the offered job is not placed now — it is dropped when the cluster is idle
+ *       (it would wait forever), the next waiting job is offered with backfilling, and otherwise the
+ *       queue waits for the next event (head-of-line blocking);</li>
+ *   <li>{@link #waitForEvent()} / {@link #waitForCompletion()}: nothing more now, move on to the next
+ *       event, or straight to the next completion (arrivals on the way join the queue silently);</li>
+ *   <li>{@link #drop(int, String)}: give a job up.</li>
+ * </ul>
+ * then calls {@link #nextDecision()} again. When it returns false the run is over: nothing runs,
+ * nothing will arrive, and what still waits has been dropped. {@link #result} then builds the
+ * {@link RunResult}; {@link #drain()} runs what is still running to completion (an episode that ends
+ * when its last job starts).
+ *
+ * <h2>Rules the kernel applies</h2>
+ * A job that does not fit the empty cluster is dropped on arrival. With deadline admission a job is
+ * dropped when it is offered and even its base duration would miss its deadline, and a placement
+ * whose predicted completion misses the deadline is refused by dropping the job. Durations come from
+ * the {@link DurationModel} of the {@link SimulationConfig}; busy intervals and cost from
+ * {@link ClusterState}; completions are processed in {@link CompletionQueue} order (time, then job
+ * index), so every driver sees the same physics to the bit.
+ *
+ * <p>Steps do not allocate: the state is kept in primitive arrays sized at {@link #reset}, which
+ * reuses them when the next workload is not larger. Not thread-safe.
+ */
+public final class EventKernel {
+
+    private final Cluster cluster;
+    private final SimulationConfig config;
+    private final DurationModel durationModel;
+    private final ClusterState state;
+    private final CompletionQueue running = new CompletionQueue();
+    private final boolean[] localVm;
+
+    private Job[] jobs = new Job[0];
+    private int n;
+    private String decider = "driver";
+    private final WaitingQueue waiting;
+    private double[] start = new double[0];
+    private double[] finish = new double[0];
+    private Placement[] placement = new Placement[0];
+    private String[] dropReason = new String[0];
+    /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
+    private int[] offset = new int[1];
+    private int[] executorVm = new int[0];
+    private int nextArrival;
+    private int cursor;
+    /** Executors of the offered job placed one by one so far (executor-at-a-time decisions). */
+    private int pending;
+    private int pendingJob = -1;
+
+    // Running aggregates over started jobs, in start order (for environments' episode summaries).
+    private int jobsStarted;
+    private int goodStarts;
+    private double sumStartedDuration;
+    private double sumStartedTurnaround;
+    private double lastDuration;
+
+    /**
+     * @param cluster the cluster
+     * @param config  queue order, admission, backfilling, duration model and billing of the run
+     */
+    public EventKernel(Cluster cluster, SimulationConfig config) {
+        this.cluster = cluster;
+        this.config = config;
+        this.durationModel = config.durationModel();
+        this.state = new ClusterState(cluster, durationModel);
+        this.waiting = new WaitingQueue(jobs, config.queue().order());
+        this.localVm = new boolean[cluster.size()];
+        for (int i = 0; i < localVm.length; i++) {
+            localVm[i] = cluster.vm(i).site() == Site.LOCAL;
+        }
+    }
+
+    /** Starts a run of the workload's jobs (in arrival order) on an empty cluster at time 0. */
+    public void reset(Workload workload) {
+        reset(workload.jobs().toArray(new Job[0]));
+    }
+
+    /**
+     * Starts a run of {@code jobs} on an empty cluster at time 0.
+     *
+     * @param jobs the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
+     */
+    public void reset(Job[] jobs) {
+        this.jobs = jobs;
+        this.n = jobs.length;
+        if (start.length < n) {
+            start = new double[n];
+            finish = new double[n];
+            placement = new Placement[n];
+            dropReason = new String[n];
+            offset = new int[n + 1];
+        }
+        Arrays.fill(start, 0, n, Double.NaN);
+        Arrays.fill(finish, 0, n, Double.NaN);
+        Arrays.fill(placement, 0, n, null);
+        Arrays.fill(dropReason, 0, n, null);
+        for (int j = 0; j < n; j++) {
+            offset[j + 1] = offset[j] + jobs[j].executors();
+        }
+        if (executorVm.length < offset[n]) {
+            executorVm = new int[offset[n]];
+        }
+        waiting.reset(jobs);
+        state.reset();
+        running.clear();
+        nextArrival = 0;
+        cursor = 0;
+        pending = 0;
+        pendingJob = -1;
+        jobsStarted = 0;
+        goodStarts = 0;
+        sumStartedDuration = 0;
+        sumStartedTurnaround = 0;
+        lastDuration = Double.NaN;
+    }
+
+    /** The name used in drop reasons for jobs the driver would not place on an idle cluster. */
+    public void setDecider(String name) {
+        this.decider = name;
+    }
+
+    // ---- the clock ---------------------------------------------------------------------------
+
+    /**
+     * Moves to the next decision point: offers the next waiting job, processing events (and deadline
+     * admission) as needed.
+     *
+     * @return true at a decision point; false when the run is over (the jobs still waiting are dropped)
+     */
+    public boolean nextDecision() {
+        while (true) {
+            while (cursor < waiting.size()) {
+                int j = waiting.get(cursor);
+                Job job = jobs[j];
+                if (config.deadlineAdmission() && j != pendingJob
+                        && Deadlines.missed(job, state.now() + job.baseDuration())) {
+                    dropAt(cursor, "deadline can no longer be met (admission)");
+                    continue;
+                }
+                return true;
+            }
+            if (!advance()) {
+                // Nothing runs and nothing arrives: whatever still waits can never start.
+                for (int i = 0; i < waiting.size(); i++) {
+                    dropReason[waiting.get(i)] = "could not be placed and nothing was left running";
+                }
+                waiting.clear();
+                return false;
+            }
+        }
+    }
+
+    /** Processes the next event time (completions, then arrivals); false when there is none. */
+    private boolean advance() {
+        if (nextArrival >= n && running.isEmpty()) {
+            return false;
+        }
+        double tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
+        double tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
+        double t = Math.min(tArrival, tCompletion);
+        state.advanceTo(t);
+        while (!running.isEmpty() && running.peekFinish() <= t) {
+            release(running.poll());
+        }
+        while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
+            admit(nextArrival++);
+        }
+        if (config.queue().reordersOverTime()) {
+            // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
+            // with executors already placed stays offered, since those executors hold resources.
+            waiting.resort(config.queue().orderAt(t, cluster));
+            if (pendingJob >= 0) {
+                waiting.moveToFront(pendingJob);
+            }
+        }
+        cursor = 0;
+        return true;
+    }
+
+    private void admit(int j) {
+        Job job = jobs[j];
+        if (cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor()) < job.executors()) {
+            dropReason[j] = "does not fit the cluster even when it is empty ("
+                    + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
+            return;
+        }
+        waiting.add(j);
+    }
+
+    private void release(int j) {
+        Job done = jobs[j];
+        int from = offset[j];
+        for (int i = 0; i < done.executors(); i++) {
+            state.removeExecutor(executorVm[from + i], done);
+        }
+    }
+
+    /** The clock, seconds. */
+    public double now() {
+        return state.now();
+    }
+
+    /** The cluster now, read-only (what placement policies see). */
+    public ClusterView view() {
+        return state;
+    }
+
+    /** The cluster state now (free resources, busy intervals, cost so far); drivers must not change it. */
+    public ClusterState state() {
+        return state;
+    }
+
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    public SimulationConfig config() {
+        return config;
+    }
+
+    // ---- the decision point ------------------------------------------------------------------
+
+    /** Number of jobs waiting (arrived, admitted, not started, not dropped). */
+    public int waitingCount() {
+        return waiting.size();
+    }
+
+    /** The waiting job at queue position {@code position} (0 = head, in the queue order). */
+    public Job waitingJob(int position) {
+        return jobs[waiting.get(position)];
+    }
+
+    /** The index in the run's jobs of the waiting job at queue position {@code position}. */
+    public int waitingJobIndex(int position) {
+        return waiting.get(position);
+    }
+
+    /** The queue position offered at this decision point (the head, or a later job with backfilling). */
+    public int offered() {
+        return cursor;
+    }
+
+    /** The job offered at this decision point. */
+    public Job offeredJob() {
+        return jobs[waiting.get(cursor)];
+    }
+
+    /** Number of jobs running now. */
+    public int runningCount() {
+        return running.size();
+    }
+
+    /** True when no VM hosts an executor. */
+    public boolean idle() {
+        return state.idle();
+    }
+
+    /** True when every job of the run has arrived. */
+    public boolean allArrived() {
+        return nextArrival >= n;
+    }
+
+    /**
+     * Starts the waiting job at {@code position} with a whole placement.
+     *
+     * @return true when it started; false when deadline admission dropped it because the placement
+     *         would miss its deadline
+     * @throws InvalidPlacementException when the placement does not fit the free resources
+     */
+    public boolean start(int position, Placement p) {
+        int j = waiting.get(position);
+        Job job = jobs[j];
+        String error = state.validate(job, p);
+        if (error != null) {
+            throw new InvalidPlacementException("policy " + decider + " returned an invalid placement at t="
+                    + state.now() + ": " + error + " " + p);
+        }
+        double duration = durationModel.duration(job, p, cluster);
+        double now = state.now();
+        if (config.deadlineAdmission() && Deadlines.missed(job, now + duration)) {
+            dropAt(position, "predicted to miss its deadline with this placement (admission)");
+            return false;
+        }
+        removeAt(position);
+        int from = offset[j];
+        for (int i = 0; i < p.executors(); i++) {
+            executorVm[from + i] = p.vm(i);
+        }
+        placement[j] = p;
+        state.start(job, p, now + duration);
+        started(j, job, duration, DurationModel.matchesType(job, p));
+        return true;
+    }
+
+    /**
+     * Places one executor of the offered job on {@code vm}; the caller has checked that it fits
+     * ({@link ClusterState#fits}). The executor holds its resources at once; the job starts, with the
+     * duration the model gives the whole layout, when its last executor is placed.
+     *
+     * @return true when this was the job's last executor and the job started
+     */
+    public boolean placeExecutor(int vm) {
+        int j = waiting.get(cursor);
+        Job job = jobs[j];
+        if (pendingJob != j) {
+            pendingJob = j;
+            pending = 0;
+        }
+        // The finish time is known only once the last executor is placed; then the horizon is extended.
+        state.addExecutor(vm, job, state.now());
+        executorVm[offset[j] + pending] = vm;
+        pending++;
+        if (pending < job.executors()) {
+            return false;
+        }
+        int from = offset[j];
+        int e = job.executors();
+        boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(executorVm, from, e));
+        boolean allLocal = true;
+        for (int i = 0; i < e; i++) {
+            allLocal &= localVm[executorVm[from + i]];
+        }
+        double duration = durationModel.duration(job, matches, allLocal);
+        double finishTime = state.now() + duration;
+        for (int i = 0; i < e; i++) {
+            state.extendBusyUntil(executorVm[from + i], finishTime);
+        }
+        removeAt(cursor);
+        pending = 0;
+        pendingJob = -1;
+        started(j, job, duration, matches);
+        return true;
+    }
+
+    /** Executors of the offered job placed so far by {@link #placeExecutor}. */
+    public int executorsPlaced() {
+        return cursor < waiting.size() && waiting.get(cursor) == pendingJob ? pending : 0;
+    }
+
+    private void started(int j, Job job, double duration, boolean matches) {
+        double now = state.now();
+        start[j] = now;
+        finish[j] = now + duration;
+        running.add(j, finish[j]);
+        jobsStarted++;
+        goodStarts += matches ? 1 : 0;
+        sumStartedDuration += duration;
+        sumStartedTurnaround += finish[j] - job.arrival();
+        lastDuration = duration;
+    }
+
+    /**
+     * The offered job is not placed now. On an idle cluster it is dropped (nothing would ever free
+     * room for it); otherwise, with backfilling, the next waiting job is offered, and without it the
+     * queue waits for the next event.
+     */
+    public void skip() {
+        if (state.idle()) {
+            dropAt(cursor, "policy " + decider + " would not place it on an idle cluster");
+            return;
+        }
+        if (config.backfilling()) {
+            cursor++;
+        } else {
+            cursor = waiting.size();
+        }
+    }
+
+    /** Nothing more at this instant: the next {@link #nextDecision()} moves on to the next event. */
+    public void waitForEvent() {
+        cursor = waiting.size();
+    }
+
+    /**
+     * Moves the clock straight to the next completion (finishing every job that completes by then at
+     * its own time; arrivals on the way join the queue), keeping any executors placed so far. The
+     * offered job stays offered unless the queue order puts an arrival before it.
+     *
+     * @throws IllegalStateException when nothing runs
+     */
+    public void waitForCompletion() {
+        if (running.isEmpty()) {
+            throw new IllegalStateException("nothing runs: no completion to wait for");
+        }
+        double t = running.peekFinish();
+        while (state.now() < t || (!running.isEmpty() && running.peekFinish() <= t)) {
+            advance();
+        }
+    }
+
+    /** Gives up the waiting job at {@code position}, recording why. */
+    public void drop(int position, String reason) {
+        dropAt(position, reason);
+    }
+
+    private void dropAt(int position, String reason) {
+        int j = waiting.get(position);
+        if (j == pendingJob) {
+            throw new IllegalStateException("job " + jobs[j].id() + " has executors placed; it cannot be dropped");
+        }
+        dropReason[j] = reason;
+        removeAt(position);
+    }
+
+    private void removeAt(int position) {
+        waiting.remove(position);
+        if (position < cursor) {
+            cursor--;
+        }
+    }
+
+    /** Runs every job still running to completion (each at its own completion time). */
+    public void drain() {
+        while (!running.isEmpty()) {
+            state.advanceTo(running.peekFinish());
+            release(running.poll());
+        }
+    }
+
+    // ---- records -----------------------------------------------------------------------------
+
+    /** Jobs started so far in this run. */
+    public int jobsStarted() {
+        return jobsStarted;
+    }
+
+    /** Started jobs whose layout suits their type (TPDS "good placement"). */
+    public int goodPlacements() {
+        return goodStarts;
+    }
+
+    /** Sum of the durations of the started jobs, in start order. */
+    public double sumStartedDuration() {
+        return sumStartedDuration;
+    }
+
+    /** Sum of completion − arrival of the started jobs, in start order. */
+    public double sumStartedTurnaround() {
+        return sumStartedTurnaround;
+    }
+
+    /** Duration of the job started last (NaN before the first start). */
+    public double lastStartedDuration() {
+        return lastDuration;
+    }
+
+    /** Number of jobs in the run. */
+    public int jobCount() {
+        return n;
+    }
+
+    /** The run's jobs in arrival order (the kernel's array: do not change it). */
+    public Job job(int index) {
+        return jobs[index];
+    }
+
+    /** The placement of a started job (the kernel's own for executor-at-a-time jobs), or null. */
+    public Placement placementOf(int j) {
+        if (placement[j] == null && !Double.isNaN(start[j])) {
+            placement[j] = Placement.wrap(Arrays.copyOfRange(executorVm, offset[j], offset[j + 1]));
+        }
+        return placement[j];
+    }
+
+    /**
+     * The results of a finished run: a record per job (in workload order), the busy intervals of
+     * every VM and the summary, cost billed by the config's rule.
+     *
+     * @param scheduler the scheduler name shown in the results
+     * @param delays    the wall time of every placement decision, nanoseconds (the first {@code decisions})
+     * @param decisions number of placement decisions
+     */
+    public RunResult result(String scheduler, long[] delays, int decisions) {
+        List<VmRecord> vms = state.vmRecords();
+        double totalCost = 0;
+        int vmsUsed = 0;
+        for (VmRecord vm : vms) {
+            totalCost += vm.cost(config.billing());
+            if (vm.used()) {
+                vmsUsed++;
+            }
+        }
+        List<JobRecord> records = new ArrayList<>(n);
+        double sumDuration = 0;
+        double sumTurnaround = 0;
+        double makespan = 0;
+        int completed = 0;
+        int good = 0;
+        int waited = 0;
+        int dropped = 0;
+        int withDeadline = 0;
+        int met = 0;
+        for (int j = 0; j < n; j++) {
+            Job job = jobs[j];
+            JobRecord r;
+            Placement p = placementOf(j);
+            if (p != null) {
+                boolean matches = DurationModel.matchesType(job, p);
+                r = new JobRecord(job, JobStatus.COMPLETED, start[j], finish[j], p, matches, null);
+                completed++;
+                sumDuration += r.duration();
+                sumTurnaround += r.turnaround();
+                makespan = Math.max(makespan, finish[j]);
+                good += matches ? 1 : 0;
+                waited += start[j] > job.arrival() ? 1 : 0;
+            } else {
+                r = new JobRecord(job, JobStatus.DROPPED, Double.NaN, Double.NaN, Placement.none(), false,
+                        dropReason[j] == null ? "not placed" : dropReason[j]);
+                dropped++;
+            }
+            if (job.hasDeadline()) {
+                withDeadline++;
+                met += r.metDeadline() ? 1 : 0;
+            }
+            records.add(r);
+        }
+        long[] sorted = Arrays.copyOf(delays, decisions);
+        Arrays.sort(sorted);
+        double meanDelayMs = 0;
+        for (long d : sorted) {
+            meanDelayMs += d;
+        }
+        meanDelayMs = decisions == 0 ? Double.NaN : meanDelayMs / decisions / 1e6;
+        double medianMs = decisions == 0 ? Double.NaN : sorted[(decisions - 1) / 2] / 1e6;
+        double p99Ms = decisions == 0 ? Double.NaN : sorted[(int) Math.ceil(0.99 * decisions) - 1] / 1e6;
+        RunSummary summary = RunSummary.builder(scheduler, config.queue().name())
+                .totalCost(totalCost)
+                .meanDuration(completed == 0 ? Double.NaN : sumDuration / completed)
+                .meanTurnaround(completed == 0 ? Double.NaN : sumTurnaround / completed)
+                .deadlineMetPercent(withDeadline == 0 ? Double.NaN : 100.0 * met / withDeadline)
+                .jobs(n).jobsCompleted(completed).goodPlacements(good).jobsWaited(waited).jobsDropped(dropped)
+                .vmsUsed(vmsUsed).makespan(makespan)
+                .decisions(decisions).schedulingDelayMs(meanDelayMs, medianMs, p99Ms)
+                .build();
+        return new RunResult(summary, cluster, config, records, vms);
+    }
+}
