@@ -8,6 +8,8 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.core.rules.QueuePolicy;
 import org.junit.jupiter.api.Test;
