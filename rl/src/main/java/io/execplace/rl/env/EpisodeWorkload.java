@@ -10,16 +10,13 @@ import java.util.List;
 
 /**
  * A workload prepared for fast episodes: the jobs that fit the empty cluster (the simulator drops
- * the others on arrival, and so does the environment), where each job's executors go in the flat
- * placement array, and the constants of {@code R_epi}.
+ * the others on arrival, and so does the environment) and the constants of {@code R_epi}.
  */
 final class EpisodeWorkload {
 
     final Workload source;
     final Job[] jobs;
     final int dropped;
-    /** {@code offset[j]}: index of job j's first executor in the flat placement array; {@code offset[n]}: total. */
-    final int[] offset;
     /** {@code Cost_max = Σ_j T_max^j × Σ_i price_i} (TPDS Eq. 7). */
     final double maxCost;
     /** {@code Avg_Tmin} (Eq. 10): mean of the shortest durations. */
@@ -46,14 +43,12 @@ final class EpisodeWorkload {
         }
         jobs = kept.toArray(new Job[0]);
         dropped = workload.size() - jobs.length;
-        offset = new int[jobs.length + 1];
         minDuration = new double[jobs.length];
         double sumMax = 0;
         double sumMin = 0;
         double longest = 0;
         int most = 1;
         for (int j = 0; j < jobs.length; j++) {
-            offset[j + 1] = offset[j] + jobs[j].executors();
             double max = model.maxDuration(jobs[j], cluster);
             sumMax += max;
             longest = Math.max(longest, max);
@@ -66,9 +61,5 @@ final class EpisodeWorkload {
         maxCost = sumMax * cluster.totalPricePerSecond();
         minMeanDuration = sumMin / jobs.length;
         maxMeanDuration = sumMax / jobs.length;
-    }
-
-    int totalExecutors() {
-        return offset[jobs.length];
     }
 }

@@ -1,14 +1,15 @@
 package io.execplace.rl.env;
 
-import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Site;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.CompletionQueue;
+import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.ClusterState;
+import io.execplace.core.sim.EventKernel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,9 +33,10 @@ import java.util.List;
  *       instead of +1; the cost is computed after every running job has finished.</li>
  * </ul>
  *
- * <p>Free resources, busy intervals and cost come from the simulator's {@link ClusterState}, durations
- * from its {@link DurationModel} and the completion order from its {@link CompletionQueue}: one
- * implementation of the physics. Steps do not allocate.
+ * <p>The environment is a driver of the simulator's {@link EventKernel} (FCFS, executor-at-a-time
+ * decisions): clock, arrivals, completions, durations, busy intervals and cost are the kernel's, so
+ * there is one implementation of the physics. Observation and mask come from {@link PlacementActions},
+ * shared with trained agents running as schedulers. Steps do not allocate.
  */
 public final class TpdsEnv implements Env {
 
@@ -42,36 +44,29 @@ public final class TpdsEnv implements Env {
     private final DurationModel durationModel;
     private final TpdsEnvConfig config;
     private final List<EpisodeWorkload> workloads;
+    private final EventKernel kernel;
     private final ClusterState state;
-    private final CompletionQueue running = new CompletionQueue();
     private final ObservationEncoder encoder;
+    private final PlacementActions actions;
     private final BoxSpace observationSpace;
     private final DiscreteSpace actionSpace;
     private final int vms;
-    private final boolean[] localVm;
 
     private final double[] observation;
     private final boolean[] mask;
     private boolean maskStale = true;
     private final StepResult result = new StepResult();
-    /** Executors of the current job that still fit on each VM, and their sum. */
-    private final int[] fit;
-    private int fitTotal;
 
     // The running episode.
     private EpisodeWorkload workload;
     private Job[] jobs;
-    private final int[] executorVm;
+    /** Index of the current job in {@link #jobs} (the kernel's offered job, FCFS). */
     private int job;
     private int placed;
     private boolean active;
     private int steps;
     private double totalReward;
     private int waits;
-    private int goodPlacements;
-    private int jobsStarted;
-    private double sumDuration;
-    private double sumTurnaround;
     private EpisodeStats lastEpisode;
     // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
     // so far, and the extra duration of the job started by the current step.
@@ -108,34 +103,29 @@ public final class TpdsEnv implements Env {
         this.vms = cluster.size();
         List<EpisodeWorkload> prepared = new ArrayList<>(workloads.size());
         int maxExecutors = 1;
-        int maxTotal = 0;
         double longest = 0;
         for (Workload w : workloads) {
             EpisodeWorkload e = new EpisodeWorkload(w, cluster, durationModel);
             prepared.add(e);
             maxExecutors = Math.max(maxExecutors, e.maxExecutors);
-            maxTotal = Math.max(maxTotal, e.totalExecutors());
             longest = Math.max(longest, e.longestDuration);
         }
         this.workloads = List.copyOf(prepared);
-        this.state = new ClusterState(cluster, durationModel);
+        this.kernel = new EventKernel(cluster, new SimulationConfig(QueuePolicy.FCFS, false, false, durationModel,
+                Billing.EXACT));
+        this.state = kernel.state();
         this.encoder = new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
                 scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1));
         this.observationSpace = encoder.space();
+        this.actions = new PlacementActions(encoder);
         List<String> actions = new ArrayList<>(vms + 1);
         actions.add("wait");
         for (int i = 0; i < vms; i++) {
             actions.add("place on vm" + (i + 1) + " (" + cluster.vm(i).type().name() + ")");
         }
         this.actionSpace = new DiscreteSpace(actions);
-        this.localVm = new boolean[vms];
-        for (int i = 0; i < vms; i++) {
-            localVm[i] = cluster.vm(i).site() == Site.LOCAL;
-        }
         this.observation = new double[encoder.size()];
         this.mask = new boolean[vms + 1];
-        this.fit = new int[vms];
-        this.executorVm = new int[maxTotal];
         if (!config.masking()) {
             Arrays.fill(mask, true);
         }
@@ -182,24 +172,19 @@ public final class TpdsEnv implements Env {
     public double[] reset(long seed) {
         workload = workloads.get((int) Math.floorMod(seed, (long) workloads.size()));
         jobs = workload.jobs;
-        state.reset();
-        running.clear();
-        job = 0;
+        kernel.reset(jobs);
+        kernel.nextDecision();
+        job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
         steps = 0;
         totalReward = 0;
         waits = 0;
-        goodPlacements = 0;
-        jobsStarted = 0;
-        sumDuration = 0;
-        sumTurnaround = 0;
         committedCost = 0;
         paidSoFar = 0;
         startedExcess = 0;
         jobStarted = false;
         active = true;
         maskStale = true;
-        state.advanceTo(jobs[0].arrival());
         refreshAll();
         return observation;
     }
@@ -274,12 +259,12 @@ public final class TpdsEnv implements Env {
             finish(r.partialWait(), StepEvent.PARTIAL_WAIT);
             return;
         }
-        if (running.isEmpty()) {
+        if (kernel.runningCount() == 0) {
             // Nothing runs, so nothing can ever free room: waiting is a dead end.
             finish(r.idleWait(), StepEvent.IDLE_WAIT);
             return;
         }
-        advanceTo(running.peekFinish());
+        kernel.waitForCompletion();
         refreshAll();
         if (placed > 0) {
             result.set(observation, r.partialWait(), false, false, StepEvent.PARTIAL_WAIT);
@@ -295,17 +280,11 @@ public final class TpdsEnv implements Env {
             finish(r.invalid(), StepEvent.INVALID_PLACEMENT);
             return;
         }
-        // The finish time is known only once the last executor is placed; startJob extends the horizon.
-        state.addExecutor(vm, current, state.now());
-        executorVm[workload.offset[job] + placed] = vm;
+        boolean started = kernel.placeExecutor(vm);
         placed++;
-        encoder.writeVm(observation, vm, state.freeCores(vm), state.freeMemoryGb(vm));
-        int before = fit[vm];
-        fit[vm] = Capacity.executorsThatFit(state.freeCores(vm), state.freeMemoryGb(vm),
-                current.coresPerExecutor(), current.memoryGbPerExecutor());
-        fitTotal += fit[vm] - before;
-        if (placed < current.executors()) {
-            encoder.writeExecutorsLeft(observation, current.executors() - placed);
+        actions.placed(observation, current, vm, state.freeCores(vm), state.freeMemoryGb(vm),
+                current.executors() - placed);
+        if (!started) {
             if (config.lookAhead() && !lookAheadHolds(current, current.executors() - placed)) {
                 finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
                 return;
@@ -313,21 +292,21 @@ public final class TpdsEnv implements Env {
             result.set(observation, r.place(), false, false, StepEvent.PLACED);
             return;
         }
-        startJob();
+        // The job started with the duration the kernel's model gives its layout.
+        startedExcess = kernel.lastStartedDuration() - workload.minDuration[job];
+        jobStarted = true;
         if (job == jobs.length - 1) {
-            drain();
+            kernel.drain();
             double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
-                    sumDuration / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
+                    kernel.sumStartedDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
             encoder.clearJob(observation);
             finish(reward, StepEvent.COMPLETED);
             return;
         }
-        job++;
+        // The next job in arrival order; the kernel moves the clock to its arrival if it has not arrived.
+        kernel.nextDecision();
+        job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
-        double arrival = jobs[job].arrival();
-        if (arrival > state.now()) {
-            advanceTo(arrival);
-        }
         refreshAll();
         if (config.lookAhead() && !lookAheadHolds(jobs[job], jobs[job].executors())) {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
@@ -336,72 +315,10 @@ public final class TpdsEnv implements Env {
         result.set(observation, r.place(), false, false, StepEvent.PLACED);
     }
 
-    /** The current job's executors are all placed: it starts now and runs for the model's duration. */
-    private void startJob() {
-        Job current = jobs[job];
-        int from = workload.offset[job];
-        int e = current.executors();
-        boolean matches = DurationModel.matchesType(current, e, DurationModel.distinctVms(executorVm, from, e));
-        boolean allLocal = true;
-        for (int i = 0; i < e; i++) {
-            allLocal &= localVm[executorVm[from + i]];
-        }
-        double duration = durationModel.duration(current, matches, allLocal);
-        startedExcess = duration - workload.minDuration[job];
-        jobStarted = true;
-        double finishTime = state.now() + duration;
-        for (int i = 0; i < e; i++) {
-            state.extendBusyUntil(executorVm[from + i], finishTime);
-        }
-        running.add(job, finishTime);
-        jobsStarted++;
-        goodPlacements += matches ? 1 : 0;
-        sumDuration += duration;
-        sumTurnaround += finishTime - current.arrival();
-    }
-
-    /** Moves the clock to {@code time}, finishing every job that completes by then at its own completion time. */
-    private void advanceTo(double time) {
-        while (!running.isEmpty() && running.peekFinish() <= time) {
-            state.advanceTo(running.peekFinish());
-            release(running.poll());
-        }
-        state.advanceTo(time);
-    }
-
-    /** Runs every job still running to completion, so that the cost covers all busy time. */
-    private void drain() {
-        while (!running.isEmpty()) {
-            state.advanceTo(running.peekFinish());
-            release(running.poll());
-        }
-    }
-
-    private void release(int j) {
-        Job done = jobs[j];
-        int from = workload.offset[j];
-        for (int i = 0; i < done.executors(); i++) {
-            state.removeExecutor(executorVm[from + i], done);
-        }
-    }
-
     /** Rewrites the whole observation and the fit counts for the current job. */
     private void refreshAll() {
         Job current = jobs[job];
-        int cores = current.coresPerExecutor();
-        double memory = current.memoryGbPerExecutor();
-        int total = 0;
-        for (int vm = 0; vm < vms; vm++) {
-            int freeCores = state.freeCores(vm);
-            double freeMemory = state.freeMemoryGb(vm);
-            encoder.writeVm(observation, vm, freeCores, freeMemory);
-            encoder.writeBusyTime(observation, vm, state.remainingBusyTime(vm));
-            int f = Capacity.executorsThatFit(freeCores, freeMemory, cores, memory);
-            fit[vm] = f;
-            total += f;
-        }
-        fitTotal = total;
-        encoder.writeJob(observation, current, current.executors() - placed);
+        actions.observe(observation, state, current, current.executors() - placed);
     }
 
     /**
@@ -426,9 +343,9 @@ public final class TpdsEnv implements Env {
         boolean completed = event == StepEvent.COMPLETED;
         lastEpisode = new EpisodeStats(completed, event, steps, totalReward, completed ? lastReward : Double.NaN,
                 completed ? state.costSoFar() : Double.NaN,
-                completed ? sumDuration / jobs.length : Double.NaN,
-                completed ? sumTurnaround / jobs.length : Double.NaN,
-                jobsStarted, jobs.length, goodPlacements, waits);
+                completed ? kernel.sumStartedDuration() / jobs.length : Double.NaN,
+                completed ? kernel.sumStartedTurnaround() / jobs.length : Double.NaN,
+                kernel.jobsStarted(), jobs.length, kernel.goodPlacements(), waits);
     }
 
     @Override
@@ -440,32 +357,12 @@ public final class TpdsEnv implements Env {
         return mask;
     }
 
-    /**
-     * Allowed: a wait when nothing of the current job is placed and some job runs (its completion
-     * will free room); a placement on a VM with room, provided the VMs together still hold every
-     * executor the job needs. Placing one identical executor lowers the fit count of its VM by
-     * exactly one, so the whole job stays placeable after any such placement, and a masked agent
-     * never meets a penalty.
-     */
     private void computeMask() {
         if (!active) {
             Arrays.fill(mask, false);
             return;
         }
-        int needed = jobs[job].executors() - placed;
-        boolean placeable = fitTotal >= needed;
-        boolean any = false;
-        for (int vm = 0; vm < vms; vm++) {
-            boolean ok = placeable && fit[vm] > 0;
-            mask[vm + 1] = ok;
-            any |= ok;
-        }
-        mask[0] = placed == 0 && !running.isEmpty();
-        if (!any && !mask[0]) {
-            // Only reachable without the mask's guidance (e.g. after the look-ahead variant's
-            // choices): every action is penalised, so let the agent wait and take the penalty.
-            mask[0] = true;
-        }
+        actions.mask(mask, jobs[job].executors() - placed, placed > 0, kernel.runningCount() > 0);
     }
 
     // ---- inspection (tests, benchmarks, tools) -------------------------------------------------
@@ -497,7 +394,7 @@ public final class TpdsEnv implements Env {
 
     /** Jobs running now. */
     public int runningJobs() {
-        return running.size();
+        return kernel.runningCount();
     }
 
     /** A read-only view of the cluster now (free resources, busy VMs). */

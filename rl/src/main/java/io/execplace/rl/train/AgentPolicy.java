@@ -1,12 +1,11 @@
 package io.execplace.rl.train;
 
-import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.GreedyPolicy;
-import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.rl.env.PlacementActions;
 
 /**
  * A trained agent as an ordinary scheduler ({@code agent:PATH}). For a job it builds the
@@ -31,12 +30,11 @@ public final class AgentPolicy implements PlacementPolicy {
     private final boolean masked;
     private final int vmCount;
     private final TrainedAgent agent;
-    private ObservationEncoder encoder;
+    private PlacementActions actions;
     private double[] observation;
     private boolean[] mask;
     private int[] freeCores;
     private double[] freeMemory;
-    private int[] fit;
     private long jobsPlaced;
     private long executorDecisions;
     private long fallbacks;
@@ -65,28 +63,21 @@ public final class AgentPolicy implements PlacementPolicy {
         int n = vmCount;
         int cores = job.coresPerExecutor();
         double memory = job.memoryGbPerExecutor();
-        int total = 0;
+        int executors = job.executors();
+        // The environment's observation and fit counts, from the view (one definition: PlacementActions).
+        actions.observe(observation, view, job, executors);
+        if (actions.fitTotal() < executors) {
+            return Placement.none();
+        }
         boolean running = false;
         for (int vm = 0; vm < n; vm++) {
             freeCores[vm] = view.freeCores(vm);
             freeMemory[vm] = view.freeMemoryGb(vm);
-            fit[vm] = Capacity.executorsThatFit(freeCores[vm], freeMemory[vm], cores, memory);
-            total += fit[vm];
             running |= view.isActive(vm);
-            encoder.writeVm(observation, vm, freeCores[vm], freeMemory[vm]);
-            encoder.writeBusyTime(observation, vm, view.remainingBusyTime(vm));
-        }
-        int executors = job.executors();
-        if (total < executors) {
-            return Placement.none();
         }
         int[] result = new int[executors];
         for (int e = 0; e < executors; e++) {
-            encoder.writeJob(observation, job, executors - e);
-            mask[0] = e == 0 && running;
-            for (int vm = 0; vm < n; vm++) {
-                mask[vm + 1] = fit[vm] > 0;
-            }
+            actions.mask(mask, executors - e, e > 0, running);
             int action = masked ? policy.act(observation, mask) : policy.act(observation, null);
             executorDecisions++;
             if (!mask[action]) {
@@ -101,23 +92,21 @@ public final class AgentPolicy implements PlacementPolicy {
             result[e] = vm;
             freeCores[vm] -= cores;
             freeMemory[vm] -= memory;
-            fit[vm] = Capacity.executorsThatFit(freeCores[vm], freeMemory[vm], cores, memory);
-            encoder.writeVm(observation, vm, freeCores[vm], freeMemory[vm]);
+            actions.placed(observation, job, vm, freeCores[vm], freeMemory[vm], executors - e - 1);
         }
         jobsPlaced++;
         return Placement.wrap(result);
     }
 
     private void prepare(ClusterView view) {
-        if (encoder != null) {
+        if (actions != null) {
             return;
         }
-        encoder = agent.encoder(view.cluster());
-        observation = new double[encoder.size()];
+        actions = new PlacementActions(agent.encoder(view.cluster()));
+        observation = new double[actions.encoder().size()];
         mask = new boolean[vmCount + 1];
         freeCores = new int[vmCount];
         freeMemory = new double[vmCount];
-        fit = new int[vmCount];
     }
 
     /** Jobs this policy placed. */

@@ -1,0 +1,98 @@
+package io.execplace.rl.env;
+
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.Job;
+import io.execplace.core.policy.ClusterView;
+
+/**
+ * The one definition of the TPDS environment's observation and action mask, shared by {@link TpdsEnv}
+ * and by a trained agent running as a placement policy ({@code AgentPolicy}), so that an agent sees
+ * in a simulation exactly what it saw in training.
+ *
+ * <p>It keeps, for the job being placed, how many more of its executors fit on each VM and their sum.
+ * Allowed: a wait when nothing of the job is placed yet and some job runs (its completion will free
+ * room); a placement on a VM with room, provided the VMs together still hold every executor the job
+ * needs. Placing one identical executor lowers the fit count of its VM by exactly one, so the whole
+ * job stays placeable after any allowed placement and a masked agent never meets a penalty. Does not
+ * allocate.
+ */
+public final class PlacementActions {
+
+    private final ObservationEncoder encoder;
+    private final int vms;
+    private final int[] fit;
+    private int fitTotal;
+
+    /** @param encoder writes the observation values */
+    public PlacementActions(ObservationEncoder encoder) {
+        this.encoder = encoder;
+        this.vms = encoder.vmCount();
+        this.fit = new int[vms];
+    }
+
+    /** The observation encoder. */
+    public ObservationEncoder encoder() {
+        return encoder;
+    }
+
+    /**
+     * Rewrites the whole observation for {@code job}, with {@code executorsLeft} executors still to
+     * place, from the cluster view, and recounts where its executors fit.
+     */
+    public void observe(double[] observation, ClusterView view, Job job, int executorsLeft) {
+        int cores = job.coresPerExecutor();
+        double memory = job.memoryGbPerExecutor();
+        int total = 0;
+        for (int vm = 0; vm < vms; vm++) {
+            int freeCores = view.freeCores(vm);
+            double freeMemory = view.freeMemoryGb(vm);
+            encoder.writeVm(observation, vm, freeCores, freeMemory);
+            encoder.writeBusyTime(observation, vm, view.remainingBusyTime(vm));
+            int f = Capacity.executorsThatFit(freeCores, freeMemory, cores, memory);
+            fit[vm] = f;
+            total += f;
+        }
+        fitTotal = total;
+        encoder.writeJob(observation, job, executorsLeft);
+    }
+
+    /**
+     * Updates the observation and the fit counts after one executor of {@code job} went to {@code vm},
+     * which now has the given free resources, leaving {@code executorsLeft} to place.
+     */
+    public void placed(double[] observation, Job job, int vm, int freeCores, double freeMemoryGb, int executorsLeft) {
+        encoder.writeVm(observation, vm, freeCores, freeMemoryGb);
+        int before = fit[vm];
+        fit[vm] = Capacity.executorsThatFit(freeCores, freeMemoryGb, job.coresPerExecutor(), job.memoryGbPerExecutor());
+        fitTotal += fit[vm] - before;
+        encoder.writeExecutorsLeft(observation, executorsLeft);
+    }
+
+    /** Executors of the current job that fit the VMs now, summed over VMs. */
+    public int fitTotal() {
+        return fitTotal;
+    }
+
+    /**
+     * Writes the action mask ({@code mask[0]} wait, {@code mask[k]} place on VM {@code k}).
+     *
+     * @param executorsLeft executors of the job still to place
+     * @param anyPlaced     some executor of the job is placed already (a wait would be penalised)
+     * @param jobsRunning   some job runs, so a completion will come
+     */
+    public void mask(boolean[] mask, int executorsLeft, boolean anyPlaced, boolean jobsRunning) {
+        boolean placeable = fitTotal >= executorsLeft;
+        boolean any = false;
+        for (int vm = 0; vm < vms; vm++) {
+            boolean ok = placeable && fit[vm] > 0;
+            mask[vm + 1] = ok;
+            any |= ok;
+        }
+        mask[0] = !anyPlaced && jobsRunning;
+        if (!any && !mask[0]) {
+            // Only reachable without the mask's guidance (e.g. after the look-ahead variant's
+            // choices): every action is penalised, so let the agent wait and take the penalty.
+            mask[0] = true;
+        }
+    }
+}
