@@ -2,7 +2,6 @@ package io.execplace.rl.env;
 
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
-import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
@@ -23,7 +22,8 @@ import java.util.List;
  * one by one.
  *
  * <ul>
- *   <li>Observation: the {@link ObservationEncoder}'s — free cores and memory of every node, then the
+ *   <li>Observation and mask: {@link PlacementActions}' (as the TPDS environment and trained agents
+ *       running as schedulers), the {@link ObservationEncoder}'s — free cores and memory of every node, then the
  *       offered job's type, cores and memory per executor and executors left. The paper's state has
  *       no type; we keep it (it decides the ×1.3 penalty, which costs money and deadlines).</li>
  *   <li>Actions: {@code 0} skips, {@code k} places one executor on node {@code k}.</li>
@@ -52,9 +52,8 @@ public final class HjsEnv implements Env {
     private final int vms;
     private final double[] observation;
     private final boolean[] mask;
-    private final int[] fit;
+    private final PlacementActions actions;
     private final StepResult result = new StepResult();
-    private int fitTotal;
 
     private boolean active;
     private int steps;
@@ -131,7 +130,7 @@ public final class HjsEnv implements Env {
         this.actionSpace = new DiscreteSpace(actions);
         this.observation = new double[encoder.size()];
         this.mask = new boolean[vms + 1];
-        this.fit = new int[vms];
+        this.actions = new PlacementActions(encoder);
         if (!config.masking()) {
             Arrays.fill(mask, true);
         }
@@ -210,12 +209,8 @@ public final class HjsEnv implements Env {
             return;
         }
         if (!kernel.placeExecutor(vm)) {
-            encoder.writeVm(observation, vm, state.freeCores(vm), state.freeMemoryGb(vm));
-            int before = fit[vm];
-            fit[vm] = Capacity.executorsThatFit(state.freeCores(vm), state.freeMemoryGb(vm), job.coresPerExecutor(),
-                    job.memoryGbPerExecutor());
-            fitTotal += fit[vm] - before;
-            encoder.writeExecutorsLeft(observation, job.executors() - kernel.executorsPlaced());
+            actions.placed(observation, job, vm, state.freeCores(vm), state.freeMemoryGb(vm),
+                    job.executors() - kernel.executorsPlaced());
             result.set(observation, 0, false, false, StepEvent.PLACED);
             return;
         }
@@ -262,19 +257,7 @@ public final class HjsEnv implements Env {
 
     private void refresh() {
         Job job = kernel.offeredJob();
-        int cores = job.coresPerExecutor();
-        double memory = job.memoryGbPerExecutor();
-        int total = 0;
-        for (int vm = 0; vm < vms; vm++) {
-            int freeCores = state.freeCores(vm);
-            double freeMemory = state.freeMemoryGb(vm);
-            encoder.writeVm(observation, vm, freeCores, freeMemory);
-            int f = Capacity.executorsThatFit(freeCores, freeMemory, cores, memory);
-            fit[vm] = f;
-            total += f;
-        }
-        fitTotal = total;
-        encoder.writeJob(observation, job, job.executors() - kernel.executorsPlaced());
+        actions.observe(observation, state, job, job.executors() - kernel.executorsPlaced());
     }
 
     private void end(StepEvent event) {
@@ -295,17 +278,8 @@ public final class HjsEnv implements Env {
             Arrays.fill(mask, false);
             return mask;
         }
-        int needed = kernel.offeredJob().executors() - kernel.executorsPlaced();
-        boolean placeable = fitTotal >= needed;
-        boolean any = false;
-        for (int vm = 0; vm < vms; vm++) {
-            mask[vm + 1] = placeable && fit[vm] > 0;
-            any |= mask[vm + 1];
-        }
-        mask[0] = kernel.executorsPlaced() == 0 && kernel.runningCount() > 0;
-        if (!any && !mask[0]) {
-            mask[0] = true; // unreachable with the mask's guidance; let the agent take the penalty
-        }
+        actions.mask(mask, kernel.offeredJob().executors() - kernel.executorsPlaced(), kernel.executorsPlaced() > 0,
+                kernel.runningCount() > 0);
         return mask;
     }
 
