@@ -75,7 +75,7 @@ final class EvaluateCommand implements Callable<Integer> {
             AgentPolicy policy = new AgentPolicy("agent:" + agentPath, agent);
             RunSummary s = Simulation.run(r.cluster(), workload, policy, SimulationConfig.defaults(r.cluster(), workload)).summary();
             EpisodeStats episode = Evaluation.episode(agent.policy(),
-                    new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()), 0);
+                    new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()).wrapped(), 0);
             Map<String, Object> rec = new LinkedHashMap<>();
             rec.put("seed", seed);
             rec.put("cost", s.totalCost());

@@ -90,6 +90,8 @@ public final class EventKernel {
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
     private int jobsStarted;
     private int goodStarts;
+    private int startedWithDeadline;
+    private int startedMeetingDeadline;
     private double sumStartedDuration;
     private double sumStartedTurnaround;
     private double lastDuration;
@@ -149,6 +151,8 @@ public final class EventKernel {
         pendingJob = -1;
         jobsStarted = 0;
         goodStarts = 0;
+        startedWithDeadline = 0;
+        startedMeetingDeadline = 0;
         sumStartedDuration = 0;
         sumStartedTurnaround = 0;
         lastDuration = Double.NaN;
@@ -384,6 +388,10 @@ public final class EventKernel {
         running.add(j, finish[j]);
         jobsStarted++;
         goodStarts += matches ? 1 : 0;
+        if (job.hasDeadline()) {
+            startedWithDeadline++;
+            startedMeetingDeadline += Deadlines.met(job, finish[j]) ? 1 : 0;
+        }
         sumStartedDuration += duration;
         sumStartedTurnaround += finish[j] - job.arrival();
         lastDuration = duration;
@@ -467,6 +475,11 @@ public final class EventKernel {
     /** Started jobs whose layout suits their type (TPDS "good placement"). */
     public int goodPlacements() {
         return goodStarts;
+    }
+
+    /** Started jobs with a deadline that they meet, in % of started jobs with a deadline; NaN without any. */
+    public double deadlineMetPercent() {
+        return startedWithDeadline == 0 ? Double.NaN : 100.0 * startedMeetingDeadline / startedWithDeadline;
     }
 
     /** Sum of the durations of the started jobs, in start order. */

@@ -8,6 +8,10 @@ package io.execplace.rl.env;
  * <p>For speed the observation array, the mask array and the {@link StepResult} are owned by the
  * environment and reused: they are valid until the next call of {@code reset} or {@code step}.
  * Copy them to keep them. An environment is not thread-safe.
+ *
+ * <p>Behaviour every environment may want is a wrapper ({@link EnvWrapper}), not an option of the
+ * environment: {@link TimeLimit} truncates episodes, {@link EpisodeStatistics} records their return
+ * and length. {@link EnvChecker} checks that an environment keeps this contract.
  */
 public interface Env {
 
@@ -38,6 +42,15 @@ public interface Env {
      * environment does not mask, every entry is true. Reused array.
      */
     boolean[] actionMask();
+
+    /**
+     * What the current episode has achieved so far, in the cluster's terms (cost, durations,
+     * deadlines, good placements, drops); complete once the episode has ended. Training, evaluation
+     * and benchmarks read results here, so that they work with any environment. Returns a new object.
+     *
+     * @throws IllegalStateException before the first {@link #reset}
+     */
+    EpisodeOutcome outcome();
 
     /** Convenience: the number of observation values. */
     default int observationSize() {

@@ -1,22 +1,53 @@
 package io.execplace.rl.env;
 
 /**
- * The outcome of one finished episode of the TPDS environment.
+ * One finished episode as the {@link EpisodeStatistics} wrapper records it: its length and return
+ * (counted by the wrapper, for any environment) and what it achieved (the environment's
+ * {@link EpisodeOutcome}). The outcome's fields are repeated as accessors for convenience.
  *
- * @param completed      every job was placed (the episode earned {@code R_epi})
- * @param endEvent       the event that ended the episode
- * @param steps          actions taken
- * @param totalReward    undiscounted sum of rewards
- * @param episodeReward  {@code R_epi} (Eq. 14), or NaN when the episode did not complete
- * @param cost           total VM cost (price × busy seconds, as the simulator), or NaN when not completed
- * @param meanDuration   mean job duration in seconds, penalties included, or NaN when not completed
- * @param meanTurnaround mean completion − arrival in seconds, or NaN when not completed
- * @param jobsPlaced     jobs whose executors were all placed
- * @param jobs           jobs in the episode (those that fit the empty cluster)
- * @param goodPlacements placed jobs whose layout suits their type (TPDS Fig. 8)
- * @param waits          wait actions (action 0) taken
+ * @param steps       actions taken
+ * @param totalReward undiscounted sum of rewards
+ * @param outcome     the environment's results of the episode
  */
-public record EpisodeStats(boolean completed, StepEvent endEvent, int steps, double totalReward, double episodeReward,
-                           double cost, double meanDuration, double meanTurnaround, int jobsPlaced, int jobs,
-                           int goodPlacements, int waits) {
+public record EpisodeStats(int steps, double totalReward, EpisodeOutcome outcome) {
+
+    public boolean completed() {
+        return outcome.completed();
+    }
+
+    public StepEvent endEvent() {
+        return outcome.endEvent();
+    }
+
+    public double episodeReward() {
+        return outcome.episodeReward();
+    }
+
+    public double cost() {
+        return outcome.cost();
+    }
+
+    public double meanDuration() {
+        return outcome.meanDuration();
+    }
+
+    public double meanTurnaround() {
+        return outcome.meanTurnaround();
+    }
+
+    public int jobsPlaced() {
+        return outcome.jobsPlaced();
+    }
+
+    public int jobs() {
+        return outcome.jobs();
+    }
+
+    public int goodPlacements() {
+        return outcome.goodPlacements();
+    }
+
+    public int waits() {
+        return outcome.waits();
+    }
 }

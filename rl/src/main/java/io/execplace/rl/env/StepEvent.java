@@ -23,6 +23,11 @@ public enum StepEvent {
         this.terminal = terminal;
     }
 
+    /** True when the event is a penalty for a move the rules forbid (what an action mask must prevent). */
+    public boolean penalised() {
+        return this != PLACED && this != WAITED && this != COMPLETED;
+    }
+
     /** True when the event always ends the episode (partial waits may be configured not to). */
     public boolean terminal() {
         return terminal;

@@ -64,10 +64,11 @@ public final class TpdsEnv implements Env {
     private int job;
     private int placed;
     private boolean active;
-    private int steps;
-    private double totalReward;
+    private boolean started;
     private int waits;
-    private EpisodeStats lastEpisode;
+    private StepEvent lastEvent;
+    /** The reward of the completing step (R_epi, less what per-job rewards paid before), NaN until then. */
+    private double completionReward;
     // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
     // so far, and the extra duration of the job started by the current step.
     private double committedCost;
@@ -141,6 +142,16 @@ public final class TpdsEnv implements Env {
         return actionSpace;
     }
 
+    /**
+     * This environment with the wrappers its config asks for: a {@link TimeLimit} when
+     * {@link TpdsEnvConfig#maxSteps()} is set. (Observation normalisation stays in the
+     * {@link ObservationEncoder}: it is part of the observation a trained agent is stored with, and
+     * scaling only the values a step changes keeps steps fast.)
+     */
+    public Env wrapped() {
+        return TimeLimit.ifLimited(this, config.maxSteps());
+    }
+
     public TpdsEnvConfig config() {
         return config;
     }
@@ -176,9 +187,10 @@ public final class TpdsEnv implements Env {
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
-        steps = 0;
-        totalReward = 0;
         waits = 0;
+        lastEvent = null;
+        completionReward = Double.NaN;
+        started = true;
         committedCost = 0;
         paidSoFar = 0;
         startedExcess = 0;
@@ -197,7 +209,6 @@ public final class TpdsEnv implements Env {
         if (action < 0 || action > vms) {
             throw new IllegalArgumentException("action must be in 0.." + vms + ", got " + action);
         }
-        steps++;
         maskStale = true;
         if (action == 0) {
             waits++;
@@ -208,12 +219,12 @@ public final class TpdsEnv implements Env {
         if (config.perJobReward()) {
             payAsItAccrues();
         }
-        totalReward += result.reward();
-        if (!result.terminated() && config.maxSteps() > 0 && steps >= config.maxSteps()) {
-            result.set(observation, result.reward(), false, true, result.event());
-        }
-        if (result.done()) {
-            endEpisode(result.event(), result.reward());
+        lastEvent = result.event();
+        if (result.terminated()) {
+            active = false;
+            if (lastEvent == StepEvent.COMPLETED) {
+                completionReward = result.reward();
+            }
         }
         return result;
     }
@@ -338,14 +349,26 @@ public final class TpdsEnv implements Env {
         result.set(observation, reward, true, false, event);
     }
 
-    private void endEpisode(StepEvent event, double lastReward) {
-        active = false;
-        boolean completed = event == StepEvent.COMPLETED;
-        lastEpisode = new EpisodeStats(completed, event, steps, totalReward, completed ? lastReward : Double.NaN,
-                completed ? state.costSoFar() : Double.NaN,
-                completed ? kernel.sumStartedDuration() / jobs.length : Double.NaN,
-                completed ? kernel.sumStartedTurnaround() / jobs.length : Double.NaN,
-                kernel.jobsStarted(), jobs.length, kernel.goodPlacements(), waits);
+    @Override
+    public EpisodeOutcome outcome() {
+        if (!started) {
+            throw new IllegalStateException("no episode yet: call reset first");
+        }
+        boolean completed = lastEvent == StepEvent.COMPLETED;
+        return EpisodeOutcome.builder()
+                .completed(completed)
+                .endEvent(lastEvent)
+                .episodeReward(completionReward)
+                .cost(completed ? state.costSoFar() : Double.NaN)
+                .meanDuration(completed ? kernel.sumStartedDuration() / jobs.length : Double.NaN)
+                .meanTurnaround(completed ? kernel.sumStartedTurnaround() / jobs.length : Double.NaN)
+                .deadlineMetPercent(kernel.deadlineMetPercent())
+                .jobsPlaced(kernel.jobsStarted())
+                .jobs(jobs.length)
+                .jobsDropped(workload.dropped)
+                .goodPlacements(kernel.goodPlacements())
+                .waits(waits)
+                .build();
     }
 
     @Override
@@ -405,15 +428,5 @@ public final class TpdsEnv implements Env {
     /** The cost so far (price × busy seconds). */
     public double costSoFar() {
         return state.costSoFar();
-    }
-
-    /** Steps taken in the current (or last) episode. */
-    public int steps() {
-        return steps;
-    }
-
-    /** The outcome of the last finished episode, or null before the first one ends. */
-    public EpisodeStats lastEpisode() {
-        return lastEpisode;
     }
 }

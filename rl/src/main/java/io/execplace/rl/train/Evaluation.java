@@ -1,9 +1,10 @@
 package io.execplace.rl.train;
 
 import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.EpisodeStatistics;
 import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.StepResult;
-import io.execplace.rl.env.TpdsEnv;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,11 +32,12 @@ public final class Evaluation {
                          List<EpisodeStats> episodes) {
     }
 
-    /** Runs {@code count} greedy episodes. */
-    public static Result run(GreedyPolicy policy, TpdsEnv env, int count) {
+    /** Runs {@code count} greedy episodes of any environment; results come from its {@link Env#outcome()}. */
+    public static Result run(GreedyPolicy policy, Env env, int count) {
+        EpisodeStatistics recorded = EpisodeStatistics.of(env);
         List<EpisodeStats> all = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            all.add(episode(policy, env, k));
+            all.add(episode(policy, recorded, k));
         }
         double ret = 0;
         int done = 0;
@@ -56,12 +58,13 @@ public final class Evaluation {
     }
 
     /** One greedy episode started with {@code reset(seed)}. */
-    public static EpisodeStats episode(GreedyPolicy policy, TpdsEnv env, long seed) {
-        double[] obs = env.reset(seed);
+    public static EpisodeStats episode(GreedyPolicy policy, Env env, long seed) {
+        EpisodeStatistics recorded = EpisodeStatistics.of(env);
+        double[] obs = recorded.reset(seed);
         while (true) {
-            StepResult r = env.step(policy.act(obs, env.actionMask()));
+            StepResult r = recorded.step(policy.act(obs, recorded.actionMask()));
             if (r.done()) {
-                return env.lastEpisode();
+                return recorded.lastEpisode();
             }
             obs = r.observation();
         }

@@ -13,6 +13,7 @@ import io.execplace.rl.agent.Learners;
 import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.env.StepResult;
+import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -83,10 +84,11 @@ public final class RlBenchmarks {
         sink.accept(r);
     }
 
-    private static TpdsEnv environment(String workloadPreset, TpdsEnvConfig config) {
+    private static Env environment(String workloadPreset, TpdsEnvConfig config) {
         Cluster cluster = ClusterPresets.tpds();
         Workload workload = WorkloadPresets.generate(workloadPreset, WorkloadOptions.seed(1));
-        return new TpdsEnv(cluster, List.of(workload), SimulationConfig.defaults(cluster, workload).durationModel(), config);
+        return new TpdsEnv(cluster, List.of(workload), SimulationConfig.defaults(cluster, workload).durationModel(), config)
+                .wrapped();
     }
 
     /**
@@ -94,13 +96,13 @@ public final class RlBenchmarks {
      * among the actions the mask allows (after a warm-up of the same length).
      */
     public static double envStepsPerSecond(String workloadPreset, TpdsEnvConfig config, double seconds) {
-        TpdsEnv env = environment(workloadPreset, config);
+        Env env = environment(workloadPreset, config);
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(1L);
         runSteps(env, rng, seconds);
         return runSteps(env, rng, seconds);
     }
 
-    private static double runSteps(TpdsEnv env, UniformRandomProvider rng, double seconds) {
+    private static double runSteps(Env env, UniformRandomProvider rng, double seconds) {
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
         long steps = 0;
         long t0 = System.nanoTime();

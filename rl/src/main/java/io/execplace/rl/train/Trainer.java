@@ -2,10 +2,13 @@ package io.execplace.rl.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.InputFileException;
+import io.execplace.core.model.Cluster;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learner;
 import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.nn.ArrayBundle;
 
@@ -23,8 +26,10 @@ import java.util.Arrays;
 public final class Trainer {
 
     private final TrainingSpec spec;
-    private final TpdsEnv trainEnv;
-    private final TpdsEnv evalEnv;
+    private final Env trainEnv;
+    private final Env evalEnv;
+    private final ObservationEncoder encoder;
+    private final Cluster cluster;
     private final Path dir;
     private final ObjectNode setup;
     private final Learner learner;
@@ -42,12 +47,30 @@ public final class Trainer {
      *                 so that a run can be resumed and an agent described; may be null
      */
     public Trainer(TrainingSpec spec, TpdsEnv trainEnv, TpdsEnv evalEnv, Path dir, ObjectNode setup) {
+        this(spec, trainEnv.wrapped(), evalEnv.wrapped(), trainEnv.encoder(), trainEnv.cluster(), dir, setup);
+    }
+
+    /**
+     * A trainer for any environment.
+     *
+     * @param spec     what to train
+     * @param trainEnv the environment the learner trains in (with its wrappers)
+     * @param evalEnv  a separate environment for evaluation episodes (same shape)
+     * @param encoder  how the agent observes, written to the agent files so that it can run as a scheduler
+     * @param cluster  the cluster the agent places on, written to the agent files
+     * @param dir      where the model, checkpoint and curve go; null to write nothing
+     * @param setup    how the environments were built, stored in the files; may be null
+     */
+    public Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, ObservationEncoder encoder, Cluster cluster, Path dir,
+                   ObjectNode setup) {
         if (trainEnv.actionCount() != evalEnv.actionCount() || trainEnv.observationSize() != evalEnv.observationSize()) {
             throw new IllegalArgumentException("training and evaluation environments differ in shape");
         }
         this.spec = spec;
         this.trainEnv = trainEnv;
         this.evalEnv = evalEnv;
+        this.encoder = encoder;
+        this.cluster = cluster;
         this.dir = dir;
         this.setup = setup;
         this.learner = Learners.create(spec.agent(), trainEnv, spec.seed());
@@ -141,10 +164,9 @@ public final class Trainer {
 
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
     public void saveFiles() throws IOException {
-        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, trainEnv.encoder(), trainEnv.cluster(),
-                setup, iteration);
-        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, trainEnv.encoder(),
-                trainEnv.cluster(), setup, iteration);
+        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, encoder, cluster, setup, iteration);
+        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, encoder, cluster, setup,
+                iteration);
         checkpoint.put("train.curve", curve.toArray());
         checkpoint.put("train.window", new double[]{windowSum, windowCount});
         // The checkpoint first: a crash between the two leaves a model that is at most one interval old.

@@ -46,6 +46,6 @@ class DqnLearnerTest {
         GreedyPolicy policy = train(tinyConfig(false), false, 3, 1500);
         TpdsEnv env = TinyEnvironment.create(false);
         TinyEnvironment.greedyReturn(env, policy, GAMMA);
-        assertThat(env.lastEpisode().completed()).isTrue();
+        assertThat(env.outcome().completed()).isTrue();
     }
 }

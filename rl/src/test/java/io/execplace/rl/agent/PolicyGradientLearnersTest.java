@@ -58,7 +58,7 @@ class PolicyGradientLearnersTest {
             GreedyPolicy p = train(learner, 300);
             TpdsEnv env = TinyEnvironment.create(false);
             TinyEnvironment.greedyReturn(env, p, GAMMA);
-            assertThat(env.lastEpisode().completed()).as(learner.algorithm().label()).isTrue();
+            assertThat(env.outcome().completed()).as(learner.algorithm().label()).isTrue();
         }
     }
 }

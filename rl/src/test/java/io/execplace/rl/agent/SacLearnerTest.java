@@ -47,6 +47,6 @@ class SacLearnerTest {
         SacLearner learner = train(tinyConfig(0.2), false, 3, 1500);
         TpdsEnv env = TinyEnvironment.create(false);
         TinyEnvironment.greedyReturn(env, new GreedyPolicy(learner.policyNetwork()), GAMMA);
-        assertThat(env.lastEpisode().completed()).isTrue();
+        assertThat(env.outcome().completed()).isTrue();
     }
 }

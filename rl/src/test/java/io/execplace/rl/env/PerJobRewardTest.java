@@ -32,8 +32,10 @@ class PerJobRewardTest {
         TpdsEnvConfig paper = TpdsEnvConfig.paper(beta).withMasking(true);
         TpdsEnv atEnd = new TpdsEnv(cluster, List.of(workload), sim.durationModel(), paper);
         TpdsEnv perJob = new TpdsEnv(cluster, List.of(workload), sim.durationModel(), paper.withPerJobReward(true));
-        atEnd.reset(0);
-        perJob.reset(0);
+        EpisodeStatistics atEndStats = new EpisodeStatistics(atEnd);
+        EpisodeStatistics perJobStats = new EpisodeStatistics(perJob);
+        atEndStats.reset(0);
+        perJobStats.reset(0);
         int jobs = workload.size() - atEnd.droppedJobs(0);
         SplittableRandom random = new SplittableRandom(seed);
         int[] allowed = new int[cluster.size() + 1];
@@ -50,9 +52,9 @@ class PerJobRewardTest {
             }
             int action = allowed[random.nextInt(n)];
             int jobBefore = perJob.currentJobIndex();
-            StepResult a = atEnd.step(action);
+            StepResult a = atEndStats.step(action);
             double paperReward = a.reward();
-            StepResult b = perJob.step(action);
+            StepResult b = perJobStats.step(action);
             assertThat(b.observation()).containsExactly(a.observation());
             assertThat(b.event()).isEqualTo(a.event());
             if (!b.done()) {
@@ -65,8 +67,8 @@ class PerJobRewardTest {
                 charged += share < fixedShare - 1e-12 ? 1 : 0;
             }
         }
-        EpisodeStats x = atEnd.lastEpisode();
-        EpisodeStats y = perJob.lastEpisode();
+        EpisodeStats x = atEndStats.lastEpisode();
+        EpisodeStats y = perJobStats.lastEpisode();
         assertThat(x.completed()).isTrue();
         assertThat(y.totalReward()).isCloseTo(x.totalReward(), within(1e-6 * Math.abs(x.totalReward()) + 1e-6));
         assertThat(y.cost()).isEqualTo(x.cost());

@@ -53,7 +53,7 @@ class PhysicsAgreementTest {
                 env.step(p.vm(i) + 1);
             }
         }
-        EpisodeStats episode = env.lastEpisode();
+        EpisodeOutcome episode = env.outcome();
         assertThat(episode.completed()).isTrue();
         assertThat(episode.cost()).isCloseTo(sim.totalCost(), within(1e-9 * sim.totalCost()));
         assertThat(episode.meanDuration()).isCloseTo(sim.meanDuration(), within(1e-9));

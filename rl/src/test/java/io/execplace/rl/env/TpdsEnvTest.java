@@ -53,26 +53,27 @@ class TpdsEnvTest {
         assertThat(r.reward()).isEqualTo(-200);
         assertThat(r.terminated()).isTrue();
         assertThat(r.event()).isEqualTo(StepEvent.INVALID_PLACEMENT);
-        assertThat(env.lastEpisode().completed()).isFalse();
-        assertThat(env.lastEpisode().totalReward()).isEqualTo(-199);
+        assertThat(env.outcome().completed()).isFalse();
+        assertThat(env.outcome().endEvent()).isEqualTo(StepEvent.INVALID_PLACEMENT);
         assertThatThrownBy(() -> env.step(2)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void figure2bSpreadJob1WaitThenJob2OnVm2EarnsTheEpisodicReward() {
-        TpdsEnv env = env(TpdsEnvConfig.paper(0.5));
+        TpdsEnv tpds = env(TpdsEnvConfig.paper(0.5));
+        EpisodeStatistics env = new EpisodeStatistics(tpds);
         env.reset(0);
         assertThat(env.step(1).reward()).isEqualTo(1);
         StepResult r = env.step(2);
         // job1 starts at 0 (spread: well placed, 40 s); job2 arrives at 10 and is presented.
         assertThat(r.reward()).isEqualTo(1);
-        assertThat(env.now()).isEqualTo(10);
+        assertThat(tpds.now()).isEqualTo(10);
         assertThat(r.observation()).containsExactly(0, 0, 4, 8, 2, 6, 10, 1);
         r = env.step(0);
         // Nothing of job2 placed and job1 runs: -1, the clock moves to job1's completion.
         assertThat(r.reward()).isEqualTo(-1);
         assertThat(r.event()).isEqualTo(StepEvent.WAITED);
-        assertThat(env.now()).isEqualTo(40);
+        assertThat(tpds.now()).isEqualTo(40);
         assertThat(r.observation()).containsExactly(4, 8, 8, 16, 2, 6, 10, 1);
         r = env.step(2);
         assertThat(r.terminated()).isTrue();
@@ -95,7 +96,7 @@ class TpdsEnvTest {
 
     @Test
     void figure2bWithPerJobRewardPaysTheCostWhenItIsCommittedAndReturnsTheSameTotal() {
-        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withPerJobReward(true));
+        EpisodeStatistics env = new EpisodeStatistics(env(TpdsEnvConfig.paper(0.5).withPerJobReward(true)));
         env.reset(0);
         // The first executor commits nothing yet: job1's duration is fixed only when it starts.
         assertThat(env.step(1).reward()).isEqualTo(1);
@@ -117,8 +118,8 @@ class TpdsEnvTest {
     void perJobRewardChargesAMisplacedJobsExtraDurationWhenItStarts() {
         Job wide = job(1, JobType.WORDCOUNT, 0, 2, 4, 8, 40);
         Job late = job(2, JobType.SORT, 100, 1, 6, 10, 30);
-        TpdsEnv env = new TpdsEnv(cluster, List.of(TestClusters.workload(wide, late)), TestClusters.typePenalty(),
-                TpdsEnvConfig.paper(0).withPerJobReward(true));
+        EpisodeStatistics env = new EpisodeStatistics(new TpdsEnv(cluster, List.of(TestClusters.workload(wide, late)),
+                TestClusters.typePenalty(), TpdsEnvConfig.paper(0).withPerJobReward(true)));
         env.reset(0);
         env.step(2);
         StepResult r = env.step(2);
@@ -162,9 +163,9 @@ class TpdsEnvTest {
         // Both on VM2: WordCount wants spreading, so 40 x 1.3 = 52 s = Avg_Tmax: the time term is 0.
         assertThat(r.event()).isEqualTo(StepEvent.COMPLETED);
         assertThat(r.reward()).isCloseTo(0, within(1e-9));
-        assertThat(env.lastEpisode().meanDuration()).isCloseTo(52, within(1e-9));
-        assertThat(env.lastEpisode().cost()).isCloseTo(52 * 2, within(1e-9));
-        assertThat(env.lastEpisode().goodPlacements()).isZero();
+        assertThat(env.outcome().meanDuration()).isCloseTo(52, within(1e-9));
+        assertThat(env.outcome().cost()).isCloseTo(52 * 2, within(1e-9));
+        assertThat(env.outcome().goodPlacements()).isZero();
     }
 
     @Test
@@ -202,7 +203,7 @@ class TpdsEnvTest {
         r = env.step(2);
         assertThat(r.event()).isEqualTo(StepEvent.COMPLETED);
         // job1 started at 20 when its second executor was placed; VM1 was held from 0 (its first executor).
-        assertThat(env.lastEpisode().cost()).isCloseTo(60 * 1 + 60 * 2, within(1e-9));
+        assertThat(env.outcome().cost()).isCloseTo(60 * 1 + 60 * 2, within(1e-9));
     }
 
     @Test
@@ -287,12 +288,17 @@ class TpdsEnvTest {
 
     @Test
     void stepLimitTruncates() {
-        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withMaxSteps(1));
+        TpdsEnv tpds = env(TpdsEnvConfig.paper(0.5).withMaxSteps(1));
+        Env env = tpds.wrapped();
+        assertThat(env).isInstanceOf(TimeLimit.class);
         env.reset(0);
         StepResult r = env.step(1);
         assertThat(r.truncated()).isTrue();
         assertThat(r.terminated()).isFalse();
-        assertThat(env.active()).isFalse();
+        assertThatThrownBy(() -> env.step(2)).isInstanceOf(IllegalStateException.class);
+        // The limit counts from the reset: a new episode runs again.
+        env.reset(0);
+        assertThat(env.step(1).truncated()).isTrue();
     }
 
     @Test
