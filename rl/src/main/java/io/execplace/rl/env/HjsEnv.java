@@ -56,12 +56,18 @@ public final class HjsEnv implements Env {
     private final StepResult result = new StepResult();
 
     private boolean active;
+    private int current;
     private int steps;
     private int skips;
     private double totalReward;
     private Episode lastEpisode;
     /** The records of an episode that just completed, until {@link #end} files them. */
     private RunResult lastEpisodeRun;
+    private boolean started;
+    private StepEvent lastEvent;
+    /** The completing step's reward (Target plus that step's Table 1 rewards), NaN before. */
+    private double completionReward;
+    private final int[] fittingJobs;
 
     /**
      * The outcome of a finished episode.
@@ -112,6 +118,14 @@ public final class HjsEnv implements Env {
                         + cluster.name() + "'");
             }
             arrays.add(w.jobs().toArray(new Job[0]));
+        }
+        this.fittingJobs = new int[arrays.size()];
+        for (int i = 0; i < fittingJobs.length; i++) {
+            for (Job j : arrays.get(i)) {
+                if (cluster.executorCapacityWhenEmpty(j.coresPerExecutor(), j.memoryGbPerExecutor()) >= j.executors()) {
+                    fittingJobs[i]++;
+                }
+            }
         }
         this.jobArrays = arrays;
         SimulationConfig simulation = new SimulationConfig(config.queue(), false, false, durationModel,
@@ -164,13 +178,25 @@ public final class HjsEnv implements Env {
         return workloads.size();
     }
 
+    /**
+     * This environment with the wrappers its config asks for: a {@link TimeLimit} when
+     * {@link HjsEnvConfig#maxSteps()} is set.
+     */
+    public Env wrapped() {
+        return TimeLimit.ifLimited(this, config.maxSteps());
+    }
+
     @Override
     public double[] reset(long seed) {
-        kernel.reset(jobArrays.get((int) Math.floorMod(seed, (long) jobArrays.size())));
+        current = (int) Math.floorMod(seed, (long) jobArrays.size());
+        kernel.reset(jobArrays.get(current));
         steps = 0;
         skips = 0;
         totalReward = 0;
         active = true;
+        started = true;
+        lastEvent = null;
+        completionReward = Double.NaN;
         if (!kernel.nextDecision()) {
             throw new IllegalStateException("the workload offers no job"); // excluded by the constructor
         }
@@ -193,9 +219,7 @@ public final class HjsEnv implements Env {
             place(action - 1);
         }
         totalReward += result.reward();
-        if (!result.terminated() && config.maxSteps() > 0 && steps >= config.maxSteps()) {
-            result.set(observation, result.reward(), false, true, result.event());
-        }
+        lastEvent = result.event();
         if (result.done()) {
             end(result.event());
         }
@@ -247,7 +271,8 @@ public final class HjsEnv implements Env {
         HjsTarget target = HjsTarget.of(run);
         double finalReward = target == null ? 0 : target.target();
         lastEpisodeRun = run;
-        result.set(observation, r + finalReward, true, false, StepEvent.COMPLETED);
+        completionReward = r + finalReward;
+        result.set(observation, completionReward, true, false, StepEvent.COMPLETED);
     }
 
     /** Jobs that have finished so far. */
@@ -267,6 +292,35 @@ public final class HjsEnv implements Env {
         lastEpisode = new Episode(completed, event, steps, totalReward, run == null ? null : HjsTarget.of(run), run,
                 skips);
         lastEpisodeRun = null;
+    }
+
+    /**
+     * What the episode achieved so far. {@code episodeReward} is the completing step's reward: the
+     * Target plus that step's own Table 1 rewards (+1 for the last job, +10 per job that finished
+     * during it); {@code waits} counts skips.
+     */
+    @Override
+    public EpisodeOutcome outcome() {
+        if (!started) {
+            throw new IllegalStateException("no episode yet: call reset first");
+        }
+        boolean completed = lastEvent == StepEvent.COMPLETED;
+        int started = kernel.jobsStarted();
+        int jobs = fittingJobs[current];
+        return EpisodeOutcome.builder()
+                .completed(completed)
+                .endEvent(lastEvent)
+                .episodeReward(completed ? completionReward : Double.NaN)
+                .cost(completed ? state.costSoFar() : Double.NaN)
+                .meanDuration(completed ? kernel.sumStartedDuration() / started : Double.NaN)
+                .meanTurnaround(completed ? kernel.sumStartedTurnaround() / started : Double.NaN)
+                .deadlineMetPercent(kernel.deadlineMetPercent())
+                .jobsPlaced(started)
+                .jobs(jobs)
+                .jobsDropped(jobArrays.get(current).length - jobs)
+                .goodPlacements(kernel.goodPlacements())
+                .waits(skips)
+                .build();
     }
 
     @Override

@@ -89,6 +89,30 @@ class HjsEnvTest {
         assertThat(e.target().target()).isCloseTo(100, within(1e-9));
         // The kernel's records: the same schedule the simulator would report.
         assertThat(e.run().jobs()).extracting(j -> j.start()).containsExactly(0.0, 20.0, 10.0);
+        EpisodeOutcome o = env.outcome();
+        assertThat(o.completed()).isTrue();
+        assertThat(o.episodeReward()).isCloseTo(111, within(1e-9));
+        assertThat(o.cost()).isEqualTo(30);
+        assertThat(o.deadlineMetPercent()).isEqualTo(100);
+        assertThat(o.jobsPlaced()).isEqualTo(3);
+        assertThat(o.waits()).isEqualTo(3);
+    }
+
+    @Test
+    void passesTheConformanceCheck() {
+        var c5 = io.execplace.core.model.ClusterPresets.c5();
+        List<Workload> ws = List.of(
+                io.execplace.core.workload.WorkloadPresets.generate("hjs-60-50",
+                        io.execplace.core.workload.WorkloadOptions.seed(1)),
+                io.execplace.core.workload.WorkloadPresets.generate("hjs-40-20",
+                        io.execplace.core.workload.WorkloadOptions.seed(2)));
+        DurationModel model = SimulationConfig.defaults(c5, ws.get(0)).durationModel();
+        for (HjsEnvConfig config : List.of(HjsEnvConfig.of(0.5), HjsEnvConfig.of(1).withNormalised(false),
+                HjsEnvConfig.of(0).withMasking(false), HjsEnvConfig.of(0.75).withMaxSteps(30))) {
+            List<String> problems = EnvChecker.check(() -> new HjsEnv(c5, ws, model, config, null).wrapped(),
+                    new EnvChecker.Options(new long[]{0, 1, 5}, 20_000, config.masking()));
+            assertThat(problems).as(config.toString()).isEmpty();
+        }
     }
 
     @Test
@@ -110,7 +134,7 @@ class HjsEnvTest {
 
     @Test
     void maxStepsTruncates() {
-        HjsEnv env = env(HjsEnvConfig.of(0.5).withMaxSteps(2));
+        Env env = env(HjsEnvConfig.of(0.5).withMaxSteps(2)).wrapped();
         env.reset(0);
         env.step(1);
         StepResult r = env.step(0);
