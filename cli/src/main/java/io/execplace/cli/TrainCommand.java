@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.execplace.core.io.InputFileException;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learners;
+import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
@@ -36,7 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code execplace train}: train a DQN, REINFORCE or PPO agent in the TPDS environment. */
+/** {@code execplace train}: train a DQN, REINFORCE or PPO agent in the TPDS or the HJS environment. */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Train a learned scheduler (DQN, REINFORCE or PPO) in the TPDS executor-placement environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
@@ -59,6 +61,10 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac", description = "Learning algorithm (default dqn).")
     String agent;
+
+    @Option(names = "--env", paramLabel = "tpds|hjs",
+            description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
+    String envName;
 
     @Option(names = "--beta", paramLabel = "B", description = "Weight of cost against duration in R_epi, in [0, 1] (default 0.5).")
     Double beta;
@@ -95,8 +101,10 @@ final class TrainCommand implements Callable<Integer> {
         Run run = resume ? resumed() : fresh();
         EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
         TrainingSpec trainingSpec = run.spec();
-        Trainer trainer = new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
-                env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson());
+        Trainer trainer = run.hjsLambda() == null
+                ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
+                        env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
+                : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
         if (run.checkpoint() != null) {
             trainer.restore(run.checkpoint());
         }
@@ -108,8 +116,9 @@ final class TrainCommand implements Callable<Integer> {
             return 0;
         }
         if (!quiet) {
-            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label() + ", beta "
-                    + trainingSpec.environment().beta() + ", iterations " + (trainer.iteration() + 1) + ".."
+            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label()
+                    + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
+                            : ", HJS environment, lambda " + run.hjsLambda()) + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
@@ -127,9 +136,10 @@ final class TrainCommand implements Callable<Integer> {
                 public void evaluated(CurvePoint p, LearningCurve curve) {
                     lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
                     try {
-                        LearningCurves.write(algorithm.name() + " on " + resolved.label() + ", beta "
-                                + trainingSpec.environment().beta(), Map.of(algorithm.name(), curve), run.dir(),
-                                "learning-curve");
+                        LearningCurves.write(algorithm.name() + " on " + resolved.label()
+                                + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
+                                        : ", HJS, lambda " + run.hjsLambda()), Map.of(algorithm.name(), curve),
+                                run.dir(), "learning-curve");
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -150,7 +160,18 @@ final class TrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint) {
+    /** A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one. */
+    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda) {
+    }
+
+    private boolean hjs() {
+        if (envName == null || envName.equalsIgnoreCase("tpds")) {
+            return false;
+        }
+        if (envName.equalsIgnoreCase("hjs")) {
+            return true;
+        }
+        throw new IllegalArgumentException("--env must be tpds or hjs, got '" + envName + "'");
     }
 
     private static TpdsEnv env(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
@@ -163,8 +184,23 @@ final class TrainCommand implements Callable<Integer> {
         if (scenario.scenario != null) {
             bad.add("--scenario (give --cluster and --workload)");
         }
-        if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
-            bad.add("--queue (the environment is FCFS, as TPDS)");
+        if (hjs()) {
+            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase(HjsWeightOrder.NAME)) {
+                bad.add("--queue (the HJS environment offers jobs in hjs-weight order; set --weight-lambda)");
+            }
+            if (beta != null) {
+                bad.add("--beta (the HJS environment's final reward is Target)");
+            }
+            List<String> tpdsOnly = new ArrayList<>(environment.given());
+            tpdsOnly.removeAll(List.of("--mask", "--normalise", "--max-steps"));
+            bad.addAll(tpdsOnly);
+        } else {
+            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
+                bad.add("--queue (the environment is FCFS, as TPDS)");
+            }
+            if (scenario.weightLambda != null) {
+                bad.add("--weight-lambda (use --env hjs)");
+            }
         }
         if (Boolean.TRUE.equals(scenario.admission)) {
             bad.add("--admission");
@@ -175,8 +211,9 @@ final class TrainCommand implements Callable<Integer> {
         if (scenario.billing != null && !scenario.billing.equalsIgnoreCase("exact")) {
             bad.add("--billing (R_epi uses exact busy seconds)");
         }
-        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null) {
-            bad.add("--deadline-tolerance, --mean-gap, --gaps");
+        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null
+                || scenario.deadlineShare != null || scenario.deadlineSlack != null) {
+            bad.add("--deadline-tolerance, --mean-gap, --gaps, --deadline-share, --deadline-slack");
         }
         if (!bad.isEmpty()) {
             throw new IllegalArgumentException("not available for training: " + String.join(", ", bad));
@@ -192,17 +229,28 @@ final class TrainCommand implements Callable<Integer> {
                 scenario.seed == null ? 1 : scenario.seed, workloadSeeds == null ? 1 : workloadSeeds);
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
-        TrainingSpec s = new TrainingSpec(config, environment.resolve(b), iterations == null ? 10_000 : iterations, interval,
+        Double lambda = null;
+        TpdsEnvConfig envConfig = environment.resolve(b);
+        if (hjs()) {
+            lambda = scenario.weightLambda == null ? HjsWeightOrder.DEFAULT_LAMBDA : scenario.weightLambda;
+            new HjsWeightOrder(lambda); // validates λ before any work
+            // Observation and mask settings as agent files store them; the HJS environment masks and
+            // normalises by default.
+            envConfig = envConfig.withMasking(environment.mask == null || environment.mask)
+                    .withNormalised(environment.normalise == null || environment.normalise);
+        }
+        TrainingSpec s = new TrainingSpec(config, envConfig, iterations == null ? 10_000 : iterations, interval,
                 evalEpisodes == null ? 10 : evalEpisodes, checkpointInterval == null ? interval : checkpointInterval,
                 setup.seed());
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
-                + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
+                + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_")
+                + (lambda == null ? "-beta-" + b : "-hjs-lambda-" + lambda));
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
             throw new IllegalArgumentException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
         Files.createDirectories(dir);
-        return new Run(setup, s, dir, null);
+        return new Run(setup, s, dir, null, lambda);
     }
 
     private Run resumed() throws IOException {
@@ -243,7 +291,9 @@ final class TrainCommand implements Callable<Integer> {
         int total = iterations != null ? iterations : t.path("iterations").asInt();
         TrainingSpec s = new TrainingSpec(config, env, total, t.path("evalInterval").asInt(1000),
                 t.path("evalEpisodes").asInt(10), t.path("checkpointInterval").asInt(1000), t.path("seed").asLong(1));
-        return new Run(EnvironmentSetup.fromJson(checkpoint.field("setup")), s, out, checkpoint);
+        JsonNode setup = checkpoint.field("setup");
+        Double lambda = HjsAgents.lambdaOf(setup);
+        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda);
     }
 
     private static <T> T read(ArrayBundle b, String field, Class<T> type) {
