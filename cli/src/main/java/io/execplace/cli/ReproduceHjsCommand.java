@@ -35,10 +35,10 @@ final class ReproduceHjsCommand implements Callable<Integer> {
     @Option(names = "--train-workloads", paramLabel = "N", description = "Training workloads per job set (default 4; quick 2).")
     Integer trainWorkloads;
 
-    @Option(names = "--hjs-iterations", paramLabel = "N", description = "REINFORCE iterations of the HJS agents (default 400; quick 60).")
+    @Option(names = "--hjs-iterations", paramLabel = "N", description = "REINFORCE iterations of the HJS agents (default 200; quick 30).")
     Integer hjsIterations;
 
-    @Option(names = "--dqn-iterations", paramLabel = "N", description = "DQN iterations of the TPDS agents (default 4000; quick 600).")
+    @Option(names = "--dqn-iterations", paramLabel = "N", description = "DQN iterations of the TPDS agents (default 2000; quick 300).")
     Integer dqnIterations;
 
     @Option(names = "--milp-time-limit", paramLabel = "MS",

@@ -93,14 +93,14 @@ public final class HjsStudy {
             }
         }
 
-        /** Six job sets, 4 training and 20 held-out workloads each, λ in steps of 0.25. */
+        /** Six job sets, 4 training and 20 held-out workloads each, λ in steps of 0.25, milp 200 ms per decision. */
         public static Settings full() {
-            return new Settings(JOB_SETS, 4, 20, 400, 4000, List.of(0.0, 0.25, 0.5, 0.75, 1.0), 0.75, 200);
+            return new Settings(JOB_SETS, 4, 20, 200, 2000, List.of(0.0, 0.25, 0.5, 0.75, 1.0), 0.75, 200);
         }
 
         /** Six job sets, 2 training and 5 held-out workloads, short training, no milp: a few minutes on 2 cores. */
         public static Settings quick() {
-            return new Settings(JOB_SETS, 2, 5, 60, 600, List.of(0.0, 0.5, 1.0), 0.75, 0);
+            return new Settings(JOB_SETS, 2, 5, 30, 300, List.of(0.0, 0.5, 1.0), 0.75, 0);
         }
 
         public Settings withWorkloads(int train, int heldOut) {
