@@ -25,7 +25,7 @@ final class GenerateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-high",
-            description = "Workload preset (default: ${DEFAULT-VALUE}): tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day.")
+            description = "Workload preset (default: ${DEFAULT-VALUE}): tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20.")
     String workload;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs (default: the preset's).")
@@ -40,11 +40,17 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--deadline-tolerance", paramLabel = "SECONDS", description = "Deadline tolerance (hybrid presets).")
     Double deadlineTolerance;
 
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid presets).")
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid and hjs presets).")
     Double meanGap;
 
-    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid presets).")
+    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid and hjs presets).")
     String gaps;
+
+    @Option(names = "--deadline-share", paramLabel = "FRACTION", description = "Fraction of jobs with a deadline (hjs presets).")
+    Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR", description = "Mean deadline slack in base durations (hjs presets).")
+    Double deadlineSlack;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
@@ -57,7 +63,7 @@ final class GenerateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         WorkloadOptions options = new WorkloadOptions(seed, jobs,
                 requests == null ? null : RequestRanges.byName(requests), deadlineTolerance, meanGap,
-                gaps == null ? null : GapDistribution.parse(gaps));
+                gaps == null ? null : GapDistribution.parse(gaps), deadlineShare, deadlineSlack);
         Workload w = WorkloadPresets.generate(workload, options);
         TraceFormat fmt = TraceFormat.parse(format);
         PrintWriter stdout = spec.commandLine().getOut();
