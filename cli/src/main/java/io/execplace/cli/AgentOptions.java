@@ -95,12 +95,16 @@ final class AgentOptions {
     @Option(names = "--normalize-advantages", negatable = true, description = "PPO: standardise advantages per batch (default on).")
     Boolean normalizeAdvantages;
 
+    @Option(names = "--target-kl", paramLabel = "KL", description = "PPO: stop an iteration's epochs once a minibatch's "
+            + "approximate KL divergence exceeds KL (CleanRL's target_kl; default: off).")
+    Double targetKl;
+
     private static final Set<String> COMMON = Set.of("--hidden", "--lr", "--gamma", "--collect", "--reward-scale", "--clip-grad");
     private static final Map<Algorithm, Set<String>> OWN = Map.of(
             Algorithm.DQN, Set.of("--batch", "--replay", "--epsilon", "--target-update", "--double-dqn", "--loss", "--warmup"),
             Algorithm.REINFORCE, Set.of("--baseline", "--normalize-returns", "--entropy"),
             Algorithm.PPO, Set.of("--entropy", "--lambda", "--epochs", "--minibatch", "--clip-ratio", "--value-coef",
-                    "--normalize-advantages"),
+                    "--normalize-advantages", "--target-kl"),
             Algorithm.SAC, Set.of("--batch", "--replay", "--warmup", "--tau", "--temperature", "--target-entropy"));
 
     /** The hyper-parameters of {@code algorithm}: its defaults with the given options applied. */
@@ -132,7 +136,8 @@ final class AgentOptions {
                         or(lambda, p.lambda()), or(collect, p.episodesPerIteration()), or(epochs, p.epochs()),
                         or(minibatch, p.minibatchSize()), or(clipRatio, p.clipRatio()), or(valueCoef, p.valueCoef()),
                         or(entropy, p.entropyCoef()), or(normalizeAdvantages, p.normalizeAdvantages()),
-                        or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()));
+                        or(clipGrad, p.gradientClip()), or(rewardScale, p.rewardScale()))
+                        .withTargetKl(or(targetKl, p.targetKl()));
             }
             case SAC -> {
                 SacConfig c = SacConfig.defaults();
@@ -177,6 +182,7 @@ final class AgentOptions {
         put(g, "--clip-ratio", clipRatio);
         put(g, "--value-coef", valueCoef);
         put(g, "--normalize-advantages", normalizeAdvantages);
+        put(g, "--target-kl", targetKl);
         return g;
     }
 

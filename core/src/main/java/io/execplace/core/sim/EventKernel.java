@@ -66,6 +66,7 @@ public final class EventKernel {
     private final Cluster cluster;
     private final SimulationConfig config;
     private final DurationModel durationModel;
+    private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
     private final boolean[] localVm;
@@ -81,6 +82,9 @@ public final class EventKernel {
     /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
     private int[] offset = new int[1];
     private int[] executorVm = new int[0];
+    /** Whether each job fits the empty cluster; with the offsets, computed once per jobs array. */
+    private boolean[] fitsEmpty = new boolean[0];
+    private Job[] preparedFor;
     private int nextArrival;
     private int cursor;
     /** Executors of the offered job placed one by one so far (executor-at-a-time decisions). */
@@ -104,8 +108,9 @@ public final class EventKernel {
         this.cluster = cluster;
         this.config = config;
         this.durationModel = config.durationModel();
+        this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
-        this.waiting = new WaitingQueue(jobs, config.queue().order());
+        this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
         for (int i = 0; i < localVm.length; i++) {
             localVm[i] = cluster.vm(i).site() == Site.LOCAL;
@@ -131,13 +136,22 @@ public final class EventKernel {
             placement = new Placement[n];
             dropReason = new String[n];
             offset = new int[n + 1];
+            fitsEmpty = new boolean[n];
+            preparedFor = null;
         }
         Arrays.fill(start, 0, n, Double.NaN);
         Arrays.fill(finish, 0, n, Double.NaN);
         Arrays.fill(placement, 0, n, null);
         Arrays.fill(dropReason, 0, n, null);
-        for (int j = 0; j < n; j++) {
-            offset[j + 1] = offset[j] + jobs[j].executors();
+        if (jobs != preparedFor) {
+            // Environments reset on the same few arrays thousands of times: prepare each once.
+            for (int j = 0; j < n; j++) {
+                offset[j + 1] = offset[j] + jobs[j].executors();
+                Job job = jobs[j];
+                fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
+                        >= job.executors();
+            }
+            preparedFor = jobs;
         }
         if (executorVm.length < offset[n]) {
             executorVm = new int[offset[n]];
@@ -176,7 +190,7 @@ public final class EventKernel {
             while (cursor < waiting.size()) {
                 int j = waiting.get(cursor);
                 Job job = jobs[j];
-                if (config.deadlineAdmission() && j != pendingJob
+                if (admission && j != pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
                     continue;
@@ -222,8 +236,8 @@ public final class EventKernel {
     }
 
     private void admit(int j) {
-        Job job = jobs[j];
-        if (cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor()) < job.executors()) {
+        if (!fitsEmpty[j]) {
+            Job job = jobs[j];
             dropReason[j] = "does not fit the cluster even when it is empty ("
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
             return;
@@ -321,7 +335,7 @@ public final class EventKernel {
         }
         double duration = durationModel.duration(job, p, cluster);
         double now = state.now();
-        if (config.deadlineAdmission() && Deadlines.missed(job, now + duration)) {
+        if (admission && Deadlines.missed(job, now + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
         }
@@ -357,6 +371,12 @@ public final class EventKernel {
         if (pending < job.executors()) {
             return false;
         }
+        startPending(j, job);
+        return true;
+    }
+
+    /** The offered job's last executor is placed: it starts with the duration its layout earns. */
+    private void startPending(int j, Job job) {
         int from = offset[j];
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(executorVm, from, e));
@@ -373,7 +393,6 @@ public final class EventKernel {
         pending = 0;
         pendingJob = -1;
         started(j, job, duration, matches);
-        return true;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */

@@ -1,6 +1,7 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.model.Job;
+import io.execplace.core.rules.QueuePolicy;
 
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,12 +14,15 @@ final class WaitingQueue {
 
     private Job[] jobs;
     private final Comparator<Job> order;
+    /** FCFS: compared inline (arrival, then id), without the comparator's indirections. */
+    private final boolean fcfs;
     private int[] index = new int[64];
     private int size;
 
-    WaitingQueue(Job[] jobs, Comparator<Job> order) {
+    WaitingQueue(Job[] jobs, QueuePolicy queue) {
         this.jobs = jobs;
-        this.order = order;
+        this.order = queue.order();
+        this.fcfs = queue == QueuePolicy.FCFS;
     }
 
     /** Empties the queue for a run over other jobs (job indices refer to {@code jobs}). */
@@ -38,11 +42,19 @@ final class WaitingQueue {
 
     /** Inserts job index {@code j} after every job that does not come later in the order. */
     void add(int j) {
+        // Jobs mostly arrive in queue order: append without a search when j goes last.
+        if (size == 0 || notAfter(index[size - 1], j)) {
+            if (size == index.length) {
+                index = Arrays.copyOf(index, size * 2);
+            }
+            index[size++] = j;
+            return;
+        }
         int lo = 0;
         int hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (order.compare(jobs[index[mid]], jobs[j]) <= 0) {
+            if (notAfter(index[mid], j)) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -56,9 +68,23 @@ final class WaitingQueue {
         size++;
     }
 
+    /** True when job {@code a} does not come after job {@code b} in the queue order. */
+    private boolean notAfter(int a, int b) {
+        if (fcfs) {
+            Job x = jobs[a];
+            Job y = jobs[b];
+            int c = Double.compare(x.arrival(), y.arrival());
+            return c < 0 || (c == 0 && x.id() <= y.id());
+        }
+        return order.compare(jobs[a], jobs[b]) <= 0;
+    }
+
     /** Removes the job at queue position {@code i}. */
     void remove(int i) {
-        System.arraycopy(index, i + 1, index, i, size - i - 1);
+        int after = size - i - 1;
+        if (after > 0) {
+            System.arraycopy(index, i + 1, index, i, after);
+        }
         size--;
     }
 

@@ -21,10 +21,27 @@ import java.util.List;
  * @param gradientClip         global gradient norm limit per network, 0 for none
  * @param rewardScale          rewards are multiplied by this before learning; the critic learns
  *                             returns of order R_fixed × rewardScale, so 0.001 keeps them near 10
+ * @param targetKl             stop an iteration's epochs early once a minibatch's approximate KL
+ *                             divergence exceeds this (CleanRL's {@code target_kl}); 0 for never
  */
 public record PpoConfig(List<Integer> hidden, double learningRate, double gamma, double lambda, int episodesPerIteration,
                         int epochs, int minibatchSize, double clipRatio, double valueCoef, double entropyCoef,
-                        boolean normalizeAdvantages, double gradientClip, double rewardScale) implements AgentConfig {
+                        boolean normalizeAdvantages, double gradientClip, double rewardScale, double targetKl)
+        implements AgentConfig {
+
+    /** Without target-KL early stopping. */
+    public PpoConfig(List<Integer> hidden, double learningRate, double gamma, double lambda, int episodesPerIteration,
+                     int epochs, int minibatchSize, double clipRatio, double valueCoef, double entropyCoef,
+                     boolean normalizeAdvantages, double gradientClip, double rewardScale) {
+        this(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio, valueCoef,
+                entropyCoef, normalizeAdvantages, gradientClip, rewardScale, 0);
+    }
+
+    /** The same settings with target-KL early stopping at {@code kl} (0: off). */
+    public PpoConfig withTargetKl(double kl) {
+        return new PpoConfig(hidden, learningRate, gamma, lambda, episodesPerIteration, epochs, minibatchSize, clipRatio,
+                valueCoef, entropyCoef, normalizeAdvantages, gradientClip, rewardScale, kl);
+    }
 
     @Override
     public Algorithm algorithm() {
@@ -44,6 +61,7 @@ public record PpoConfig(List<Integer> hidden, double learningRate, double gamma,
         Hyper.nonNegative("entropy coefficient", entropyCoef);
         Hyper.nonNegative("gradient clip", gradientClip);
         Hyper.positive("reward scale", rewardScale);
+        Hyper.nonNegative("target KL", targetKl);
     }
 
     /** Table 5's shared values with PPO's usual λ 0.95, 4 epochs, minibatch 256, ε 0.2, value 0.5, entropy 0.01. */

@@ -22,6 +22,13 @@ public final class PpoLearner extends RolloutLearner {
     private double[] advantages = new double[0];
     private double[] targets = new double[0];
     private int[] order = new int[0];
+    // Sums over the iteration's trained steps, for its diagnostics.
+    private double entropySum;
+    private double valueErrorSum;
+    private double klSum;
+    private double klMinibatch;
+    private int clipped;
+    private long trained;
 
     public PpoLearner(PpoConfig config, Env env, long seed) {
         super(env, seed, config.hidden(), config.learningRate(), config.gradientClip());
@@ -52,15 +59,29 @@ public final class PpoLearner extends RolloutLearner {
         for (int t = 0; t < n; t++) {
             order[t] = t;
         }
+        double explained = Diagnostics.explainedVariance(values, targets, n);
         double loss = 0;
         int m = Math.min(config.minibatchSize(), n);
+        entropySum = 0;
+        valueErrorSum = 0;
+        klSum = 0;
+        clipped = 0;
+        trained = 0;
         for (int epoch = 0; epoch < config.epochs(); epoch++) {
             shuffle(n);
             for (int from = 0; from + m <= n; from += m) {
                 loss = update(from, m);
             }
+            // CleanRL's early stop: the last minibatch moved the policy too far from the one that acted.
+            if (config.targetKl() > 0 && klMinibatch > config.targetKl()) {
+                break;
+            }
         }
-        return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss);
+        Diagnostics d = trained == 0 ? Diagnostics.NONE : Diagnostics.NONE
+                .withEntropy(entropySum / trained)
+                .withValueLoss(valueErrorSum / trained)
+                .withPpo(klSum / trained, (double) clipped / trained, explained);
+        return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss, d);
     }
 
     /** GAE(λ): {@code δ_t = r_t + γV(s_{t+1}) − V(s_t)}, {@code A_t = δ_t + γλA_{t+1}}; targets {@code A_t + V(s_t)}. */
@@ -99,6 +120,7 @@ public final class PpoLearner extends RolloutLearner {
     private double update(int from, int m) {
         double eps = config.clipRatio();
         double loss = 0;
+        double kl = 0;
         actor.zeroGradients();
         critic.zeroGradients();
         for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
@@ -108,7 +130,10 @@ public final class PpoLearner extends RolloutLearner {
             for (int i = 0; i < k; i++) {
                 int t = order[c + i];
                 double logp = Softmax.logProbability(logits, i * actions, actions, pg.maskOf(rollout, t), rollout.action[t]);
-                double ratio = Math.exp(logp - rollout.logProbability[t]);
+                double logRatio = logp - rollout.logProbability[t];
+                double ratio = Math.exp(logRatio);
+                kl += ratio - 1 - logRatio;
+                clipped += Math.abs(ratio - 1) > eps ? 1 : 0;
                 double a = advantages[t];
                 double clipped = Math.max(1 - eps, Math.min(1 + eps, ratio));
                 loss -= Math.min(ratio * a, clipped * a);
@@ -116,10 +141,13 @@ public final class PpoLearner extends RolloutLearner {
                 boolean flat = (a > 0 && ratio > 1 + eps) || (a < 0 && ratio < 1 - eps);
                 weights[i] = flat ? 0 : ratio * a;
             }
-            pg.logProbabilityGradient(rollout, order, c, k, logits, weights, config.entropyCoef(), m);
+            entropySum += pg.logProbabilityGradient(rollout, order, c, k, logits, weights, config.entropyCoef(), m);
             actor.backward(pg.dOutput, k);
-            pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
+            valueErrorSum += pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
         }
+        klSum += kl;
+        klMinibatch = kl / m;
+        trained += m;
         actorAdam.step(actor.parameters(), actor.gradients());
         criticAdam.step(critic.parameters(), critic.gradients());
         return loss / m;

@@ -47,15 +47,18 @@ public final class ReinforceLearner extends RolloutLearner {
         }
         rollout.discountedReturns(config.gamma(), returns);
         System.arraycopy(returns, 0, advantages, 0, n);
+        double valueError = Double.NaN;
         if (value != null) {
             pg.values(value, rollout, advantages);
             for (int t = 0; t < n; t++) {
                 advantages[t] = returns[t] - advantages[t];
             }
             value.zeroGradients();
+            valueError = 0;
             for (int from = 0; from < n; from += PolicyGradient.CHUNK) {
-                pg.valueLoss(value, rollout, null, from, Math.min(PolicyGradient.CHUNK, n - from), returns, 1, n);
+                valueError += pg.valueLoss(value, rollout, null, from, Math.min(PolicyGradient.CHUNK, n - from), returns, 1, n);
             }
+            valueError /= n;
             valueAdam.step(value.parameters(), value.gradients());
         }
         if (config.normalizeReturns()) {
@@ -63,6 +66,7 @@ public final class ReinforceLearner extends RolloutLearner {
         }
         actor.zeroGradients();
         double loss = 0;
+        double entropy = 0;
         for (int from = 0; from < n; from += PolicyGradient.CHUNK) {
             int m = Math.min(PolicyGradient.CHUNK, n - from);
             pg.gather(rollout, null, from, m);
@@ -71,11 +75,12 @@ public final class ReinforceLearner extends RolloutLearner {
                 weights[i] = advantages[from + i];
                 loss -= rollout.logProbability[from + i] * weights[i];
             }
-            pg.logProbabilityGradient(rollout, null, from, m, logits, weights, config.entropyCoef(), n);
+            entropy += pg.logProbabilityGradient(rollout, null, from, m, logits, weights, config.entropyCoef(), n);
             actor.backward(pg.dOutput, m);
         }
         actorAdam.step(actor.parameters(), actor.gradients());
-        return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss / n);
+        Diagnostics d = Diagnostics.NONE.withEntropy(entropy / n).withValueLoss(valueError);
+        return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss / n, d);
     }
 
     @Override

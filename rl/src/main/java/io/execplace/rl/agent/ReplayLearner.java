@@ -94,7 +94,9 @@ abstract class ReplayLearner implements Learner {
         }
         taken += collectSteps;
         double loss = replay.size() >= batchSize ? update() : Double.NaN;
-        return new IterationStats(taken, finished, finished == 0 ? Double.NaN : returns / finished, loss);
+        // DQN's loss is its Q-network's TD error: the value loss. SAC reports none (its loss mixes actor and critics).
+        Diagnostics d = algorithm() == Algorithm.DQN ? Diagnostics.NONE.withValueLoss(loss) : Diagnostics.NONE;
+        return new IterationStats(taken, finished, finished == 0 ? Double.NaN : returns / finished, loss, d);
     }
 
     /** One environment step into the replay buffer; true when it ended an episode. */

@@ -13,7 +13,8 @@ public final class StepResult {
     private boolean truncated;
     private StepEvent event;
 
-    void set(double[] observation, double reward, boolean terminated, boolean truncated, StepEvent event) {
+    /** Sets every value (for environments and wrappers, which reuse one instance). */
+    public void set(double[] observation, double reward, boolean terminated, boolean truncated, StepEvent event) {
         this.observation = observation;
         this.reward = reward;
         this.terminated = terminated;

@@ -1,5 +1,7 @@
 package io.execplace.rl.train;
 
+import io.execplace.rl.agent.Diagnostics;
+
 /**
  * One evaluation point of a learning curve (TPDS Figs. 4–5 plot {@code evalMeanReturn}).
  *
@@ -12,20 +14,30 @@ package io.execplace.rl.train;
  * @param evalMeanCost     mean VM cost of the completed evaluation episodes (NaN if none)
  * @param evalMeanDuration mean job duration of the completed evaluation episodes, seconds (NaN if none)
  * @param evalMeanGood     mean good placements of the completed evaluation episodes (NaN if none)
+ * @param training         the training diagnostics averaged over the iterations since the previous point
  */
 public record CurvePoint(int iteration, long envSteps, long episodes, double trainMeanReturn, double evalMeanReturn,
-                         double evalCompleted, double evalMeanCost, double evalMeanDuration, double evalMeanGood) {
+                         double evalCompleted, double evalMeanCost, double evalMeanDuration, double evalMeanGood,
+                         Diagnostics training) {
 
     static final String[] COLUMNS = {"iteration", "env_steps", "episodes", "train_mean_return", "eval_mean_return",
-        "eval_completed", "eval_mean_cost", "eval_mean_duration_s", "eval_mean_good_placements"};
+        "eval_completed", "eval_mean_cost", "eval_mean_duration_s", "eval_mean_good_placements",
+        "policy_entropy", "value_loss", "approx_kl", "clip_fraction", "explained_variance"};
+    /** Values per point before the diagnostics were recorded (older checkpoints). */
+    static final int OLD_WIDTH = 9;
 
     double[] toArray() {
-        return new double[]{iteration, envSteps, episodes, trainMeanReturn, evalMeanReturn, evalCompleted, evalMeanCost,
+        double[] a = new double[COLUMNS.length];
+        double[] head = {iteration, envSteps, episodes, trainMeanReturn, evalMeanReturn, evalCompleted, evalMeanCost,
             evalMeanDuration, evalMeanGood};
+        System.arraycopy(head, 0, a, 0, OLD_WIDTH);
+        System.arraycopy(training.toArray(), 0, a, OLD_WIDTH, Diagnostics.SIZE);
+        return a;
     }
 
-    static CurvePoint fromArray(double[] a, int from) {
+    static CurvePoint fromArray(double[] a, int from, int width) {
         return new CurvePoint((int) a[from], (long) a[from + 1], (long) a[from + 2], a[from + 3], a[from + 4],
-                a[from + 5], a[from + 6], a[from + 7], a[from + 8]);
+                a[from + 5], a[from + 6], a[from + 7], a[from + 8],
+                width > OLD_WIDTH ? Diagnostics.fromArray(a, from + OLD_WIDTH) : Diagnostics.NONE);
     }
 }

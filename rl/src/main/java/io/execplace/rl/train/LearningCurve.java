@@ -66,11 +66,16 @@ public final class LearningCurve {
         return a;
     }
 
-    static LearningCurve fromArray(double[] a) {
-        int width = CurvePoint.COLUMNS.length;
+    /** Values per point of {@link #toArray()}. */
+    static int width() {
+        return CurvePoint.COLUMNS.length;
+    }
+
+    /** From {@link #toArray()}, written with {@code width} values per point (older checkpoints have fewer). */
+    static LearningCurve fromArray(double[] a, int width) {
         LearningCurve c = new LearningCurve();
         for (int from = 0; from + width <= a.length; from += width) {
-            c.add(CurvePoint.fromArray(a, from));
+            c.add(CurvePoint.fromArray(a, from, width));
         }
         return c;
     }

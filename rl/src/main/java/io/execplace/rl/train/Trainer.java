@@ -3,6 +3,7 @@ package io.execplace.rl.train;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
+import io.execplace.rl.agent.Diagnostics;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learner;
@@ -37,6 +38,9 @@ public final class Trainer {
     private int iteration;
     private double windowSum;
     private long windowCount;
+    /** Per diagnostic figure: its sum over the interval's iterations that measured it, and their count. */
+    private final double[] diagnosticSum = new double[Diagnostics.SIZE];
+    private final double[] diagnosticCount = new double[Diagnostics.SIZE];
 
     /**
      * @param spec     what to train
@@ -119,10 +123,19 @@ public final class Trainer {
                     + " differs from " + Arrays.toString(sizes));
         }
         learner.restore(checkpoint);
-        curve = LearningCurve.fromArray(checkpoint.doubles("train.curve"));
+        int width = checkpoint.has("train.curve.width") ? (int) checkpoint.doubles("train.curve.width", 1)[0]
+                : CurvePoint.OLD_WIDTH;
+        curve = LearningCurve.fromArray(checkpoint.doubles("train.curve"), width);
         double[] window = checkpoint.doubles("train.window", 2);
         windowSum = window[0];
         windowCount = (long) window[1];
+        Arrays.fill(diagnosticSum, 0);
+        Arrays.fill(diagnosticCount, 0);
+        if (checkpoint.has("train.diagnostics")) {
+            double[] d = checkpoint.doubles("train.diagnostics", 2 * Diagnostics.SIZE);
+            System.arraycopy(d, 0, diagnosticSum, 0, Diagnostics.SIZE);
+            System.arraycopy(d, Diagnostics.SIZE, diagnosticCount, 0, Diagnostics.SIZE);
+        }
         iteration = checkpoint.field("training").path("iteration").asInt();
     }
 
@@ -135,6 +148,13 @@ public final class Trainer {
                 windowSum += s.meanReturn() * s.episodesFinished();
                 windowCount += s.episodesFinished();
             }
+            double[] d = s.diagnostics().toArray();
+            for (int k = 0; k < d.length; k++) {
+                if (!Double.isNaN(d[k])) {
+                    diagnosticSum[k] += d[k];
+                    diagnosticCount[k]++;
+                }
+            }
             listener.iterationDone(i, spec.iterations(), s, windowCount == 0 ? Double.NaN : windowSum / windowCount);
             boolean last = i == spec.iterations();
             if (i % spec.evalInterval() == 0 || last) {
@@ -142,6 +162,8 @@ public final class Trainer {
                 curve.add(p);
                 windowSum = 0;
                 windowCount = 0;
+                Arrays.fill(diagnosticSum, 0);
+                Arrays.fill(diagnosticCount, 0);
                 if (dir != null) {
                     curve.writeCsv(dir.resolve(AgentFiles.CURVE_FILE));
                 }
@@ -159,7 +181,16 @@ public final class Trainer {
         Evaluation.Result r = Evaluation.run(new GreedyPolicy(learner.policyNetwork()), evalEnv, spec.evalEpisodes());
         return new CurvePoint(iteration, learner.totalSteps(), learner.totalEpisodes(),
                 windowCount == 0 ? Double.NaN : windowSum / windowCount, r.meanReturn(), r.completed(), r.meanCost(),
-                r.meanDuration(), r.meanGood());
+                r.meanDuration(), r.meanGood(), intervalDiagnostics());
+    }
+
+    /** The mean of each diagnostic over the interval's iterations that measured it (NaN when none did). */
+    private Diagnostics intervalDiagnostics() {
+        double[] mean = new double[Diagnostics.SIZE];
+        for (int k = 0; k < mean.length; k++) {
+            mean[k] = diagnosticCount[k] == 0 ? Double.NaN : diagnosticSum[k] / diagnosticCount[k];
+        }
+        return Diagnostics.fromArray(mean, 0);
     }
 
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
@@ -169,6 +200,11 @@ public final class Trainer {
                 iteration);
         checkpoint.put("train.curve", curve.toArray());
         checkpoint.put("train.window", new double[]{windowSum, windowCount});
+        checkpoint.put("train.curve.width", new double[]{LearningCurve.width()});
+        double[] diagnostics = new double[2 * Diagnostics.SIZE];
+        System.arraycopy(diagnosticSum, 0, diagnostics, 0, Diagnostics.SIZE);
+        System.arraycopy(diagnosticCount, 0, diagnostics, Diagnostics.SIZE, Diagnostics.SIZE);
+        checkpoint.put("train.diagnostics", diagnostics);
         // The checkpoint first: a crash between the two leaves a model that is at most one interval old.
         checkpoint.write(dir.resolve(AgentFiles.CHECKPOINT_FILE));
         model.write(dir.resolve(AgentFiles.MODEL_FILE));
