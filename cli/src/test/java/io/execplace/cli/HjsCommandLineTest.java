@@ -78,7 +78,8 @@ class HjsCommandLineTest {
         assertThat(t.exitCode()).as(t.err()).isZero();
         assertThat(Files.readAllLines(run.resolve("learning-curve.csv"))).hasSize(2);
         CliRunner.Result s = CliRunner.run("compare", "--cluster", "c5", "--workload", "hjs-40-20", "--queue",
-                "hjs-weight", "--weight-lambda", "0.75", "--seeds", "1", "--schedulers", "agent:" + run, "--json");
+                "hjs-weight", "--weight-lambda", "0.75", "--seeds", "1", "--schedulers", "agent:" + run, "--json",
+                "--out", dir.resolve("cmp").toString());
         assertThat(s.exitCode()).as(s.err()).isZero();
         JsonNode rec = JSON.readTree(s.out()).get(0);
         assertThat(rec.get("jobsCompleted").asInt()).isEqualTo(20);
