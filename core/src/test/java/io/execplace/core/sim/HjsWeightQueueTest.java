@@ -9,9 +9,9 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.DurationModel;
-import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.execplace.experiments.study;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.DurationModel;
@@ -8,7 +10,6 @@ import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.ReinforceConfig;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
 import io.execplace.rl.env.TpdsEnv;
@@ -81,7 +82,7 @@ public final class HjsAgents {
     }
 
     /** λ of the HJS environment an agent's setup names, or null when it was trained in the TPDS one. */
-    public static Double lambdaOf(com.fasterxml.jackson.databind.JsonNode setup) {
+    public static Double lambdaOf(JsonNode setup) {
         return "hjs".equals(setup.path(ENV_FIELD).asText()) ? setup.path(LAMBDA_FIELD).asDouble() : null;
     }
 

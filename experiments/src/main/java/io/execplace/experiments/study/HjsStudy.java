@@ -2,13 +2,14 @@ package io.execplace.experiments.study;
 
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.core.rules.QueuePolicy;
-import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.agent.Algorithm;
@@ -154,8 +155,8 @@ public final class HjsStudy {
      *
      * @param label     name in tables and charts
      * @param queue     the queue order
-     * @param placement a registered scheduler name, or null for the study's agent {@code agent}
-     * @param agent     the agent placing executors, or null
+     * @param placement a registered scheduler name, or null when {@code agent} places the executors
+     * @param agent     the study's agent that places the executors, or null for a registered scheduler
      */
     record Entry(String label, QueuePolicy queue, String placement, AgentKind agent) {
     }
@@ -173,7 +174,7 @@ public final class HjsStudy {
      * @param summary   everything else of the run (cost, deadline success, turnaround, drops)
      */
     record Cell(String figure, String jobSet, String scheduler, String queue, String split, long seed, HjsTarget target,
-                io.execplace.core.metrics.RunSummary summary) {
+                RunSummary summary) {
     }
 
     /**
