@@ -1,14 +1,13 @@
 package io.execplace.core.sim;
 
-import io.execplace.core.rules.DurationModel;
-
+import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Vm;
-import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.policy.ClusterView;
+import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -17,6 +17,7 @@ import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -146,6 +147,10 @@ public final class EventKernel {
         if (jobs != preparedFor) {
             // Environments reset on the same few arrays thousands of times: prepare each once.
             for (int j = 0; j < n; j++) {
+                if (j > 0 && jobs[j].arrival() < jobs[j - 1].arrival()) {
+                    throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
+                            + " arrives at " + jobs[j].arrival() + ", before job " + jobs[j - 1].id());
+                }
                 offset[j + 1] = offset[j] + jobs[j].executors();
                 Job job = jobs[j];
                 fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
@@ -301,6 +306,19 @@ public final class EventKernel {
     /** The job offered at this decision point. */
     public Job offeredJob() {
         return jobs[waiting.get(cursor)];
+    }
+
+    /**
+     * Re-sorts the waiting jobs by {@code by} and offers the new head: for queue orders that depend on
+     * the time (e.g. a weight recomputed at each decision point). Stable; arrivals after the call are
+     * inserted by the config's {@link io.execplace.core.rules.QueuePolicy} order until the next call.
+     */
+    public void reorderWaiting(Comparator<Job> by) {
+        if (pendingJob >= 0) {
+            throw new IllegalStateException("job " + jobs[pendingJob].id() + " has executors placed; finish it first");
+        }
+        waiting.sort(by);
+        cursor = 0;
     }
 
     /** Number of jobs running now. */

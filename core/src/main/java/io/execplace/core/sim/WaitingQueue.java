@@ -68,6 +68,22 @@ final class WaitingQueue {
         size++;
     }
 
+    /**
+     * Re-sorts the waiting jobs by {@code by} (stable: equal jobs keep their order), for queue orders
+     * that change with time; later arrivals are still inserted by the queue policy's order.
+     */
+    void sort(Comparator<Job> by) {
+        for (int i = 1; i < size; i++) {
+            int j = index[i];
+            int k = i - 1;
+            while (k >= 0 && by.compare(jobs[index[k]], jobs[j]) > 0) {
+                index[k + 1] = index[k];
+                k--;
+            }
+            index[k + 1] = j;
+        }
+    }
+
     /** True when job {@code a} does not come after job {@code b} in the queue order. */
     private boolean notAfter(int a, int b) {
         if (fcfs) {

@@ -1,11 +1,10 @@
 package io.execplace.core.sim;
 
-import io.execplace.core.rules.DurationModel;
-
 import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
+import io.execplace.core.rules.DurationModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,9 +1,5 @@
 package io.execplace.core.sim;
 
-import io.execplace.core.rules.DurationCase;
-
-import io.execplace.core.rules.DurationModel;
-
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
@@ -11,6 +7,8 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
+import io.execplace.core.rules.DurationCase;
+import io.execplace.core.rules.DurationModel;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

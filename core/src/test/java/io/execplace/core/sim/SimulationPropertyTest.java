@@ -1,7 +1,5 @@
 package io.execplace.core.sim;
 
-import io.execplace.core.rules.SimulationConfig;
-
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -17,6 +15,7 @@ import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

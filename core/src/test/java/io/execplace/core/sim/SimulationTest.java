@@ -1,9 +1,5 @@
 package io.execplace.core.sim;
 
-import io.execplace.core.rules.SimulationConfig;
-
-import io.execplace.core.rules.DurationModel;
-
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
@@ -13,7 +9,9 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -35,6 +35,48 @@ public record CurvePoint(int iteration, long envSteps, long episodes, double tra
         return a;
     }
 
+    /** A point at {@code iteration} after {@code envSteps} steps and {@code episodes} training episodes. */
+    static Builder at(int iteration, long envSteps, long episodes) {
+        return new Builder(iteration, envSteps, episodes);
+    }
+
+    /** Builds a {@link CurvePoint} by name, so that no two of its many numbers can be swapped silently. */
+    static final class Builder {
+        private final int iteration;
+        private final long envSteps;
+        private final long episodes;
+        private double trainMeanReturn = Double.NaN;
+        private Evaluation.Result evaluation;
+        private Diagnostics training = Diagnostics.NONE;
+
+        private Builder(int iteration, long envSteps, long episodes) {
+            this.iteration = iteration;
+            this.envSteps = envSteps;
+            this.episodes = episodes;
+        }
+
+        Builder trainMeanReturn(double v) {
+            trainMeanReturn = v;
+            return this;
+        }
+
+        Builder evaluation(Evaluation.Result r) {
+            evaluation = r;
+            return this;
+        }
+
+        Builder training(Diagnostics d) {
+            training = d;
+            return this;
+        }
+
+        CurvePoint build() {
+            return new CurvePoint(iteration, envSteps, episodes, trainMeanReturn, evaluation.meanReturn(),
+                    evaluation.completed(), evaluation.meanCost(), evaluation.meanDuration(), evaluation.meanGood(),
+                    training);
+        }
+    }
+
     static CurvePoint fromArray(double[] a, int from, int width) {
         return new CurvePoint((int) a[from], (long) a[from + 1], (long) a[from + 2], a[from + 3], a[from + 4],
                 a[from + 5], a[from + 6], a[from + 7], a[from + 8],

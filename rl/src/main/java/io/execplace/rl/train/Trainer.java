@@ -179,9 +179,11 @@ public final class Trainer {
 
     private CurvePoint evaluate() {
         Evaluation.Result r = Evaluation.run(new GreedyPolicy(learner.policyNetwork()), evalEnv, spec.evalEpisodes());
-        return new CurvePoint(iteration, learner.totalSteps(), learner.totalEpisodes(),
-                windowCount == 0 ? Double.NaN : windowSum / windowCount, r.meanReturn(), r.completed(), r.meanCost(),
-                r.meanDuration(), r.meanGood(), intervalDiagnostics());
+        return CurvePoint.at(iteration, learner.totalSteps(), learner.totalEpisodes())
+                .trainMeanReturn(windowCount == 0 ? Double.NaN : windowSum / windowCount)
+                .evaluation(r)
+                .training(intervalDiagnostics())
+                .build();
     }
 
     /** The mean of each diagnostic over the interval's iterations that measured it (NaN when none did). */
