@@ -231,7 +231,7 @@ public final class EventKernel {
         if (config.queue().reordersOverTime()) {
             // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
             // with executors already placed stays offered, since those executors hold resources.
-            waiting.resort(config.queue().orderAt(t, cluster));
+            waiting.sort(config.queue().orderAt(t, cluster));
             if (pendingJob >= 0) {
                 waiting.moveToFront(pendingJob);
             }

@@ -104,21 +104,6 @@ final class WaitingQueue {
         size--;
     }
 
-    /** Re-sorts the queue by {@code by} (stable: equal jobs keep their order). */
-    void resort(Comparator<Job> by) {
-        if (size < 2) {
-            return;
-        }
-        Integer[] boxed = new Integer[size];
-        for (int i = 0; i < size; i++) {
-            boxed[i] = index[i];
-        }
-        Arrays.sort(boxed, (a, b) -> by.compare(jobs[a], jobs[b]));
-        for (int i = 0; i < size; i++) {
-            index[i] = boxed[i];
-        }
-    }
-
     /** Moves job index {@code j} to the head of the queue (no-op when it is not waiting). */
     void moveToFront(int j) {
         for (int i = 0; i < size; i++) {
