@@ -44,6 +44,7 @@ public final class ObservationEncoder {
         }
     }
 
+    private final Cluster cluster;
     private final int vms;
     private final boolean normalised;
     private final boolean busyTime;
@@ -67,6 +68,7 @@ public final class ObservationEncoder {
      * @param scales     what normalised observations divide by
      */
     public ObservationEncoder(Cluster cluster, boolean normalised, boolean busyTime, Scales scales) {
+        this.cluster = cluster;
         this.vms = cluster.size();
         this.normalised = normalised;
         this.busyTime = busyTime;
@@ -155,6 +157,33 @@ public final class ObservationEncoder {
     /** The reference code's type number: 1 WordCount, 2 Sort, 3 PageRank, 0 untyped. */
     public static int typeCode(JobType type) {
         return type.referenceCode();
+    }
+
+    /**
+     * What this encoder multiplies each raw value by (all 1 unless normalised): a raw encoder's
+     * observation times these factors is, to the bit, this encoder's observation, since a raw value
+     * is written as {@code value × 1}.
+     */
+    public double[] factors() {
+        double[] f = new double[size()];
+        for (int i = 0; i < vms; i++) {
+            f[2 * i] = coreScale[i];
+            f[2 * i + 1] = memoryScale[i];
+        }
+        int base = 2 * vms;
+        f[base] = typeScale;
+        f[base + 1] = jobCoreScale;
+        f[base + 2] = jobMemoryScale;
+        f[base + 3] = executorFactor;
+        for (int i = 0; busyTime && i < vms; i++) {
+            f[base + JOB_FEATURES + i] = busyFactor;
+        }
+        return f;
+    }
+
+    /** The same observation without normalisation. */
+    public ObservationEncoder raw() {
+        return normalised ? new ObservationEncoder(cluster, false, busyTime, scales) : this;
     }
 
     /** Bounds and names of every value. */

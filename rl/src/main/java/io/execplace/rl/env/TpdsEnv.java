@@ -117,8 +117,10 @@ public final class TpdsEnv implements Env {
         this.state = kernel.state();
         this.encoder = new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
                 scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1));
-        this.observationSpace = encoder.space();
-        this.actions = new PlacementActions(encoder);
+        // The environment writes the raw observation; normalisation is the NormalizeObservation wrapper.
+        ObservationEncoder raw = encoder.raw();
+        this.observationSpace = raw.space();
+        this.actions = new PlacementActions(raw);
         List<String> actions = new ArrayList<>(vms + 1);
         actions.add("wait");
         for (int i = 0; i < vms; i++) {
@@ -143,13 +145,13 @@ public final class TpdsEnv implements Env {
     }
 
     /**
-     * This environment with the wrappers its config asks for: a {@link TimeLimit} when
-     * {@link TpdsEnvConfig#maxSteps()} is set. (Observation normalisation stays in the
-     * {@link ObservationEncoder}: it is part of the observation a trained agent is stored with, and
-     * scaling only the values a step changes keeps steps fast.)
+     * This environment with the wrappers its config asks for: {@link NormalizeObservation} when
+     * {@link TpdsEnvConfig#normalised()}, then a {@link TimeLimit} when {@link TpdsEnvConfig#maxSteps()}
+     * is set. Train, evaluate and benchmark on this, not on the bare environment.
      */
     public Env wrapped() {
-        return TimeLimit.ifLimited(this, config.maxSteps());
+        Env env = config.normalised() ? new NormalizeObservation(this, encoder) : this;
+        return TimeLimit.ifLimited(env, config.maxSteps());
     }
 
     public TpdsEnvConfig config() {
@@ -164,7 +166,11 @@ public final class TpdsEnv implements Env {
         return durationModel;
     }
 
-    /** The observation encoder (shared with trained agents running as placement policies). */
+    /**
+     * The observation encoder as configured, normalised or not (stored with a trained agent, which
+     * uses it as a scheduler). The environment itself writes the raw observation; {@link #wrapped()}
+     * adds the normalisation.
+     */
     public ObservationEncoder encoder() {
         return encoder;
     }
@@ -310,7 +316,7 @@ public final class TpdsEnv implements Env {
             kernel.drain();
             double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
                     kernel.sumStartedDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
-            encoder.clearJob(observation);
+            actions.encoder().clearJob(observation);
             finish(reward, StepEvent.COMPLETED);
             return;
         }

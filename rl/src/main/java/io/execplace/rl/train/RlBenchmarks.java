@@ -19,6 +19,8 @@ import io.execplace.rl.env.TpdsEnvConfig;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -102,11 +104,17 @@ public final class RlBenchmarks {
         return runSteps(env, rng, seconds);
     }
 
+    /**
+     * Steps per second of this thread's CPU time (wall time where the JVM cannot measure it): on a
+     * machine shared with other work, wall time would count the time the thread waits for a core.
+     */
     private static double runSteps(Env env, UniformRandomProvider rng, double seconds) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpu = threads.isCurrentThreadCpuTimeSupported();
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
         long steps = 0;
-        long t0 = System.nanoTime();
-        long now = t0;
+        long t0 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
+        long now = System.nanoTime();
         env.reset(0);
         while (now < deadline) {
             for (int i = 0; i < 100_000; i++) {
@@ -118,7 +126,8 @@ public final class RlBenchmarks {
             steps += 100_000;
             now = System.nanoTime();
         }
-        return steps / ((now - t0) / 1e9);
+        long t1 = cpu ? threads.getCurrentThreadCpuTime() : now;
+        return steps / ((t1 - t0) / 1e9);
     }
 
     /** A uniformly random index among the true entries of the mask. */

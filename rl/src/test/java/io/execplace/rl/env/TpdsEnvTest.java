@@ -145,7 +145,7 @@ class TpdsEnvTest {
         r = env.step(0);
         assertThat(r.observation()).containsExactly(4, 8, 8, 16, 2, 6, 10, 1, 0, 0);
 
-        TpdsEnv normalised = env(TpdsEnvConfig.paper(0.5).withBusyTime(true).withNormalised(true));
+        Env normalised = env(TpdsEnvConfig.paper(0.5).withBusyTime(true).withNormalised(true)).wrapped();
         normalised.reset(0);
         normalised.step(1);
         // Divided by the longest possible duration of the workload: job1 misplaced, 40 x 1.3 = 52 s.
@@ -278,7 +278,8 @@ class TpdsEnvTest {
 
     @Test
     void normalisedObservationsDivideByCapacitiesAndMaxima() {
-        TpdsEnv env = env(TpdsEnvConfig.paper(0.5).withNormalised(true));
+        Env env = env(TpdsEnvConfig.paper(0.5).withNormalised(true)).wrapped();
+        assertThat(env).isInstanceOf(NormalizeObservation.class);
         double[] obs = env.reset(0);
         assertThat(obs).containsExactly(1, 1, 1, 1, 1.0 / 3, 4.0 / 8, 8.0 / 16, 1);
         obs = env.step(2).observation();

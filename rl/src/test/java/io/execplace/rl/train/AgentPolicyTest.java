@@ -50,7 +50,7 @@ class AgentPolicyTest {
     void aMaskedAgentInTheSimulatorReproducesItsGreedyEpisodeExactly(@TempDir Path dir) throws Exception {
         train(dir, true, 5);
         TrainedAgent agent = TrainedAgent.read(dir);
-        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()), 0);
+        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()).wrapped(), 0);
         assertThat(episode.completed()).isTrue();
 
         AgentPolicy policy = new AgentPolicy("agent:test", agent);
@@ -70,7 +70,7 @@ class AgentPolicyTest {
         TrainedAgent agent = TrainedAgent.read(dir);
         assertThat(agent.environment().busyTime()).isTrue();
         assertThat(agent.encoder(cluster).size()).isEqualTo(3 * cluster.size() + 4);
-        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()), 0);
+        EpisodeStats episode = Evaluation.episode(agent.policy(), environment(agent.environment()).wrapped(), 0);
         assertThat(episode.completed()).isTrue();
 
         AgentPolicy policy = new AgentPolicy("agent:busy", agent);
