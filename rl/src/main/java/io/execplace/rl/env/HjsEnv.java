@@ -135,7 +135,9 @@ public final class HjsEnv implements Env {
         this.state = kernel.state();
         this.encoder = new ObservationEncoder(cluster, config.normalised(), false,
                 scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest));
-        this.observationSpace = encoder.space();
+        // The environment writes the raw observation; normalisation is the NormalizeObservation wrapper.
+        ObservationEncoder raw = encoder.raw();
+        this.observationSpace = raw.space();
         List<String> actions = new ArrayList<>(vms + 1);
         actions.add("skip");
         for (int i = 0; i < vms; i++) {
@@ -144,7 +146,7 @@ public final class HjsEnv implements Env {
         this.actionSpace = new DiscreteSpace(actions);
         this.observation = new double[encoder.size()];
         this.mask = new boolean[vms + 1];
-        this.actions = new PlacementActions(encoder);
+        this.actions = new PlacementActions(raw);
         if (!config.masking()) {
             Arrays.fill(mask, true);
         }
@@ -168,7 +170,10 @@ public final class HjsEnv implements Env {
         return cluster;
     }
 
-    /** The observation encoder (shared with trained agents running as placement policies). */
+    /**
+     * The observation encoder as the config asks (normalised or not), which agent files store and
+     * trained agents running as placement policies use; the environment itself writes raw values.
+     */
     public ObservationEncoder encoder() {
         return encoder;
     }
@@ -179,11 +184,12 @@ public final class HjsEnv implements Env {
     }
 
     /**
-     * This environment with the wrappers its config asks for: a {@link TimeLimit} when
-     * {@link HjsEnvConfig#maxSteps()} is set.
+     * This environment with the wrappers its config asks for: {@link NormalizeObservation} when
+     * {@link HjsEnvConfig#normalised()}, a {@link TimeLimit} when {@link HjsEnvConfig#maxSteps()} is set.
      */
     public Env wrapped() {
-        return TimeLimit.ifLimited(this, config.maxSteps());
+        Env env = config.normalised() ? new NormalizeObservation(this, encoder) : this;
+        return TimeLimit.ifLimited(env, config.maxSteps());
     }
 
     @Override
@@ -266,7 +272,7 @@ public final class HjsEnv implements Env {
         }
         kernel.drain();
         double r = reward + config.rewards().jobCompleted() * (completed() - before);
-        encoder.clearJob(observation);
+        actions.encoder().clearJob(observation);
         RunResult run = kernel.result("hjs environment", new long[0], 0);
         HjsTarget target = HjsTarget.of(run);
         double finalReward = target == null ? 0 : target.target();

@@ -7,6 +7,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.DurationModel;
+import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
 import io.execplace.rl.env.StepResult;
@@ -44,7 +45,7 @@ class HjsLearningTest {
         return new HjsEnv(TWO, List.of(W), DurationModel.none(), HjsEnvConfig.of(0.5), null);
     }
 
-    private static double greedyReturn(HjsEnv env, GreedyPolicy policy) {
+    private static double greedyReturn(Env env, GreedyPolicy policy) {
         double[] obs = env.reset(0);
         double total = 0;
         StepResult r;
@@ -71,10 +72,11 @@ class HjsLearningTest {
     @Test
     void reinforceWithBaselineReachesTheOptimum() {
         ReinforceConfig config = new ReinforceConfig(List.of(32), 1e-2, 1.0, 10, true, true, 0, 0, 0.01);
-        Learner learner = new ReinforceLearner(config, env(), 1);
+        Learner learner = new ReinforceLearner(config, env().wrapped(), 1);
         for (int i = 0; i < 150; i++) {
             learner.iterate();
         }
-        assertThat(greedyReturn(env(), new GreedyPolicy(learner.policyNetwork()))).isCloseTo(OPTIMUM, within(1e-9));
+        assertThat(greedyReturn(env().wrapped(), new GreedyPolicy(learner.policyNetwork()))).isCloseTo(OPTIMUM,
+                within(1e-9));
     }
 }
