@@ -98,11 +98,11 @@ class StagedFolderTest {
     void checkTargetRefusesFilesAndForeignFolders() throws IOException {
         Path file = Files.writeString(dir.resolve("f"), "x");
         assertThatThrownBy(() -> StagedFolder.checkTarget("--out", file))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is a file, not a folder");
+                .isInstanceOf(BadInputException.class).hasMessageContaining("is a file, not a folder");
         Path foreign = Files.createDirectories(dir.resolve("home"));
         Files.writeString(foreign.resolve("notes.txt"), "x");
         assertThatThrownBy(() -> StagedFolder.checkTarget("--out", foreign))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an execplace output folder");
+                .isInstanceOf(BadInputException.class).hasMessageContaining("not an execplace output folder");
         StagedFolder.checkTarget("--out", Files.createDirectories(dir.resolve("empty")));
         StagedFolder.checkTarget("--out", dir.resolve("new/deeper"));
     }
