@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -36,9 +37,10 @@ import java.util.concurrent.Callable;
  * held-out workloads side by side, with 95 % intervals and per-workload win rates.
  */
 @Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Compare schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
-                "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
-                "95 % intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
+        description = {"Compare schedulers on training workloads and on held-out workloads, side by side.",
+                "Held-out workloads have disjoint seeds (for the TPDS presets also SWIM arrival windows not used in",
+                "training); shown are mean cost and turnaround with 95 % intervals, cost relative to the cheapest",
+                "heuristic of each workload and to milp, and win rates."})
 final class HeldOutCommand implements Callable<Integer> {
 
     @Spec
@@ -81,14 +83,15 @@ final class HeldOutCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (heldOut < 2 || heldOut > 10_000) {
-            throw new IllegalArgumentException("--held-out must be between 2 and 10000, got " + heldOut);
+            throw BadInputException.option("--held-out", "must be between 2 and 10000, got " + heldOut);
         }
-        Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
+        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(cluster,
+                Options.checked("--pricing", () -> PricingModel.parse(pricing))));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
         long seed = 1;
         int seeds = 1;
         for (String s : schedulers) {
-            Main.registry(spec).create(s, 1, options); // unknown names and unreadable agents fail before any run
+            Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options)); // unknown names and unreadable agents fail before any run
             if (s.startsWith(RlSchedulers.PREFIX + ":")) {
                 TrainedAgent agent = RlSchedulers.load(Path.of(s.substring(s.indexOf(':') + 1).trim()));
                 JsonNode setup = agent.metadata().get("setup");

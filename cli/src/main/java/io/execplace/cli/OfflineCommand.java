@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.model.Cluster;
@@ -31,9 +32,10 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace offline}: schedulers on small workloads against the offline optimum and the lower bound. */
 @Command(name = "offline", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run schedulers on small workloads (up to ~30 jobs) and compare each with the offline optimum",
-                "(CP-SAT over the whole schedule, knowing every arrival; proven optimal or with its gap) and with",
-                "the lower bound. The search starts from the cheapest scheduler's schedule."})
+        description = {"Run schedulers on small workloads and compare each with the offline optimum.",
+                "Workloads of up to ~30 jobs; the optimum is CP-SAT over the whole schedule, knowing every arrival",
+                "(proven optimal or with its gap), also compared with the lower bound. The search starts from the",
+                "cheapest scheduler's schedule."})
 final class OfflineCommand implements Callable<Integer> {
 
     @Spec
@@ -73,13 +75,14 @@ final class OfflineCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (jobs < 1 || jobs > 60) {
-            throw new IllegalArgumentException("--jobs must be between 1 and 60 (the offline optimum is for small workloads), got "
+            throw BadInputException.option("--jobs", "must be between 1 and 60 (the offline optimum is for small workloads), got "
                     + jobs);
         }
         if (seeds < 1 || seeds > 1000) {
-            throw new IllegalArgumentException("--seeds must be between 1 and 1000, got " + seeds);
+            throw BadInputException.option("--seeds", "must be between 1 and 1000, got " + seeds);
         }
-        Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
+        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(cluster,
+                Options.checked("--pricing", () -> PricingModel.parse(pricing))));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
         OfflineOptions offline = OfflineOptions.defaults().withTimeLimitSeconds(timeLimit);
         for (String s : schedulers) {

@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.OutputPaths;
 import io.execplace.experiments.study.LiuStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -7,14 +8,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce liu}: the LIU paper's study (§V). */
 @Command(name = "liu", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The LIU paper's study (section V) as CSV, charts and an HTML report: the value agent trained",
-                "with the SF-E-guided epsilon-greedy on the Bernoulli, uniform and Beta arrival patterns (Fig. 4(a-c)),",
+        description = {"The LIU paper's study (section V) as CSV, charts and an HTML report.",
+                "The value agent is trained with the SF-E-guided epsilon-greedy on the Bernoulli, uniform and Beta arrival patterns (Fig. 4(a-c)),",
                 "with plain epsilon-greedy on Bernoulli (Fig. 4(d)), against random, sf-p, lf-p, sf-e and lf-e on the",
                 "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III).",
                 "Trainings resume from the checkpoints in the output folder."})
@@ -57,6 +57,26 @@ final class ReproduceLiuCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        LiuStudy.Settings s = Options.checked("reproduce liu", this::settings);
+        OutputPaths.checkFolder("--out", out);
+        PrintWriter err = spec.commandLine().getErr();
+        long t0 = System.nanoTime();
+        Path index = new LiuStudy().run(s, out, line -> {
+            if (!quiet) {
+                err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
+                err.flush();
+            }
+        });
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("table2.csv") + ", " + out.resolve("table3.csv") + ", "
+                + out.resolve("curves.csv") + ", " + out.resolve("results.json") + ", " + out.resolve("charts") + "/, "
+                + out.resolve("agents") + "/, " + index);
+        stdout.flush();
+        return 0;
+    }
+
+    /** The study's settings from the options; refused settings are bad input. */
+    private LiuStudy.Settings settings() {
         LiuStudy.Settings s = quick ? LiuStudy.Settings.quick() : LiuStudy.Settings.full();
         if (episodes != null) {
             s = s.withEpisodes(episodes);
@@ -77,22 +97,6 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (threads != null) {
             s = s.withThreads(threads);
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out " + out + " is a file, not a folder");
-        }
-        PrintWriter err = spec.commandLine().getErr();
-        long t0 = System.nanoTime();
-        Path index = new LiuStudy().run(s, out, line -> {
-            if (!quiet) {
-                err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
-                err.flush();
-            }
-        });
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("table2.csv") + ", " + out.resolve("table3.csv") + ", "
-                + out.resolve("curves.csv") + ", " + out.resolve("results.json") + ", " + out.resolve("charts") + "/, "
-                + out.resolve("agents") + "/, " + index);
-        stdout.flush();
-        return 0;
+        return s;
     }
 }
