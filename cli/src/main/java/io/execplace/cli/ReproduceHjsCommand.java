@@ -13,8 +13,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hjs}: the HJS paper's study (§5, Figs. 1–2). */
 @Command(name = "hjs", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"The HJS paper's study (section 5) as CSV, charts and an HTML report: the six job sets",
-                "hjs-60-100 ... hjs-40-20 on c5; per job set an HJS agent (REINFORCE with baseline, hjs-weight queue)",
+        description = {"The HJS paper's study (section 5) as CSV, charts and an HTML report.",
+                "The six job sets hjs-60-100 ... hjs-40-20 on c5; per job set an HJS agent (REINFORCE with baseline, hjs-weight queue)",
                 "and the TPDS DQN agent are trained; Fig. 1 (Target and deadline success vs lambda) and Fig. 2",
                 "(Target of HJS, FIFO+RR, EDF, DQN, gio and milp with EDF and hjs-weight) on the training and on",
                 "held-out workloads, with 95% intervals."})
