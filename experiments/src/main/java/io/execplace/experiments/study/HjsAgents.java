@@ -89,8 +89,8 @@ public final class HjsAgents {
     static HjsStudy.Trained train(HjsStudy.AgentKind kind, String jobSet, HjsStudy.Settings settings, Path folder,
                                   Runnable tick) throws IOException {
         Files.createDirectories(folder);
-        EnvironmentSetup setup = new EnvironmentSetup("c5", null, jobSet, null, null, null, null, null, 1,
-                settings.trainWorkloads());
+        EnvironmentSetup setup = EnvironmentSetup.builder().cluster("c5").workload(jobSet).seed(1)
+                .workloadSeeds(settings.trainWorkloads()).build();
         EnvironmentSetup.Resolved resolved = setup.resolve(null);
         int iterations = kind == HjsStudy.AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations();
         TpdsEnvConfig env = TpdsEnvConfig.paper(0.5).withMasking(true).withNormalised(true);
