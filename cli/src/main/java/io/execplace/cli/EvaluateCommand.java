@@ -4,15 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.metrics.HjsTarget;
+import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
-import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.HjsAgents;
+import io.execplace.rl.env.Env;
 import io.execplace.rl.env.EpisodeStats;
+import io.execplace.rl.env.HjsEnv;
+import io.execplace.rl.env.HjsEnvConfig;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.Evaluation;
@@ -88,9 +94,22 @@ final class EvaluateCommand implements Callable<Integer> {
             label = r.label();
             Workload workload = r.workloads().get(0);
             AgentPolicy policy = new AgentPolicy("agent:" + agentPath, agent);
-            RunSummary s = Simulation.run(r.cluster(), workload, policy, SimulationConfig.defaults(r.cluster(), workload)).summary();
-            EpisodeStats episode = Evaluation.episode(agent.policy(),
-                    new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()).wrapped(), 0);
+            // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
+            Double lambda = HjsAgents.lambdaOf(agent.metadata().path("setup"));
+            SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
+            Env env;
+            if (lambda == null) {
+                env = new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()).wrapped();
+            } else {
+                HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withMasking(agent.environment().masking())
+                        .withNormalised(agent.environment().normalised());
+                env = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), hjs, agent.scales()).wrapped();
+                config = config.withQueue(hjs.queue());
+            }
+            RunResult run = Simulation.run(r.cluster(), workload, policy, config);
+            RunSummary s = run.summary();
+            EpisodeStats episode = Evaluation.episode(agent.policy(), env, 0);
+            HjsTarget target = HjsTarget.of(run);
             Map<String, Object> rec = new LinkedHashMap<>();
             rec.put("seed", seed);
             rec.put("cost", s.totalCost());
@@ -99,6 +118,7 @@ final class EvaluateCommand implements Callable<Integer> {
             rec.put("good_placements", s.goodPlacements());
             rec.put("jobs_waited", s.jobsWaited());
             rec.put("jobs_dropped", s.jobsDropped());
+            rec.put("target", target == null ? null : target.target());
             rec.put("fallbacks", policy.fallbacks());
             rec.put("holds", policy.holds());
             rec.put("episode_return", episode.totalReward());

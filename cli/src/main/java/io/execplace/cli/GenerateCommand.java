@@ -27,7 +27,7 @@ final class GenerateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-high",
-            description = "Workload preset (default: ${DEFAULT-VALUE}): tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day.")
+            description = "Workload preset (default: ${DEFAULT-VALUE}): tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20.")
     String workload;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs (default: the preset's).")
@@ -42,11 +42,17 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--deadline-tolerance", paramLabel = "SECONDS", description = "Deadline tolerance (hybrid presets).")
     Double deadlineTolerance;
 
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid presets).")
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid and hjs presets).")
     Double meanGap;
 
-    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid presets).")
+    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid and hjs presets).")
     String gaps;
+
+    @Option(names = "--deadline-share", paramLabel = "FRACTION", description = "Fraction of jobs with a deadline (hjs presets).")
+    Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR", description = "Mean deadline slack in base durations (hjs presets).")
+    Double deadlineSlack;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
@@ -68,7 +74,9 @@ final class GenerateCommand implements Callable<Integer> {
         ScenarioInput in = ScenarioInput.empty().withOption("workload", workload, "--workload")
                 .withOption("jobs", jobs, "--jobs").withOption("requests", requests, "--requests")
                 .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
-                .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps");
+                .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps")
+                .withOption("deadlineShare", deadlineShare, "--deadline-share")
+                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack");
         WorkloadOptions options = new ScenarioResolver(Main.registry(spec)).spec(in).workload().generator().withSeed(seed);
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
         Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options));

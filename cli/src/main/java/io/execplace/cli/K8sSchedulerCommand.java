@@ -1,7 +1,6 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
-
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
@@ -100,20 +99,19 @@ final class K8sSchedulerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (httpPort < -1 || httpPort > 65535) {
-            throw new BadInputException("--http-port must be -1 (off) or 0..65535, got " + httpPort);
+            throw BadInputException.option("--http-port", "must be -1 (off) or 0..65535, got " + httpPort);
         }
-        QueuePolicy order = Options.checked("--queue", () -> QueuePolicy.byName(queue));
         SchedulerSettings settings = SchedulerSettings.builder()
-                .schedulerName(name).namespace(namespace).queue(order).backfill(backfill)
+                .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
-                .siteLabel(siteLabel).defaultSite(Site.parse(defaultSite)).dryRun(dryRun).cordonEmpty(cordonEmpty)
+                .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.withMilpTimeLimitMillis(milpTimeLimitMs);
         }
-        SchedulerOptions chosen = options;
-        PlacementPolicy policy = Options.checked("--scheduler", () -> Main.registry(spec).create(scheduler, seed, chosen));
+        SchedulerOptions tuned = options;
+        PlacementPolicy policy = Options.checked("--scheduler", () -> Main.registry(spec).create(scheduler, seed, tuned));
         return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
                 spec.commandLine().getOut());
     }

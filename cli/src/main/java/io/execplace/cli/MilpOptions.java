@@ -58,17 +58,21 @@ final class MilpOptions {
     SchedulerOptions withLookahead(SchedulerOptions o) {
         LookaheadOptions l = o.lookahead();
         if (lookaheadHorizon != null) {
-            l = l.withHorizon(lookaheadHorizon);
+            l = Options.checked("--lookahead-horizon", () -> o.lookahead().withHorizon(lookaheadHorizon));
         }
         if (lookaheadCandidates != null) {
-            l = l.withCandidates(lookaheadCandidates);
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-candidates", () -> before.withCandidates(lookaheadCandidates));
         }
         if (lookaheadRollout != null) {
-            Schedulers.create(lookaheadRollout, 1, o); // an unknown name fails here, before any run
-            l = l.withRollout(lookaheadRollout);
+            // an unknown name fails here, before any run
+            Options.checked("--lookahead-rollout", () -> Schedulers.create(lookaheadRollout, 1, o));
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-rollout", () -> before.withRollout(lookaheadRollout));
         }
         if (lookaheadSamples != null) {
-            l = l.withSamples(lookaheadSamples);
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-samples", () -> before.withSamples(lookaheadSamples));
         }
         return o.withLookahead(l);
     }

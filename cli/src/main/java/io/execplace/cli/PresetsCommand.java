@@ -47,7 +47,9 @@ final class PresetsCommand implements Callable<Integer> {
                 .map((SchedulerInfo s) -> new String[]{s.name(), s.description()}).toList());
         section(out, "Queue orders (--queue)", List.of(
                 new String[]{"fcfs", "first come, first served; the head of the queue blocks the rest (default)"},
-                new String[]{"edf", "earliest deadline first among jobs that have arrived"}));
+                new String[]{"edf", "earliest deadline first among jobs that have arrived"},
+                new String[]{"hjs-weight", "HJS Eqs. 6-8: highest lambda x urgency + (1 - lambda) x resource share first, "
+                        + "re-ranked at every decision time (--weight-lambda, default 0.5)"}));
         List<String[]> billing = new ArrayList<>();
         for (Billing b : Billing.values()) {
             billing.add(new String[]{b.key(), b.description()});

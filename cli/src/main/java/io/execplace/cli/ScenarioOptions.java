@@ -1,5 +1,7 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.experiments.scenario.ScenarioResolver;
@@ -25,7 +27,7 @@ final class ScenarioOptions {
     String pricing;
 
     @Option(names = "--workload", paramLabel = "PRESET|FILE",
-            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day) or a trace file.")
+            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100, ..., hjs-40-20) or a trace file.")
     String workload;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", description = "Format of a workload trace file (detected when absent).")
@@ -42,15 +44,28 @@ final class ScenarioOptions {
             description = "Deadline tolerance (HYB: 1000 s light, 5000 s high); for trace files it is added to every deadline.")
     Double deadlineTolerance;
 
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid workloads.")
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid and HJS workloads.")
     Double meanGap;
 
     @Option(names = "--gaps", paramLabel = "poisson|exponential",
-            description = "Arrival gaps of the hybrid workloads: integer Poisson (reference simulator) or exponential.")
+            description = "Arrival gaps of the hybrid and HJS workloads: integer Poisson (reference simulator) or exponential.")
     String gaps;
 
-    @Option(names = "--queue", paramLabel = "fcfs|edf", description = "Queue order of waiting jobs.")
+    @Option(names = "--deadline-share", paramLabel = "FRACTION",
+            description = "HJS presets: fraction of jobs with a deadline, 0..1 (hjs-60-*: 0.6).")
+    Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR",
+            description = "HJS presets: mean deadline slack in base durations (deadline = arrival + r x (1 + FACTOR x U[0,2))); default 1.")
+    Double deadlineSlack;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf|hjs-weight",
+            description = "Queue order of waiting jobs (hjs-weight: HJS Eqs. 6-8, re-ranked at every decision time).")
     String queue;
+
+    @Option(names = "--weight-lambda", paramLabel = "L",
+            description = "Deadline weight lambda of --queue hjs-weight, 0..1 (default 0.5).")
+    Double weightLambda;
 
     @Option(names = "--admission", negatable = true,
             description = "Deadline admission: drop a job predicted to miss its deadline (HYB Eq. 15).")
@@ -85,10 +100,12 @@ final class ScenarioOptions {
                 .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
                 .withOption("meanGap", meanGap, "--mean-gap")
                 .withOption("gaps", gaps, "--gaps")
+                .withOption("deadlineShare", deadlineShare, "--deadline-share")
+                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
                 .withOption("schedulers", schedulers, schedulersOption)
                 .withOption("seed", seed, "--seed")
                 .withOption("seeds", seeds, "--seeds")
-                .withOption("queue", queue, "--queue")
+                .withOption("queue", queueWithLambda(), weightLambda == null ? "--queue" : "--queue/--weight-lambda")
                 .withOption("admission", admission, "--admission")
                 .withOption("backfilling", backfill, "--backfill")
                 .withOption("billing", billing, "--billing")
@@ -100,6 +117,17 @@ final class ScenarioOptions {
                     .withOption("milpSolver", milp.milpSolver, "--milp-solver");
         }
         return in;
+    }
+
+    /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */
+    String queueWithLambda() {
+        if (weightLambda == null) {
+            return queue;
+        }
+        if (queue == null || !queue.trim().equalsIgnoreCase(HjsWeightOrder.NAME)) {
+            throw new BadInputException("--weight-lambda applies to --queue hjs-weight only");
+        }
+        return HjsWeightOrder.NAME + ":" + weightLambda;
     }
 
     /**

@@ -10,12 +10,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.execplace.core.io.InputFileException;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
@@ -41,9 +43,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS environment. */
+/** {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment. */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS executor-placement environment.",
+        description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS or the HJS environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
                 "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
 final class TrainCommand implements Callable<Integer> {
@@ -67,6 +69,10 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac", description = "Learning algorithm (default dqn).")
     String agent;
+
+    @Option(names = "--env", paramLabel = "tpds|hjs",
+            description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
+    String envName;
 
     @Option(names = "--beta", paramLabel = "B", description = "Weight of cost against duration in R_epi, in [0, 1] (default 0.5).")
     Double beta;
@@ -106,8 +112,10 @@ final class TrainCommand implements Callable<Integer> {
         checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
                 trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
         Files.createDirectories(run.dir());
-        Trainer trainer = new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
-                env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson());
+        Trainer trainer = run.hjsLambda() == null
+                ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
+                        env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
+                : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
         if (run.checkpoint() != null) {
             trainer.restore(run.checkpoint());
         }
@@ -119,8 +127,9 @@ final class TrainCommand implements Callable<Integer> {
             return 0;
         }
         if (!quiet) {
-            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label() + ", beta "
-                    + trainingSpec.environment().beta() + ", iterations " + (trainer.iteration() + 1) + ".."
+            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label()
+                    + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
+                            : ", HJS environment, lambda " + run.hjsLambda()) + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
@@ -138,9 +147,10 @@ final class TrainCommand implements Callable<Integer> {
                 public void evaluated(CurvePoint p, LearningCurve curve) {
                     lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
                     try {
-                        LearningCurves.write(algorithm.name() + " on " + resolved.label() + ", beta "
-                                + trainingSpec.environment().beta(), Map.of(algorithm.name(), curve), run.dir(),
-                                "learning-curve");
+                        LearningCurves.write(algorithm.name() + " on " + resolved.label()
+                                + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
+                                        : ", HJS, lambda " + run.hjsLambda()), Map.of(algorithm.name(), curve),
+                                run.dir(), "learning-curve");
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -170,7 +180,18 @@ final class TrainCommand implements Callable<Integer> {
                 + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
     }
 
-    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint) {
+    /** A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one. */
+    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda) {
+    }
+
+    private boolean hjs() {
+        if (envName == null || envName.equalsIgnoreCase("tpds")) {
+            return false;
+        }
+        if (envName.equalsIgnoreCase("hjs")) {
+            return true;
+        }
+        throw BadInputException.option("--env", "must be tpds or hjs, got '" + envName + "'");
     }
 
     private static TpdsEnv env(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
@@ -183,8 +204,23 @@ final class TrainCommand implements Callable<Integer> {
         if (scenario.scenario != null) {
             bad.add("--scenario (give --cluster and --workload)");
         }
-        if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
-            bad.add("--queue (the environment is FCFS, as TPDS)");
+        if (hjs()) {
+            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase(HjsWeightOrder.NAME)) {
+                bad.add("--queue (the HJS environment offers jobs in hjs-weight order; set --weight-lambda)");
+            }
+            if (beta != null) {
+                bad.add("--beta (the HJS environment's final reward is Target)");
+            }
+            List<String> tpdsOnly = new ArrayList<>(environment.given());
+            tpdsOnly.removeAll(List.of("--mask", "--normalise", "--max-steps"));
+            bad.addAll(tpdsOnly);
+        } else {
+            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
+                bad.add("--queue (the environment is FCFS, as TPDS)");
+            }
+            if (scenario.weightLambda != null) {
+                bad.add("--weight-lambda (use --env hjs)");
+            }
         }
         if (Boolean.TRUE.equals(scenario.admission)) {
             bad.add("--admission");
@@ -195,8 +231,9 @@ final class TrainCommand implements Callable<Integer> {
         if (scenario.billing != null && !scenario.billing.equalsIgnoreCase("exact")) {
             bad.add("--billing (R_epi uses exact busy seconds)");
         }
-        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null) {
-            bad.add("--deadline-tolerance, --mean-gap, --gaps");
+        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null
+                || scenario.deadlineShare != null || scenario.deadlineSlack != null) {
+            bad.add("--deadline-tolerance, --mean-gap, --gaps, --deadline-share, --deadline-slack");
         }
         if (!bad.isEmpty()) {
             throw new BadInputException("not available for training: " + String.join(", ", bad));
@@ -214,19 +251,31 @@ final class TrainCommand implements Callable<Integer> {
                 .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
+        Double lambda = null;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
-        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, env,
+        if (hjs()) {
+            lambda = scenario.weightLambda == null ? HjsWeightOrder.DEFAULT_LAMBDA : scenario.weightLambda;
+            double l = lambda;
+            Options.checked("--weight-lambda", () -> new HjsWeightOrder(l)); // validates λ before any work
+            // Observation and mask settings as agent files store them; the HJS environment masks and
+            // normalises by default.
+            env = env.withMasking(environment.mask == null || environment.mask)
+                    .withNormalised(environment.normalise == null || environment.normalise);
+        }
+        TpdsEnvConfig envConfig = env;
+        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, envConfig,
                 iterations == null ? 10_000 : iterations, setup.seed()).withEvalInterval(interval)
                 .withEvalEpisodes(evalEpisodes == null ? 10 : evalEpisodes)
                 .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
-                + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-beta-" + b);
+                + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_")
+                + (lambda == null ? "-beta-" + b : "-hjs-lambda-" + lambda));
         OutputPaths.checkFolder("--out", dir);
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        return new Run(setup, s, dir, null);
+        return new Run(setup, s, dir, null, lambda);
     }
 
     private Run resumed() throws IOException {
@@ -269,7 +318,9 @@ final class TrainCommand implements Callable<Integer> {
         TrainingSpec s = TrainingSpec.of(config, env, total, t.path("seed").asLong(1))
                 .withEvalInterval(t.path("evalInterval").asInt(1000)).withEvalEpisodes(t.path("evalEpisodes").asInt(10))
                 .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
-        return new Run(EnvironmentSetup.fromJson(checkpoint.field("setup")), s, out, checkpoint);
+        JsonNode setup = checkpoint.field("setup");
+        Double lambda = HjsAgents.lambdaOf(setup);
+        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda);
     }
 
     /** Refuses a network the JVM's memory cannot hold, before anything is allocated or written. */

@@ -1,5 +1,6 @@
 package io.execplace.core.rules;
 
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 
 import java.util.Comparator;
@@ -15,6 +16,19 @@ public interface QueuePolicy {
 
     /** Order of the waiting queue: the smallest job is offered first. Must be a total order. */
     Comparator<Job> order();
+
+    /**
+     * True when the order depends on the clock (HJS weights), so the waiting queue is re-sorted by
+     * {@link #orderAt} at every decision time instead of being kept sorted by {@link #order()}.
+     */
+    default boolean reordersOverTime() {
+        return false;
+    }
+
+    /** The order at decision time {@code now} on {@code cluster}; {@link #order()} unless the order moves with time. */
+    default Comparator<Job> orderAt(double now, Cluster cluster) {
+        return order();
+    }
 
     /** First come, first served: by arrival time, then job id. */
     QueuePolicy FCFS = new QueuePolicy() {
@@ -52,12 +66,18 @@ public interface QueuePolicy {
         }
     };
 
-    /** {@code fcfs} or {@code edf}. */
+    /** {@code fcfs}, {@code edf}, {@code hjs-weight} (λ = 0.5) or {@code hjs-weight:λ}. */
     static QueuePolicy byName(String name) {
-        return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+        String n = name.trim().toLowerCase(java.util.Locale.ROOT);
+        if (n.startsWith(HjsWeightOrder.NAME + ":")) {
+            return HjsWeightOrder.parse(n.substring(HjsWeightOrder.NAME.length() + 1));
+        }
+        return switch (n) {
             case "fcfs", "fifo" -> FCFS;
             case "edf" -> EDF;
-            default -> throw new IllegalArgumentException("unknown queue order '" + name + "' (expected fcfs or edf)");
+            case HjsWeightOrder.NAME -> new HjsWeightOrder(HjsWeightOrder.DEFAULT_LAMBDA);
+            default -> throw new IllegalArgumentException("unknown queue order '" + name
+                    + "' (expected fcfs, edf, hjs-weight or hjs-weight:LAMBDA)");
         };
     }
 }

@@ -242,6 +242,14 @@ public final class EventKernel {
         while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
             admit(nextArrival++);
         }
+        if (config.queue().reordersOverTime()) {
+            // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
+            // with executors already placed stays offered, since those executors hold resources.
+            waiting.sort(config.queue().orderAt(t, cluster));
+            if (pendingJob >= 0) {
+                waiting.moveToFront(pendingJob);
+            }
+        }
         cursor = 0;
         return true;
     }

@@ -104,6 +104,17 @@ final class WaitingQueue {
         size--;
     }
 
+    /** Moves job index {@code j} to the head of the queue (no-op when it is not waiting). */
+    void moveToFront(int j) {
+        for (int i = 0; i < size; i++) {
+            if (index[i] == j) {
+                System.arraycopy(index, 0, index, 1, i);
+                index[0] = j;
+                return;
+            }
+        }
+    }
+
     void clear() {
         size = 0;
     }

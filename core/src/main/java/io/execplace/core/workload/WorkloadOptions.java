@@ -8,10 +8,19 @@ package io.execplace.core.workload;
  * @param requestRanges            request ranges, or {@code null} (the presets use {@link RequestRanges#PAPER})
  * @param deadlineToleranceSeconds deadline tolerance, or {@code null}; HYB presets only
  * @param meanGapSeconds           mean inter-arrival gap, or {@code null}; HYB presets only
- * @param gapDistribution          gap distribution, or {@code null}; HYB presets only
+ * @param gapDistribution          gap distribution, or {@code null}; HYB and HJS presets only
+ * @param deadlineShare            fraction of jobs with a deadline (0..1), or {@code null}; HJS presets only
+ * @param deadlineSlack            mean deadline slack in base durations, or {@code null}; HJS presets only
  */
 public record WorkloadOptions(long seed, Integer jobs, RequestRanges requestRanges, Double deadlineToleranceSeconds,
-                              Double meanGapSeconds, GapDistribution gapDistribution) {
+                              Double meanGapSeconds, GapDistribution gapDistribution, Double deadlineShare,
+                              Double deadlineSlack) {
+
+    /** Without the HJS-only options. */
+    public WorkloadOptions(long seed, Integer jobs, RequestRanges requestRanges, Double deadlineToleranceSeconds,
+                           Double meanGapSeconds, GapDistribution gapDistribution) {
+        this(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution, null, null);
+    }
 
     /** Only a seed; everything else as the preset has it. */
     public static WorkloadOptions seed(long seed) {
@@ -19,26 +28,42 @@ public record WorkloadOptions(long seed, Integer jobs, RequestRanges requestRang
     }
 
     public WorkloadOptions withSeed(long s) {
-        return new WorkloadOptions(s, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution);
+        return new WorkloadOptions(s, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
+                deadlineShare, deadlineSlack);
     }
 
     public WorkloadOptions withJobs(Integer n) {
-        return new WorkloadOptions(seed, n, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution);
+        return new WorkloadOptions(seed, n, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
+                deadlineShare, deadlineSlack);
     }
 
     public WorkloadOptions withRequestRanges(RequestRanges r) {
-        return new WorkloadOptions(seed, jobs, r, deadlineToleranceSeconds, meanGapSeconds, gapDistribution);
+        return new WorkloadOptions(seed, jobs, r, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
+                deadlineShare, deadlineSlack);
     }
 
     public WorkloadOptions withDeadlineToleranceSeconds(Double t) {
-        return new WorkloadOptions(seed, jobs, requestRanges, t, meanGapSeconds, gapDistribution);
+        return new WorkloadOptions(seed, jobs, requestRanges, t, meanGapSeconds, gapDistribution,
+                deadlineShare, deadlineSlack);
     }
 
     public WorkloadOptions withMeanGapSeconds(Double g) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, g, gapDistribution);
+        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, g, gapDistribution,
+                deadlineShare, deadlineSlack);
     }
 
     public WorkloadOptions withGapDistribution(GapDistribution d) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, d);
+        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, d,
+                deadlineShare, deadlineSlack);
+    }
+
+    public WorkloadOptions withDeadlineShare(Double s) {
+        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
+                s, deadlineSlack);
+    }
+
+    public WorkloadOptions withDeadlineSlack(Double s) {
+        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
+                deadlineShare, s);
     }
 }

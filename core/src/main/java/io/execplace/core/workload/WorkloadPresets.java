@@ -24,7 +24,15 @@ public final class WorkloadPresets {
             new Preset("hybrid-day", "HYB large scale: 10,000 jobs in one day (gap mean 8.64 s), "
                     + "deadline tolerance 5000 s"),
             new Preset("hybrid-medium", "execplace's default: HYB jobs (1000, T_est = 10 + Exp(100)), Poisson gaps "
-                    + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"));
+                    + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"),
+            hjs(60, 100), hjs(40, 100), hjs(60, 50), hjs(40, 50), hjs(60, 20), hjs(40, 20));
+
+    private static Preset hjs(int percent, int jobs) {
+        return new Preset("hjs-" + percent + "-" + jobs, "HJS J-" + percent + "-" + jobs + ": " + jobs
+                + " TPDS-type jobs, " + percent + " % with deadlines (arrival + r x (1 + slack x U[0,2)), slack "
+                + HjsWorkloadSpec.DEFAULT_DEADLINE_SLACK + "), exponential gaps of mean "
+                + HjsWorkloadSpec.DEFAULT_MEAN_GAP_SECONDS + " s; for the c5 cluster");
+    }
 
     private WorkloadPresets() {
     }
@@ -53,12 +61,51 @@ public final class WorkloadPresets {
             case "hybrid-high" -> hybrid(HybridWorkloadSpec.high(), options).generate();
             case "hybrid-day" -> hybrid(HybridWorkloadSpec.day(), options).generate();
             case "hybrid-medium" -> hybrid(medium(), options).generate();
+            case "hjs-60-100", "hjs-40-100", "hjs-60-50", "hjs-40-50", "hjs-60-20", "hjs-40-20" -> {
+                String[] parts = n.split("-");
+                yield hjs(n, HjsWorkloadSpec.jobSet(Integer.parseInt(parts[1]), Integer.parseInt(parts[2])), options)
+                        .generate();
+            }
             default -> throw new IllegalArgumentException("unknown workload preset '" + name + "' (known: "
                     + PRESETS.stream().map(Preset::name).collect(Collectors.joining(", ")) + ")");
         };
     }
 
+    private static HjsWorkloadSpec hjs(String name, HjsWorkloadSpec spec, WorkloadOptions o) {
+        if (o.deadlineToleranceSeconds() != null) {
+            throw new IllegalArgumentException(name + " sets deadlines by --deadline-slack, not by a deadline tolerance");
+        }
+        HjsWorkloadSpec s = spec.withSeed(o.seed());
+        if (o.jobs() != null) {
+            s = s.withJobs(o.jobs());
+        }
+        if (o.requestRanges() != null) {
+            s = s.withRequestRanges(o.requestRanges());
+        }
+        if (o.meanGapSeconds() != null) {
+            s = s.withMeanGapSeconds(o.meanGapSeconds());
+        }
+        if (o.gapDistribution() != null) {
+            s = s.withGapDistribution(o.gapDistribution());
+        }
+        if (o.deadlineShare() != null) {
+            s = s.withDeadlineShare(o.deadlineShare());
+        }
+        if (o.deadlineSlack() != null) {
+            s = s.withDeadlineSlack(o.deadlineSlack());
+        }
+        return s;
+    }
+
+    private static void refuseHjsOptions(String name, WorkloadOptions o) {
+        if (o.deadlineShare() != null || o.deadlineSlack() != null) {
+            throw new IllegalArgumentException("--deadline-share and --deadline-slack apply to the hjs-* presets, not to "
+                    + name);
+        }
+    }
+
     private static TpdsWorkloadSpec tpds(String name, TpdsWorkloadSpec spec, WorkloadOptions o) {
+        refuseHjsOptions(name, o);
         // TPDS jobs have no deadlines and their arrivals come from the trace; refusing these options
         // beats silently ignoring them.
         if (o.deadlineToleranceSeconds() != null) {
@@ -88,6 +135,7 @@ public final class WorkloadPresets {
     }
 
     private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {
+        refuseHjsOptions(spec.name(), o);
         HybridWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
         if (o.jobs() != null) {
             s.jobs(o.jobs());

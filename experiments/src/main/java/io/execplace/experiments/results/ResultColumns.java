@@ -21,6 +21,9 @@ import java.util.Map;
  * the fallback heuristic); they are null for schedulers without a solver. The {@code agent*} columns
  * count a trained agent's executor decisions, fallbacks (its own choice would have been penalised, the
  * best allowed action was used) and holds; null for schedulers that are not agents.
+ * {@code target} is HJS's
+ * Eq. 5 score (cost and deadline success together, {@link io.execplace.core.metrics.HjsTarget}) with
+ * its {@code costMax}; both are null when the workload has no deadline job.
  */
 public final class ResultColumns {
 
@@ -31,7 +34,8 @@ public final class ResultColumns {
             "jobs", "jobsCompleted", "jobsWaited", "jobsDropped", "vmsUsed", "makespan", "decisions",
             "schedulingDelayMeanMs", "schedulingDelayMedianMs", "schedulingDelayP99Ms",
             "lowerBound", "costToBound", "solverCalls", "solverOptimal", "solverTimedOut", "solverFallbacks",
-            "agentDecisions", "agentFallbacks", "agentHolds");
+            "agentDecisions", "agentFallbacks", "agentHolds",
+            "target", "costMax");
 
     private ResultColumns() {
     }
@@ -75,6 +79,8 @@ public final class ResultColumns {
         m.put("agentDecisions", agent == null ? null : agent.decisions());
         m.put("agentFallbacks", agent == null ? null : agent.fallbacks());
         m.put("agentHolds", agent == null ? null : agent.holds());
+        m.put("target", cell.target() == null ? null : number(cell.target().target()));
+        m.put("costMax", cell.target() == null ? null : number(cell.target().maxCost()));
         if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }

@@ -1,5 +1,6 @@
 package io.execplace.experiments.run;
 
+import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.schedulers.AgentCounts;
 import io.execplace.schedulers.SolverCounts;
@@ -14,9 +15,10 @@ import io.execplace.schedulers.SolverCounts;
  * @param lowerBound   the least total VM cost any scheduler could reach on the jobs this run
  *                     completed ({@link io.execplace.core.metrics.CostLowerBound})
  * @param counts       how an exact scheduler's or an agent's decisions ended ({@link PolicyCounts})
+ * @param target       HJS {@code Target} (Eq. 5) of the run, or null when its workload has no deadline job
  */
 public record CellResult(String scheduler, long seed, RunSummary summary, CostTimeline costTimeline,
-                         double lowerBound, PolicyCounts counts) {
+                         double lowerBound, PolicyCounts counts, HjsTarget target) {
 
     /** How an exact scheduler's decisions ended, or null for schedulers without a solver. */
     public SolverCounts solver() {
@@ -26,6 +28,11 @@ public record CellResult(String scheduler, long seed, RunSummary summary, CostTi
     /** How a learned scheduler's decisions ended, or null for other schedulers. */
     public AgentCounts agent() {
         return counts.agent();
+    }
+
+    /** The Target value, or NaN when the workload has no deadline job. */
+    public double targetValue() {
+        return target == null ? Double.NaN : target.target();
     }
 
     /** Total cost divided by the lower bound (at least 1); NaN when the bound is 0. */

@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.CostLowerBound;
+import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.schedulers.SolverCounts;
 
@@ -23,6 +24,6 @@ public record CellRun(String scheduler, long seed, RunResult result, PolicyCount
     /** The cell's summary for results files, with its lower bound and a cost curve of {@code points} samples. */
     public CellResult toCellResult(int points) {
         return new CellResult(scheduler, seed, result.summary(), CostTimeline.of(result, points),
-                CostLowerBound.ofRun(result), counts);
+                CostLowerBound.ofRun(result), counts, HjsTarget.of(result));
     }
 }

@@ -29,12 +29,13 @@ import java.util.function.ToDoubleFunction;
  * @param costToBound        total cost divided by that bound (NaN where the bound is 0)
  * @param solver             solver counts summed over the seeds, or null for schedulers without a solver
  * @param agent              agent counts summed over the seeds, or null for schedulers that are not agents
+ * @param target             HJS Target (Eq. 5); NaN when the workload has no deadline job
  */
 public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, Stats meanDuration,
                                  Stats meanTurnaround, Stats deadlineMetPercent, Stats goodPlacements,
                                  Stats jobsWaited, Stats jobsDropped, Stats vmsUsed, Stats delayMeanMs,
                                  Stats delayMedianMs, Stats delayP99Ms, Stats lowerBound, Stats costToBound, SolverCounts solver,
-                                 AgentCounts agent) {
+                                 AgentCounts agent, Stats target) {
 
     /** Aggregates of every scheduler, in the comparison's scheduler order. */
     public static List<SchedulerAggregate> of(Comparison comparison) {
@@ -56,7 +57,8 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
                     cellStats(cells, CellResult::lowerBound),
                     cellStats(cells, CellResult::costToBound),
                     solverTotals(cells),
-                    agentTotals(cells)));
+                    agentTotals(cells),
+                    cellStats(cells, CellResult::targetValue)));
         }
         return out;
     }

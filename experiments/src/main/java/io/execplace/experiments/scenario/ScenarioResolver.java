@@ -179,9 +179,10 @@ public final class ScenarioResolver {
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList())
                     + ") nor a readable file");
         }
-        if (base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null) {
-            throw new BadInputException("jobs, meanGap and gaps (--jobs, --mean-gap, --gaps) apply to generated "
-                    + "workloads, not to the trace " + file);
+        if (base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null
+                || base.deadlineShare() != null || base.deadlineSlack() != null) {
+            throw new BadInputException("jobs, meanGap, gaps, deadlineShare and deadlineSlack (--jobs, --mean-gap, "
+                    + "--gaps, --deadline-share, --deadline-slack) apply to generated workloads, not to the trace " + file);
         }
         try {
             TraceFormat fmt = choice.format() == null ? Traces.detect(file) : choice.format();
@@ -224,7 +225,8 @@ public final class ScenarioResolver {
         Integer jobs = whole(in, "jobs", 1, maxJobs()).orElse(null);
         WorkloadOptions generator = new WorkloadOptions(0, jobs, parsed(in, "requests", RequestRanges::byName).orElse(null),
                 number(in, "deadlineTolerance", 0, 1e9).orElse(null), number(in, "meanGap", 0, 1e9).orElse(null),
-                parsed(in, "gaps", GapDistribution::parse).orElse(null));
+                parsed(in, "gaps", GapDistribution::parse).orElse(null),
+                number(in, "deadlineShare", 0, 1).orElse(null), number(in, "deadlineSlack", 0, 1e6).orElse(null));
         return new WorkloadChoice(text(in, "workload").orElse(DEFAULT_WORKLOAD),
                 parsed(in, "format", TraceFormat::parse).orElse(null), generator);
     }

@@ -67,7 +67,7 @@ public final class ComparisonReport {
     /** The header of the per-scheduler summary table (also printed by the command line). */
     public static List<String> tableHeader(String costUnit) {
         return List.of("scheduler", "cost " + ("$".equals(costUnit) ? "$" : "(" + costUnit + ")"), "cost / bound",
-                "deadline met %", "mean turnaround s", "mean duration s", "jobs dropped");
+                "deadline met %", "Target", "mean turnaround s", "mean duration s", "jobs dropped");
     }
 
     /** One row per scheduler: mean ± standard deviation over seeds (the mean alone for one seed). */
@@ -78,6 +78,7 @@ public final class ComparisonReport {
                     meanStd(a.totalCost()),
                     meanStd(a.costToBound()),
                     meanStd(a.deadlineMetPercent()),
+                    meanStd(a.target()),
                     meanStd(a.meanTurnaround()),
                     meanStd(a.meanDuration()),
                     meanStd(a.jobsDropped())));
@@ -235,6 +236,8 @@ public final class ComparisonReport {
         if (deadlines) {
             figures.add(bar(aggs, names, charts, index, "deadline-met", "Jobs that met their deadline", "%",
                     SchedulerAggregate::deadlineMetPercent));
+            figures.add(bar(aggs, names, charts, index, "target", "HJS Target (Eq. 5: cost and deadline success)",
+                    "Target", SchedulerAggregate::target));
         }
         figures.add(bar(aggs, names, charts, index, "turnaround", "Mean job turnaround", "seconds",
                 SchedulerAggregate::meanTurnaround));

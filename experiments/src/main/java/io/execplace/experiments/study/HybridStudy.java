@@ -214,12 +214,23 @@ public final class HybridStudy {
                 deadlineRows.add(metricRow(results.get(key), label, SchedulerAggregate::deadlineMetPercent));
             }
         }
+        List<List<String>> targetRows = new ArrayList<>();
+        for (String load : LOADS) {
+            for (boolean admission : new boolean[]{false, true}) {
+                String key = "small-" + load + "-pricing-1" + (admission ? "-admission" : "");
+                targetRows.add(metricRow(results.get(key), load + (admission ? ", admission" : ", no admission"),
+                        SchedulerAggregate::target));
+            }
+        }
         ChartFiles dl = ChartWriter.write(BarChartSpec.of("Jobs meeting their deadline", "%", names,
                 deadline.toArray(new BarChartSpec.Series[0])), charts, "deadline-met");
         report.section("Deadline met (Fig. 4)", s -> s
                 .paragraph("Deadline-met % without admission (every job is run) and with admission (a job predicted to miss "
                         + "its deadline is dropped, HYB Eq. 15; dropped jobs count as missed). Pricing model 1.")
                 .table(header(names, "load / admission"), deadlineRows)
+                .paragraph("HJS Target (Eq. 5: 100 x ((C_max - C)/C_max + D_in/D_num), docs/hjs.md), cost and deadline "
+                        + "success in one number.")
+                .table(header(names, "load / admission"), targetRows)
                 .figure(ReportFigure.of(dl, index, "Deadline-met % per scheduler")));
 
         List<BarChartSpec.Series> duration = new ArrayList<>();

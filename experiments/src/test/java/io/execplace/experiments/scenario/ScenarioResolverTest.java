@@ -129,7 +129,7 @@ class ScenarioResolverTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "cluster: tpds\\nseeds: -1\\n|s.yaml line 2, field 'seeds': expected a whole number >= 1, got -1",
-        "queue: lifo\\n|s.yaml line 1, field 'queue': unknown queue order 'lifo' (expected fcfs or edf)",
+        "queue: lifo\\n|s.yaml line 1, field 'queue': unknown queue order 'lifo' (expected fcfs, edf, hjs-weight or hjs-weight:LAMBDA)",
         "cluster: tpds\\nschedulers: [gio, fastest]\\n|s.yaml line 2, field 'schedulers': unknown scheduler 'fastest'",
         "seeds: [1, 2]\\n|s.yaml line 1, field 'seeds': expected a single value, got a list",
         "seeds: three\\n|s.yaml line 1, field 'seeds': expected a whole number, got 'three'",
@@ -174,6 +174,20 @@ class ScenarioResolverTest {
                         + "not to cluster 'tpds'");
         ScenarioInput all = ScenarioInput.empty().withOption("schedulers", List.of("all"), "--schedulers");
         assertThat(resolver.spec(all).schedulers().names()).isEqualTo(Schedulers.names());
+    }
+
+    @Test
+    void hjsSettingsComeFromTheFileWithFileAndLineInRefusals() throws IOException {
+        ScenarioSpec s = spec("cluster: c5\nworkload: hjs-60-20\ndeadlineShare: 0.25\ndeadlineSlack: 2\n"
+                + "queue: hjs-weight:0.7\n");
+        assertThat(s.workload().generator().deadlineShare()).isEqualTo(0.25);
+        assertThat(s.workload().generator().deadlineSlack()).isEqualTo(2.0);
+        assertThat(s.rules().queue().name()).isEqualTo("hjs-weight:0.7");
+        assertThat(error("cluster: c5\nworkload: hjs-60-20\ndeadlineShare: 1.5\n"))
+                .isEqualTo("s.yaml line 3, field 'deadlineShare': expected a number from 0 to 1, got 1.5");
+        // HJS settings on a workload without deadline shares are refused at the workload's line.
+        assertThat(error("cluster: c5\nworkload: tpds-normal\ndeadlineSlack: 2\n")).startsWith("s.yaml line 2, field 'workload': ")
+                .contains("--deadline-share and --deadline-slack apply to the hjs-* presets");
     }
 
     @Test

@@ -75,15 +75,17 @@ class ComparisonReportTest {
 
     @Test
     void containsEveryTableAndFigure() {
-        for (String header : List.of("cost (price units)", "cost / bound", "deadline met %", "mean turnaround s",
-                "jobs dropped", "jobs waited", "good placements", "delay median µs", "delay p99 µs")) {
+        for (String header : List.of("cost (price units)", "cost / bound", "deadline met %", "Target",
+                "mean turnaround s", "jobs dropped", "jobs waited", "good placements", "delay median µs", "delay p99 µs")) {
             assertThat(html.contains(">" + header + "</th>")).as(header).isTrue();
         }
-        // cost vs deadline-met, cost vs turnaround, two timelines, utilisation, five bar charts, cumulative cost
-        assertThat(countOf("<figure")).isEqualTo(11);
+        // cost vs deadline-met, cost vs turnaround, two timelines, utilisation, six bar charts (HJS Target
+        // among them: the workload has deadlines), cumulative cost
+        assertThat(countOf("<figure")).isEqualTo(12);
         for (String caption : List.of("Cost against deadline-met %", "Cost against mean job turnaround",
                 "Schedule timeline of round-robin (Spark's default)", "Cores in use over time",
-                "Total VM cost per scheduler", "Cumulative VM cost over time")) {
+                "Total VM cost per scheduler", "HJS Target (Eq. 5: cost and deadline success)",
+                "Cumulative VM cost over time")) {
             assertThat(html.contains(caption.replace("'", "&#39;"))).as(caption).isTrue();
         }
         assertThat(countOf("<tbody>")).isEqualTo(2);

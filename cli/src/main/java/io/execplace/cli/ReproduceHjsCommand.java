@@ -1,0 +1,86 @@
+package io.execplace.cli;
+
+import io.execplace.experiments.study.HjsStudy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code execplace reproduce hjs}: the HJS paper's study (§5, Figs. 1–2). */
+@Command(name = "hjs", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"The HJS paper's study (section 5) as CSV, charts and an HTML report.",
+                "The six job sets hjs-60-100 ... hjs-40-20 on c5; per job set an HJS agent (REINFORCE with baseline, hjs-weight queue)",
+                "and the TPDS DQN agent are trained; Fig. 1 (Target and deadline success vs lambda) and Fig. 2",
+                "(Target of HJS, FIFO+RR, EDF, DQN, gio and milp with EDF and hjs-weight) on the training and on",
+                "held-out workloads, with 95% intervals."})
+final class ReproduceHjsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "2 training and 5 held-out workloads, short training, no milp (a few minutes).")
+    boolean quick;
+
+    @Option(names = "--job-sets", split = ",", paramLabel = "SET", description = "Job sets to run (default: all six).")
+    List<String> jobSets;
+
+    @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads per job set (default 20; quick 5).")
+    Integer heldOut;
+
+    @Option(names = "--train-workloads", paramLabel = "N", description = "Training workloads per job set (default 4; quick 2).")
+    Integer trainWorkloads;
+
+    @Option(names = "--hjs-iterations", paramLabel = "N", description = "REINFORCE iterations of the HJS agents (default 200; quick 30).")
+    Integer hjsIterations;
+
+    @Option(names = "--dqn-iterations", paramLabel = "N", description = "DQN iterations of the TPDS agents (default 2000; quick 300).")
+    Integer dqnIterations;
+
+    @Option(names = "--milp-time-limit", paramLabel = "MS",
+            description = "milp time limit per decision in ms; 0 leaves milp out (default 200; quick 0).")
+    Long milpTimeLimitMs;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-hjs",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Parallel trainings and runs (default: number of cores).")
+    Integer threads;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        HjsStudy.Settings s = quick ? HjsStudy.Settings.quick() : HjsStudy.Settings.full();
+        if (jobSets != null) {
+            s = s.withJobSets(jobSets);
+        }
+        if (heldOut != null || trainWorkloads != null) {
+            s = s.withWorkloads(trainWorkloads != null ? trainWorkloads : s.trainWorkloads(),
+                    heldOut != null ? heldOut : s.heldOutWorkloads());
+        }
+        if (hjsIterations != null || dqnIterations != null) {
+            s = s.withIterations(hjsIterations != null ? hjsIterations : s.hjsIterations(),
+                    dqnIterations != null ? dqnIterations : s.dqnIterations());
+        }
+        if (milpTimeLimitMs != null) {
+            s = s.withMilpTimeLimitMs(milpTimeLimitMs);
+        }
+        HjsStudy study = new HjsStudy(s, Main.registry(spec), threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        Path index;
+        try (Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
+            index = study.run(out, (done, total) -> progress.step(null));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "
+                + out.resolve("training.csv") + ", " + out.resolve("charts") + "/, " + out.resolve("agents") + "/, " + index);
+        stdout.flush();
+        return 0;
+    }
+}

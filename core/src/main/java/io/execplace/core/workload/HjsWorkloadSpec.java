@@ -1,0 +1,106 @@
+package io.execplace.core.workload;
+
+import io.execplace.core.model.Workload;
+
+/**
+ * Parameters of an HJS job set J-x-n (HJS §5.1; SPEC §3 HJS): {@code n} jobs of the three TPDS types
+ * with TPDS requests and durations ({@link TpdsJobFactory}), of which {@code round(x·n)} chosen at
+ * random have a deadline. The paper gives neither arrivals nor deadlines; ours (docs/hjs.md):
+ *
+ * <ul>
+ *   <li>arrivals: a Poisson process, gaps of mean {@code meanGapSeconds} (exponential, or whole-second
+ *       Poisson gaps as HYB's traces have them);</li>
+ *   <li>deadline of job {@code j}: {@code a_j + r_j × (1 + deadlineSlack × u)}, {@code u} uniform in
+ *       {@code [0, 2)}: on average {@code deadlineSlack} base durations of room beyond the run time.</li>
+ * </ul>
+ *
+ * @param name            preset name, used in the workload's name
+ * @param jobs            number of jobs {@code n}
+ * @param deadlineShare   fraction of jobs with a deadline, 0..1 ({@code x/100})
+ * @param deadlineSlack   mean slack of a deadline in multiples of the job's base duration, ≥ 0
+ * @param meanGapSeconds  mean inter-arrival gap, seconds
+ * @param gapDistribution exponential (continuous) or Poisson (whole seconds) gaps
+ * @param requestRanges   ranges for cores, memory and executors
+ * @param seed            random seed
+ */
+public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, double deadlineSlack,
+                              double meanGapSeconds, GapDistribution gapDistribution, RequestRanges requestRanges,
+                              long seed) {
+
+    /** Default mean gap (s): the c5 cluster is loaded enough for the queue order to matter (docs/hjs.md). */
+    public static final double DEFAULT_MEAN_GAP_SECONDS = 20;
+    /** Default mean deadline slack, in base durations (docs/hjs.md). */
+    public static final double DEFAULT_DEADLINE_SLACK = 1.0;
+
+    public HjsWorkloadSpec {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("an HJS workload needs a name");
+        }
+        if (jobs < 1) {
+            throw new IllegalArgumentException("an HJS workload needs at least 1 job, got " + jobs);
+        }
+        if (!(deadlineShare >= 0 && deadlineShare <= 1)) {
+            throw new IllegalArgumentException("deadline share must be between 0 and 1, got " + deadlineShare);
+        }
+        if (!(deadlineSlack >= 0) || Double.isInfinite(deadlineSlack)) {
+            throw new IllegalArgumentException("deadline slack must be a finite number >= 0, got " + deadlineSlack);
+        }
+        if (!(meanGapSeconds > 0) || Double.isInfinite(meanGapSeconds)) {
+            throw new IllegalArgumentException("mean gap must be a finite number > 0, got " + meanGapSeconds);
+        }
+        if (gapDistribution == null || requestRanges == null) {
+            throw new IllegalArgumentException("gap distribution and request ranges are required");
+        }
+    }
+
+    /**
+     * The job set {@code hjs-<percent>-<jobs>} with the default arrivals and slack, seed 1.
+     *
+     * @param percent share of deadline jobs in %, 0..100
+     * @param jobs    number of jobs
+     */
+    public static HjsWorkloadSpec jobSet(int percent, int jobs) {
+        return new HjsWorkloadSpec("hjs-" + percent + "-" + jobs, jobs, percent / 100.0, DEFAULT_DEADLINE_SLACK,
+                DEFAULT_MEAN_GAP_SECONDS, GapDistribution.EXPONENTIAL, RequestRanges.PAPER, 1);
+    }
+
+    /** How many jobs have a deadline: {@code round(deadlineShare × jobs)}. */
+    public int deadlineJobs() {
+        return (int) Math.round(deadlineShare * jobs);
+    }
+
+    public HjsWorkloadSpec withJobs(int n) {
+        return new HjsWorkloadSpec(name, n, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
+                requestRanges, seed);
+    }
+
+    public HjsWorkloadSpec withDeadlineShare(double s) {
+        return new HjsWorkloadSpec(name, jobs, s, deadlineSlack, meanGapSeconds, gapDistribution, requestRanges, seed);
+    }
+
+    public HjsWorkloadSpec withDeadlineSlack(double s) {
+        return new HjsWorkloadSpec(name, jobs, deadlineShare, s, meanGapSeconds, gapDistribution, requestRanges, seed);
+    }
+
+    public HjsWorkloadSpec withMeanGapSeconds(double g) {
+        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, g, gapDistribution, requestRanges, seed);
+    }
+
+    public HjsWorkloadSpec withGapDistribution(GapDistribution d) {
+        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, d, requestRanges, seed);
+    }
+
+    public HjsWorkloadSpec withRequestRanges(RequestRanges r) {
+        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution, r, seed);
+    }
+
+    public HjsWorkloadSpec withSeed(long s) {
+        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
+                requestRanges, s);
+    }
+
+    /** Generates the workload; see {@link HjsWorkloadGenerator}. */
+    public Workload generate() {
+        return HjsWorkloadGenerator.generate(this);
+    }
+}

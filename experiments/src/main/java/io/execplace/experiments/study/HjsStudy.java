@@ -1,0 +1,354 @@
+package io.execplace.experiments.study;
+
+import io.execplace.core.metrics.HjsTarget;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.HjsWeightOrder;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.milp.Milp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code execplace reproduce hjs}: the HJS study (§5) on the six job sets J-x-n on {@code c5}.
+ *
+ * <ul>
+ *   <li>Two agents per job set, trained on the training workloads of that job set: the HJS agent
+ *       (REINFORCE with a learned baseline in the HJS environment: Table 1 rewards, {@code Target}
+ *       as the final reward, jobs offered in {@code hjs-weight} order) and the TPDS DQN agent (TPDS
+ *       environment, Table 3 rewards, β = 0.5, FCFS).</li>
+ *   <li>Fig. 1: Target and deadline success of HJS (its agent, {@code hjs-weight:λ}) against λ.</li>
+ *   <li>Fig. 2: Target of HJS, Spark's default (FCFS + round-robin), EDF (+ round-robin), the DQN
+ *       agent (FCFS), and gio and milp with EDF and with {@code hjs-weight}.</li>
+ * </ul>
+ * Every scheduler runs on the training workloads and on held-out workloads (disjoint seeds); the
+ * report gives means with 95 % intervals over the held-out workloads.
+ */
+public final class HjsStudy {
+
+    /** The paper's six job sets, in its order. */
+    public static final List<String> JOB_SETS = List.of("hjs-60-100", "hjs-40-100", "hjs-60-50", "hjs-40-50",
+            "hjs-60-20", "hjs-40-20");
+
+    /** First seed of the held-out workloads: far from the training seeds 1, 2, ... */
+    public static final long HELD_OUT_FIRST_SEED = 1001;
+
+    /**
+     * Size of the study.
+     *
+     * @param jobSets          job-set presets to run
+     * @param trainWorkloads   training workloads per job set (seeds 1..k), also reported as "training"
+     * @param heldOutWorkloads held-out workloads per job set (seeds 1001..)
+     * @param hjsIterations    REINFORCE iterations of the HJS agent (10 episodes each)
+     * @param dqnIterations    DQN iterations of the TPDS agent (10 steps each)
+     * @param lambdas          λ values of Fig. 1
+     * @param lambda           λ of HJS (and of the hjs-weight baselines) in Fig. 2
+     * @param milpTimeLimitMs  {@code milp} time limit per decision; 0 leaves milp out
+     */
+    public record Settings(List<String> jobSets, int trainWorkloads, int heldOutWorkloads, int hjsIterations,
+                           int dqnIterations, List<Double> lambdas, double lambda, long milpTimeLimitMs) {
+
+        public Settings {
+            jobSets = List.copyOf(jobSets);
+            lambdas = List.copyOf(lambdas);
+            if (jobSets.isEmpty() || lambdas.isEmpty()) {
+                throw new IllegalArgumentException("the study needs at least one job set and one lambda");
+            }
+            for (String s : jobSets) {
+                if (!JOB_SETS.contains(s)) {
+                    throw new IllegalArgumentException("unknown HJS job set '" + s + "' (known: " + String.join(", ", JOB_SETS) + ")");
+                }
+            }
+            if (trainWorkloads < 1 || heldOutWorkloads < 2 || hjsIterations < 1 || dqnIterations < 1) {
+                throw new IllegalArgumentException("training workloads and iterations must be at least 1, held-out "
+                        + "workloads at least 2");
+            }
+            for (double l : lambdas) {
+                new HjsWeightOrder(l);
+            }
+            new HjsWeightOrder(lambda);
+            if (milpTimeLimitMs < 0) {
+                throw new IllegalArgumentException("milp time limit must be >= 0, got " + milpTimeLimitMs);
+            }
+        }
+
+        /** Six job sets, 4 training and 20 held-out workloads each, λ in steps of 0.25, milp 200 ms per decision. */
+        public static Settings full() {
+            return new Settings(JOB_SETS, 4, 20, 200, 2000, List.of(0.0, 0.25, 0.5, 0.75, 1.0), 0.75, 200);
+        }
+
+        /** Six job sets, 2 training and 5 held-out workloads, short training, no milp: a few minutes on 2 cores. */
+        public static Settings quick() {
+            return new Settings(JOB_SETS, 2, 5, 30, 300, List.of(0.0, 0.5, 1.0), 0.75, 0);
+        }
+
+        public Settings withWorkloads(int train, int heldOut) {
+            return new Settings(jobSets, train, heldOut, hjsIterations, dqnIterations, lambdas, lambda, milpTimeLimitMs);
+        }
+
+        public Settings withIterations(int hjs, int dqn) {
+            return new Settings(jobSets, trainWorkloads, heldOutWorkloads, hjs, dqn, lambdas, lambda, milpTimeLimitMs);
+        }
+
+        public Settings withJobSets(List<String> sets) {
+            return new Settings(sets, trainWorkloads, heldOutWorkloads, hjsIterations, dqnIterations, lambdas, lambda,
+                    milpTimeLimitMs);
+        }
+
+        public Settings withMilpTimeLimitMs(long ms) {
+            return new Settings(jobSets, trainWorkloads, heldOutWorkloads, hjsIterations, dqnIterations, lambdas, lambda,
+                    ms);
+        }
+
+        /** Training seeds 1..k. */
+        public List<Long> trainSeeds() {
+            List<Long> s = new ArrayList<>();
+            for (int i = 1; i <= trainWorkloads; i++) {
+                s.add((long) i);
+            }
+            return s;
+        }
+
+        /** Held-out seeds 1001..1000+h. */
+        public List<Long> heldOutSeeds() {
+            List<Long> s = new ArrayList<>();
+            for (int i = 0; i < heldOutWorkloads; i++) {
+                s.add(HELD_OUT_FIRST_SEED + i);
+            }
+            return s;
+        }
+    }
+
+    /** The agent kinds of the study. */
+    enum AgentKind {
+        HJS, DQN;
+
+        String folder() {
+            return this == HJS ? "hjs" : "dqn";
+        }
+    }
+
+    /**
+     * One scheduler of Fig. 2: a queue order and a placement.
+     *
+     * @param label     name in tables and charts
+     * @param queue     the queue order
+     * @param placement a registered scheduler name, or null when {@code agent} places the executors
+     * @param agent     the study's agent that places the executors, or null for a registered scheduler
+     */
+    record Entry(String label, QueuePolicy queue, String placement, AgentKind agent) {
+    }
+
+    /**
+     * One run's numbers.
+     *
+     * @param figure    {@code fig1} (λ sweep) or {@code fig2}
+     * @param jobSet    job-set preset
+     * @param scheduler label ({@code HJS}, {@code FIFO+RR}, ...; in Fig. 1 {@code HJS λ=...})
+     * @param queue     queue order name
+     * @param split     {@code training} or {@code held-out}
+     * @param seed      workload seed
+     * @param target    HJS Target (Eq. 5)
+     * @param summary   everything else of the run (cost, deadline success, turnaround, drops)
+     */
+    record Cell(String figure, String jobSet, String scheduler, String queue, String split, long seed, HjsTarget target,
+                RunSummary summary) {
+    }
+
+    /**
+     * One trained agent.
+     *
+     * @param jobSet  job set it was trained on
+     * @param kind    HJS or DQN
+     * @param folder  where its files are
+     * @param seconds wall-clock training time
+     * @param iterations training iterations
+     */
+    record Trained(String jobSet, AgentKind kind, Path folder, double seconds, int iterations) {
+    }
+
+    /** Progress in units of work (training iterations and simulation runs), from any thread. */
+    @FunctionalInterface
+    public interface Progress {
+        void advanced(long done, long total);
+    }
+
+    private final Settings settings;
+    private final int threads;
+    private final Cluster cluster = ClusterPresets.c5();
+
+    private final SchedulerRegistry registry;
+
+    /**
+     * @param settings the study's settings
+     * @param registry the schedulers the baselines are taken from, with the {@code agent:PATH} family
+     *                 ({@link RlSchedulers#withAgents}) for the trained agents
+     * @param threads  worker threads, at least 1
+     */
+    public HjsStudy(Settings settings, SchedulerRegistry registry, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.settings = settings;
+        this.registry = registry;
+        this.threads = threads;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Fig. 2's schedulers, HJS first. */
+    List<Entry> entries() {
+        QueuePolicy weight = new HjsWeightOrder(settings.lambda());
+        List<Entry> e = new ArrayList<>();
+        e.add(new Entry("HJS", weight, null, AgentKind.HJS));
+        e.add(new Entry("FIFO+RR", QueuePolicy.FCFS, "round-robin", null));
+        e.add(new Entry("EDF", QueuePolicy.EDF, "round-robin", null));
+        e.add(new Entry("DQN", QueuePolicy.FCFS, null, AgentKind.DQN));
+        e.add(new Entry("gio+EDF", QueuePolicy.EDF, "gio", null));
+        e.add(new Entry("gio+hjs-weight", weight, "gio", null));
+        if (settings.milpTimeLimitMs() > 0 && registry.names().contains(Milp.NAME)) {
+            e.add(new Entry("milp+EDF", QueuePolicy.EDF, Milp.NAME, null));
+            e.add(new Entry("milp+hjs-weight", weight, Milp.NAME, null));
+        }
+        return e;
+    }
+
+    /** Units of progress: training iterations plus simulation runs. */
+    public long totalWork() {
+        int sets = settings.jobSets().size();
+        int workloads = settings.trainWorkloads() + settings.heldOutWorkloads();
+        long training = (long) sets * (settings.hjsIterations() + settings.dqnIterations());
+        long runs = (long) sets * workloads * (entries().size() + settings.lambdas().size());
+        return training + runs;
+    }
+
+    /** Trains the agents, runs every cell and writes results, charts and {@code index.html} into {@code dir}. */
+    public Path run(Path dir, Progress progress) throws IOException {
+        Files.createDirectories(dir);
+        long total = totalWork();
+        AtomicLong done = new AtomicLong();
+        Runnable tick = () -> progress.advanced(done.incrementAndGet(), total);
+
+        List<Callable<Trained>> trainings = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            for (AgentKind kind : AgentKind.values()) {
+                Path folder = dir.resolve("agents").resolve(set).resolve(kind.folder());
+                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, tick));
+            }
+        }
+        List<Trained> trained = all(trainings);
+
+        List<Callable<Cell>> cells = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            for (Entry entry : entries()) {
+                String placement = entry.agent() == null ? entry.placement() : agentName(trained, set, entry.agent());
+                addCells(cells, "fig2", set, entry.label(), entry.queue(), placement, tick);
+            }
+            String hjs = agentName(trained, set, AgentKind.HJS);
+            for (double l : settings.lambdas()) {
+                addCells(cells, "fig1", set, "HJS λ=" + TpdsStudy.betaText(l), new HjsWeightOrder(l), hjs, tick);
+            }
+        }
+        List<Cell> results = all(cells);
+        return new HjsReport(settings, entries(), trained, results).write(dir);
+    }
+
+    private void addCells(List<Callable<Cell>> cells, String figure, String set, String label, QueuePolicy queue,
+                          String placement, Runnable tick) {
+        for (long seed : settings.trainSeeds()) {
+            cells.add(() -> cell(figure, set, label, queue, placement, "training", seed, tick));
+        }
+        for (long seed : settings.heldOutSeeds()) {
+            cells.add(() -> cell(figure, set, label, queue, placement, "held-out", seed, tick));
+        }
+    }
+
+    private static String agentName(List<Trained> trained, String set, AgentKind kind) {
+        for (Trained t : trained) {
+            if (t.jobSet().equals(set) && t.kind() == kind) {
+                return RlSchedulers.PREFIX + ":" + t.folder();
+            }
+        }
+        throw new IllegalStateException("no " + kind + " agent for " + set);
+    }
+
+    private Cell cell(String figure, String set, String label, QueuePolicy queue, String placement, String split,
+                      long seed, Runnable tick) {
+        Workload w = workload(set, seed);
+        SimulationConfig config = SimulationConfig.defaults(cluster, w).withQueue(queue);
+        SchedulerOptions options = SchedulerOptions.defaults()
+                .withMilpTimeLimitMillis(Math.max(1, settings.milpTimeLimitMs()));
+        RunResult r = Simulation.run(cluster, w, registry.create(placement, seed, options), config);
+        tick.run();
+        return new Cell(figure, set, label, queue.name(), split, seed, HjsTarget.of(r), r.summary());
+    }
+
+    /** The workload of a job set and seed. */
+    static Workload workload(String jobSet, long seed) {
+        return WorkloadPresets.generate(jobSet, WorkloadOptions.seed(seed));
+    }
+
+    private <T> List<T> all(List<Callable<T>> tasks) throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, tasks.size())), r -> {
+            Thread t = new Thread(r, "execplace-hjs-study");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<T>> futures = new ArrayList<>();
+            for (Callable<T> c : tasks) {
+                futures.add(pool.submit(c));
+            }
+            List<T> out = new ArrayList<>(tasks.size());
+            for (Future<T> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The algorithm behind each agent kind (for reports). */
+    static Algorithm algorithm(AgentKind kind) {
+        return kind == AgentKind.HJS ? Algorithm.REINFORCE : Algorithm.DQN;
+    }
+}
