@@ -103,9 +103,9 @@ public final class Benchmarks {
         Cluster small = ClusterPresets.hybridSmall(PricingModel.MODEL_1);
         Cluster large = ClusterPresets.hybridLarge(PricingModel.MODEL_1);
         for (String scheduler : List.of("first-fit", "gio")) {
-            add(out, sink, decisions(scheduler, small, high, settings, 2e-3, "<= 2 us median (9-12 VMs)"));
-            add(out, sink, decisions(scheduler, tpds, high, settings, 2e-3, "<= 2 us median (9-12 VMs)"));
-            add(out, sink, decisions(scheduler, large, day, settings, 20e-3, "<= 20 us median (180 VMs)"));
+            add(out, sink, decisions(scheduler, small, high, settings, 2e-3, "<= 2 µs median (9-12 VMs)"));
+            add(out, sink, decisions(scheduler, tpds, high, settings, 2e-3, "<= 2 µs median (9-12 VMs)"));
+            add(out, sink, decisions(scheduler, large, day, settings, 20e-3, "<= 20 µs median (180 VMs)"));
         }
         add(out, sink, wholeRun("gio", large, day, settings, 100, "<= 100 ms"));
         add(out, sink, wholeRun("first-fit", large, day, settings, 100, "<= 100 ms"));
