@@ -138,12 +138,7 @@ public final class HjsEnv implements Env {
         // The environment writes the raw observation; normalisation is the NormalizeObservation wrapper.
         ObservationEncoder raw = encoder.raw();
         this.observationSpace = raw.space();
-        List<String> actions = new ArrayList<>(vms + 1);
-        actions.add("skip");
-        for (int i = 0; i < vms; i++) {
-            actions.add("place on node" + (i + 1) + " (" + cluster.vm(i).type().name() + ")");
-        }
-        this.actionSpace = new DiscreteSpace(actions);
+        this.actionSpace = PlacementActions.actionSpace(cluster, "skip", "node");
         this.observation = new double[encoder.size()];
         this.mask = new boolean[vms + 1];
         this.actions = new PlacementActions(raw);
@@ -215,9 +210,7 @@ public final class HjsEnv implements Env {
         if (!active) {
             throw new IllegalStateException("no episode is running: call reset first");
         }
-        if (action < 0 || action > vms) {
-            throw new IllegalArgumentException("action must be in 0.." + vms + ", got " + action);
-        }
+        PlacementActions.checkAction(action, vms);
         steps++;
         if (action == 0) {
             skip();

@@ -1,5 +1,11 @@
 package io.execplace.rl.env;
 
+import java.util.List;
+
+import java.util.ArrayList;
+
+import io.execplace.core.model.Cluster;
+
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Job;
 import io.execplace.core.policy.ClusterView;
@@ -24,6 +30,27 @@ public final class PlacementActions {
     private int fitTotal;
 
     /** @param encoder writes the observation values */
+    /**
+     * The action space of an executor-at-a-time environment: action 0 ({@code noPlacement}, e.g.
+     * "wait" or "skip"), then action {@code k} = place one executor on VM {@code k}, named
+     * "place on {@code vmWord}k (type)".
+     */
+    public static DiscreteSpace actionSpace(Cluster cluster, String noPlacement, String vmWord) {
+        List<String> names = new ArrayList<>(cluster.size() + 1);
+        names.add(noPlacement);
+        for (int i = 0; i < cluster.size(); i++) {
+            names.add("place on " + vmWord + (i + 1) + " (" + cluster.vm(i).type().name() + ")");
+        }
+        return new DiscreteSpace(names);
+    }
+
+    /** Refuses an action outside {@code 0..vms} of such an environment. */
+    public static void checkAction(int action, int vms) {
+        if (action < 0 || action > vms) {
+            throw new IllegalArgumentException("action must be in 0.." + vms + ", got " + action);
+        }
+    }
+
     public PlacementActions(ObservationEncoder encoder) {
         this.encoder = encoder;
         this.vms = encoder.vmCount();

@@ -121,12 +121,7 @@ public final class TpdsEnv implements Env {
         ObservationEncoder raw = encoder.raw();
         this.observationSpace = raw.space();
         this.actions = new PlacementActions(raw);
-        List<String> actions = new ArrayList<>(vms + 1);
-        actions.add("wait");
-        for (int i = 0; i < vms; i++) {
-            actions.add("place on vm" + (i + 1) + " (" + cluster.vm(i).type().name() + ")");
-        }
-        this.actionSpace = new DiscreteSpace(actions);
+        this.actionSpace = PlacementActions.actionSpace(cluster, "wait", "vm");
         this.observation = new double[encoder.size()];
         this.mask = new boolean[vms + 1];
         if (!config.masking()) {
@@ -212,9 +207,7 @@ public final class TpdsEnv implements Env {
         if (!active) {
             throw new IllegalStateException("no episode is running: call reset first");
         }
-        if (action < 0 || action > vms) {
-            throw new IllegalArgumentException("action must be in 0.." + vms + ", got " + action);
-        }
+        PlacementActions.checkAction(action, vms);
         maskStale = true;
         if (action == 0) {
             waits++;
