@@ -5,9 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Comparator;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
@@ -30,7 +32,7 @@ public final class StagedFolder implements AutoCloseable {
     /** The file that marks a folder as an execplace output that a later run may replace. */
     public static final String MARKER = ".execplace-output";
 
-    private static final int MAX_COMMIT_ATTEMPTS = 20;
+    private static final int MAX_COMMIT_ATTEMPTS = 200;
 
     private final Path target;
     private final Path staging;
@@ -102,12 +104,13 @@ public final class StagedFolder implements AutoCloseable {
             return;
         }
         Path parent = target.getParent();
+        IOException last = null;
         for (int attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+            if (attempt > 2) {
+                backOff();
+            }
             Path old = null;
-            if (Files.exists(target)) {
-                if (!Files.isDirectory(target)) {
-                    throw new IOException("cannot write folder " + target + ": a file of that name exists");
-                }
+            if (existingFolder(target)) {
                 old = parent.resolve("." + target.getFileName() + ".old-" + hex());
                 try {
                     Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
@@ -121,10 +124,13 @@ public final class StagedFolder implements AutoCloseable {
             } catch (AtomicMoveNotSupportedException e) {
                 throw new IOException("cannot move " + staging + " to " + target + ": no atomic rename there", e);
             } catch (FileSystemException e) {
-                // Another run committed between our two renames: take its folder away in the next round.
-                if (!Files.exists(target)) {
+                // Usually another run committed between our two renames ("Directory not empty"); that
+                // run's folder may already be gone again by now, so the target's state tells nothing.
+                // Retry while our staging folder is intact; a lasting cause (permissions) ends the loop.
+                if (!Files.isDirectory(staging)) {
                     throw new IOException("cannot move " + staging + " to " + target + ": " + e.getMessage(), e);
                 }
+                last = e;
             } finally {
                 if (old != null) {
                     deleteQuietly(old);
@@ -135,7 +141,34 @@ public final class StagedFolder implements AutoCloseable {
                 return;
             }
         }
-        throw new IOException("cannot move " + staging + " to " + target + ": other runs keep replacing it");
+        throw new IOException("cannot move " + staging + " to " + target + " after " + MAX_COMMIT_ATTEMPTS
+                + " attempts (other runs keep replacing it?): " + (last == null ? "" : last.getMessage()), last);
+    }
+
+    /**
+     * True if {@code path} is a folder, false if nothing is there (perhaps because another run just
+     * moved it away); a file there is an error, since runs only ever put folders there.
+     */
+    private static boolean existingFolder(Path path) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+        if (!attributes.isDirectory()) {
+            throw new IOException("cannot write folder " + path + ": a file of that name exists");
+        }
+        return true;
+    }
+
+    /** A short random pause so that runs committing at the same moment stop colliding. */
+    private static void backOff() {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextInt(1, 4));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Without a commit: deletes the staging folder, leaving the target as it was. */

@@ -56,7 +56,7 @@ class StagedFolderTest {
         assertThat(entries()).isEqualTo(1);
     }
 
-    @Test
+    @org.junit.jupiter.api.RepeatedTest(5)
     void concurrentRunsEachLeaveAWholeFolder() throws Exception {
         Path target = dir.resolve("out");
         int runs = 16;
