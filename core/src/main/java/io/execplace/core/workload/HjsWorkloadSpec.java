@@ -69,38 +69,78 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
         return (int) Math.round(deadlineShare * jobs);
     }
 
-    public HjsWorkloadSpec withJobs(int n) {
-        return new HjsWorkloadSpec(name, n, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
-                requestRanges, seed);
-    }
-
-    public HjsWorkloadSpec withDeadlineShare(double s) {
-        return new HjsWorkloadSpec(name, jobs, s, deadlineSlack, meanGapSeconds, gapDistribution, requestRanges, seed);
-    }
-
-    public HjsWorkloadSpec withDeadlineSlack(double s) {
-        return new HjsWorkloadSpec(name, jobs, deadlineShare, s, meanGapSeconds, gapDistribution, requestRanges, seed);
-    }
-
-    public HjsWorkloadSpec withMeanGapSeconds(double g) {
-        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, g, gapDistribution, requestRanges, seed);
-    }
-
-    public HjsWorkloadSpec withGapDistribution(GapDistribution d) {
-        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, d, requestRanges, seed);
-    }
-
-    public HjsWorkloadSpec withRequestRanges(RequestRanges r) {
-        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution, r, seed);
-    }
-
-    public HjsWorkloadSpec withSeed(long s) {
-        return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
-                requestRanges, s);
-    }
-
     /** Generates the workload; see {@link HjsWorkloadGenerator}. */
     public Workload generate() {
         return HjsWorkloadGenerator.generate(this);
     }
+
+    /** A builder holding this record's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Changes an {@link HjsWorkloadSpec} field by field, by name; {@link #build()} runs the record's checks. */
+    public static final class Builder {
+        private String name;
+        private int jobs;
+        private double deadlineShare;
+        private double deadlineSlack;
+        private double meanGapSeconds;
+        private GapDistribution gapDistribution;
+        private RequestRanges requestRanges;
+        private long seed;
+
+        private Builder(HjsWorkloadSpec from) {
+            name = from.name;
+            jobs = from.jobs;
+            deadlineShare = from.deadlineShare;
+            deadlineSlack = from.deadlineSlack;
+            meanGapSeconds = from.meanGapSeconds;
+            gapDistribution = from.gapDistribution;
+            requestRanges = from.requestRanges;
+            seed = from.seed;
+        }
+
+        public Builder jobs(int v) {
+            jobs = v;
+            return this;
+        }
+
+        public Builder deadlineShare(double v) {
+            deadlineShare = v;
+            return this;
+        }
+
+        public Builder deadlineSlack(double v) {
+            deadlineSlack = v;
+            return this;
+        }
+
+        public Builder meanGapSeconds(double v) {
+            meanGapSeconds = v;
+            return this;
+        }
+
+        public Builder gapDistribution(GapDistribution v) {
+            gapDistribution = v;
+            return this;
+        }
+
+        public Builder requestRanges(RequestRanges v) {
+            requestRanges = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        /** The record; its checks run here. */
+        public HjsWorkloadSpec build() {
+            return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
+                    requestRanges, seed);
+        }
+    }
+
 }

@@ -75,26 +75,26 @@ public final class WorkloadPresets {
         if (o.deadlineToleranceSeconds() != null) {
             throw new IllegalArgumentException(name + " sets deadlines by --deadline-slack, not by a deadline tolerance");
         }
-        HjsWorkloadSpec s = spec.withSeed(o.seed());
+        HjsWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
         if (o.jobs() != null) {
-            s = s.withJobs(o.jobs());
+            s.jobs(o.jobs());
         }
         if (o.requestRanges() != null) {
-            s = s.withRequestRanges(o.requestRanges());
+            s.requestRanges(o.requestRanges());
         }
         if (o.meanGapSeconds() != null) {
-            s = s.withMeanGapSeconds(o.meanGapSeconds());
+            s.meanGapSeconds(o.meanGapSeconds());
         }
         if (o.gapDistribution() != null) {
-            s = s.withGapDistribution(o.gapDistribution());
+            s.gapDistribution(o.gapDistribution());
         }
         if (o.deadlineShare() != null) {
-            s = s.withDeadlineShare(o.deadlineShare());
+            s.deadlineShare(o.deadlineShare());
         }
         if (o.deadlineSlack() != null) {
-            s = s.withDeadlineSlack(o.deadlineSlack());
+            s.deadlineSlack(o.deadlineSlack());
         }
-        return s;
+        return s.build();
     }
 
     private static void refuseHjsOptions(String name, WorkloadOptions o) {

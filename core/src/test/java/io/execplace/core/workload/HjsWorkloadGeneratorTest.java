@@ -32,7 +32,7 @@ class HjsWorkloadGeneratorTest {
 
     @Test
     void jobsAreTpdsJobsWithDeadlinesWithinTheSlack() {
-        HjsWorkloadSpec spec = HjsWorkloadSpec.jobSet(60, 100).withSeed(3).withDeadlineSlack(2);
+        HjsWorkloadSpec spec = HjsWorkloadSpec.jobSet(60, 100).toBuilder().seed(3).deadlineSlack(2).build();
         Workload w = spec.generate();
         double previous = 0;
         for (Job j : w.jobs()) {
@@ -50,7 +50,7 @@ class HjsWorkloadGeneratorTest {
         // Mean gap close to the default 20 s over 100 jobs (exponential gaps: sd of the mean 2 s).
         assertThat(previous / 100).isBetween(14.0, 26.0);
         assertThat(spec.generate()).isEqualTo(w);
-        assertThat(spec.withSeed(4).generate()).isNotEqualTo(w);
+        assertThat(spec.toBuilder().seed(4).build().generate()).isNotEqualTo(w);
     }
 
     @Test
