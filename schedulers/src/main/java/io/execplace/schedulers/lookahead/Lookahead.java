@@ -117,8 +117,12 @@ public final class Lookahead implements PlacementPolicy {
         if (own == null || own.isNone() || !known || gaps.isEmpty()) {
             return remember(job, own, view);
         }
-        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are.
+        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
+        // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
         List<Placement> candidates = new ArrayList<>();
+        if (options.rollout().equals(Milp.NAME)) {
+            candidates.add(own);
+        }
         for (PlacementPolicy source : sources) {
             Placement p = source.place(job, view);
             if (p != null && !p.isNone() && distinct(p, candidates)) {

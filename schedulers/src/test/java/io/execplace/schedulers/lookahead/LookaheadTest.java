@@ -86,6 +86,11 @@ class LookaheadTest {
             differs += run(tpds, burst, "lookahead", seed, one).summary().totalCost() != firstFit.summary().totalCost() ? 1 : 0;
         }
         assertThat(differs).isPositive();
+        // With milp as the rollout policy the protected first candidate is milp's own choice.
+        SchedulerOptions milpRollout = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults()
+                .withRollout("milp").withHorizon(2).withSamples(1).withMargin(0.99));
+        Workload short30 = TpdsWorkloadSpec.burst().withJobs(30).withSeed(3).generate();
+        assertSameSchedule(run(tpds, short30, "lookahead", 3, milpRollout), run(tpds, short30, "milp", 3, milpRollout));
     }
 
     @Test
