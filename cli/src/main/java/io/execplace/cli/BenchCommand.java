@@ -83,9 +83,8 @@ final class BenchCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));
         } else {
             for (Benchmarks.Measurement m : results) {
-                boolean micro = m.median() < 1;
-                String median = micro ? Format.sig(m.median() * 1000, 3) + " µs" : Format.sig(m.median(), 3) + " ms";
-                String p99 = micro ? Format.sig(m.p99() * 1000, 3) + " µs" : Format.sig(m.p99(), 3) + " ms";
+                String median = m.median() < 1 ? Format.sig(m.median() * 1000, 3) + " µs" : Format.sig(m.median(), 3) + " ms";
+                String p99 = m.p99() < 1 ? Format.sig(m.p99() * 1000, 3) + " µs" : Format.sig(m.p99(), 3) + " ms";
                 String met = !m.hasTarget() ? "-" : m.meetsTarget() ? "yes" : "NO";
                 table.row(List.of(m.name(), median, p99, Long.toString(m.samples()), m.target(), met));
             }
