@@ -19,6 +19,7 @@ import io.execplace.rl.train.TrainedAgent;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.lookahead.Lookahead;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,6 +45,12 @@ import java.util.concurrent.Callable;
                 "95 % intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
 final class HeldOutCommand implements Callable<Integer> {
 
+    /**
+     * A reference, not a scheduler: {@code lookahead} whose rollouts see the workload's true next
+     * arrivals ({@link Lookahead#knowing}), to tell how much not knowing the future costs.
+     */
+    static final String CLAIRVOYANT = "lookahead-clairvoyant";
+
     @Spec
     CommandSpec spec;
 
@@ -64,7 +71,7 @@ final class HeldOutCommand implements Callable<Integer> {
     String pricing = "1";
 
     @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",", required = true,
-            description = "Schedulers, agents as agent:PATH.")
+            description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference).")
     List<String> schedulers;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
@@ -91,6 +98,9 @@ final class HeldOutCommand implements Callable<Integer> {
         long seed = 1;
         int seeds = 1;
         for (String s : schedulers) {
+            if (s.equals(CLAIRVOYANT)) {
+                continue;
+            }
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options)); // unknown names and unreadable agents fail before any run
             if (s.startsWith(RlSchedulers.PREFIX + ":")) {
                 TrainedAgent agent = RlSchedulers.load(Path.of(s.substring(s.indexOf(':') + 1).trim()));
@@ -151,7 +161,8 @@ final class HeldOutCommand implements Callable<Integer> {
             seeds.add(r.seed());
         }
         return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s) -> registry.create(name, s, options), w -> SimulationConfig.defaults(c, w));
+                (name, s, w) -> name.equals(CLAIRVOYANT) ? new Lookahead(options, s).knowing(w.jobs())
+                        : registry.create(name, s, options), w -> SimulationConfig.defaults(c, w));
     }
 
     private static String describe(List<WorkloadRef> refs) {

@@ -39,6 +39,10 @@ final class MilpOptions {
             description = "lookahead: sampled futures per decision (default 4).")
     Integer lookaheadSamples;
 
+    @Option(names = "--lookahead-margin", paramLabel = "F",
+            description = "lookahead: another candidate replaces milp's only if its rollouts cost this fraction less (default 0).")
+    Double lookaheadMargin;
+
     /** The options with beta, the milp time limit and solver given on the command line laid over them. */
     SchedulerOptions apply(SchedulerOptions o) {
         SchedulerOptions r = o;
@@ -73,6 +77,10 @@ final class MilpOptions {
         if (lookaheadSamples != null) {
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-samples", () -> before.withSamples(lookaheadSamples));
+        }
+        if (lookaheadMargin != null) {
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-margin", () -> before.withMargin(lookaheadMargin));
         }
         return o.withLookahead(l);
     }

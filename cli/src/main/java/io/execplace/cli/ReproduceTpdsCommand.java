@@ -21,7 +21,8 @@ import static io.execplace.cli.Options.checked;
                 "Trains every agent for each beta on tpds-normal and tpds-burst,",
                 "then compares them as schedulers with round-robin, round-robin-consolidate, first-fit, aep (and milp",
                 "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
-                "(Fig. 8), the beta sweep (Fig. 9). CSV, charts and index.html. The full study takes hours on 2 cores."})
+                "(Fig. 8), the beta sweep (Fig. 9); then every agent and baseline on 20 held-out workloads beside the",
+                "training one (intervals, win rates). CSV, JSON, charts and index.html. The full study takes hours on 2 cores."})
 final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Spec
@@ -59,6 +60,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads every agent and baseline is also "
+            + "judged on: other seeds and SWIM arrival windows (default 20).")
+    Integer heldOut;
+
     @Option(names = "--threads", paramLabel = "N", description = "Trainings run in parallel (default: number of cores).")
     Integer threads;
 
@@ -79,7 +84,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             settings.dqnIterations(iterations).reinforceIterations(iterations).ppoIterations(iterations);
         }
         settings.busyTime(busyTime).perJobReward(perJobReward);
-        TpdsStudy.Settings built = checked("--agents, --betas, --iterations", settings::build);
+        if (heldOut != null) {
+            settings.heldOut(heldOut);
+        }
+        TpdsStudy.Settings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
         TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
         if (normalTrace != null || burstTrace != null) {
             study = study.withTraces(normalTrace, burstTrace);

@@ -27,6 +27,20 @@ class ReferenceCommandsTest {
     }
 
     @Test
+    void heldoutRunsTheClairvoyantLookaheadReferenceAndTheMargin() throws IOException {
+        CliRunner.Result r = CliRunner.run("heldout", "--workload", "tpds-burst", "--jobs", "20", "--schedulers",
+                "gio,lookahead-clairvoyant", "--held-out", "2", "--lookahead-horizon", "3", "--lookahead-margin", "0.01",
+                "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode row = new ObjectMapper().readTree(r.out()).path("results").path("held-out").get(1);
+        assertThat(row.path("scheduler").asText()).isEqualTo("lookahead-clairvoyant");
+        assertThat(row.path("cost").path("mean").asDouble()).isPositive();
+        CliRunner.Result margin = CliRunner.run("simulate", "--scheduler", "lookahead", "--lookahead-margin", "1.5");
+        assertThat(margin.exitCode()).isEqualTo(2);
+        assertThat(margin.err()).contains("--lookahead-margin").contains("margin must be at least 0 and below 1");
+    }
+
+    @Test
     void offlineComparesWithTheReferenceAndTheBound() {
         CliRunner.Result r = CliRunner.run("offline", "--workload", "tpds-burst", "--cluster", "tpds-code", "--jobs", "3",
                 "--seeds", "1", "--schedulers", "first-fit,milp", "--time-limit", "10");

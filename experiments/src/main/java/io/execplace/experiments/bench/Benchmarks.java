@@ -13,6 +13,7 @@ import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.lookahead.Lookahead;
 import io.execplace.schedulers.milp.Milp;
 import io.execplace.schedulers.milp.MilpSolver;
 
@@ -26,7 +27,8 @@ import java.util.function.Consumer;
 /**
  * The {@code execplace bench} measurements: placement decision latency (as the simulator measures
  * it, {@code System.nanoTime} around each call) and the wall time of whole simulations, after JIT
- * warm-up runs, then the {@code milp} decision times (see {@link #runExact}). Numbers depend on the
+ * warm-up runs, then the {@code milp} decision times (see {@link #runExact}) and the {@code lookahead}
+ * ones ({@link #runLookahead}). Numbers depend on the
  * machine; the README and docs/milp.md list those of the reference machine.
  */
 public final class Benchmarks {
@@ -110,6 +112,7 @@ public final class Benchmarks {
         add(out, sink, wholeRun("gio", large, day, settings, 100, "<= 100 ms"));
         add(out, sink, wholeRun("first-fit", large, day, settings, 100, "<= 100 ms"));
         runExact(settings, m -> add(out, sink, m));
+        runLookahead(settings, m -> add(out, sink, m));
         return out;
     }
 
@@ -145,14 +148,43 @@ public final class Benchmarks {
                 timedRuns(small, "hybrid-high", settings.exactSeeds(), 1, scip), true, "comparison", Double.NaN, Double.NaN));
     }
 
+    /** Jobs per workload of the 180-VM lookahead runs (a 10,000-job day would take minutes). */
+    static final int LOOKAHEAD_LARGE_JOBS = 2000;
+
+    /**
+     * The {@code lookahead} decision benchmarks (default options): every decision of whole runs of
+     * tpds-burst on tpds (12 VMs) and of 2,000-job hybrid-day workloads on hybrid-large (180 VMs),
+     * pooled over seeds; waiting decisions included, as the simulator counts them.
+     */
+    public static void runLookahead(Settings settings, Consumer<Measurement> sink) {
+        Cluster tpds = ClusterPresets.tpds();
+        Cluster large = ClusterPresets.hybridLarge(PricingModel.MODEL_1);
+        SchedulerOptions options = SchedulerOptions.defaults();
+        timedRuns(tpds, "tpds-burst", 1, 1000, options, Lookahead.NAME, 0); // warm-up
+        int largeSeeds = Math.max(1, settings.exactSeeds() / 5);
+        sink.accept(pooled("decision lookahead @ 12 VMs (tpds, tpds-burst)",
+                timedRuns(tpds, "tpds-burst", settings.exactSeeds(), 1, options, Lookahead.NAME, 0), false,
+                "comparison", Double.NaN, Double.NaN));
+        sink.accept(pooled("decision lookahead @ 180 VMs (hybrid-large, hybrid-day " + LOOKAHEAD_LARGE_JOBS + " jobs)",
+                timedRuns(large, "hybrid-day", largeSeeds, 1, options, Lookahead.NAME, LOOKAHEAD_LARGE_JOBS), false,
+                "comparison", Double.NaN, Double.NaN));
+    }
+
     /** Whole runs of {@code milp} on the workloads of seeds {@code firstSeed, firstSeed + 1, ...}. */
     private static TimedPolicy[] timedRuns(Cluster cluster, String workloadPreset, int seeds, long firstSeed,
                                            SchedulerOptions options) {
+        return timedRuns(cluster, workloadPreset, seeds, firstSeed, options, Milp.NAME, 0);
+    }
+
+    /** Whole runs of {@code scheduler} on the workloads of seeds {@code firstSeed, ...} ({@code jobs} 0: the preset's). */
+    private static TimedPolicy[] timedRuns(Cluster cluster, String workloadPreset, int seeds, long firstSeed,
+                                           SchedulerOptions options, String scheduler, int jobs) {
         TimedPolicy[] out = new TimedPolicy[seeds];
         for (int i = 0; i < seeds; i++) {
             long seed = firstSeed + i;
-            Workload workload = WorkloadPresets.generate(workloadPreset, WorkloadOptions.seed(seed));
-            out[i] = new TimedPolicy(Schedulers.create(Milp.NAME, seed, options));
+            WorkloadOptions generate = jobs > 0 ? WorkloadOptions.seed(seed).withJobs(jobs) : WorkloadOptions.seed(seed);
+            Workload workload = WorkloadPresets.generate(workloadPreset, generate);
+            out[i] = new TimedPolicy(Schedulers.create(scheduler, seed, options));
             Simulation.run(cluster, workload, out[i], config(cluster, workload));
         }
         return out;

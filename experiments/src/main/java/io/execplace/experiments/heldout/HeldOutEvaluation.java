@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -66,17 +65,23 @@ public final class HeldOutEvaluation {
                       int winsVsHeuristic, Interval vsMilp, int winsVsMilp, Interval turnaroundVsMilp) {
     }
 
+    /** Makes a fresh policy for a scheduler name, a seed and the workload it will run on (only references may look at it). */
+    @FunctionalInterface
+    public interface PolicyFactory {
+        PlacementPolicy create(String scheduler, long seed, Workload workload);
+    }
+
     private HeldOutEvaluation() {
     }
 
     /**
      * Runs every scheduler on every workload.
      *
-     * @param policies a fresh policy for a scheduler name and seed
+     * @param policies a fresh policy for a scheduler name, seed and workload
      * @param configs  the run rules for a workload
      */
     public static List<Row> evaluate(Cluster cluster, List<Workload> workloads, List<Long> seeds, List<String> schedulers,
-                                     BiFunction<String, Long, PlacementPolicy> policies,
+                                     PolicyFactory policies,
                                      Function<Workload, SimulationConfig> configs) {
         int n = workloads.size();
         Map<String, double[]> cost = new LinkedHashMap<>();
@@ -86,7 +91,7 @@ public final class HeldOutEvaluation {
             double[] t = new double[n];
             for (int w = 0; w < n; w++) {
                 Workload workload = workloads.get(w);
-                RunSummary r = Simulation.run(cluster, workload, policies.apply(s, seeds.get(w)), configs.apply(workload))
+                RunSummary r = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload), configs.apply(workload))
                         .summary();
                 c[w] = r.totalCost();
                 t[w] = r.meanTurnaround();

@@ -2,6 +2,9 @@ package io.execplace.experiments.study;
 
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.metrics.RunSummary;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
@@ -32,6 +35,7 @@ final class TpdsReport {
     private final Map<String, Map<String, RunSummary>> baselines;
     private final Map<String, Double> lowerBounds;
     private Map<String, String> traces = Map.of();
+    private Map<String, TpdsHeldOut> heldOut = Map.of();
 
     TpdsReport(TpdsStudy.Settings settings, List<TpdsStudy.AgentResult> results, Map<String, Map<String, RunSummary>> baselines,
                Map<String, Double> lowerBounds) {
@@ -47,8 +51,16 @@ final class TpdsReport {
         return this;
     }
 
+    /** The held-out evaluation of each workload preset (absent for trace files). */
+    TpdsReport withHeldOut(Map<String, TpdsHeldOut> h) {
+        this.heldOut = Map.copyOf(h);
+        return this;
+    }
+
     Path write(Path dir) throws IOException {
         writeResultsCsv(dir.resolve("results.csv"));
+        writeHeldOutCsv(dir.resolve("heldout.csv"));
+        writeHeldOutJson(dir.resolve("heldout.json"));
         writeCurvesCsv(dir.resolve("curves.csv"));
         Path charts = dir.resolve("charts");
         Files.createDirectories(charts);
@@ -74,9 +86,13 @@ final class TpdsReport {
                     + " (the workload names below keep their roles: normal and burst).");
         }
         headline(report);
+        heldOutHeadline(report);
         convergence(report, charts, index);
         for (String w : TpdsStudy.WORKLOADS) {
             comparison(report, charts, index, w);
+        }
+        for (String w : TpdsStudy.WORKLOADS) {
+            heldOutSection(report, charts, index, w);
         }
         betaSweep(report, charts, index);
         report.build().write(index);
@@ -245,6 +261,138 @@ final class TpdsReport {
             s.paragraph("beta = 1 rewards cost only, beta = 0 mean duration only.");
             figures.forEach(s::figure);
         });
+    }
+
+    /** Per workload: the best agent on held-out workloads (by mean cost / best heuristic) beside its training result. */
+    private void heldOutHeadline(HtmlReport.Builder report) {
+        if (heldOut.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String w : TpdsStudy.WORKLOADS) {
+            TpdsHeldOut h = heldOut.get(w);
+            if (h == null) {
+                continue;
+            }
+            HeldOutEvaluation.Row best = null;
+            for (TpdsStudy.AgentResult r : of(w)) {
+                HeldOutEvaluation.Row row = h.heldOut(r.run().label());
+                if (row != null && (best == null || row.vsBestHeuristic().mean() < best.vsBestHeuristic().mean())) {
+                    best = row;
+                }
+            }
+            for (HeldOutEvaluation.Row row : best == null ? List.of(h.heldOut("milp")) : List.of(best, h.heldOut("milp"))) {
+                if (row == null) {
+                    continue;
+                }
+                HeldOutEvaluation.Row train = h.training(row.scheduler());
+                rows.add(List.of(w, row.scheduler(), ratio(train.vsBestHeuristic()), ratio(train.vsMilp()),
+                        interval(row.vsBestHeuristic()), wins(row.winsVsHeuristic(), row.vsBestHeuristic()),
+                        interval(row.vsMilp()), wins(row.winsVsMilp(), row.vsMilp()), interval(row.turnaroundVsMilp())));
+            }
+        }
+        report.section("Headline on held-out workloads", s -> s
+                .paragraph("The agents above were trained and measured on one workload; here each is judged on "
+                        + settings.heldOut() + " held-out workloads it has never seen (other seeds, other SWIM arrival "
+                        + "windows). Cost divided by the cheapest heuristic of each workload (round-robin, "
+                        + "round-robin-consolidate, first-fit, aep, gio) and by milp's, mean ± 95 % interval; wins = "
+                        + "workloads where it is strictly cheaper. Best agent = the least mean cost / best heuristic "
+                        + "on held-out workloads.")
+                .table(List.of("workload", "scheduler", "training: / best heuristic", "training: / milp",
+                        "held-out: / best heuristic", "wins", "held-out: / milp", "wins", "held-out: turnaround / milp"),
+                        rows));
+    }
+
+    private void heldOutSection(HtmlReport.Builder report, Path charts, Path index, String w) throws IOException {
+        TpdsHeldOut h = heldOut.get(w);
+        if (h == null) {
+            return;
+        }
+        List<String> names = h.heldOut().stream().map(HeldOutEvaluation.Row::scheduler).toList();
+        double[] train = h.training().stream().mapToDouble(r -> r.vsBestHeuristic().mean()).toArray();
+        double[] held = h.heldOut().stream().mapToDouble(r -> r.vsBestHeuristic().mean()).toArray();
+        double[] heldErr = h.heldOut().stream().mapToDouble(r -> r.vsBestHeuristic().halfWidth()).toArray();
+        ChartFiles chart = ChartWriter.write(BarChartSpec.of("Cost / best heuristic, training and held-out, " + w,
+                "cost / cheapest heuristic of the workload", names, new BarChartSpec.Series("training", train),
+                new BarChartSpec.Series("held-out (95 % interval)", held, heldErr)), charts, "heldout-" + w);
+        List<List<String>> rows = new ArrayList<>();
+        for (HeldOutEvaluation.Row r : h.heldOut()) {
+            HeldOutEvaluation.Row t = h.training(r.scheduler());
+            rows.add(List.of(r.scheduler(), Format.cost(t.cost().mean()), interval(r.cost()), interval(r.turnaround()),
+                    interval(r.vsBestHeuristic()), wins(r.winsVsHeuristic(), r.vsBestHeuristic()), interval(r.vsMilp()),
+                    wins(r.winsVsMilp(), r.vsMilp()), interval(r.turnaroundVsMilp())));
+        }
+        report.section("Training and held-out workloads, " + w, s -> s
+                .paragraph("Training: the workload of seed " + settings.seed() + " every agent was trained on. Held-out: "
+                        + h.split().heldOut().size() + " workloads of seeds " + h.split().heldOut().get(0).seed() + "..."
+                        + h.split().heldOut().get(h.split().heldOut().size() - 1).seed() + ", each on another SWIM "
+                        + "arrival window sharing no job with the training window. Mean ± 95 % Student-t interval over "
+                        + "the workloads; ratios are per workload.")
+                .table(List.of("scheduler", "training cost", "held-out cost", "held-out turnaround s",
+                        "/ best heuristic", "wins vs heuristics", "/ milp", "wins vs milp", "turnaround / milp"), rows)
+                .figure(ReportFigure.of(chart, index, "Cost relative to the cheapest heuristic of each workload, "
+                        + "training and held-out, " + w)));
+    }
+
+    private static String interval(HeldOutEvaluation.Interval i) {
+        if (Double.isNaN(i.mean())) {
+            return "–";
+        }
+        return Format.sig(i.mean(), 4) + (Double.isNaN(i.halfWidth()) ? "" : " ± " + Format.sig(i.halfWidth(), 2));
+    }
+
+    private static String ratio(HeldOutEvaluation.Interval i) {
+        return Double.isNaN(i.mean()) ? "–" : Format.sig(i.mean(), 4);
+    }
+
+    private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
+        return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
+    }
+
+    private void writeHeldOutCsv(Path file) throws IOException {
+        if (heldOut.isEmpty()) {
+            return;
+        }
+        AtomicFiles.write(file, w -> {
+            w.write("workload,part,scheduler,kind,workloads,cost,cost_ci95,mean_turnaround_s,mean_turnaround_ci95,"
+                    + "vs_best_heuristic,vs_best_heuristic_ci95,wins_vs_heuristic,vs_milp,vs_milp_ci95,wins_vs_milp,"
+                    + "turnaround_vs_milp,turnaround_vs_milp_ci95\n");
+            for (String wl : TpdsStudy.WORKLOADS) {
+                TpdsHeldOut h = heldOut.get(wl);
+                if (h == null) {
+                    continue;
+                }
+                for (String part : List.of("training", "held-out")) {
+                    for (HeldOutEvaluation.Row r : part.equals("training") ? h.training() : h.heldOut()) {
+                        String kind = isAgent(wl, r.scheduler()) ? "agent" : "heuristic";
+                        w.write(String.join(",", wl, part, r.scheduler(), kind, Integer.toString(r.cost().n()),
+                                num(r.cost().mean()), num(r.cost().halfWidth()), num(r.turnaround().mean()),
+                                num(r.turnaround().halfWidth()), num(r.vsBestHeuristic().mean()),
+                                num(r.vsBestHeuristic().halfWidth()), Integer.toString(r.winsVsHeuristic()),
+                                num(r.vsMilp().mean()), num(r.vsMilp().halfWidth()), Integer.toString(r.winsVsMilp()),
+                                num(r.turnaroundVsMilp().mean()), num(r.turnaroundVsMilp().halfWidth())) + "\n");
+                    }
+                }
+            }
+        });
+    }
+
+    private boolean isAgent(String workload, String scheduler) {
+        return of(workload).stream().anyMatch(r -> r.run().label().equals(scheduler));
+    }
+
+    private void writeHeldOutJson(Path file) throws IOException {
+        if (heldOut.isEmpty()) {
+            return;
+        }
+        Map<String, TpdsHeldOut> ordered = new LinkedHashMap<>();
+        for (String w : TpdsStudy.WORKLOADS) {
+            if (heldOut.containsKey(w)) {
+                ordered.put(w, heldOut.get(w));
+            }
+        }
+        String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(ordered);
+        AtomicFiles.write(file, w -> w.write(text + "\n"));
     }
 
     private void writeResultsCsv(Path file) throws IOException {

@@ -4,9 +4,11 @@ import io.execplace.core.io.BadInputException;
 
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
@@ -44,7 +46,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * on the normal and burst workloads, their convergence (Figs. 4–5), then run as schedulers in the
  * simulator next to round-robin, round-robin-consolidate, first-fit, AEP (and MILP when available)
  * on the same workload: cost (Fig. 6), mean duration (Fig. 7), good placements (Fig. 8) and the β
- * sweep (Fig. 9). Trainings run in parallel, each single-threaded and seeded.
+ * sweep (Fig. 9); then every agent and baseline on held-out workloads of the same preset (other seeds
+ * and SWIM arrival windows) beside the training workload. Trainings run in parallel, each
+ * single-threaded and seeded.
  */
 public final class TpdsStudy {
 
@@ -65,10 +69,12 @@ public final class TpdsStudy {
      * @param seed                workload seed and training seed
      * @param busyTime            agents also observe every VM's remaining busy time (execplace extension)
      * @param perJobReward        {@code R_epi} paid as it accrues (execplace extension)
+     * @param heldOut             held-out workloads every agent and baseline is also judged on (other seeds
+     *                            and SWIM arrival windows, {@link HeldOutSplit}; at least 2)
      */
     public record Settings(List<Algorithm> agents, List<Double> betas, int dqnIterations, int reinforceIterations,
                            int ppoIterations, int burstFactor, int evaluations, int evalEpisodes, long seed,
-                           boolean busyTime, boolean perJobReward) {
+                           boolean busyTime, boolean perJobReward, int heldOut) {
 
         public Settings {
             agents = List.copyOf(agents);
@@ -85,12 +91,18 @@ public final class TpdsStudy {
                     || evaluations < 1 || evalEpisodes < 1) {
                 throw new IllegalArgumentException("iterations, burst factor, evaluations and episodes must be at least 1");
             }
+            if (heldOut < 2 || heldOut > 10_000) {
+                throw new IllegalArgumentException("held-out workloads must be between 2 and 10000, got " + heldOut);
+            }
         }
+
+        /** Held-out workloads per preset unless set: the minimum for intervals and win rates. */
+        public static final int DEFAULT_HELD_OUT = 20;
 
         /** Table 5's schedule for DQN and REINFORCE; PPO (not in TPDS) 2,000 iterations, each far heavier. */
         public static Settings full() {
             return new Settings(List.of(Algorithm.values()), List.of(0.0, 0.25, 0.5, 0.75, 1.0), 10_000, 10_000, 2_000,
-                    2, 10, 10, 1, false, false);
+                    2, 10, 10, 1, false, false, DEFAULT_HELD_OUT);
         }
 
         /**
@@ -135,6 +147,7 @@ public final class TpdsStudy {
             private long seed;
             private boolean busyTime;
             private boolean perJobReward;
+            private int heldOut;
 
             private Builder(Settings from) {
                 agents = from.agents;
@@ -148,6 +161,7 @@ public final class TpdsStudy {
                 seed = from.seed;
                 busyTime = from.busyTime;
                 perJobReward = from.perJobReward;
+                heldOut = from.heldOut;
             }
 
             public Builder agents(List<Algorithm> v) {
@@ -205,9 +219,15 @@ public final class TpdsStudy {
                 return this;
             }
 
+            public Builder heldOut(int v) {
+                heldOut = v;
+                return this;
+            }
+
             /** The record; its checks run here. */
             public Settings build() {
-                return new Settings(agents, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations, evalEpisodes, seed, busyTime, perJobReward);
+                return new Settings(agents, betas, dqnIterations, reinforceIterations, ppoIterations, burstFactor, evaluations, evalEpisodes, seed, busyTime,
+                        perJobReward, heldOut);
             }
         }
 
@@ -385,7 +405,40 @@ public final class TpdsStudy {
             }
             baselines.put(w, byName);
         }
-        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).write(dir);
+        Map<String, TpdsHeldOut> heldOut = new LinkedHashMap<>();
+        for (String w : WORKLOADS) {
+            if (!traces.containsKey(w)) { // a trace file is one workload: there is nothing held out of it
+                heldOut.put(w, heldOut(w, setup(w).cluster(), dir, results));
+            }
+        }
+        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
+    }
+
+    /**
+     * The schedulers judged on held-out workloads: the baselines, {@code gio} (the strongest heuristic
+     * elsewhere, so that "best heuristic" is a high bar) and every agent trained on {@code workload}.
+     */
+    List<String> heldOutBaselines() {
+        List<String> b = new ArrayList<>(heuristics());
+        if (registry.names().contains("gio")) {
+            b.add(b.contains("milp") ? b.size() - 1 : b.size(), "gio");
+        }
+        return b;
+    }
+
+    private TpdsHeldOut heldOut(String workload, Cluster cluster, Path dir, List<AgentResult> results) {
+        Map<String, Path> agents = new LinkedHashMap<>();
+        for (AgentResult r : results) {
+            if (r.run().workload().equals(workload)) {
+                agents.put(r.run().label(), agentFolder(dir, r.run()));
+            }
+        }
+        return TpdsHeldOut.evaluate(workload, settings.seed(), settings.heldOut(), cluster, registry, heldOutBaselines(),
+                agents);
+    }
+
+    private static Path agentFolder(Path dir, Run run) {
+        return dir.resolve("agents").resolve(run.workload()).resolve(run.folder());
     }
 
     private EnvironmentSetup.Resolved setup(String workload) {
@@ -401,7 +454,7 @@ public final class TpdsStudy {
             TrainingSpec spec = TrainingSpec.of(agentConfig(run.agent()), env, iterations, settings.seed())
                     .withEvalInterval(Math.max(1, iterations / settings.evaluations()))
                     .withEvalEpisodes(settings.evalEpisodes()).withCheckpointInterval(iterations);
-            Path folder = dir.resolve("agents").resolve(run.workload()).resolve(run.folder());
+            Path folder = agentFolder(dir, run);
             Files.createDirectories(folder);
             Trainer trainer = new Trainer(spec, environment(resolved, env), environment(resolved, env), folder, setup.toJson());
             long t0 = System.nanoTime();

@@ -11,7 +11,10 @@ import io.execplace.schedulers.milp.Milp;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -29,6 +32,10 @@ import java.util.SplittableRandom;
  * forgets what it cannot reconcile and acts as the rollout policy for that decision).
  *
  * <p>With horizon 0 it is exactly its rollout policy.
+ *
+ * <p>{@link #knowing(List)} makes a <em>clairvoyant</em> copy for measurements, not for use: its
+ * rollouts see the true next arrivals of the workload instead of sampled ones, which tells how much
+ * of the gap to a better schedule is due to not knowing the future.
  */
 public final class Lookahead implements PlacementPolicy {
 
@@ -52,6 +59,9 @@ public final class Lookahead implements PlacementPolicy {
     private double lastArrival = Double.NaN;
     private RolloutSimulator simulator;
     private Cluster cluster;
+    /** The workload's jobs in arrival order when clairvoyant, else null; and each job id's index there. */
+    private List<Job> trueJobs;
+    private Map<Integer, Integer> knownIndex;
 
     public Lookahead(SchedulerOptions schedulerOptions, long seed) {
         this.options = schedulerOptions.lookahead();
@@ -66,6 +76,23 @@ public final class Lookahead implements PlacementPolicy {
             }
         }
         this.random = new SplittableRandom(seed);
+    }
+
+    /**
+     * Makes this scheduler clairvoyant (a reference for measurements): its rollouts simulate the
+     * true next {@code horizon} jobs of {@code jobs} (the whole workload) after the one being
+     * decided, one future per decision.
+     *
+     * @return this scheduler
+     */
+    public Lookahead knowing(List<Job> jobs) {
+        trueJobs = new ArrayList<>(jobs);
+        trueJobs.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
+        knownIndex = new HashMap<>();
+        for (int i = 0; i < trueJobs.size(); i++) {
+            knownIndex.put(trueJobs.get(i).id(), i);
+        }
+        return this;
     }
 
     @Override
@@ -90,8 +117,12 @@ public final class Lookahead implements PlacementPolicy {
         if (own == null || own.isNone() || !known || gaps.isEmpty()) {
             return remember(job, own, view);
         }
-        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are.
+        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
+        // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
         List<Placement> candidates = new ArrayList<>();
+        if (options.rollout().equals(Milp.NAME)) {
+            candidates.add(own);
+        }
         for (PlacementPolicy source : sources) {
             Placement p = source.place(job, view);
             if (p != null && !p.isNone() && distinct(p, candidates)) {
@@ -111,15 +142,18 @@ public final class Lookahead implements PlacementPolicy {
             simulator = new RolloutSimulator(view.cluster(), view.durationModel());
         }
         double[] score = new double[candidates.size()];
-        for (int s = 0; s < options.samples(); s++) {
-            List<Job> future = sampleFuture(view.now());
+        int samples = trueJobs != null ? 1 : options.samples();
+        for (int s = 0; s < samples; s++) {
+            List<Job> future = trueJobs != null ? trueFuture(job, view.now()) : sampleFuture(view.now());
             for (int c = 0; c < candidates.size(); c++) {
                 score[c] += simulator.cost(view.now(), running, job, candidates.get(c), future, rolloutCopy);
             }
         }
+        // Another candidate must beat the first (milp's) by the margin: small differences are mostly noise.
         int best = 0;
+        double toBeat = score[0] * (1 - options.margin());
         for (int c = 1; c < score.length; c++) {
-            if (score[c] < score[best] * (1 - 1e-12)) {
+            if (score[c] < toBeat && score[c] < score[best] * (1 - 1e-12)) {
                 best = c;
             }
         }
@@ -198,6 +232,20 @@ public final class Lookahead implements PlacementPolicy {
                     shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), Job.NO_DEADLINE));
         }
         future.sort((a, b) -> Double.compare(a.arrival(), b.arrival()));
+        return future;
+    }
+
+    /** The workload's next {@code horizon} jobs after {@code job}, none arriving before now. */
+    private List<Job> trueFuture(Job job, double now) {
+        Integer at = knownIndex.get(job.id());
+        List<Job> future = new ArrayList<>(options.horizon());
+        if (at == null) {
+            return future;
+        }
+        for (int i = at + 1; i < trueJobs.size() && future.size() < options.horizon(); i++) {
+            Job j = trueJobs.get(i);
+            future.add(j.arrival() >= now ? j : j.withArrival(now));
+        }
         return future;
     }
 

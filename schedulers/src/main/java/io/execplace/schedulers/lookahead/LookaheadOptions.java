@@ -10,13 +10,16 @@ import java.util.Locale;
  *                   the heuristics', distinct ones only); waiting is scored besides them
  * @param rollout    the fast policy that places every job of a rollout (a built-in scheduler name)
  * @param samples    sampled futures per decision; every candidate is scored on the same ones
+ * @param margin     another candidate replaces the first (milp's) only if its mean rollout cost is
+ *                   lower by more than this fraction (0 = any saving; sampled futures are noisy)
  */
-public record LookaheadOptions(int horizon, int candidates, String rollout, int samples) {
+public record LookaheadOptions(int horizon, int candidates, String rollout, int samples, double margin) {
 
     public static final int DEFAULT_HORIZON = 10;
     public static final int DEFAULT_CANDIDATES = 4;
     public static final String DEFAULT_ROLLOUT = "first-fit";
     public static final int DEFAULT_SAMPLES = 4;
+    public static final double DEFAULT_MARGIN = 0;
 
     public LookaheadOptions {
         if (horizon < 0 || horizon > 10_000) {
@@ -36,25 +39,32 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
         if (samples < 1 || samples > 1000) {
             throw new IllegalArgumentException("lookahead samples must be between 1 and 1000, got " + samples);
         }
+        if (!(margin >= 0 && margin < 1)) {
+            throw new IllegalArgumentException("the lookahead margin must be at least 0 and below 1, got " + margin);
+        }
     }
 
     public static LookaheadOptions defaults() {
-        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES);
+        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN);
     }
 
     public LookaheadOptions withHorizon(int h) {
-        return new LookaheadOptions(h, candidates, rollout, samples);
+        return new LookaheadOptions(h, candidates, rollout, samples, margin);
     }
 
     public LookaheadOptions withCandidates(int c) {
-        return new LookaheadOptions(horizon, c, rollout, samples);
+        return new LookaheadOptions(horizon, c, rollout, samples, margin);
     }
 
     public LookaheadOptions withRollout(String r) {
-        return new LookaheadOptions(horizon, candidates, r, samples);
+        return new LookaheadOptions(horizon, candidates, r, samples, margin);
     }
 
     public LookaheadOptions withSamples(int s) {
-        return new LookaheadOptions(horizon, candidates, rollout, s);
+        return new LookaheadOptions(horizon, candidates, rollout, s, margin);
+    }
+
+    public LookaheadOptions withMargin(double m) {
+        return new LookaheadOptions(horizon, candidates, rollout, samples, m);
     }
 }

@@ -72,7 +72,55 @@ class LookaheadTest {
     }
 
     @Test
+    void aMarginKeepsTheFirstCandidateUnlessAnotherIsClearlyCheaper() {
+        // One candidate (the rollout policy's own) and waiting: without a margin lookahead sometimes
+        // waits; with a margin of 99 % waiting never wins, so it is exactly its rollout policy.
+        Cluster tpds = ClusterPresets.tpds();
+        SchedulerOptions one = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults().withCandidates(1));
+        SchedulerOptions margin = one.withLookahead(one.lookahead().withMargin(0.99));
+        int differs = 0;
+        for (long seed = 1; seed <= 5; seed++) {
+            Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
+            RunResult firstFit = run(tpds, burst, "first-fit", seed, one);
+            assertSameSchedule(run(tpds, burst, "lookahead", seed, margin), firstFit);
+            differs += run(tpds, burst, "lookahead", seed, one).summary().totalCost() != firstFit.summary().totalCost() ? 1 : 0;
+        }
+        assertThat(differs).isPositive();
+        // With milp as the rollout policy the protected first candidate is milp's own choice.
+        SchedulerOptions milpRollout = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults()
+                .withRollout("milp").withHorizon(2).withSamples(1).withMargin(0.99));
+        Workload short30 = TpdsWorkloadSpec.burst().withJobs(30).withSeed(3).generate();
+        assertSameSchedule(run(tpds, short30, "lookahead", 3, milpRollout), run(tpds, short30, "milp", 3, milpRollout));
+    }
+
+    @Test
+    void aClairvoyantLookaheadSimulatesTheTrueNextArrivals() {
+        Cluster tpds = ClusterPresets.tpds();
+        SchedulerOptions o = SchedulerOptions.defaults();
+        int differs = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
+            RunResult a = Simulation.run(tpds, burst, new Lookahead(o, seed).knowing(burst.jobs()),
+                    SimulationConfig.defaults(tpds, burst));
+            RunResult b = Simulation.run(tpds, burst, new Lookahead(o, seed).knowing(burst.jobs()),
+                    SimulationConfig.defaults(tpds, burst));
+            assertSameSchedule(a, b);
+            assertThat(a.summary().jobsCompleted()).isEqualTo(burst.size());
+            differs += a.summary().totalCost() != run(tpds, burst, "lookahead", seed, o).summary().totalCost() ? 1 : 0;
+            // Horizon 0 stays the rollout policy, clairvoyant or not.
+            SchedulerOptions zero = o.withLookahead(o.lookahead().withHorizon(0));
+            assertSameSchedule(Simulation.run(tpds, burst, new Lookahead(zero, seed).knowing(burst.jobs()),
+                    SimulationConfig.defaults(tpds, burst)), run(tpds, burst, "first-fit", seed, zero));
+        }
+        assertThat(differs).isPositive();
+    }
+
+    @Test
     void refusesBadOptions() {
+        assertThatThrownBy(() -> LookaheadOptions.defaults().withMargin(-0.1))
+                .hasMessageContaining("margin must be at least 0 and below 1, got -0.1");
+        assertThatThrownBy(() -> LookaheadOptions.defaults().withMargin(1))
+                .hasMessageContaining("margin must be at least 0 and below 1");
         assertThatThrownBy(() -> LookaheadOptions.defaults().withHorizon(-1))
                 .hasMessageContaining("horizon must be between 0");
         assertThatThrownBy(() -> LookaheadOptions.defaults().withCandidates(0))
