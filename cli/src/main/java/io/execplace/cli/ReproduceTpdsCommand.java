@@ -9,6 +9,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import io.execplace.core.io.StagedFolder;
+import io.execplace.core.profile.ProfileFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,6 +56,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "tpds-burst workload, e.g. the TPDS authors' input/jobs_burst.csv.")
     Path burstTrace;
 
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (docs/profile.md): base durations and placement factors (default: the papers').")
+    Path profile;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -83,6 +88,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
         if (normalTrace != null || burstTrace != null) {
             study = study.withTraces(normalTrace, burstTrace);
+        }
+        if (profile != null) {
+            ProfileFile.read(profile); // refuses a bad profile before any training starts
+            study = study.withProfile(profile);
         }
         Path index;
         try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,

@@ -248,7 +248,7 @@ final class TrainCommand implements Callable<Integer> {
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
                 .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
                 .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).profile(scenario.profile).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         int interval = evalInterval == null ? 1000 : evalInterval;
         Double lambda = null;
@@ -290,7 +290,7 @@ final class TrainCommand implements Callable<Integer> {
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
             {"--pricing", scenario.pricing}, {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
-            {"--hybrid-penalty", scenario.hybridPenalty}}) {
+            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.profile}}) {
             if (o[1] != null) {
                 changed.add((String) o[0]);
             }

@@ -16,7 +16,7 @@ public final class ScenarioInput {
     /** Every field of a scenario file, in the order the docs list them (docs/scenarios.md). */
     public static final List<String> KEYS = List.of("name", "cluster", "pricing", "workload", "format", "jobs",
             "requests", "deadlineTolerance", "meanGap", "gaps", "deadlineShare", "deadlineSlack", "schedulers", "seed", "seeds", "queue", "admission",
-            "backfilling", "billing", "typePenalty", "hybridPenalty", "penaltyFactor", "beta", "milpTimeLimitMs",
+            "backfilling", "billing", "typePenalty", "hybridPenalty", "penaltyFactor", "profile", "beta", "milpTimeLimitMs",
             "milpSolver");
 
     private static final ScenarioInput EMPTY = new ScenarioInput(Map.of());

@@ -264,6 +264,8 @@ public final class TpdsStudy {
     private final int threads;
     /** Trace files that replace the generated workloads, by workload name (absent: the preset). */
     private final Map<String, String> traces;
+    /** A job-type profile file (docs/profile.md), or null for the papers' numbers. */
+    private final String profile;
 
     /**
      * @param settings the study's size
@@ -271,10 +273,11 @@ public final class TpdsStudy {
      * @param threads  parallel trainings
      */
     public TpdsStudy(Settings settings, SchedulerRegistry registry, int threads) {
-        this(settings, registry, threads, Map.of());
+        this(settings, registry, threads, Map.of(), null);
     }
 
-    private TpdsStudy(Settings settings, SchedulerRegistry registry, int threads, Map<String, String> traces) {
+    private TpdsStudy(Settings settings, SchedulerRegistry registry, int threads, Map<String, String> traces,
+                      String profile) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
@@ -282,6 +285,12 @@ public final class TpdsStudy {
         this.registry = registry;
         this.threads = threads;
         this.traces = traces;
+        this.profile = profile;
+    }
+
+    /** The study with the base durations and placement factors of a job-type profile file. */
+    public TpdsStudy withProfile(Path file) {
+        return new TpdsStudy(settings, registry, threads, traces, file == null ? null : file.toString());
     }
 
     /**
@@ -302,7 +311,7 @@ public final class TpdsStudy {
                 t.put(WORKLOADS.get(i), files[i].toString());
             }
         }
-        return new TpdsStudy(settings, registry, threads, Map.copyOf(t));
+        return new TpdsStudy(settings, registry, threads, Map.copyOf(t), profile);
     }
 
     /** The preset name or trace file that {@code workload} is read from. */
@@ -378,7 +387,8 @@ public final class TpdsStudy {
             EnvironmentSetup.Resolved setup = setup(w);
             Workload workload = setup.workloads().get(0);
             lowerBounds.put(w, CostLowerBound.of(setup.cluster(), setup.durationModel(), workload.jobs()));
-            SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload);
+            SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload)
+                    .withDurationModel(setup.durationModel());
             Map<String, RunSummary> byName = new LinkedHashMap<>();
             for (String h : heuristics()) {
                 byName.put(h, Simulation.run(setup.cluster(), workload, registry.create(h, settings.seed()), config).summary());
@@ -389,12 +399,16 @@ public final class TpdsStudy {
     }
 
     private EnvironmentSetup.Resolved setup(String workload) {
-        return EnvironmentSetup.tpds(source(workload), settings.seed()).resolve(null);
+        return environmentSetup(workload).resolve(null);
+    }
+
+    private EnvironmentSetup environmentSetup(String workload) {
+        return EnvironmentSetup.tpds(source(workload), settings.seed()).toBuilder().profile(profile).build();
     }
 
     private AgentResult train(Run run, Path dir, Runnable tick) {
         try {
-            EnvironmentSetup setup = EnvironmentSetup.tpds(source(run.workload()), settings.seed());
+            EnvironmentSetup setup = environmentSetup(run.workload());
             EnvironmentSetup.Resolved resolved = setup.resolve(null);
             TpdsEnvConfig env = settings.environment(run.beta());
             int iterations = settings.iterations(run.agent(), run.workload());
