@@ -5,7 +5,7 @@ import io.execplace.core.io.BadInputException;
 import java.util.regex.Pattern;
 
 /** Checks a {@code --master} value before a Spark context is started on it (Spark's own errors are long). */
-final class MasterUrl {
+public final class MasterUrl {
 
     /** local, local[N], local[*], local[N,F], local[*,F] */
     private static final Pattern LOCAL = Pattern.compile("local(\\[(\\*|[1-9][0-9]{0,3})(,[0-9]{1,3})?])?");
@@ -19,7 +19,7 @@ final class MasterUrl {
     }
 
     /** The master URL, trimmed; bad input naming {@code --master} when it is none of Spark's forms. */
-    static String check(String master) {
+    public static String check(String master) {
         String m = master.trim();
         if (LOCAL.matcher(m).matches() || LOCAL_CLUSTER.matcher(m).matches() || STANDALONE.matcher(m).matches()
                 || K8S.matcher(m).matches() || m.equals("yarn")) {

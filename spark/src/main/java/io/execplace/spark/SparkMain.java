@@ -1,13 +1,15 @@
 package io.execplace.spark;
 
 import io.execplace.cli.Main;
+import io.execplace.spark.profile.ProfileCommand;
 
 import java.io.PrintWriter;
 import java.util.List;
 
 /**
  * The Spark-enabled distribution's entry point: the {@code execplace} command line of {@link Main}
- * plus {@code --engine spark} ({@link SparkEngines}). {@code ./execplace} starts it when the
+ * plus {@code --engine spark} ({@link SparkEngines}) and {@code execplace profile} ({@link ProfileCommand}).
+ * {@code ./execplace} starts it when the
  * arguments ask for Spark; {@code spark-submit --class io.execplace.spark.SparkMain} on a cluster
  * (docs/spark.md).
  */
@@ -18,7 +20,7 @@ public final class SparkMain {
 
     /** What this distribution adds to the command line. */
     public static Main.Extensions extensions() {
-        return new Main.Extensions(List.of(), new SparkEngines());
+        return new Main.Extensions(List.of(new ProfileCommand()), new SparkEngines());
     }
 
     public static void main(String[] args) {
