@@ -134,7 +134,8 @@ public final class ScenarioResolver {
         WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir));
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
         return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
-                .seeds(spec.seeds().list()).options(spec.rules()).schedulerOptions(spec.schedulers().options()).build();
+                .seeds(spec.seeds().list()).options(spec.rules()).schedulerOptions(spec.schedulers().options())
+                .recipe(new ScenarioRecipe(in, baseDir)).build();
     }
 
     /** The cluster: a preset (priced by the pricing model where that applies) or a cluster file. */
