@@ -1,6 +1,6 @@
 package io.execplace.cli;
 
-import io.execplace.experiments.engine.CellEngine;
+import io.execplace.experiments.run.CellEngine;
 
 /**
  * Makes the cell engine a distribution adds to {@code --engine} (the Spark-enabled one adds

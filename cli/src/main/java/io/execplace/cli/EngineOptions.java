@@ -1,8 +1,8 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.engine.CellEngine;
-import io.execplace.experiments.engine.InProcessEngine;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.InProcessEngine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

@@ -2,9 +2,8 @@ package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.sim.InvalidPlacementException;
-import io.execplace.rl.train.RlSchedulers;
+import io.execplace.experiments.run.ScenarioCells;
 import io.execplace.schedulers.SchedulerRegistry;
-import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -110,7 +109,7 @@ public final class Main implements Runnable {
      * Later studies add theirs here.
      */
     public static SchedulerRegistry schedulers() {
-        return RlSchedulers.withAgents(Schedulers.builtIn());
+        return ScenarioCells.schedulers();
     }
 
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */

@@ -1,8 +1,10 @@
 package io.execplace.cli;
 
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.TpdsStudy;
 import io.execplace.rl.agent.Algorithm;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -70,6 +72,9 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
@@ -94,10 +99,12 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             study = study.withProfile(profile);
         }
         Path index;
-        try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
-                spec.commandLine().getErr())) {
+        try (CellEngine cells = engine.open(spec, Options.threads(threads));
+             Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
+                     spec.commandLine().getErr())) {
+            TpdsStudy running = cells == null ? study : study.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(study.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
+                index = out.resolve(running.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
                 folder.commit();
             }
         }

@@ -1,8 +1,8 @@
 package io.execplace.spark;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.engine.CellEngine;
-import io.execplace.experiments.engine.CellKind;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.CellKind;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;

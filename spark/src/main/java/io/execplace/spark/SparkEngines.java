@@ -2,7 +2,7 @@ package io.execplace.spark;
 
 import io.execplace.cli.EngineFactory;
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.engine.CellEngine;
+import io.execplace.experiments.run.CellEngine;
 
 /** {@code --engine spark [--master URL]}: opens a {@link SparkCellEngine}. */
 public final class SparkEngines implements EngineFactory {

@@ -27,6 +27,23 @@ public final class ScenarioInput {
         this.settings = settings;
     }
 
+    /** The given settings (a later one of the same field wins). */
+    public static ScenarioInput of(List<Setting> settings) {
+        Map<String, Setting> map = new LinkedHashMap<>();
+        for (Setting s : settings) {
+            if (!KEYS.contains(s.key())) {
+                throw new IllegalArgumentException("unknown scenario field '" + s.key() + "'");
+            }
+            map.put(s.key(), s);
+        }
+        return new ScenarioInput(map);
+    }
+
+    /** Every setting, in the order they were given. */
+    public List<Setting> settings() {
+        return List.copyOf(settings.values());
+    }
+
     /** No setting. */
     public static ScenarioInput empty() {
         return EMPTY;

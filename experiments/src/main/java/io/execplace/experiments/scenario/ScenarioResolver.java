@@ -138,7 +138,7 @@ public final class ScenarioResolver {
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
         return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
                 .seeds(spec.seeds().list()).options(spec.rules().withProfile(profile))
-                .schedulerOptions(spec.schedulers().options()).build();
+                .schedulerOptions(spec.schedulers().options()).recipe(new ScenarioRecipe(in, baseDir)).build();
     }
 
     /** The job-type profile: the papers' without a file, else the file read (docs/profile.md). */

@@ -1,4 +1,6 @@
-package io.execplace.experiments.engine;
+package io.execplace.experiments.run;
+
+import io.execplace.experiments.training.TrainingCells;
 
 /**
  * What a cell is, and the stateless function that runs one: text in, text out. An enum so that an
@@ -11,7 +13,15 @@ public enum CellKind {
     SCENARIO {
         @Override
         public String run(String cell) {
-            throw new UnsupportedOperationException("scenario cells: not yet");
+            return ScenarioCells.run(cell);
+        }
+    },
+
+    /** One training of an agent: {@code train --sweep}, {@code reproduce tpds}. */
+    TRAINING {
+        @Override
+        public String run(String cell) {
+            return TrainingCells.run(cell);
         }
     };
 

@@ -1,4 +1,4 @@
-package io.execplace.experiments.engine;
+package io.execplace.experiments.run;
 
 import java.util.ArrayList;
 import java.util.List;
