@@ -314,6 +314,7 @@ final class TrainCommand implements Callable<Integer> {
 
     /** {@code --sweep}: every cell checked and built before any training starts. */
     private int sweep() throws IOException {
+        engine.check(spec);
         List<String> bad = new ArrayList<>();
         for (Object[] o : new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
             {"--resume", resume ? true : null}, {"--env hjs", hjs() ? true : null},
