@@ -61,6 +61,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        engine.check(spec);
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         StagedFolder.checkTarget("--out", dir);

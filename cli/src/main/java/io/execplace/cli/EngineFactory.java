@@ -6,7 +6,6 @@ import io.execplace.experiments.run.CellEngine;
  * Makes the cell engine a distribution adds to {@code --engine} (the Spark-enabled one adds
  * {@code spark}). The plain command line has none: {@code --engine spark} then says how to get it.
  */
-@FunctionalInterface
 public interface EngineFactory {
 
     /**
@@ -19,4 +18,10 @@ public interface EngineFactory {
      * @throws io.execplace.core.io.BadInputException for an unknown engine or a malformed master
      */
     CellEngine open(String name, String master, int threads);
+
+    /**
+     * Checks {@code name} and {@code master} as {@link #open} would, without starting anything, so
+     * that a command refuses them before any work.
+     */
+    void check(String name, String master);
 }

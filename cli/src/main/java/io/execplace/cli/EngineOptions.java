@@ -47,6 +47,15 @@ final class EngineOptions {
      * Refuses an unknown engine, {@code --master} without Spark, and {@code --engine spark} in the plain jar.
      */
     CellEngine open(CommandSpec spec, int threads) {
+        EngineFactory factory = check(spec);
+        return factory == null ? null : factory.open(name(), master, threads);
+    }
+
+    /**
+     * Checks the options without starting an engine (commands call it before any work); returns the
+     * factory of the engine they name, or null for the default in-process path.
+     */
+    EngineFactory check(CommandSpec spec) {
         if (inProcess()) {
             return null;
         }
@@ -55,6 +64,7 @@ final class EngineOptions {
             throw new BadInputException("--engine spark needs the Spark-enabled distribution, and this is the plain "
                     + "execplace jar: run it through ./execplace (which builds and starts it) or see docs/spark.md");
         }
-        return factory.open(name(), master, threads);
+        factory.check(name(), master);
+        return factory;
     }
 }

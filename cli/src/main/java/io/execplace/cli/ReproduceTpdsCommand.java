@@ -78,6 +78,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
+        engine.check(spec);
         TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));

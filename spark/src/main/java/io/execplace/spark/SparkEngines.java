@@ -12,9 +12,17 @@ public final class SparkEngines implements EngineFactory {
 
     @Override
     public CellEngine open(String name, String master, int threads) {
+        check(name, master);
+        return SparkCellEngine.start(master == null ? DEFAULT_MASTER : MasterUrl.check(master));
+    }
+
+    @Override
+    public void check(String name, String master) {
         if (!name.equals(SparkCellEngine.NAME)) {
             throw BadInputException.option("--engine", "unknown engine '" + name + "' (inprocess or spark)");
         }
-        return SparkCellEngine.start(master == null ? DEFAULT_MASTER : MasterUrl.check(master));
+        if (master != null) {
+            MasterUrl.check(master);
+        }
     }
 }
