@@ -47,7 +47,7 @@ public final class ProfileCommand implements Callable<Integer> {
                     + "started with spark.deploy.spreadOutApps=false).")
     String consolidatedMaster;
 
-    @Option(names = "--sizes", paramLabel = "MB,MB", split = ",", description = "Input sizes in MB (default 8,32; quick 4).")
+    @Option(names = "--sizes", paramLabel = "MB,MB", split = ",", description = "Input sizes in MB (default 2,8; quick 1).")
     List<Integer> sizes;
 
     @Option(names = "--executors", paramLabel = "N,N", split = ",", description = "Executor counts (default 1,2).")
@@ -69,7 +69,7 @@ public final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the generated inputs (default 1).")
     long seed;
 
-    @Option(names = "--quick", description = "One 4 MB size, 2 runs per cell: a check that profiling works (about a minute).")
+    @Option(names = "--quick", description = "One 1 MB size, 2 runs per cell: a check that profiling works (about a minute).")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/profile",
@@ -108,7 +108,7 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     private ProfilePlan plan() {
-        List<Integer> s = sizes != null ? sizes : quick ? List.of(4) : List.of(8, 32);
+        List<Integer> s = sizes != null ? sizes : quick ? List.of(1) : List.of(2, 8);
         List<Integer> e = executors != null ? executors : List.of(1, 2);
         int r = repetitions != null ? repetitions : quick ? 2 : 3;
         for (int mb : s) {

@@ -134,6 +134,8 @@ final class Profiler {
                 .set("spark.cores.max", Integer.toString(executors * target.executorCores()))
                 .set("spark.executor.instances", Integer.toString(executors))
                 .set("spark.executor.memory", target.executorMemory())
+                // Kryo, as production Spark deployments shuffle: Java serialization would dominate PageRank
+                .set("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
                 // measure only once every executor is up
                 .set("spark.scheduler.minRegisteredResourcesRatio", "1.0")
                 .set("spark.scheduler.maxRegisteredResourcesWaitingTime", "300s");

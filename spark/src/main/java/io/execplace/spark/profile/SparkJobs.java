@@ -24,7 +24,7 @@ final class SparkJobs {
     /** Partitions of every input: fixed, so that the work is the same for every executor count. */
     static final int PARTITIONS = 4;
     /** PageRank iterations. */
-    static final int PAGERANK_ITERATIONS = 5;
+    static final int PAGERANK_ITERATIONS = 3;
     private static final int BYTES_PER_LINE = 100;
     private static final int VOCABULARY = 20_000;
     private static final int EDGES_PER_NODE = 8;
