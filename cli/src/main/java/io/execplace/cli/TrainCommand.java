@@ -338,7 +338,7 @@ final class TrainCommand implements Callable<Integer> {
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
                 .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).seed(first).build());
+                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile).seed(first).build());
         EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
         List<TrainSweep.Cell> cells = new ArrayList<>();
         for (Algorithm a : algorithms) {

@@ -1,14 +1,16 @@
 package io.execplace.spark.profile;
 
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerExecutorAdded;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.status.api.v1.ExecutorSummary;
 import scala.jdk.javaapi.CollectionConverters;
 
+import java.net.URI;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -18,9 +20,8 @@ import java.util.Set;
  * Measures runs with a SparkListener: every job started under a job group counts toward that group's
  * run. A run's duration is from its first job's start to its last job's end (Spark's own event
  * times); its stages are the stages that ran (skipped ones do not complete); its shuffle bytes are
- * the bytes its tasks wrote to the shuffle. Also records which Workers the executors run on (their
- * log URLs name the Worker). Events arrive on Spark's listener thread; read a group only after the
- * listener bus is drained.
+ * the bytes its tasks wrote to the shuffle. Events arrive on Spark's listener thread; read a group
+ * only after the listener bus is drained.
  */
 final class JobMetrics extends SparkListener {
 
@@ -35,7 +36,6 @@ final class JobMetrics extends SparkListener {
     private final Map<String, long[]> window = new HashMap<>(); // group -> {first start, last end} ms
     private final Map<String, Integer> stages = new HashMap<>();
     private final Map<String, Long> shuffle = new HashMap<>();
-    private final Set<String> workers = new LinkedHashSet<>();
 
     @Override
     public synchronized void onJobStart(SparkListenerJobStart start) {
@@ -76,12 +76,6 @@ final class JobMetrics extends SparkListener {
         }
     }
 
-    @Override
-    public synchronized void onExecutorAdded(SparkListenerExecutorAdded added) {
-        scala.Option<String> url = added.executorInfo().logUrlMap().get("stdout");
-        workers.add(url.isDefined() ? SparkUrls.hostAndPort(url.get()) : added.executorInfo().executorHost());
-    }
-
     /** The run of a job group; call after the listener bus is drained. */
     synchronized Run run(String group) {
         long[] w = window.get(group);
@@ -91,28 +85,29 @@ final class JobMetrics extends SparkListener {
         return new Run((w[1] - w[0]) / 1000.0, stages.getOrDefault(group, 0), shuffle.getOrDefault(group, 0L));
     }
 
-    /** The distinct Workers (or hosts) the executors seen so far run on. */
-    synchronized int workers() {
+    /**
+     * The distinct Workers hosting the application's executors, told apart by the address of the
+     * Worker web page their log URLs point to (executors of one Worker share it); the executor's own
+     * address where there is no log URL.
+     */
+    static int workers(JavaSparkContext sc) {
+        Set<String> workers = new LinkedHashSet<>();
+        for (ExecutorSummary e : CollectionConverters.asJava(sc.sc().statusStore().executorList(true))) {
+            if (e.id().equals("driver")) {
+                continue;
+            }
+            scala.Option<String> url = e.executorLogs().get("stdout");
+            workers.add(url.isDefined() ? hostAndPort(url.get()) : e.hostPort());
+        }
         return workers.size();
     }
 
-    /** Forgets the executors seen (a new Spark context starts). */
-    synchronized void resetWorkers() {
-        workers.clear();
-    }
-
-    /** Where an executor's log URL points: its Worker's web address. */
-    static final class SparkUrls {
-        private SparkUrls() {
-        }
-
-        static String hostAndPort(String url) {
-            try {
-                java.net.URI u = java.net.URI.create(url);
-                return u.getHost() + ":" + u.getPort();
-            } catch (IllegalArgumentException e) {
-                return url;
-            }
+    private static String hostAndPort(String url) {
+        try {
+            URI u = URI.create(url);
+            return u.getHost() + ":" + u.getPort();
+        } catch (IllegalArgumentException e) {
+            return url;
         }
     }
 }

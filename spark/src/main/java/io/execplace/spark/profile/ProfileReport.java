@@ -119,7 +119,7 @@ final class ProfileReport {
                         + "type does not prefer over the mean in the layout it prefers; the factor is the ratio, at least 1.")
                         .table(List.of("type", "prefers", "measured ratio", "factor"), factorRows)
                         .paragraph(SINGLE_MACHINE_NOTE))
-                .section("Layouts", s -> result.notes().forEach(s::paragraph))
+                .section("Layouts and load", s -> result.notes().forEach(s::paragraph))
                 .section("Measured distributions", s -> {
                     figures.forEach(s::figure);
                     s.table(List.of("type", "input MB", "executors", "layout", "runs", "mean s", "sd s", "min s", "max s",

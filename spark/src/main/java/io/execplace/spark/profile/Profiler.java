@@ -78,6 +78,7 @@ final class Profiler {
     Result run(String name, Progress progress) throws Exception {
         List<RunRecord> records = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         String sparkVersion = null;
         JobMetrics metrics = new JobMetrics();
         int group = 0;
@@ -85,7 +86,6 @@ final class Profiler {
             List<PlacementPreference> layouts = executors == 1 ? List.of(PlacementPreference.SPREAD)
                     : List.of(PlacementPreference.SPREAD, PlacementPreference.CONSOLIDATE);
             for (PlacementPreference layout : layouts) {
-                metrics.resetWorkers();
                 try (JavaSparkContext sc = new JavaSparkContext(conf(executors, layout))) {
                     sc.setLogLevel("ERROR");
                     sc.sc().addSparkListener(metrics);
@@ -112,13 +112,16 @@ final class Profiler {
                             input.release();
                         }
                     }
-                    drain(sc);
+                    int workers = JobMetrics.workers(sc);
                     notes.add(executors + " executor" + (executors == 1 ? "" : "s") + ", " + layoutName(layout) + ": "
-                            + metrics.workers() + " distinct worker" + (metrics.workers() == 1 ? "" : "s")
-                            + " hosted them");
+                            + workers + " distinct Worker" + (workers == 1 ? "" : "s") + " hosted them");
                 }
             }
         }
+        // Other work on the machine slows the runs down and spreads them out: say how busy it was.
+        notes.add(String.format(Locale.ROOT, "System load average (1 minute) %.1f when profiling started, %.1f when it "
+                + "ended, on %d cores.", loadBefore, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors()));
         Provenance provenance = new Provenance(masterLabel(), machine(), sparkVersion, plan.repetitions(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), plan.seed());
         return new Result(profile(name, provenance, records), records, notes);
