@@ -3,6 +3,7 @@ package io.execplace.spark.profile;
 import io.execplace.cli.Progress;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.StagedFolder;
+import io.execplace.core.profile.MeasuredProfile;
 import io.execplace.core.profile.ProfileFile;
 import io.execplace.spark.MasterUrl;
 import picocli.CommandLine.Command;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -101,7 +103,7 @@ public final class ProfileCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(ProfileFile.format(result.profile()));
         stdout.println("wrote " + out.resolve("profile.csv") + ", " + out.resolve("runs.csv") + ", "
-                + out.resolve("report.html") + String.format(java.util.Locale.ROOT, " (%d runs in %.0f s)",
+                + out.resolve("report.html") + String.format(Locale.ROOT, " (%d runs in %.0f s)",
                 result.runs().size(), (System.nanoTime() - start) / 1e9));
         stdout.flush();
         return 0;
@@ -133,12 +135,12 @@ public final class ProfileCommand implements Callable<Integer> {
         if (executorCores < 1 || executorCores > 1024) {
             throw BadInputException.option("--executor-cores", "expected 1 to 1024, got " + executorCores);
         }
-        return new ProfilePlan(io.execplace.core.profile.MeasuredProfile.TYPES, s, e, r, seed);
+        return new ProfilePlan(MeasuredProfile.TYPES, s, e, r, seed);
     }
 
     private Profiler.Target target(ProfilePlan plan) {
         String m = master == null ? DEFAULT_MASTER : MasterUrl.check(master);
-        Matcher mem = MEMORY.matcher(executorMemory.trim().toLowerCase(java.util.Locale.ROOT));
+        Matcher mem = MEMORY.matcher(executorMemory.trim().toLowerCase(Locale.ROOT));
         if (!mem.matches()) {
             throw BadInputException.option("--executor-memory", "expected a size such as 512m or 2g, got '" + executorMemory + "'");
         }
