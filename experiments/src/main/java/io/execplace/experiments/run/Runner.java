@@ -146,25 +146,54 @@ public final class Runner {
         }
     }
 
+    /**
+     * Runs the cells of several scenarios, in order, without the first seed's complete runs. On an
+     * engine they go as one batch (no scenario waits for the previous one's slowest cell); here, one
+     * scenario after the other as {@link #run} does.
+     */
+    public List<Comparison> runAll(List<Scenario> scenarios, ProgressListener progress) {
+        if (engine == null) {
+            int total = scenarios.stream().mapToInt(Scenario::cells).sum();
+            AtomicInteger done = new AtomicInteger();
+            List<Comparison> out = new ArrayList<>(scenarios.size());
+            for (Scenario s : scenarios) {
+                out.add(run(s, (d, t, cell) -> progress.cellDone(done.incrementAndGet(), total, cell), false));
+            }
+            return out;
+        }
+        return runOnEngine(scenarios, progress, false);
+    }
+
     private Comparison runOnEngine(Scenario scenario, ProgressListener progress, boolean keepFirstRuns) {
-        List<String> texts = new ArrayList<>(scenario.cells());
-        for (String scheduler : scenario.schedulers()) {
-            for (long seed : scenario.seeds()) {
-                texts.add(ScenarioCells.cell(scenario, scheduler, seed, TIMELINE_POINTS));
+        return runOnEngine(List.of(scenario), progress, keepFirstRuns).get(0);
+    }
+
+    private List<Comparison> runOnEngine(List<Scenario> scenarios, ProgressListener progress, boolean keepFirstRuns) {
+        List<String> texts = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            for (String scheduler : scenario.schedulers()) {
+                for (long seed : scenario.seeds()) {
+                    texts.add(ScenarioCells.cell(scenario, scheduler, seed, TIMELINE_POINTS));
+                }
             }
         }
         List<String> results = engine.run(CellKind.SCENARIO, texts, (done, total) -> progress.cellDone(done, total, null));
-        List<CellResult> cells = new ArrayList<>(results.size());
-        for (String r : results) {
-            cells.add(ScenarioCells.result(r));
-        }
-        Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
-        if (keepFirstRuns) {
-            long firstSeed = scenario.seeds().get(0);
-            for (String scheduler : scenario.schedulers()) {
-                firstRuns.put(scheduler, runCell(scenario, scheduler, firstSeed).result());
+        List<Comparison> out = new ArrayList<>(scenarios.size());
+        int next = 0;
+        for (Scenario scenario : scenarios) {
+            List<CellResult> cells = new ArrayList<>(scenario.cells());
+            for (int i = 0; i < scenario.cells(); i++) {
+                cells.add(ScenarioCells.result(results.get(next++)));
             }
+            Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
+            if (keepFirstRuns) {
+                long firstSeed = scenario.seeds().get(0);
+                for (String scheduler : scenario.schedulers()) {
+                    firstRuns.put(scheduler, runCell(scenario, scheduler, firstSeed).result());
+                }
+            }
+            out.add(new Comparison(scenario, cells, firstRuns));
         }
-        return new Comparison(scenario, cells, firstRuns);
+        return out;
     }
 }

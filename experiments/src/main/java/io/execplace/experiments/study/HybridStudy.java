@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -150,13 +149,9 @@ public final class HybridStudy {
     /** Runs the whole study and writes results, charts and {@code index.html} into {@code dir}. */
     public Path run(Path dir, ProgressListener progress) throws IOException {
         List<Scenario> scenarios = scenarios();
-        int total = scenarios.stream().mapToInt(Scenario::cells).sum();
-        AtomicInteger done = new AtomicInteger();
         Map<String, Comparison> results = new LinkedHashMap<>();
-        for (Scenario s : scenarios) {
-            // No schedule charts here: the first seed's complete runs need not be kept.
-            results.put(s.name(), runner.run(s, (d, t, cell) -> progress.cellDone(done.incrementAndGet(), total, cell),
-                    false));
+        for (Comparison c : runner.runAll(scenarios, progress)) {
+            results.put(c.scenario().name(), c);
         }
         return write(results, dir);
     }
