@@ -52,7 +52,7 @@ public final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--sizes", paramLabel = "MB,MB", split = ",", description = "Input sizes in MB (default 2,8; quick 1).")
     List<Integer> sizes;
 
-    @Option(names = "--executors", paramLabel = "N,N", split = ",", description = "Executor counts (default 1,2).")
+    @Option(names = "--executors", paramLabel = "N,N", split = ",", description = "Executor counts (default 1,2; quick 2).")
     List<Integer> executors;
 
     @Option(names = "--repetitions", paramLabel = "N", description = "Measured runs per cell (default 3; quick 2).")
@@ -71,7 +71,8 @@ public final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the generated inputs (default 1).")
     long seed;
 
-    @Option(names = "--quick", description = "One 1 MB size, 2 runs per cell: a check that profiling works (about a minute).")
+    @Option(names = "--quick", description = "1 MB inputs, 2 executors only, 2 runs per cell (12 runs, two Spark contexts): a check that "
+                    + "profiling works.")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/profile",
@@ -111,7 +112,7 @@ public final class ProfileCommand implements Callable<Integer> {
 
     private ProfilePlan plan() {
         List<Integer> s = sizes != null ? sizes : quick ? List.of(1) : List.of(2, 8);
-        List<Integer> e = executors != null ? executors : List.of(1, 2);
+        List<Integer> e = executors != null ? executors : quick ? List.of(2) : List.of(1, 2);
         int r = repetitions != null ? repetitions : quick ? 2 : 3;
         for (int mb : s) {
             if (mb < 1 || mb > 100_000) {
