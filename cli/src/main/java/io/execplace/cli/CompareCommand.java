@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.results.ResultsFiles;
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
@@ -53,10 +54,14 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Parallel runs (default: number of cores).")
     Integer threads;
 
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        engine.check(spec);
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         StagedFolder.checkTarget("--out", dir);
@@ -66,9 +71,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
         Comparison comparison;
-        try (Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
-            comparison = runner.run(scenario, (done, total, cell) ->
-                    progress.step(cell.scheduler() + " seed " + cell.seed()));
+        try (CellEngine cells = engine.open(spec, Options.threads(threads));
+             Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
+            comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, cell) ->
+                    progress.step(cell == null ? null : cell.scheduler() + " seed " + cell.seed()));
         }
         Path index;
         try (StagedFolder folder = StagedFolder.create(dir)) {

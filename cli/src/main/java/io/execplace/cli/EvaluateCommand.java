@@ -89,7 +89,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
                     .requests(pick(scenario.requests, base.requests()))
                     .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
-                    .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty())).seed(seed).workloadSeeds(1).build();
+                    .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
+                    .profile(pick(scenario.profile, base.profile())).seed(seed).workloadSeeds(1).build();
             EnvironmentSetup.Resolved r = setup.resolve(null);
             label = r.label();
             Workload workload = r.workloads().get(0);

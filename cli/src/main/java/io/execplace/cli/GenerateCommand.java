@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.Traces;
 import io.execplace.core.workload.WorkloadOptions;
@@ -58,6 +59,10 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (docs/profile.md) giving TPDS and HJS jobs their base durations (default: the papers').")
+    String profile;
+
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write ('-' for standard output).")
     String out;
 
@@ -76,10 +81,13 @@ final class GenerateCommand implements Callable<Integer> {
                 .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
                 .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps")
                 .withOption("deadlineShare", deadlineShare, "--deadline-share")
-                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack");
+                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
+                .withOption("profile", profile, "--profile");
         WorkloadOptions options = new ScenarioResolver(Main.registry(spec)).spec(in).workload().generator().withSeed(seed);
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
-        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options));
+        JobProfile jobProfile = profile == null ? JobProfile.paper() : Options.checked("--profile",
+                () -> ScenarioResolver.profile(profile, null));
+        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, jobProfile));
         PrintWriter stdout = spec.commandLine().getOut();
         if (out.equals("-")) {
             Traces.write(w, stdout, fmt);

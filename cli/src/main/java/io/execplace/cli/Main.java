@@ -2,9 +2,8 @@ package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.sim.InvalidPlacementException;
-import io.execplace.rl.train.RlSchedulers;
+import io.execplace.experiments.run.ScenarioCells;
 import io.execplace.schedulers.SchedulerRegistry;
-import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,6 +13,7 @@ import picocli.CommandLine.ScopeType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 
 /** The {@code execplace} command line. The only part of execplace that prints. */
@@ -59,12 +59,34 @@ public final class Main implements Runnable {
             description = "On an internal error, print the stack trace (also: environment variable EXECPLACE_DEBUG=1).")
     boolean verbose;
 
+    /**
+     * What a distribution adds to the command line: more subcommands (picocli command objects) and
+     * the engines of {@code --engine} besides {@code inprocess}. The plain jar adds nothing; the
+     * Spark-enabled one ({@code io.execplace.spark.SparkMain}) adds Spark.
+     *
+     * @param subcommands command objects added under {@code execplace}
+     * @param engines     the engines it adds, or null for none
+     */
+    public record Extensions(List<Object> subcommands, EngineFactory engines) {
+
+        public Extensions {
+            subcommands = List.copyOf(subcommands);
+        }
+
+        /** The plain command line's: nothing added. */
+        public static Extensions none() {
+            return new Extensions(List.of(), null);
+        }
+    }
+
     private final SchedulerRegistry registry;
     private final Map<String, String> environment;
+    private final Extensions extensions;
 
-    private Main(SchedulerRegistry registry, Map<String, String> environment) {
+    private Main(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions) {
         this.registry = registry;
         this.environment = environment;
+        this.extensions = extensions;
     }
 
     @Override
@@ -73,7 +95,13 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        main(Extensions.none(), args);
+    }
+
+    /** The entry point of a distribution that adds {@code extensions}; exits with the command's code. */
+    public static void main(Extensions extensions, String[] args) {
+        System.exit(execute(schedulers(), System.getenv(), extensions, new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true), args));
     }
 
     /**
@@ -81,12 +109,17 @@ public final class Main implements Runnable {
      * Later studies add theirs here.
      */
     public static SchedulerRegistry schedulers() {
-        return RlSchedulers.withAgents(Schedulers.builtIn());
+        return ScenarioCells.schedulers();
     }
 
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        return execute(schedulers(), System.getenv(), out, err, args);
+        return execute(Extensions.none(), out, err, args);
+    }
+
+    /** Runs the command line of a distribution that adds {@code extensions} (tests call this) and returns the exit code. */
+    public static int execute(Extensions extensions, PrintWriter out, PrintWriter err, String... args) {
+        return execute(schedulers(), System.getenv(), extensions, out, err, args);
     }
 
     /**
@@ -94,8 +127,16 @@ public final class Main implements Runnable {
      */
     static int execute(SchedulerRegistry registry, Map<String, String> environment, PrintWriter out, PrintWriter err,
                        String... args) {
-        Main main = new Main(registry, environment);
+        return execute(registry, environment, Extensions.none(), out, err, args);
+    }
+
+    private static int execute(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
+                               PrintWriter out, PrintWriter err, String... args) {
+        Main main = new Main(registry, environment, extensions);
         CommandLine cl = new CommandLine(main);
+        for (Object sub : extensions.subcommands()) {
+            cl.addSubcommand(sub);
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -130,6 +171,11 @@ public final class Main implements Runnable {
     /** The registry of the running command line. */
     static SchedulerRegistry registry(CommandSpec command) {
         return ((Main) command.root().userObject()).registry;
+    }
+
+    /** The engines the running distribution adds to {@code --engine}, or null for none. */
+    static EngineFactory engines(CommandSpec command) {
+        return ((Main) command.root().userObject()).extensions.engines();
     }
 
     private boolean debug() {

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
  * Progress of a long run on standard error: a live bar on a terminal, a line per tenth otherwise
  * (so CI logs show progress without carriage-return noise), nothing when quiet.
  */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
 
     private final ProgressBar bar;
     private final PrintWriter lines;
@@ -28,7 +28,8 @@ final class Progress implements AutoCloseable {
         this.total = total;
     }
 
-    static Progress start(String task, long total, boolean quiet, PrintWriter err) {
+    /** A progress display for {@code total} units on {@code err}; nothing when {@code quiet}. */
+    public static Progress start(String task, long total, boolean quiet, PrintWriter err) {
         if (quiet || total <= 0) {
             return new Progress(null, null, task, total);
         }
@@ -46,7 +47,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** One more unit done; safe to call from worker threads. */
-    synchronized void step(String extra) {
+    public synchronized void step(String extra) {
         done++;
         if (bar != null) {
             bar.step();

@@ -1,14 +1,17 @@
 package io.execplace.cli;
 
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.HybridStudy;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
@@ -48,6 +51,9 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Mixin
+    EngineOptions engine;
+
     @Option(names = "--milp-time-limit", paramLabel = "MS",
             description = "milp wall-time limit per decision in milliseconds (default 1000).")
     Long milpTimeLimitMs;
@@ -58,6 +64,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
+        engine.check(spec);
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
@@ -72,7 +79,19 @@ final class ReproduceHybridCommand implements Callable<Integer> {
             milp = milp.withMilpSolver(solver);
         }
         Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
-        HybridStudy study = new HybridStudy(settings, runner, milp);
+        Path index;
+        try (CellEngine cells = engine.open(spec, Options.threads(threads))) {
+            HybridStudy study = new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp);
+            index = run(study);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "
+                + out.resolve("charts") + "/, " + index);
+        stdout.flush();
+        return 0;
+    }
+
+    private Path run(HybridStudy study) throws IOException {
         int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {
@@ -81,10 +100,6 @@ final class ReproduceHybridCommand implements Callable<Integer> {
                 folder.commit();
             }
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "
-                + out.resolve("charts") + "/, " + index);
-        stdout.flush();
-        return 0;
+        return index;
     }
 }

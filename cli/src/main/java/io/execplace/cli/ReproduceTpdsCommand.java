@@ -1,14 +1,17 @@
 package io.execplace.cli;
 
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.TpdsStudy;
 import io.execplace.rl.agent.Algorithm;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import io.execplace.core.io.StagedFolder;
+import io.execplace.core.profile.ProfileFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -56,6 +59,10 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "tpds-burst workload, e.g. the TPDS authors' input/jobs_burst.csv.")
     Path burstTrace;
 
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (docs/profile.md): base durations and placement factors (default: the papers').")
+    Path profile;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -70,9 +77,13 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
+        engine.check(spec);
         TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
@@ -92,11 +103,17 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         if (normalTrace != null || burstTrace != null) {
             study = study.withTraces(normalTrace, burstTrace);
         }
+        if (profile != null) {
+            ProfileFile.read(profile); // refuses a bad profile before any training starts
+            study = study.withProfile(profile);
+        }
         Path index;
-        try (Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
-                spec.commandLine().getErr())) {
+        try (CellEngine cells = engine.open(spec, Options.threads(threads));
+             Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
+                     spec.commandLine().getErr())) {
+            TpdsStudy running = cells == null ? study : study.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(study.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
+                index = out.resolve(running.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
                 folder.commit();
             }
         }

@@ -85,6 +85,11 @@ final class ScenarioOptions {
     @Option(names = "--hybrid-penalty", paramLabel = "on|off|auto", description = "HYB cloud penalty x1.3 (auto: on when the cluster has local VMs).")
     String hybridPenalty;
 
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (execplace profile, docs/profile.md): base durations of TPDS and HJS jobs and "
+                    + "each type's placement factor. Default: the papers' numbers.")
+    String profile;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     Long seed;
 
@@ -110,7 +115,8 @@ final class ScenarioOptions {
                 .withOption("backfilling", backfill, "--backfill")
                 .withOption("billing", billing, "--billing")
                 .withOption("typePenalty", typePenalty, "--type-penalty")
-                .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty");
+                .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty")
+                .withOption("profile", profile, "--profile");
         if (milp != null) {
             in = in.withOption("beta", milp.beta, "--beta")
                     .withOption("milpTimeLimitMs", milp.milpTimeLimitMs, "--milp-time-limit")

@@ -4,6 +4,9 @@ import io.execplace.core.io.BadInputException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import io.execplace.core.io.OutputPaths;
+import io.execplace.core.io.StagedFolder;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.training.TrainingCells;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -103,9 +106,36 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--sweep", description = "Train one agent per --agents x --betas x --seeds (TPDS environment), "
+            + "each an independent cell; writes every agent folder and sweep.csv into --out (default runs/sweep).")
+    boolean sweep;
+
+    @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "--sweep: the agents (default dqn).")
+    List<String> agents;
+
+    @Option(names = "--betas", paramLabel = "b,b", split = ",", description = "--sweep: the beta values (default 0.5).")
+    List<Double> betas;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "--sweep: seeds --seed, --seed+1, ... per agent and beta (default 1).")
+    Integer seeds;
+
+    @Option(names = "--threads", paramLabel = "N", description = "--sweep: trainings run in parallel (default: number of cores).")
+    Integer threads;
+
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         rejectScenarioOptions();
+        if (sweep) {
+            return sweep();
+        }
+        if (agents != null || betas != null || seeds != null || threads != null || engine.engine != null
+                || engine.master != null) {
+            throw new BadInputException("--agents, --betas, --seeds, --threads, --engine and --master apply to "
+                    + "train --sweep; a single training takes --agent and --beta");
+        }
         Run run = resume ? resumed() : fresh();
         EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
         TrainingSpec trainingSpec = run.spec();
@@ -248,9 +278,8 @@ final class TrainCommand implements Callable<Integer> {
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
                 .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
                 .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).profile(scenario.profile).build());
         AgentConfig config = agentOptions.resolve(algorithm);
-        int interval = evalInterval == null ? 1000 : evalInterval;
         Double lambda = null;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
         if (hjs()) {
@@ -262,11 +291,7 @@ final class TrainCommand implements Callable<Integer> {
             env = env.withMasking(environment.mask == null || environment.mask)
                     .withNormalised(environment.normalise == null || environment.normalise);
         }
-        TpdsEnvConfig envConfig = env;
-        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, envConfig,
-                iterations == null ? 10_000 : iterations, setup.seed()).withEvalInterval(interval)
-                .withEvalEpisodes(evalEpisodes == null ? 10 : evalEpisodes)
-                .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
+        TrainingSpec s = trainingSpec(config, env, setup.seed());
         Path dir = out != null ? out : Path.of("runs", algorithm.label() + "-"
                 + Path.of(setup.workload()).getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_")
                 + (lambda == null ? "-beta-" + b : "-hjs-lambda-" + lambda));
@@ -276,6 +301,68 @@ final class TrainCommand implements Callable<Integer> {
                     + "or choose another --out");
         }
         return new Run(setup, s, dir, null, lambda);
+    }
+
+    /** The training schedule the options give, for an agent, an environment and a seed. */
+    private TrainingSpec trainingSpec(AgentConfig config, TpdsEnvConfig env, long seed) {
+        int interval = evalInterval == null ? 1000 : evalInterval;
+        return Options.checked("training options", () -> TrainingSpec.of(config, env,
+                iterations == null ? 10_000 : iterations, seed).withEvalInterval(interval)
+                .withEvalEpisodes(evalEpisodes == null ? 10 : evalEpisodes)
+                .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
+    }
+
+    /** {@code --sweep}: every cell checked and built before any training starts. */
+    private int sweep() throws IOException {
+        engine.check(spec);
+        List<String> bad = new ArrayList<>();
+        for (Object[] o : new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
+            {"--resume", resume ? true : null}, {"--env hjs", hjs() ? true : null},
+            {"--workload-seeds", workloadSeeds}}) {
+            if (o[1] != null) {
+                bad.add((String) o[0]);
+            }
+        }
+        if (!bad.isEmpty()) {
+            throw new BadInputException("not available with --sweep: " + String.join(", ", bad));
+        }
+        List<Algorithm> algorithms = Options.checked("--agents", () -> (agents == null ? List.of("dqn") : agents)
+                .stream().map(Algorithm::parse).toList());
+        List<Double> betaValues = betas == null ? List.of(0.5) : betas;
+        int n = seeds == null ? 1 : seeds;
+        if (n < 1 || n > 10_000) {
+            throw BadInputException.option("--seeds", "must be 1 to 10000, got " + n);
+        }
+        long first = scenario.seed == null ? 1 : scenario.seed;
+        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> EnvironmentSetup.builder()
+                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
+                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile).seed(first).build());
+        EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
+        List<TrainSweep.Cell> cells = new ArrayList<>();
+        for (Algorithm a : algorithms) {
+            AgentConfig config = agentOptions.resolve(a);
+            for (double b : betaValues) {
+                TpdsEnvConfig env = Options.checked("--betas", () -> environment.resolve(b));
+                checkMemory(config, ObservationEncoder.size(resolved.cluster().size(), env.busyTime()),
+                        resolved.cluster().size() + 1);
+                for (int i = 0; i < n; i++) {
+                    long seed = first + i;
+                    cells.add(new TrainSweep.Cell(a, b, seed, new TrainingCells.Training(
+                            base.toBuilder().seed(seed).build(), trainingSpec(config, env, seed), null)));
+                }
+            }
+        }
+        Path dir = out != null ? out : Path.of("runs", "sweep");
+        StagedFolder.checkTarget("--out", dir);
+        int t = Options.threads(threads);
+        try (CellEngine cellEngine = engine.open(spec, t);
+             Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quiet,
+                     spec.commandLine().getErr())) {
+            TrainSweep.run(cells, cellEngine, t, dir, progress, spec.commandLine().getOut());
+        }
+        return 0;
     }
 
     private Run resumed() throws IOException {
@@ -290,7 +377,7 @@ final class TrainCommand implements Callable<Integer> {
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
             {"--pricing", scenario.pricing}, {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
-            {"--hybrid-penalty", scenario.hybridPenalty}}) {
+            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.profile}}) {
             if (o[1] != null) {
                 changed.add((String) o[0]);
             }

@@ -10,16 +10,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How long a job runs given its placement: the base duration, times {@code penaltyFactor} if the
+ * How long a job runs given its placement: the base duration, times the type's factor if the
  * layout does not match the job type (TPDS: spread vs consolidate), times {@code penaltyFactor}
  * again if any executor runs on a cloud VM (HYB Eq. 5, {@code T_C^H = 1.3 T_est}). Each penalty
- * can be switched off per scenario.
+ * can be switched off per scenario. The type penalty's multiplier may differ per job type (a
+ * measured job profile, docs/profile.md); by default it is {@code penaltyFactor} for every type.
  *
  * @param typeMismatchPenalty apply the TPDS type-mismatch penalty
  * @param hybridPenalty       apply the HYB cloud penalty
- * @param penaltyFactor       multiplier of each penalty (1.3 in both papers)
+ * @param penaltyFactor       multiplier of the hybrid penalty (1.3 in HYB)
+ * @param typeFactors         multiplier of the type penalty per job type (1.3 for every type in TPDS)
  */
-public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, double penaltyFactor) {
+public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, double penaltyFactor,
+                            TypeFactors typeFactors) {
 
     public static final double PAPER_PENALTY = 1.3;
 
@@ -27,6 +30,19 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
         if (!(penaltyFactor >= 1) || !Double.isFinite(penaltyFactor)) {
             throw new IllegalArgumentException("penalty factor must be >= 1, got " + penaltyFactor);
         }
+        if (typeFactors == null) {
+            throw new IllegalArgumentException("type factors are required (TypeFactors.uniform(penaltyFactor))");
+        }
+    }
+
+    /** Both penalties with the same multiplier {@code penaltyFactor} (the papers' model). */
+    public DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, double penaltyFactor) {
+        this(typeMismatchPenalty, hybridPenalty, penaltyFactor, TypeFactors.uniform(penaltyFactor));
+    }
+
+    /** This model with per-type multipliers of the type penalty. */
+    public DurationModel withTypeFactors(TypeFactors factors) {
+        return new DurationModel(typeMismatchPenalty, hybridPenalty, penaltyFactor, factors);
     }
 
     /** No penalties: every job runs its base duration. */
@@ -104,7 +120,7 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
     public double duration(Job job, boolean matchesType, boolean allLocal) {
         double d = job.baseDuration();
         if (typeMismatchPenalty && !matchesType) {
-            d *= penaltyFactor;
+            d *= typeFactors.of(job.type());
         }
         if (hybridPenalty && !allLocal) {
             d *= penaltyFactor;
@@ -158,7 +174,7 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
     private double caseDuration(Job job, boolean mismatch, boolean localOnly) {
         double d = job.baseDuration();
         if (mismatch) {
-            d *= penaltyFactor;
+            d *= typeFactors.of(job.type());
         }
         if (hybridPenalty && !localOnly) {
             d *= penaltyFactor;

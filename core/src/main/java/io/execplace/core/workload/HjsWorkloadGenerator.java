@@ -2,6 +2,7 @@ package io.execplace.core.workload;
 
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -25,6 +26,11 @@ public final class HjsWorkloadGenerator {
     }
 
     public static Workload generate(HjsWorkloadSpec spec) {
+        return generate(spec, JobProfile.paper());
+    }
+
+    /** As {@link #generate(HjsWorkloadSpec)}, base durations drawn by {@code profile}. */
+    public static Workload generate(HjsWorkloadSpec spec, JobProfile profile) {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[]{spec.seed(), STREAM});
         int n = spec.jobs();
         // Draw order: all gaps, then which jobs have deadlines, then one slack draw per deadline job.
@@ -52,7 +58,7 @@ public final class HjsWorkloadGenerator {
         for (int k = 0; k < spec.deadlineJobs(); k++) {
             hasDeadline[chosen[k]] = true;
         }
-        List<Job> base = TpdsJobFactory.jobs(ids, arrivals, spec.requestRanges(), spec.seed());
+        List<Job> base = TpdsJobFactory.jobs(ids, arrivals, spec.requestRanges(), spec.seed(), profile);
         List<Job> jobs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Job j = base.get(i);

@@ -28,7 +28,7 @@ final class SwimTraceCodec implements TraceCodec {
             arrivals[i] = entries.get(i).submitSeconds();
         }
         return TraceCodec.workload(file, name,
-                TpdsJobFactory.jobs(ids, arrivals, options.requestRanges(), options.seed()));
+                TpdsJobFactory.jobs(ids, arrivals, options.requestRanges(), options.seed(), options.profile()));
     }
 
     @Override

@@ -2,6 +2,9 @@ package io.execplace.core.workload;
 
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
+import io.execplace.core.profile.BaseDurations;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.profile.PaperProfile;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -11,19 +14,19 @@ import org.apache.commons.rng.simple.RandomSource;
 
 /**
  * Turns a list of arrival times into TPDS jobs: type uniform among WordCount, Sort and PageRank,
- * requests uniform from {@link RequestRanges}, base duration a uniform whole number of seconds in
- * the type's range. Shared by the TPDS generator and the SWIM trace reader so that the same arrivals
+ * requests uniform from {@link RequestRanges}, base duration drawn by the {@link JobProfile} (by
+ * default the papers': a uniform whole number of seconds in the type's range). Shared by the TPDS generator and the SWIM trace reader so that the same arrivals
  * and seed give the same jobs either way.
  */
 public final class TpdsJobFactory {
 
     /** Base durations of the TPDS reference traces, seconds, inclusive (the paper only says "profiled"). */
-    public static final int WORDCOUNT_MIN_SECONDS = 34;
-    public static final int WORDCOUNT_MAX_SECONDS = 74;
-    public static final int SORT_MIN_SECONDS = 29;
-    public static final int SORT_MAX_SECONDS = 46;
-    public static final int PAGERANK_MIN_SECONDS = 100;
-    public static final int PAGERANK_MAX_SECONDS = 157;
+    public static final int WORDCOUNT_MIN_SECONDS = PaperProfile.WORDCOUNT_MIN_SECONDS;
+    public static final int WORDCOUNT_MAX_SECONDS = PaperProfile.WORDCOUNT_MAX_SECONDS;
+    public static final int SORT_MIN_SECONDS = PaperProfile.SORT_MIN_SECONDS;
+    public static final int SORT_MAX_SECONDS = PaperProfile.SORT_MAX_SECONDS;
+    public static final int PAGERANK_MIN_SECONDS = PaperProfile.PAGERANK_MIN_SECONDS;
+    public static final int PAGERANK_MAX_SECONDS = PaperProfile.PAGERANK_MAX_SECONDS;
 
     private static final JobType[] TYPES = {JobType.WORDCOUNT, JobType.SORT, JobType.PAGERANK};
 
@@ -39,6 +42,11 @@ public final class TpdsJobFactory {
      * @param seed     random seed
      */
     public static List<Job> jobs(int[] ids, double[] arrivals, RequestRanges ranges, long seed) {
+        return jobs(ids, arrivals, ranges, seed, JobProfile.paper());
+    }
+
+    /** As {@link #jobs(int[], double[], RequestRanges, long)}, base durations drawn by {@code profile}. */
+    public static List<Job> jobs(int[] ids, double[] arrivals, RequestRanges ranges, long seed, JobProfile profile) {
         if (ids.length != arrivals.length) {
             throw new IllegalArgumentException("ids and arrivals differ in length: " + ids.length + " vs " + arrivals.length);
         }
@@ -47,16 +55,12 @@ public final class TpdsJobFactory {
         // type, cores, memory, executors, duration. Changing either order changes every workload.
         SharedStateDiscreteSampler type = DiscreteUniformSampler.of(rng, 0, TYPES.length - 1);
         RequestSampler requests = new RequestSampler(rng, ranges);
-        SharedStateDiscreteSampler[] duration = {
-            DiscreteUniformSampler.of(rng, WORDCOUNT_MIN_SECONDS, WORDCOUNT_MAX_SECONDS),
-            DiscreteUniformSampler.of(rng, SORT_MIN_SECONDS, SORT_MAX_SECONDS),
-            DiscreteUniformSampler.of(rng, PAGERANK_MIN_SECONDS, PAGERANK_MAX_SECONDS),
-        };
+        BaseDurations duration = profile.baseDurations(rng);
         List<Job> jobs = new ArrayList<>(arrivals.length);
         for (int i = 0; i < arrivals.length; i++) {
             int t = type.sample();
             RequestSampler.Request r = requests.next();
-            int seconds = duration[t].sample();
+            double seconds = duration.next(TYPES[t], r.executors());
             jobs.add(new Job(ids[i], TYPES[t], arrivals[i], r.executors(), r.cores(), r.memoryGb(),
                     seconds, Job.NO_DEADLINE));
         }
@@ -65,11 +69,6 @@ public final class TpdsJobFactory {
 
     /** Inclusive base-duration range of a TPDS job type, seconds: {@code {min, max}}. */
     public static int[] durationRange(JobType type) {
-        return switch (type) {
-            case WORDCOUNT -> new int[]{WORDCOUNT_MIN_SECONDS, WORDCOUNT_MAX_SECONDS};
-            case SORT -> new int[]{SORT_MIN_SECONDS, SORT_MAX_SECONDS};
-            case PAGERANK -> new int[]{PAGERANK_MIN_SECONDS, PAGERANK_MAX_SECONDS};
-            case GENERIC -> throw new IllegalArgumentException("TPDS jobs have no generic type");
-        };
+        return PaperProfile.durationRange(type);
     }
 }

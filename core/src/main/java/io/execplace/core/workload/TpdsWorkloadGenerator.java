@@ -1,6 +1,7 @@
 package io.execplace.core.workload;
 
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
 import java.util.List;
 
 /**
@@ -13,6 +14,11 @@ public final class TpdsWorkloadGenerator {
     }
 
     public static Workload generate(TpdsWorkloadSpec spec) {
+        return generate(spec, JobProfile.paper());
+    }
+
+    /** As {@link #generate(TpdsWorkloadSpec)}, base durations drawn by {@code profile}. */
+    public static Workload generate(TpdsWorkloadSpec spec, JobProfile profile) {
         List<SwimTrace.Entry> trace = SwimTrace.fb2009();
         int start = indexOf(trace, spec.firstTraceJob());
         int available = trace.size() - start;
@@ -30,7 +36,7 @@ public final class TpdsWorkloadGenerator {
             arrivals[i] = trace.get(start + i).submitSeconds() - origin;
         }
         return new Workload(spec.name() + "/seed-" + spec.seed(),
-                TpdsJobFactory.jobs(ids, arrivals, spec.requestRanges(), spec.seed()));
+                TpdsJobFactory.jobs(ids, arrivals, spec.requestRanges(), spec.seed(), profile));
     }
 
     private static int indexOf(List<SwimTrace.Entry> trace, int jobNumber) {

@@ -1,6 +1,8 @@
 package io.execplace.core.workload;
 
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -53,18 +55,27 @@ public final class WorkloadPresets {
      * @throws IllegalArgumentException for an unknown name, or an option the preset does not take
      */
     public static Workload generate(String name, WorkloadOptions options) {
+        return generate(name, options, JobProfile.paper());
+    }
+
+    /**
+     * Generates the named preset with the given overrides; TPDS and HJS jobs take their base
+     * durations from {@code profile} (HYB jobs have their own duration model and ignore it).
+     */
+    public static Workload generate(String name, WorkloadOptions options, JobProfile profile) {
         String n = name.trim().toLowerCase(Locale.ROOT);
         return switch (n) {
-            case "tpds-normal" -> tpds(n, TpdsWorkloadSpec.normal(), options).generate();
-            case "tpds-burst" -> tpds(n, TpdsWorkloadSpec.burst(), options).generate();
+            case "tpds-normal" -> TpdsWorkloadGenerator.generate(tpds(n, TpdsWorkloadSpec.normal(), options), profile);
+            case "tpds-burst" -> TpdsWorkloadGenerator.generate(tpds(n, TpdsWorkloadSpec.burst(), options), profile);
             case "hybrid-light" -> hybrid(HybridWorkloadSpec.light(), options).generate();
             case "hybrid-high" -> hybrid(HybridWorkloadSpec.high(), options).generate();
             case "hybrid-day" -> hybrid(HybridWorkloadSpec.day(), options).generate();
             case "hybrid-medium" -> hybrid(medium(), options).generate();
             case "hjs-60-100", "hjs-40-100", "hjs-60-50", "hjs-40-50", "hjs-60-20", "hjs-40-20" -> {
                 String[] parts = n.split("-");
-                yield hjs(n, HjsWorkloadSpec.jobSet(Integer.parseInt(parts[1]), Integer.parseInt(parts[2])), options)
-                        .generate();
+                yield HjsWorkloadGenerator.generate(
+                        hjs(n, HjsWorkloadSpec.jobSet(Integer.parseInt(parts[1]), Integer.parseInt(parts[2])), options),
+                        profile);
             }
             default -> throw new IllegalArgumentException("unknown workload preset '" + name + "' (known: "
                     + PRESETS.stream().map(Preset::name).collect(Collectors.joining(", ")) + ")");

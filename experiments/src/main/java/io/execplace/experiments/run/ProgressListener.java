@@ -6,6 +6,9 @@ public interface ProgressListener {
 
     ProgressListener NONE = (done, total, cell) -> { };
 
-    /** Called from worker threads; implementations must be thread-safe. */
+    /**
+     * Called from worker threads; implementations must be thread-safe. {@code cell} is null when the
+     * cells ran on an engine that tells only how many finished (Spark).
+     */
     void cellDone(int done, int total, CellResult cell);
 }

@@ -28,6 +28,8 @@ public final class Runner {
 
     private final SchedulerRegistry registry;
     private final int threads;
+    /** Where cells run as text, or null to run them as objects on this runner's threads. */
+    private final CellEngine engine;
 
     /**
      * @param registry the schedulers the runner can make, by name
@@ -42,6 +44,25 @@ public final class Runner {
         }
         this.registry = registry;
         this.threads = threads;
+        this.engine = null;
+    }
+
+    private Runner(SchedulerRegistry registry, int threads, CellEngine engine) {
+        this.registry = registry;
+        this.threads = threads;
+        this.engine = engine;
+    }
+
+    /**
+     * This runner with its cells sent as text to {@code engine} ({@link ScenarioCells}); the first
+     * seed's complete runs, which only reports' schedule charts need and which do not travel, are
+     * run again here. Scenarios must then carry a {@link io.execplace.experiments.scenario.ScenarioRecipe}.
+     */
+    public Runner withEngine(CellEngine engine) {
+        if (engine == null) {
+            throw new IllegalArgumentException("an engine is required");
+        }
+        return new Runner(registry, threads, engine);
     }
 
     /** The schedulers this runner can make. */
@@ -66,7 +87,22 @@ public final class Runner {
         return new CellRun(scheduler, seed, result, PolicyCounts.of(policy));
     }
 
+    /**
+     * Runs every cell of {@code scenario}, in parallel, and keeps the first seed's complete runs for
+     * schedule charts. Results are in (scheduler, seed) order.
+     */
     public Comparison run(Scenario scenario, ProgressListener progress) {
+        return run(scenario, progress, true);
+    }
+
+    /**
+     * Runs every cell of {@code scenario}; {@code keepFirstRuns} keeps the first seed's complete runs
+     * (per-job records, for schedule charts), which a study that draws none need not hold.
+     */
+    public Comparison run(Scenario scenario, ProgressListener progress, boolean keepFirstRuns) {
+        if (engine != null) {
+            return runOnEngine(scenario, progress, keepFirstRuns);
+        }
         int total = scenario.cells();
         AtomicInteger done = new AtomicInteger();
         long firstSeed = scenario.seeds().get(0);
@@ -82,7 +118,7 @@ public final class Runner {
                 for (long seed : scenario.seeds()) {
                     futures.add(pool.submit(() -> {
                         CellRun run = runCell(scenario, scheduler, seed);
-                        if (seed == firstSeed) {
+                        if (keepFirstRuns && seed == firstSeed) {
                             firstRuns.put(scheduler, run.result());
                         }
                         CellResult cell = run.toCellResult(TIMELINE_POINTS);
@@ -108,5 +144,56 @@ public final class Runner {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Runs the cells of several scenarios, in order, without the first seed's complete runs. On an
+     * engine they go as one batch (no scenario waits for the previous one's slowest cell); here, one
+     * scenario after the other as {@link #run} does.
+     */
+    public List<Comparison> runAll(List<Scenario> scenarios, ProgressListener progress) {
+        if (engine == null) {
+            int total = scenarios.stream().mapToInt(Scenario::cells).sum();
+            AtomicInteger done = new AtomicInteger();
+            List<Comparison> out = new ArrayList<>(scenarios.size());
+            for (Scenario s : scenarios) {
+                out.add(run(s, (d, t, cell) -> progress.cellDone(done.incrementAndGet(), total, cell), false));
+            }
+            return out;
+        }
+        return runOnEngine(scenarios, progress, false);
+    }
+
+    private Comparison runOnEngine(Scenario scenario, ProgressListener progress, boolean keepFirstRuns) {
+        return runOnEngine(List.of(scenario), progress, keepFirstRuns).get(0);
+    }
+
+    private List<Comparison> runOnEngine(List<Scenario> scenarios, ProgressListener progress, boolean keepFirstRuns) {
+        List<String> texts = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            for (String scheduler : scenario.schedulers()) {
+                for (long seed : scenario.seeds()) {
+                    texts.add(ScenarioCells.cell(scenario, scheduler, seed, TIMELINE_POINTS));
+                }
+            }
+        }
+        List<String> results = engine.run(CellKind.SCENARIO, texts, (done, total) -> progress.cellDone(done, total, null));
+        List<Comparison> out = new ArrayList<>(scenarios.size());
+        int next = 0;
+        for (Scenario scenario : scenarios) {
+            List<CellResult> cells = new ArrayList<>(scenario.cells());
+            for (int i = 0; i < scenario.cells(); i++) {
+                cells.add(ScenarioCells.result(results.get(next++)));
+            }
+            Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
+            if (keepFirstRuns) {
+                long firstSeed = scenario.seeds().get(0);
+                for (String scheduler : scenario.schedulers()) {
+                    firstRuns.put(scheduler, runCell(scenario, scheduler, firstSeed).result());
+                }
+            }
+            out.add(new Comparison(scenario, cells, firstRuns));
+        }
+        return out;
     }
 }

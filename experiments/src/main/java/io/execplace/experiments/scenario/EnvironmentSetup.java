@@ -28,9 +28,11 @@ import java.util.List;
  * @param hybridPenalty {@code on}, {@code off}, {@code auto} or null (auto)
  * @param seed          the first workload seed
  * @param workloadSeeds how many workloads (seeds {@code seed, seed+1, ...}) the episodes cycle through
+ * @param profile       a job-type profile file, or null for the papers' numbers
  */
 public record EnvironmentSetup(String cluster, String pricing, String workload, String format, Integer jobs,
-                               String requests, String typePenalty, String hybridPenalty, long seed, int workloadSeeds) {
+                               String requests, String typePenalty, String hybridPenalty, long seed, int workloadSeeds,
+                               String profile) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -57,7 +59,7 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
     public Builder toBuilder() {
         return builder().cluster(cluster).pricing(pricing).workload(workload).format(format).jobs(jobs)
                 .requests(requests).typePenalty(typePenalty).hybridPenalty(hybridPenalty).seed(seed)
-                .workloadSeeds(workloadSeeds);
+                .workloadSeeds(workloadSeeds).profile(profile);
     }
 
     /** Sets {@link EnvironmentSetup}'s fields by name. */
@@ -72,6 +74,7 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
         private String hybridPenalty;
         private long seed = 1;
         private int workloadSeeds = 1;
+        private String profile;
 
         private Builder() {
         }
@@ -86,10 +89,11 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
         public Builder hybridPenalty(String v) { hybridPenalty = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder workloadSeeds(int v) { workloadSeeds = v; return this; }
+        public Builder profile(String v) { profile = v; return this; }
 
         public EnvironmentSetup build() {
             return new EnvironmentSetup(cluster, pricing, workload, format, jobs, requests, typePenalty, hybridPenalty,
-                    seed, workloadSeeds);
+                    seed, workloadSeeds, profile);
         }
     }
 
@@ -114,7 +118,8 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
                 .withOption("jobs", jobs, "--jobs").withOption("requests", requests, "--requests")
                 .withOption("typePenalty", typePenalty, "--type-penalty")
                 .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty")
-                .withOption("seed", seed, "--seed").withOption("seeds", workloadSeeds, "--workload-seeds");
+                .withOption("seed", seed, "--seed").withOption("seeds", workloadSeeds, "--workload-seeds")
+                .withOption("profile", profile, "--profile");
     }
 
     /** Resolves names to a cluster and workloads; relative file names against {@code baseDir} (may be null). */
@@ -127,7 +132,7 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
         for (long s : spec.seeds().list()) {
             workloads.add(scenario.workloads().forSeed(s));
         }
-        DurationModel model = spec.rules().penalties().modelFor(scenario.cluster(), workloads.get(0));
+        DurationModel model = scenario.options().penalties().modelFor(scenario.cluster(), workloads.get(0));
         Cluster c = scenario.cluster();
         return new Resolved(c, workloads, model, c.name().split("/")[0] + " / " + scenario.workloads().name());
     }
@@ -151,7 +156,7 @@ public record EnvironmentSetup(String cluster, String pricing, String workload, 
                 .format(text(node, "format")).jobs(node.hasNonNull("jobs") ? node.get("jobs").asInt() : null)
                 .requests(text(node, "requests")).typePenalty(text(node, "typePenalty"))
                 .hybridPenalty(text(node, "hybridPenalty")).seed(node.path("seed").asLong(1))
-                .workloadSeeds(node.path("workloadSeeds").asInt(1)).build();
+                .workloadSeeds(node.path("workloadSeeds").asInt(1)).profile(text(node, "profile")).build();
     }
 
     private static String text(JsonNode node, String field) {

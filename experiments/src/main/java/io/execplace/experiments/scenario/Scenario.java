@@ -17,9 +17,12 @@ import java.util.List;
  * @param seeds      seeds; seed {@code s} drives both the workload and randomised schedulers
  * @param options    run rules
  * @param schedulerOptions settings of tunable schedulers ({@code milp}'s β, time limit and solver)
+ * @param recipe     how another JVM rebuilds the cluster, workloads and rules (a cell engine ships it
+ *                   as text), or null when the scenario was built from objects only
  */
 public record Scenario(String name, Cluster cluster, WorkloadSource workloads, List<String> schedulers,
-                       List<Long> seeds, SimulationOptions options, SchedulerOptions schedulerOptions) {
+                       List<Long> seeds, SimulationOptions options, SchedulerOptions schedulerOptions,
+                       ScenarioRecipe recipe) {
 
     public Scenario {
         if (schedulerOptions == null) {
@@ -37,7 +40,7 @@ public record Scenario(String name, Cluster cluster, WorkloadSource workloads, L
 
     /** The same scenario with other scheduler settings. */
     public Scenario withSchedulerOptions(SchedulerOptions o) {
-        return new Scenario(name, cluster, workloads, schedulers, seeds, options, o);
+        return new Scenario(name, cluster, workloads, schedulers, seeds, options, o, recipe);
     }
 
     public int cells() {
@@ -58,6 +61,7 @@ public record Scenario(String name, Cluster cluster, WorkloadSource workloads, L
         private List<Long> seeds = List.of();
         private SimulationOptions options = SimulationOptions.defaults();
         private SchedulerOptions schedulerOptions = SchedulerOptions.defaults();
+        private ScenarioRecipe recipe;
 
         private Builder() {
         }
@@ -97,9 +101,14 @@ public record Scenario(String name, Cluster cluster, WorkloadSource workloads, L
             return this;
         }
 
+        public Builder recipe(ScenarioRecipe v) {
+            recipe = v;
+            return this;
+        }
+
         /** The scenario; its checks run here. */
         public Scenario build() {
-            return new Scenario(name, cluster, workloads, schedulers, seeds, options, schedulerOptions);
+            return new Scenario(name, cluster, workloads, schedulers, seeds, options, schedulerOptions, recipe);
         }
     }
 }

@@ -16,7 +16,7 @@ public final class ScenarioInput {
     /** Every field of a scenario file, in the order the docs list them (docs/scenarios.md). */
     public static final List<String> KEYS = List.of("name", "cluster", "pricing", "workload", "format", "jobs",
             "requests", "deadlineTolerance", "meanGap", "gaps", "deadlineShare", "deadlineSlack", "schedulers", "seed", "seeds", "queue", "admission",
-            "backfilling", "billing", "typePenalty", "hybridPenalty", "penaltyFactor", "beta", "milpTimeLimitMs",
+            "backfilling", "billing", "typePenalty", "hybridPenalty", "penaltyFactor", "profile", "beta", "milpTimeLimitMs",
             "milpSolver");
 
     private static final ScenarioInput EMPTY = new ScenarioInput(Map.of());
@@ -25,6 +25,23 @@ public final class ScenarioInput {
 
     private ScenarioInput(Map<String, Setting> settings) {
         this.settings = settings;
+    }
+
+    /** The given settings (a later one of the same field wins). */
+    public static ScenarioInput of(List<Setting> settings) {
+        Map<String, Setting> map = new LinkedHashMap<>();
+        for (Setting s : settings) {
+            if (!KEYS.contains(s.key())) {
+                throw new IllegalArgumentException("unknown scenario field '" + s.key() + "'");
+            }
+            map.put(s.key(), s);
+        }
+        return new ScenarioInput(map);
+    }
+
+    /** Every setting, in the order they were given. */
+    public List<Setting> settings() {
+        return List.copyOf(settings.values());
     }
 
     /** No setting. */

@@ -7,6 +7,8 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.profile.ProfileFile;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
@@ -131,10 +133,17 @@ public final class ScenarioResolver {
                     + "hybrid-large), not to cluster '" + spec.cluster().name() + "'");
         }
         Cluster c = located(in, "cluster", () -> cluster(spec.cluster(), baseDir));
-        WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir));
+        JobProfile profile = located(in, "profile", () -> profile(spec.workload().profile(), baseDir));
+        WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir, profile));
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
         return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
-                .seeds(spec.seeds().list()).options(spec.rules()).schedulerOptions(spec.schedulers().options()).build();
+                .seeds(spec.seeds().list()).options(spec.rules().withProfile(profile))
+                .schedulerOptions(spec.schedulers().options()).recipe(new ScenarioRecipe(in, baseDir)).build();
+    }
+
+    /** The job-type profile: the papers' without a file, else the file read (docs/profile.md). */
+    public static JobProfile profile(String file, Path baseDir) {
+        return file == null ? JobProfile.paper() : ProfileFile.read(Path.of(relative(file, baseDir)));
     }
 
     /** The cluster: a preset (priced by the pricing model where that applies) or a cluster file. */
@@ -159,6 +168,11 @@ public final class ScenarioResolver {
 
     /** The workload source: a preset generated per seed, or a trace file (SWIM traces take the seed too). */
     public static WorkloadSource workloads(WorkloadChoice choice, Path baseDir) {
+        return workloads(choice, baseDir, profile(choice.profile(), baseDir));
+    }
+
+    /** As {@link #workloads(WorkloadChoice, Path)} with the profile already read. */
+    public static WorkloadSource workloads(WorkloadChoice choice, Path baseDir, JobProfile profile) {
         String w = choice.name();
         WorkloadOptions base = choice.generator();
         if (WorkloadPresets.isPreset(w) && !Files.exists(Path.of(w))) {
@@ -166,12 +180,12 @@ public final class ScenarioResolver {
                 throw new BadInputException("the trace format applies to workload files, not to the preset '" + w + "'");
             }
             try {
-                WorkloadPresets.generate(w, base); // check the options once, before any run starts
+                WorkloadPresets.generate(w, base, profile); // check the options once, before any run starts
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
             String label = w.toLowerCase(Locale.ROOT);
-            return WorkloadSource.of(label, seed -> WorkloadPresets.generate(label, base.withSeed(seed)));
+            return WorkloadSource.of(label, seed -> WorkloadPresets.generate(label, base.withSeed(seed), profile));
         }
         Path file = Path.of(relative(w, baseDir));
         if (!Files.isRegularFile(file)) {
@@ -190,7 +204,7 @@ public final class ScenarioResolver {
             Double tolerance = base.deadlineToleranceSeconds();
             TraceReadOptions options = TraceReadOptions.defaults()
                     .withRequestRanges(ranges == null ? RequestRanges.PAPER : ranges)
-                    .withDeadlineToleranceSeconds(tolerance == null ? 0 : tolerance);
+                    .withDeadlineToleranceSeconds(tolerance == null ? 0 : tolerance).withProfile(profile);
             Workload first = Traces.read(file, fmt, options); // fails fast on a malformed file
             String label = file.getFileName().toString();
             if (fmt != TraceFormat.SWIM) {
@@ -228,7 +242,7 @@ public final class ScenarioResolver {
                 parsed(in, "gaps", GapDistribution::parse).orElse(null),
                 number(in, "deadlineShare", 0, 1).orElse(null), number(in, "deadlineSlack", 0, 1e6).orElse(null));
         return new WorkloadChoice(text(in, "workload").orElse(DEFAULT_WORKLOAD),
-                parsed(in, "format", TraceFormat::parse).orElse(null), generator);
+                parsed(in, "format", TraceFormat::parse).orElse(null), generator, text(in, "profile").orElse(null));
     }
 
     /** The most jobs a generated workload may have in this JVM's memory. */

@@ -34,13 +34,19 @@ public record ScenarioSpec(String name, ClusterChoice cluster, WorkloadChoice wo
 
     /**
      * The {@code workload}, {@code format}, {@code jobs}, {@code requests}, {@code deadlineTolerance},
-     * {@code meanGap} and {@code gaps} fields.
+     * {@code meanGap}, {@code gaps} and {@code profile} fields.
      *
      * @param name      a workload preset or a trace file
      * @param format    the trace format, or null to detect it (trace files only)
      * @param generator overrides of a generated workload; its seed is ignored (each seed makes its own)
+     * @param profile   a job-type profile file (the {@code profile} field), or null for the papers' numbers
      */
-    public record WorkloadChoice(String name, TraceFormat format, WorkloadOptions generator) {
+    public record WorkloadChoice(String name, TraceFormat format, WorkloadOptions generator, String profile) {
+
+        /** Without a profile file. */
+        public WorkloadChoice(String name, TraceFormat format, WorkloadOptions generator) {
+            this(name, format, generator, null);
+        }
     }
 
     /**

@@ -1,11 +1,15 @@
 package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.JobType;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.profile.MeasuredProfile;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.rules.TypeFactors;
 
 /**
  * The run rules of a scenario (the {@code queue}, {@code admission}, {@code backfilling}, {@code
@@ -24,22 +28,44 @@ public record SimulationOptions(QueuePolicy queue, boolean admission, boolean ba
      * The duration penalties. Switches are {@code null} for "automatic": the type penalty when jobs
      * are typed, the hybrid penalty when the cluster has local VMs.
      *
-     * @param type   TPDS type-mismatch penalty on/off, or null for automatic
-     * @param hybrid HYB cloud penalty on/off, or null for automatic
-     * @param factor multiplier of each penalty
+     * @param type    TPDS type-mismatch penalty on/off, or null for automatic
+     * @param hybrid  HYB cloud penalty on/off, or null for automatic
+     * @param factor  multiplier of each penalty (of the hybrid one only when a measured profile gives
+     *                the type penalty's factors)
+     * @param profile the job-type profile; a measured one gives each type its own type-penalty factor
      */
-    public record Penalties(Boolean type, Boolean hybrid, double factor) {
+    public record Penalties(Boolean type, Boolean hybrid, double factor, JobProfile profile) {
+
+        public Penalties {
+            if (profile == null) {
+                throw new IllegalArgumentException("a job profile is required (JobProfile.paper() by default)");
+            }
+        }
+
+        /** With the papers' profile. */
+        public Penalties(Boolean type, Boolean hybrid, double factor) {
+            this(type, hybrid, factor, JobProfile.paper());
+        }
 
         /** Automatic switches, the papers' factor 1.3. */
         public static Penalties automatic() {
             return new Penalties(null, null, DurationModel.PAPER_PENALTY);
         }
 
+        public Penalties withProfile(JobProfile p) {
+            return new Penalties(type, hybrid, factor, p);
+        }
+
         /** The duration model for this cluster and workload. */
         public DurationModel modelFor(Cluster cluster, Workload workload) {
             DurationModel auto = DurationModel.defaultsFor(cluster, workload.hasTypedJobs());
-            return new DurationModel(type == null ? auto.typeMismatchPenalty() : type,
+            DurationModel model = new DurationModel(type == null ? auto.typeMismatchPenalty() : type,
                     hybrid == null ? auto.hybridPenalty() : hybrid, factor);
+            if (profile instanceof MeasuredProfile) {
+                model = model.withTypeFactors(new TypeFactors(profile.placementFactor(JobType.WORDCOUNT),
+                        profile.placementFactor(JobType.SORT), profile.placementFactor(JobType.PAGERANK)));
+            }
+            return model;
         }
     }
 
@@ -61,6 +87,11 @@ public record SimulationOptions(QueuePolicy queue, boolean admission, boolean ba
 
     public SimulationOptions withQueue(QueuePolicy q) {
         return new SimulationOptions(q, admission, backfilling, billing, penalties);
+    }
+
+    /** These rules with a job-type profile ({@code --profile}). */
+    public SimulationOptions withProfile(JobProfile p) {
+        return new SimulationOptions(queue, admission, backfilling, billing, penalties.withProfile(p));
     }
 
     public SimulationOptions withAdmission(boolean on) {

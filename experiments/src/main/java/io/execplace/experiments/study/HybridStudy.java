@@ -20,6 +20,8 @@ import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.run.Stats;
 import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioRecipe;
 import io.execplace.experiments.scenario.SimulationOptions;
 import io.execplace.experiments.scenario.WorkloadSource;
 import io.execplace.schedulers.SchedulerOptions;
@@ -32,7 +34,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -77,6 +78,8 @@ public final class HybridStudy {
     }
 
     private static final String[] LOADS = {"light", "high"};
+    private static final String SMALL = "hybrid-small";
+    private static final String LARGE = "hybrid-large";
 
     private final Settings settings;
     private final Runner runner;
@@ -104,13 +107,27 @@ public final class HybridStudy {
         return seeds;
     }
 
-    private Scenario scenario(String name, Cluster cluster, String workloadPreset, int jobs, boolean admission) {
+    private Scenario scenario(String name, String clusterPreset, PricingModel pricing, String workloadPreset, int jobs,
+                              boolean admission) {
+        Cluster cluster = ClusterPresets.byName(clusterPreset, pricing);
         WorkloadOptions base = WorkloadOptions.seed(0).withJobs(jobs);
         WorkloadSource source = WorkloadSource.of(workloadPreset + " (" + jobs + " jobs)",
                 seed -> WorkloadPresets.generate(workloadPreset, base.withSeed(seed)));
         SimulationOptions options = SimulationOptions.defaults().withQueue(QueuePolicy.EDF).withAdmission(admission);
         return Scenario.builder().name(name).cluster(cluster).workloads(source).schedulers(schedulers()).seeds(seeds())
-                .options(options).schedulerOptions(schedulerOptions).build();
+                .options(options).schedulerOptions(schedulerOptions)
+                .recipe(recipe(clusterPreset, pricing, workloadPreset, jobs, admission)).build();
+    }
+
+    /** The same cluster, workloads and rules as scenario settings, for a cell engine to rebuild elsewhere. */
+    private static ScenarioRecipe recipe(String cluster, PricingModel pricing, String workloadPreset, int jobs,
+                                         boolean admission) {
+        String source = "reproduce hybrid";
+        ScenarioInput in = ScenarioInput.empty().with("cluster", cluster, source, 0)
+                .with("pricing", pricing.key(), source, 0).with("workload", workloadPreset, source, 0)
+                .with("jobs", jobs, source, 0).with("queue", QueuePolicy.EDF.name(), source, 0)
+                .with("admission", admission, source, 0);
+        return new ScenarioRecipe(in, null);
     }
 
     /** Every scenario of the study, in report order. */
@@ -118,27 +135,23 @@ public final class HybridStudy {
         List<Scenario> out = new ArrayList<>();
         for (String load : LOADS) {
             for (PricingModel pricing : PricingModel.values()) {
-                out.add(scenario("small-" + load + "-pricing-" + pricing.key(), ClusterPresets.hybridSmall(pricing),
+                out.add(scenario("small-" + load + "-pricing-" + pricing.key(), SMALL, pricing,
                         "hybrid-" + load, settings.smallJobs(), false));
             }
-            out.add(scenario("small-" + load + "-pricing-1-admission", ClusterPresets.hybridSmall(PricingModel.MODEL_1),
+            out.add(scenario("small-" + load + "-pricing-1-admission", SMALL, PricingModel.MODEL_1,
                     "hybrid-" + load, settings.smallJobs(), true));
         }
-        out.add(scenario("large-day-pricing-1", ClusterPresets.hybridLarge(PricingModel.MODEL_1), "hybrid-day",
-                settings.largeJobs(), false));
-        out.add(scenario("large-high-pricing-1", ClusterPresets.hybridLarge(PricingModel.MODEL_1), "hybrid-high",
-                settings.largeJobs(), false));
+        out.add(scenario("large-day-pricing-1", LARGE, PricingModel.MODEL_1, "hybrid-day", settings.largeJobs(), false));
+        out.add(scenario("large-high-pricing-1", LARGE, PricingModel.MODEL_1, "hybrid-high", settings.largeJobs(), false));
         return out;
     }
 
     /** Runs the whole study and writes results, charts and {@code index.html} into {@code dir}. */
     public Path run(Path dir, ProgressListener progress) throws IOException {
         List<Scenario> scenarios = scenarios();
-        int total = scenarios.stream().mapToInt(Scenario::cells).sum();
-        AtomicInteger done = new AtomicInteger();
         Map<String, Comparison> results = new LinkedHashMap<>();
-        for (Scenario s : scenarios) {
-            results.put(s.name(), runner.run(s, (d, t, cell) -> progress.cellDone(done.incrementAndGet(), total, cell)));
+        for (Comparison c : runner.runAll(scenarios, progress)) {
+            results.put(c.scenario().name(), c);
         }
         return write(results, dir);
     }

@@ -9,7 +9,10 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutSplit;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.CellKind;
 import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.training.TrainingCells;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
@@ -284,6 +287,10 @@ public final class TpdsStudy {
     private final int threads;
     /** Trace files that replace the generated workloads, by workload name (absent: the preset). */
     private final Map<String, String> traces;
+    /** Where the trainings run as text cells, or null to run them on this study's threads. */
+    private final CellEngine engine;
+    /** A job-type profile file (docs/profile.md), or null for the papers' numbers. */
+    private final String profile;
 
     /**
      * @param settings the study's size
@@ -291,10 +298,11 @@ public final class TpdsStudy {
      * @param threads  parallel trainings
      */
     public TpdsStudy(Settings settings, SchedulerRegistry registry, int threads) {
-        this(settings, registry, threads, Map.of());
+        this(settings, registry, threads, Map.of(), null, null);
     }
 
-    private TpdsStudy(Settings settings, SchedulerRegistry registry, int threads, Map<String, String> traces) {
+    private TpdsStudy(Settings settings, SchedulerRegistry registry, int threads, Map<String, String> traces,
+                      CellEngine engine, String profile) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
@@ -302,6 +310,24 @@ public final class TpdsStudy {
         this.registry = registry;
         this.threads = threads;
         this.traces = traces;
+        this.engine = engine;
+        this.profile = profile;
+    }
+
+    /** The study with the base durations and placement factors of a job-type profile file. */
+    public TpdsStudy withProfile(Path file) {
+        return new TpdsStudy(settings, registry, threads, traces, engine, file == null ? null : file.toString());
+    }
+
+    /**
+     * The study with its trainings sent as text cells to {@code engine} ({@link TrainingCells});
+     * progress then counts whole trainings' iterations as each training finishes.
+     */
+    public TpdsStudy withEngine(CellEngine e) {
+        if (e == null) {
+            throw new IllegalArgumentException("an engine is required");
+        }
+        return new TpdsStudy(settings, registry, threads, traces, e, profile);
     }
 
     /**
@@ -322,7 +348,7 @@ public final class TpdsStudy {
                 t.put(WORKLOADS.get(i), files[i].toString());
             }
         }
-        return new TpdsStudy(settings, registry, threads, Map.copyOf(t));
+        return new TpdsStudy(settings, registry, threads, Map.copyOf(t), engine, profile);
     }
 
     /** The preset name or trace file that {@code workload} is read from. */
@@ -362,6 +388,31 @@ public final class TpdsStudy {
         }
         Files.createDirectories(dir);
         List<Run> runs = runs();
+        List<AgentResult> results = engine != null ? trainOnEngine(runs, dir, progress) : trainHere(runs, dir, progress);
+        Map<String, Map<String, RunSummary>> baselines = new LinkedHashMap<>();
+        Map<String, Double> lowerBounds = new LinkedHashMap<>();
+        for (String w : WORKLOADS) {
+            EnvironmentSetup.Resolved setup = setup(w);
+            Workload workload = setup.workloads().get(0);
+            lowerBounds.put(w, CostLowerBound.of(setup.cluster(), setup.durationModel(), workload.jobs()));
+            SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload)
+                    .withDurationModel(setup.durationModel());
+            Map<String, RunSummary> byName = new LinkedHashMap<>();
+            for (String h : heuristics()) {
+                byName.put(h, Simulation.run(setup.cluster(), workload, registry.create(h, settings.seed()), config).summary());
+            }
+            baselines.put(w, byName);
+        }
+        Map<String, TpdsHeldOut> heldOut = new LinkedHashMap<>();
+        for (String w : WORKLOADS) {
+            if (!traces.containsKey(w)) { // a trace file is one workload: there is nothing held out of it
+                heldOut.put(w, heldOut(w, setup(w).cluster(), dir, results));
+            }
+        }
+        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
+    }
+
+    private List<AgentResult> trainHere(List<Run> runs, Path dir, Progress progress) throws IOException {
         long total = totalIterations();
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs.size()), r -> {
@@ -392,26 +443,34 @@ public final class TpdsStudy {
         } finally {
             pool.shutdownNow();
         }
-        Map<String, Map<String, RunSummary>> baselines = new LinkedHashMap<>();
-        Map<String, Double> lowerBounds = new LinkedHashMap<>();
-        for (String w : WORKLOADS) {
-            EnvironmentSetup.Resolved setup = setup(w);
-            Workload workload = setup.workloads().get(0);
-            lowerBounds.put(w, CostLowerBound.of(setup.cluster(), setup.durationModel(), workload.jobs()));
-            SimulationConfig config = SimulationConfig.defaults(setup.cluster(), workload);
-            Map<String, RunSummary> byName = new LinkedHashMap<>();
-            for (String h : heuristics()) {
-                byName.put(h, Simulation.run(setup.cluster(), workload, registry.create(h, settings.seed()), config).summary());
-            }
-            baselines.put(w, byName);
+        return results;
+    }
+
+    private List<AgentResult> trainOnEngine(List<Run> runs, Path dir, Progress progress) throws IOException {
+        long total = totalIterations();
+        List<String> cells = new ArrayList<>(runs.size());
+        for (Run r : runs) {
+            cells.add(TrainingCells.cell(training(r, folder(dir, r))));
         }
-        Map<String, TpdsHeldOut> heldOut = new LinkedHashMap<>();
-        for (String w : WORKLOADS) {
-            if (!traces.containsKey(w)) { // a trace file is one workload: there is nothing held out of it
-                heldOut.put(w, heldOut(w, setup(w).cluster(), dir, results));
+        // The engine tells finished cells only: progress moves by the mean training's iterations per cell,
+        // one tick per iteration as on this study's own threads.
+        long[] told = {0};
+        List<String> texts = engine.run(CellKind.TRAINING, cells, (finished, all) -> {
+            synchronized (told) {
+                long target = total * finished / all;
+                while (told[0] < target) {
+                    progress.advanced(++told[0], total);
+                }
             }
+        });
+        List<AgentResult> results = new ArrayList<>(runs.size());
+        for (int i = 0; i < runs.size(); i++) {
+            TrainingCells.Trained trained = TrainingCells.result(texts.get(i));
+            Path folder = folder(dir, runs.get(i));
+            TrainingCells.writeFiles(trained, folder);
+            results.add(finish(runs.get(i), folder, trained));
         }
-        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
+        return results;
     }
 
     /**
@@ -430,52 +489,51 @@ public final class TpdsStudy {
         Map<String, Path> agents = new LinkedHashMap<>();
         for (AgentResult r : results) {
             if (r.run().workload().equals(workload)) {
-                agents.put(r.run().label(), agentFolder(dir, r.run()));
+                agents.put(r.run().label(), folder(dir, r.run()));
             }
         }
         return TpdsHeldOut.evaluate(workload, settings.seed(), settings.heldOut(), cluster, registry, heldOutBaselines(),
                 agents);
     }
 
-    private static Path agentFolder(Path dir, Run run) {
+    private EnvironmentSetup.Resolved setup(String workload) {
+        return environmentSetup(workload).resolve(null);
+    }
+
+    private EnvironmentSetup environmentSetup(String workload) {
+        return EnvironmentSetup.tpds(source(workload), settings.seed()).toBuilder().profile(profile).build();
+    }
+
+    private static Path folder(Path dir, Run run) {
         return dir.resolve("agents").resolve(run.workload()).resolve(run.folder());
     }
 
-    private EnvironmentSetup.Resolved setup(String workload) {
-        return EnvironmentSetup.tpds(source(workload), settings.seed()).resolve(null);
+    /** The training of one run, its files going to {@code folder}. */
+    private TrainingCells.Training training(Run run, Path folder) {
+        EnvironmentSetup setup = environmentSetup(run.workload());
+        TpdsEnvConfig env = settings.environment(run.beta());
+        int iterations = settings.iterations(run.agent(), run.workload());
+        TrainingSpec spec = TrainingSpec.of(agentConfig(run.agent()), env, iterations, settings.seed())
+                .withEvalInterval(Math.max(1, iterations / settings.evaluations()))
+                .withEvalEpisodes(settings.evalEpisodes()).withCheckpointInterval(iterations);
+        return new TrainingCells.Training(setup, spec, "agent:" + folder);
     }
 
     private AgentResult train(Run run, Path dir, Runnable tick) {
         try {
-            EnvironmentSetup setup = EnvironmentSetup.tpds(source(run.workload()), settings.seed());
-            EnvironmentSetup.Resolved resolved = setup.resolve(null);
-            TpdsEnvConfig env = settings.environment(run.beta());
-            int iterations = settings.iterations(run.agent(), run.workload());
-            TrainingSpec spec = TrainingSpec.of(agentConfig(run.agent()), env, iterations, settings.seed())
-                    .withEvalInterval(Math.max(1, iterations / settings.evaluations()))
-                    .withEvalEpisodes(settings.evalEpisodes()).withCheckpointInterval(iterations);
-            Path folder = agentFolder(dir, run);
-            Files.createDirectories(folder);
-            Trainer trainer = new Trainer(spec, environment(resolved, env), environment(resolved, env), folder, setup.toJson());
-            long t0 = System.nanoTime();
-            trainer.run(new TrainingListener() {
-                @Override
-                public void iterationDone(int iteration, int iterationsTotal, IterationStats s,
-                                          double recent) {
-                    tick.run();
-                }
-            });
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            LearningCurves.write(run.label() + ", " + run.workload(), Map.of(run.label(), trainer.curve()), folder,
-                    "learning-curve");
-            AgentPolicy policy = new AgentPolicy("agent:" + folder, TrainedAgent.read(folder));
-            Workload workload = resolved.workloads().get(0);
-            RunSummary summary = Simulation.run(resolved.cluster(), workload, policy,
-                    SimulationConfig.defaults(resolved.cluster(), workload)).summary();
-            return new AgentResult(run, trainer.curve(), summary, policy.fallbacks(), policy.holds(), seconds);
+            Path folder = folder(dir, run);
+            return finish(run, folder, TrainingCells.train(training(run, folder), folder, tick));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The learning-curve chart (drawn here, whichever engine trained) and the run's result. */
+    private AgentResult finish(Run run, Path folder, TrainingCells.Trained trained) throws IOException {
+        LearningCurves.write(run.label() + ", " + run.workload(), Map.of(run.label(), trained.curve()), folder,
+                "learning-curve");
+        TrainingCells.Evaluation e = trained.evaluation();
+        return new AgentResult(run, trained.curve(), e.summary(), e.fallbacks(), e.holds(), trained.seconds());
     }
 
     private static TpdsEnv environment(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {

@@ -31,8 +31,8 @@ class EnvironmentSetupTest {
     @Test
     void theBuilderSetsEachFieldByName() {
         EnvironmentSetup s = EnvironmentSetup.builder().cluster("c").pricing("p").workload("w").format("f").jobs(7)
-                .requests("r").typePenalty("t").hybridPenalty("h").seed(8).workloadSeeds(9).build();
-        assertThat(s).isEqualTo(new EnvironmentSetup("c", "p", "w", "f", 7, "r", "t", "h", 8, 9));
+                .requests("r").typePenalty("t").hybridPenalty("h").seed(8).workloadSeeds(9).profile("x").build();
+        assertThat(s).isEqualTo(new EnvironmentSetup("c", "p", "w", "f", 7, "r", "t", "h", 8, 9, "x"));
         assertThat(s.toBuilder().build()).isEqualTo(s);
     }
 

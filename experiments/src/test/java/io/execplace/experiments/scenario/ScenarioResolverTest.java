@@ -205,7 +205,7 @@ class ScenarioResolverTest {
         Scenario s = Scenario.builder().name("n").cluster(base.cluster()).workloads(base.workloads())
                 .schedulers(List.of("gio")).seeds(List.of(7L, 8L)).options(rules).schedulerOptions(tuned).build();
         assertThat(s).isEqualTo(new Scenario("n", base.cluster(), base.workloads(), List.of("gio"), List.of(7L, 8L),
-                rules, tuned));
+                rules, tuned, null));
         assertThat(s.cells()).isEqualTo(2);
     }
 }

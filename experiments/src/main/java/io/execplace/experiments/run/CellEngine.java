@@ -1,0 +1,35 @@
+package io.execplace.experiments.run;
+
+import java.util.List;
+
+/**
+ * Runs a list of independent cells of one {@link CellKind} and returns their results in the cells'
+ * order. Cells and results are text (one JSON object each, docs/spark.md), so an engine may run them
+ * in other JVMs: {@link InProcessEngine} runs them on a thread pool here, the Spark engine (module
+ * {@code spark}) as Spark tasks.
+ */
+public interface CellEngine extends AutoCloseable {
+
+    /** Told on the calling side as cells finish (any thread; implementations must be thread-safe). */
+    @FunctionalInterface
+    interface Progress {
+        Progress NONE = (done, total) -> { };
+
+        void cellDone(int done, int total);
+    }
+
+    /** The engine's name as {@code --engine} takes it. */
+    String name();
+
+    /**
+     * Runs {@code kind} on every cell.
+     *
+     * @return one result per cell, in the cells' order
+     * @throws RuntimeException the first cell's failure (a bad-input failure stays bad input)
+     */
+    List<String> run(CellKind kind, List<String> cells, Progress progress);
+
+    /** Releases what the engine holds (threads, a Spark context). */
+    @Override
+    void close();
+}

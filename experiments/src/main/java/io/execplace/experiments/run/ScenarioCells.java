@@ -1,0 +1,92 @@
+package io.execplace.experiments.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.BadInputException;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.scenario.ScenarioRecipe;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.Schedulers;
+
+/**
+ * The text forms of a scenario cell ({@link CellKind#SCENARIO}) and of its result, and the function
+ * that runs one. A cell is one JSON object:
+ * {@code {"recipe":{...ScenarioRecipe...},"schedulerOptions":{"beta":1.0,...},"scheduler":"gio","seed":3,"timelinePoints":200}};
+ * its result is the {@link CellResult} as JSON (doubles in Java's shortest round-trip form, so the
+ * driver gets back the very numbers the cell computed, and writes the same files).
+ */
+public final class ScenarioCells {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /** Made once per JVM: an executor runs many cells. */
+    private static final class Registry {
+        static final SchedulerRegistry STANDARD = RlSchedulers.withAgents(Schedulers.builtIn());
+    }
+
+    private ScenarioCells() {
+    }
+
+    /**
+     * The schedulers cells are made from in any JVM: the built-in ones and trained agents
+     * ({@code agent:PATH}). The command line uses the same, so a cell run elsewhere makes the same
+     * scheduler as one run here.
+     */
+    public static SchedulerRegistry schedulers() {
+        return Registry.STANDARD;
+    }
+
+    /** The cell text of (scheduler, seed) of {@code scenario}, whose recipe must be set. */
+    public static String cell(Scenario scenario, String scheduler, long seed, int timelinePoints) {
+        if (scenario.recipe() == null) {
+            throw new IllegalArgumentException("scenario '" + scenario.name()
+                    + "' has no recipe, so its cells cannot run in another JVM");
+        }
+        ObjectNode root = JSON.createObjectNode();
+        root.set("recipe", scenario.recipe().toJson());
+        root.set("schedulerOptions", JSON.valueToTree(scenario.schedulerOptions()));
+        root.put("scheduler", scheduler);
+        root.put("seed", seed);
+        root.put("timelinePoints", timelinePoints);
+        return write(root);
+    }
+
+    /** Runs one cell text and returns its result text: the function an engine runs, in any JVM. */
+    static String run(String cell) {
+        try {
+            JsonNode root = JSON.readTree(cell);
+            Scenario scenario = ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
+                    .withSchedulerOptions(JSON.treeToValue(root.required("schedulerOptions"), SchedulerOptions.class));
+            CellRun run = new Runner(schedulers(), 1).runCell(scenario, root.required("scheduler").asText(),
+                    root.required("seed").asLong());
+            return write(JSON.valueToTree(run.toCellResult(root.required("timelinePoints").asInt())));
+        } catch (JsonProcessingException e) {
+            throw new BadInputException("a scenario cell is not valid JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("a scenario cell is malformed: " + e.getMessage());
+        }
+    }
+
+    /** The result text of {@link #run} as the cell result it describes. */
+    public static CellResult result(String text) {
+        try {
+            return JSON.readValue(text, CellResult.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a scenario cell's result is malformed: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String write(JsonNode node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
