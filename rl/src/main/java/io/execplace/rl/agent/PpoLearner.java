@@ -3,7 +3,7 @@ package io.execplace.rl.agent;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 
 /**
@@ -16,7 +16,7 @@ import io.execplace.rl.nn.Softmax;
 public final class PpoLearner extends RolloutLearner {
 
     private final PpoConfig config;
-    private final Mlp critic;
+    private final Network critic;
     private final Adam criticAdam;
     private double[] values = new double[0];
     private double[] advantages = new double[0];
