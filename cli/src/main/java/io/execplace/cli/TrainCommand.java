@@ -12,6 +12,9 @@ import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
+import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
@@ -43,11 +46,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment. */
+/**
+ * {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment,
+ * or the size-free {@code ppo-pairs} agent on randomised clusters and workloads.
+ */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS or the HJS environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
-                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
+                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option.",
+                "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
+                "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
 final class TrainCommand implements Callable<Integer> {
 
     /** Made on first use: picocli instantiates every command at start-up, and Jackson costs ~0.1 s to load. */
@@ -67,8 +75,26 @@ final class TrainCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions;
 
-    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac", description = "Learning algorithm (default dqn).")
+    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac|ppo-pairs",
+            description = "Learning algorithm (default dqn); ppo-pairs: PPO with the size-free pair network.")
     String agent;
+
+    @Option(names = "--clusters", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: base clusters to randomise (default tpds,tpds-code,c5,hybrid-small).")
+    List<String> clusters;
+
+    @Option(names = "--workloads", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: workload presets, each with --workload-seeds seeds (default tpds-burst,tpds-normal).")
+    List<String> workloads;
+
+    @Option(names = "--cluster-variants", paramLabel = "N",
+            description = "ppo-pairs: clusters trained on: the bases, then variants with redrawn VM counts and prices "
+                    + "(default 24).")
+    Integer clusterVariants;
+
+    @Option(names = "--price-jitter", paramLabel = "X",
+            description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
+    Double priceJitter;
 
     @Option(names = "--env", paramLabel = "tpds|hjs",
             description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
@@ -106,16 +132,29 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         rejectScenarioOptions();
-        Run run = resume ? resumed() : fresh();
-        EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
+        Run run = resume ? resumed() : sizeFree() ? freshSizeFree() : fresh();
         TrainingSpec trainingSpec = run.spec();
-        checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
-                trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
-        Files.createDirectories(run.dir());
-        Trainer trainer = run.hjsLambda() == null
-                ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
-                        env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
-                : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
+        String label;
+        Trainer trainer;
+        if (run.sizeFree() != null) {
+            SizeFreeSetup s = run.sizeFree();
+            PairEnv train = Options.checked("--clusters/--workloads", () -> s.environment(trainingSpec.environment()));
+            label = train.variants().size() + " clusters from " + String.join(",", s.clusters()) + " x "
+                    + String.join(",", s.workloads()) + " (" + s.base().workloadSeeds() + " seeds each)";
+            Files.createDirectories(run.dir());
+            trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), s.toJson());
+        } else {
+            EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
+            label = resolved.label();
+            checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
+                    trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
+            Files.createDirectories(run.dir());
+            trainer = run.hjsLambda() == null
+                    ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
+                            env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
+                    : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
+        }
+        String agentLabel = run.sizeFree() != null ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
         if (run.checkpoint() != null) {
             trainer.restore(run.checkpoint());
         }
@@ -127,13 +166,13 @@ final class TrainCommand implements Callable<Integer> {
             return 0;
         }
         if (!quiet) {
-            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label()
+            spec.commandLine().getErr().println("training " + agentLabel + " on " + label
                     + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
                             : ", HJS environment, lambda " + run.hjsLambda()) + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
-        try (Progress progress = Progress.start("train " + algorithm.label(), trainingSpec.iterations() - trainer.iteration(),
+        try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
                 quiet, spec.commandLine().getErr())) {
             trainer.run(new TrainingListener() {
                 private String lastEval = "";
@@ -147,7 +186,7 @@ final class TrainCommand implements Callable<Integer> {
                 public void evaluated(CurvePoint p, LearningCurve curve) {
                     lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
                     try {
-                        LearningCurves.write(algorithm.name() + " on " + resolved.label()
+                        LearningCurves.write(agentLabel + " on " + label
                                 + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
                                         : ", HJS, lambda " + run.hjsLambda()), Map.of(algorithm.name(), curve),
                                 run.dir(), "learning-curve");
@@ -159,7 +198,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         CurvePoint last = trainer.curve().last();
-        stdout.println("trained " + algorithm.label() + " to iteration " + trainer.iteration() + " in "
+        stdout.println("trained " + agentLabel + " to iteration " + trainer.iteration() + " in "
                 + Format.sig(seconds, 3) + " s (" + trainer.learner().totalSteps() + " environment steps)");
         stdout.println("last evaluation: " + evaluationSummary(last));
         stdout.println("wrote " + run.dir().resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + run.dir() + "), "
@@ -180,8 +219,19 @@ final class TrainCommand implements Callable<Integer> {
                 + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
     }
 
-    /** A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one. */
-    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda) {
+    /**
+     * A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one;
+     * {@code sizeFree} the size-free agent's clusters and workloads, or null for the fixed-size agents.
+     */
+    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda,
+                       SizeFreeSetup sizeFree) {
+    }
+
+    /** The label of the size-free agent on the command line ({@code --agent ppo-pairs}). */
+    static final String PPO_PAIRS = "ppo-pairs";
+
+    private boolean sizeFree() {
+        return PPO_PAIRS.equalsIgnoreCase(agent);
     }
 
     private boolean hjs() {
@@ -242,6 +292,16 @@ final class TrainCommand implements Callable<Integer> {
 
     private Run fresh() throws IOException {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
+        List<String> pairsOnly = new ArrayList<>();
+        for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
+            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}}) {
+            if (o[1] != null) {
+                pairsOnly.add((String) o[0]);
+            }
+        }
+        if (!pairsOnly.isEmpty()) {
+            throw new BadInputException(String.join(", ", pairsOnly) + " apply to --agent ppo-pairs only");
+        }
         double b = beta == null ? 0.5 : beta;
         EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
@@ -275,7 +335,58 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        return new Run(setup, s, dir, null, lambda);
+        return new Run(setup, s, dir, null, lambda, null);
+    }
+
+    /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
+    private Run freshSizeFree() throws IOException {
+        List<String> bad = new ArrayList<>();
+        if (scenario.cluster != null) {
+            bad.add("--cluster (give --clusters)");
+        }
+        if (scenario.workload != null) {
+            bad.add("--workload (give --workloads)");
+        }
+        if (envName != null) {
+            bad.add("--env");
+        }
+        List<String> observationOptions = new ArrayList<>(environment.given());
+        observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
+        bad.addAll(observationOptions);
+        if (!bad.isEmpty()) {
+            throw new BadInputException("not available for --agent ppo-pairs (it always masks, and observes the pair "
+                    + "schema on any cluster): " + String.join(", ", bad));
+        }
+        double b = beta == null ? 0.5 : beta;
+        EnvironmentSetup base = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
+                .cluster(clusters == null ? "tpds" : clusters.get(0)).pricing(scenario.pricing)
+                .workload(workloads == null ? "tpds-burst" : workloads.get(0)).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
+        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> new SizeFreeSetup(
+                clusters == null ? List.of("tpds", "tpds-code", "c5", "hybrid-small") : clusters,
+                workloads == null ? List.of("tpds-burst", "tpds-normal") : workloads, base,
+                clusterVariants == null ? 24 : clusterVariants, priceJitter == null ? 0.3 : priceJitter));
+        PpoConfig ppo = (PpoConfig) agentOptions.resolve(Algorithm.PPO);
+        if (!agentOptions.givenNames().contains("--hidden")) {
+            // The scorer sees one VM at a time: a small network suffices.
+            ppo = ppo.toBuilder().hidden(List.of(64, 64)).build();
+        }
+        PpoConfig config = ppo;
+        TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b)).withMasking(true);
+        int interval = evalInterval == null ? 100 : evalInterval;
+        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, env,
+                iterations == null ? 1_000 : iterations, base.seed()).withEvalInterval(interval)
+                .withEvalEpisodes(evalEpisodes == null ? setup.clusters().size() : evalEpisodes)
+                .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
+        Path dir = out != null ? out : Path.of("runs", PPO_PAIRS + "-beta-" + b);
+        OutputPaths.checkFolder("--out", dir);
+        if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
+            throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
+                    + "or choose another --out");
+        }
+        return new Run(base, s, dir, null, null, setup);
     }
 
     private Run resumed() throws IOException {
@@ -286,6 +397,8 @@ final class TrainCommand implements Callable<Integer> {
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
+            {"--clusters", clusters}, {"--workloads", workloads}, {"--cluster-variants", clusterVariants},
+            {"--price-jitter", priceJitter},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
@@ -320,7 +433,7 @@ final class TrainCommand implements Callable<Integer> {
                 .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
         JsonNode setup = checkpoint.field("setup");
         Double lambda = HjsAgents.lambdaOf(setup);
-        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda);
+        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda, SizeFreeSetup.fromJson(setup));
     }
 
     /** Refuses a network the JVM's memory cannot hold, before anything is allocated or written. */
