@@ -14,6 +14,10 @@ import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.agent.PpoLearner;
+import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.core.policy.PlacementPolicy;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
@@ -92,6 +96,17 @@ final class TrainCommand implements Callable<Integer> {
                     + "(default 24).")
     Integer clusterVariants;
 
+    @Option(names = "--imitate", paramLabel = "SCHEDULER",
+            description = "ppo-pairs: before PPO, clone this scheduler's decisions (e.g. milp) on --imitate-episodes "
+                    + "training episodes (a warm start; default none).")
+    String imitate;
+
+    @Option(names = "--imitate-episodes", paramLabel = "N", description = "ppo-pairs: episodes the teacher acts (default 200).")
+    Integer imitateEpisodes;
+
+    @Option(names = "--imitate-epochs", paramLabel = "N", description = "ppo-pairs: passes over the teacher's steps (default 10).")
+    Integer imitateEpochs;
+
     @Option(names = "--price-jitter", paramLabel = "X",
             description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
     Double priceJitter;
@@ -142,7 +157,17 @@ final class TrainCommand implements Callable<Integer> {
             label = train.variants().size() + " clusters from " + String.join(",", s.clusters()) + " x "
                     + String.join(",", s.workloads()) + " (" + s.base().workloadSeeds() + " seeds each)";
             Files.createDirectories(run.dir());
-            trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), s.toJson());
+            ObjectNode setupJson = s.toJson();
+            if (run.checkpoint() != null) {
+                setupJson = (ObjectNode) run.checkpoint().field("setup").deepCopy();
+            } else if (imitate != null) {
+                setupJson.putObject("imitation").put("teacher", imitate).put("episodes", imitateEpisodes())
+                        .put("epochs", imitateEpochs());
+            }
+            trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), setupJson);
+            if (run.checkpoint() == null && imitate != null) {
+                imitation(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)));
+            }
         } else {
             EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
             label = resolved.label();
@@ -294,7 +319,8 @@ final class TrainCommand implements Callable<Integer> {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
         List<String> pairsOnly = new ArrayList<>();
         for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
-            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}}) {
+            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
+            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs}}) {
             if (o[1] != null) {
                 pairsOnly.add((String) o[0]);
             }
@@ -338,6 +364,27 @@ final class TrainCommand implements Callable<Integer> {
         return new Run(setup, s, dir, null, lambda, null);
     }
 
+    private int imitateEpisodes() {
+        return imitateEpisodes == null ? 200 : imitateEpisodes;
+    }
+
+    private int imitateEpochs() {
+        return imitateEpochs == null ? 10 : imitateEpochs;
+    }
+
+    /** The behaviour-cloning warm start of a fresh size-free run. */
+    private void imitation(Trainer trainer, PlacementPolicy teacher) {
+        long t0 = System.nanoTime();
+        double[] r = ((PpoLearner) trainer.learner()).imitate(
+                new PolicyDemonstrator(teacher), imitateEpisodes(), imitateEpochs());
+        if (!quiet) {
+            spec.commandLine().getErr().println("imitated " + imitate + " on " + imitateEpisodes() + " episodes ("
+                    + trainer.learner().totalSteps() + " steps, " + imitateEpochs() + " epochs) in "
+                    + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
+                    + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
+        }
+    }
+
     /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
     private Run freshSizeFree() throws IOException {
         List<String> bad = new ArrayList<>();
@@ -349,6 +396,15 @@ final class TrainCommand implements Callable<Integer> {
         }
         if (envName != null) {
             bad.add("--env");
+        }
+        if (imitateEpisodes != null && imitateEpisodes < 1) {
+            throw BadInputException.option("--imitate-episodes", "must be at least 1, got " + imitateEpisodes);
+        }
+        if (imitateEpochs != null && imitateEpochs < 1) {
+            throw BadInputException.option("--imitate-epochs", "must be at least 1, got " + imitateEpochs);
+        }
+        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null)) {
+            bad.add("--imitate-episodes/--imitate-epochs without --imitate");
         }
         List<String> observationOptions = new ArrayList<>(environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
@@ -398,7 +454,8 @@ final class TrainCommand implements Callable<Integer> {
         changed.addAll(environment.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
             {"--clusters", clusters}, {"--workloads", workloads}, {"--cluster-variants", clusterVariants},
-            {"--price-jitter", priceJitter},
+            {"--price-jitter", priceJitter}, {"--imitate", imitate}, {"--imitate-episodes", imitateEpisodes},
+            {"--imitate-epochs", imitateEpochs},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},

@@ -84,6 +84,64 @@ public final class PpoLearner extends RolloutLearner {
         return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss, d);
     }
 
+    /**
+     * Behaviour cloning, a warm start before PPO: collects {@code episodes} whole episodes acted by
+     * {@code teacher}, then makes {@code epochs} passes over their steps in shuffled minibatches,
+     * each one Adam step of the actor on the cross-entropy {@code −log π(a_teacher|s)} and one of the
+     * critic towards the teacher's discounted returns (so PPO starts with a critic of that policy).
+     * The steps and episodes count as the learner's.
+     *
+     * @return the mean cross-entropy of the last epoch and the share of steps where the greedy
+     *         action is the teacher's after it
+     */
+    public double[] imitate(Demonstrator teacher, int episodes, int epochs) {
+        rollout.demonstrate(cursor, teacher, episodes, config.rewardScale());
+        int n = rollout.size;
+        steps += n;
+        this.episodes += rollout.episodes;
+        if (values.length < n) {
+            values = new double[2 * n];
+            advantages = new double[2 * n];
+            targets = new double[2 * n];
+            order = new int[2 * n];
+        }
+        rollout.discountedReturns(config.gamma(), targets);
+        for (int t = 0; t < n; t++) {
+            order[t] = t;
+            weights[t % PolicyGradient.CHUNK] = 1;
+        }
+        int m = Math.min(config.minibatchSize(), n);
+        double crossEntropy = 0;
+        int agree = 0;
+        for (int epoch = 0; epoch < epochs; epoch++) {
+            shuffle(n);
+            crossEntropy = 0;
+            agree = 0;
+            for (int from = 0; from + m <= n; from += m) {
+                actor.zeroGradients();
+                critic.zeroGradients();
+                for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
+                    int k = Math.min(PolicyGradient.CHUNK, from + m - c);
+                    pg.gather(rollout, order, c, k);
+                    double[] logits = actor.forward(pg.rows, k);
+                    for (int i = 0; i < k; i++) {
+                        int t = order[c + i];
+                        boolean[] mask = pg.maskOf(rollout, t);
+                        crossEntropy -= Softmax.logProbability(logits, i * actions, actions, mask, rollout.action[t]);
+                        agree += Softmax.argmax(logits, i * actions, actions, mask) == rollout.action[t] ? 1 : 0;
+                    }
+                    pg.logProbabilityGradient(rollout, order, c, k, logits, weights, 0, m);
+                    actor.backward(pg.dOutput, k);
+                    pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
+                }
+                actorAdam.step(actor.parameters(), actor.gradients());
+                criticAdam.step(critic.parameters(), critic.gradients());
+            }
+        }
+        int trainedSteps = Math.max(1, (n / m) * m);
+        return new double[]{crossEntropy / trainedSteps, (double) agree / trainedSteps};
+    }
+
     /** GAE(λ): {@code δ_t = r_t + γV(s_{t+1}) − V(s_t)}, {@code A_t = δ_t + γλA_{t+1}}; targets {@code A_t + V(s_t)}. */
     private void generalisedAdvantages(int n) {
         double gamma = config.gamma();

@@ -76,6 +76,34 @@ final class Rollout {
         }
     }
 
+    /**
+     * Collects {@code count} whole episodes acted by a teacher (behaviour cloning); log-probabilities
+     * are not meaningful there and are stored as 0.
+     */
+    void demonstrate(EpisodeCursor cursor, Demonstrator teacher, int count, double rewardScale) {
+        size = 0;
+        episodes = 0;
+        returnSum = 0;
+        Env env = cursor.env();
+        for (int e = 0; e < count; e++) {
+            double[] obs = cursor.begin();
+            while (true) {
+                boolean[] mask = env.actionMask();
+                int a = teacher.action(env);
+                probabilities[a] = 1;
+                record(obs, mask, a);
+                StepResult r = cursor.step(a);
+                reward[size - 1] = r.reward() * rewardScale;
+                obs = r.observation();
+                if (r.done()) {
+                    endEpisode(r.truncated(), obs);
+                    returnSum += cursor.episodeReturn();
+                    break;
+                }
+            }
+        }
+    }
+
     /** Appends a step (its reward is set after the environment's step). */
     private void record(double[] obs, boolean[] mask, int a) {
         grow(size + 1);
