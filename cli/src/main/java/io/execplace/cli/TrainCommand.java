@@ -406,6 +406,9 @@ final class TrainCommand implements Callable<Integer> {
         if (imitate == null && (imitateEpisodes != null || imitateEpochs != null)) {
             bad.add("--imitate-episodes/--imitate-epochs without --imitate");
         }
+        if (imitate != null) {
+            Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)); // an unknown teacher fails before any work
+        }
         List<String> observationOptions = new ArrayList<>(environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
         bad.addAll(observationOptions);

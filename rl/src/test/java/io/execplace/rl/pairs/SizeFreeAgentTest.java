@@ -13,6 +13,8 @@ import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.agent.PpoLearner;
+import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.EnvChecker;
 import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.TpdsEnv;
@@ -139,6 +141,19 @@ class SizeFreeAgentTest {
                 .isEqualTo(Files.readAllBytes(b.resolve(AgentFiles.MODEL_FILE)));
         assertThat(Files.readAllBytes(a.resolve(AgentFiles.CHECKPOINT_FILE)))
                 .isEqualTo(Files.readAllBytes(b.resolve(AgentFiles.CHECKPOINT_FILE)));
+    }
+
+    @Test
+    void cloningASchedulerMakesTheGreedyPolicyFollowIt() {
+        PairEnv env = tpdsAndHybrid();
+        PpoConfig ppo = PpoConfig.defaults().toBuilder().hidden(List.of(16, 16)).minibatchSize(64).build();
+        PpoLearner learner = (PpoLearner) Learners.create(ppo, env, 4);
+        PlacementPolicy gio = Schedulers.builtIn().create("gio", 1);
+        double[] first = learner.imitate(new PolicyDemonstrator(gio), 2, 1);
+        double[] later = learner.imitate(new PolicyDemonstrator(gio), 4, 8);
+        assertThat(later[0]).isLessThan(first[0]);
+        assertThat(later[1]).isGreaterThan(first[1]).isGreaterThan(0.8);
+        assertThat(learner.totalEpisodes()).isEqualTo(6);
     }
 
     @Test
