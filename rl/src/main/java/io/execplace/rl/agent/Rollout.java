@@ -50,37 +50,33 @@ final class Rollout {
         return episode == 0 ? 0 : end[episode - 1];
     }
 
+    /** Chooses a step's action, leaving its probability in {@link #probabilities}. */
+    private interface Chooser {
+        int choose(double[] observation, boolean[] mask, Env env);
+    }
+
     /** Collects {@code count} whole episodes, sampling from the actor's masked softmax. */
     void collect(EpisodeCursor cursor, Network actor, int count, double rewardScale, UniformRandomProvider rng) {
-        size = 0;
-        episodes = 0;
-        returnSum = 0;
-        Env env = cursor.env();
-        for (int e = 0; e < count; e++) {
-            double[] obs = cursor.begin();
-            while (true) {
-                boolean[] mask = env.actionMask();
-                double[] logits = actor.forward(obs, 1);
-                Softmax.probabilities(logits, 0, actions, mask, probabilities, 0);
-                int a = Sampling.categorical(probabilities, 0, actions, rng);
-                record(obs, mask, a);
-                StepResult r = cursor.step(a);
-                reward[size - 1] = r.reward() * rewardScale;
-                obs = r.observation();
-                if (r.done()) {
-                    endEpisode(r.truncated(), obs);
-                    returnSum += cursor.episodeReturn();
-                    break;
-                }
-            }
-        }
+        episodes(cursor, count, rewardScale, (obs, mask, env) -> {
+            double[] logits = actor.forward(obs, 1);
+            Softmax.probabilities(logits, 0, actions, mask, probabilities, 0);
+            return Sampling.categorical(probabilities, 0, actions, rng);
+        });
     }
 
     /**
-     * Collects {@code count} whole episodes acted by a teacher (behaviour cloning); log-probabilities
-     * are not meaningful there and are stored as 0.
+     * Collects {@code count} whole episodes acted by a teacher (behaviour cloning); their
+     * log-probabilities are stored as 0.
      */
     void demonstrate(EpisodeCursor cursor, Demonstrator teacher, int count, double rewardScale) {
+        episodes(cursor, count, rewardScale, (obs, mask, env) -> {
+            int a = teacher.action(env);
+            probabilities[a] = 1;
+            return a;
+        });
+    }
+
+    private void episodes(EpisodeCursor cursor, int count, double rewardScale, Chooser chooser) {
         size = 0;
         episodes = 0;
         returnSum = 0;
@@ -89,8 +85,7 @@ final class Rollout {
             double[] obs = cursor.begin();
             while (true) {
                 boolean[] mask = env.actionMask();
-                int a = teacher.action(env);
-                probabilities[a] = 1;
+                int a = chooser.choose(obs, mask, env);
                 record(obs, mask, a);
                 StepResult r = cursor.step(a);
                 reward[size - 1] = r.reward() * rewardScale;
