@@ -107,6 +107,11 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--imitate-epochs", paramLabel = "N", description = "ppo-pairs: passes over the teacher's steps (default 10).")
     Integer imitateEpochs;
 
+    @Option(names = "--imitate-rounds", paramLabel = "N",
+            description = "ppo-pairs: DAgger rounds; each after the first adds --imitate-episodes episodes acted by the "
+                    + "agent and labelled by the teacher (default 1: plain cloning).")
+    Integer imitateRounds;
+
     @Option(names = "--price-jitter", paramLabel = "X",
             description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
     Double priceJitter;
@@ -162,7 +167,7 @@ final class TrainCommand implements Callable<Integer> {
                 setupJson = (ObjectNode) run.checkpoint().field("setup").deepCopy();
             } else if (imitate != null) {
                 setupJson.putObject("imitation").put("teacher", imitate).put("episodes", imitateEpisodes())
-                        .put("epochs", imitateEpochs());
+                        .put("epochs", imitateEpochs()).put("rounds", imitateRounds());
             }
             trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), setupJson);
             if (run.checkpoint() == null && imitate != null) {
@@ -320,7 +325,8 @@ final class TrainCommand implements Callable<Integer> {
         List<String> pairsOnly = new ArrayList<>();
         for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
             {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
-            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs}}) {
+            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
+            {"--imitate-rounds", imitateRounds}}) {
             if (o[1] != null) {
                 pairsOnly.add((String) o[0]);
             }
@@ -372,13 +378,17 @@ final class TrainCommand implements Callable<Integer> {
         return imitateEpochs == null ? 10 : imitateEpochs;
     }
 
+    private int imitateRounds() {
+        return imitateRounds == null ? 1 : imitateRounds;
+    }
+
     /** The behaviour-cloning warm start of a fresh size-free run. */
     private void imitation(Trainer trainer, PlacementPolicy teacher) {
         long t0 = System.nanoTime();
         double[] r = ((PpoLearner) trainer.learner()).imitate(
-                new PolicyDemonstrator(teacher), imitateEpisodes(), imitateEpochs());
+                new PolicyDemonstrator(teacher), imitateEpisodes(), imitateEpochs(), imitateRounds());
         if (!quiet) {
-            spec.commandLine().getErr().println("imitated " + imitate + " on " + imitateEpisodes() + " episodes ("
+            spec.commandLine().getErr().println("imitated " + imitate + " on " + imitateRounds() + " x " + imitateEpisodes() + " episodes ("
                     + trainer.learner().totalSteps() + " steps, " + imitateEpochs() + " epochs) in "
                     + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
                     + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
@@ -403,8 +413,11 @@ final class TrainCommand implements Callable<Integer> {
         if (imitateEpochs != null && imitateEpochs < 1) {
             throw BadInputException.option("--imitate-epochs", "must be at least 1, got " + imitateEpochs);
         }
-        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null)) {
-            bad.add("--imitate-episodes/--imitate-epochs without --imitate");
+        if (imitateRounds != null && imitateRounds < 1) {
+            throw BadInputException.option("--imitate-rounds", "must be at least 1, got " + imitateRounds);
+        }
+        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
+            bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
         }
         if (imitate != null) {
             Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)); // an unknown teacher fails before any work
@@ -458,7 +471,7 @@ final class TrainCommand implements Callable<Integer> {
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
             {"--clusters", clusters}, {"--workloads", workloads}, {"--cluster-variants", clusterVariants},
             {"--price-jitter", priceJitter}, {"--imitate", imitate}, {"--imitate-episodes", imitateEpisodes},
-            {"--imitate-epochs", imitateEpochs},
+            {"--imitate-epochs", imitateEpochs}, {"--imitate-rounds", imitateRounds},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},

@@ -95,10 +95,33 @@ public final class PpoLearner extends RolloutLearner {
      *         action is the teacher's after it
      */
     public double[] imitate(Demonstrator teacher, int episodes, int epochs) {
-        rollout.demonstrate(cursor, teacher, episodes, config.rewardScale());
+        return imitate(teacher, episodes, epochs, 1);
+    }
+
+    /**
+     * Behaviour cloning in {@code rounds} rounds (DAgger, Ross et al. 2011): the first as
+     * {@link #imitate(Demonstrator, int, int)}; each further round adds {@code episodes} episodes
+     * acted greedily by the actor and labelled by the teacher, then trains again on everything
+     * collected, so the actor learns what to do in the states its own mistakes lead to.
+     *
+     * @return the last round's mean cross-entropy and agreement
+     */
+    public double[] imitate(Demonstrator teacher, int episodes, int epochs, int rounds) {
+        rollout.clear();
+        double[] last = null;
+        for (int round = 0; round < rounds; round++) {
+            long before = rollout.size;
+            rollout.demonstrate(cursor, teacher, round == 0 ? null : actor, episodes, config.rewardScale());
+            steps += rollout.size - before;
+            this.episodes += episodes;
+            last = cloneEpochs(epochs);
+        }
+        return last;
+    }
+
+    /** {@code epochs} passes of cross-entropy (actor) and return fitting (critic) over the collected steps. */
+    private double[] cloneEpochs(int epochs) {
         int n = rollout.size;
-        steps += n;
-        this.episodes += rollout.episodes;
         if (values.length < n) {
             values = new double[2 * n];
             advantages = new double[2 * n];

@@ -57,7 +57,8 @@ final class Rollout {
 
     /** Collects {@code count} whole episodes, sampling from the actor's masked softmax. */
     void collect(EpisodeCursor cursor, Network actor, int count, double rewardScale, UniformRandomProvider rng) {
-        episodes(cursor, count, rewardScale, (obs, mask, env) -> {
+        clear();
+        episodes(cursor, count, rewardScale, null, (obs, mask, env) -> {
             double[] logits = actor.forward(obs, 1);
             Softmax.probabilities(logits, 0, actions, mask, probabilities, 0);
             return Sampling.categorical(probabilities, 0, actions, rng);
@@ -65,21 +66,31 @@ final class Rollout {
     }
 
     /**
-     * Collects {@code count} whole episodes acted by a teacher (behaviour cloning); their
-     * log-probabilities are stored as 0.
+     * Appends {@code count} whole episodes labelled by a teacher (behaviour cloning): the stored
+     * action of every step is the teacher's, with log-probability 0. With {@code learner} null the
+     * teacher also acts; else the learner's greedy action is taken (DAgger: the teacher labels the
+     * states the learner visits).
      */
-    void demonstrate(EpisodeCursor cursor, Demonstrator teacher, int count, double rewardScale) {
-        episodes(cursor, count, rewardScale, (obs, mask, env) -> {
+    void demonstrate(EpisodeCursor cursor, Demonstrator teacher, Network learner, int count, double rewardScale) {
+        Chooser label = (obs, mask, env) -> {
             int a = teacher.action(env);
             probabilities[a] = 1;
             return a;
-        });
+        };
+        Chooser greedy = learner == null ? null
+                : (obs, mask, env) -> Softmax.argmax(learner.forward(obs, 1), 0, actions, mask);
+        episodes(cursor, count, rewardScale, greedy, label);
     }
 
-    private void episodes(EpisodeCursor cursor, int count, double rewardScale, Chooser chooser) {
+    /** Forgets every step and episode. */
+    void clear() {
         size = 0;
         episodes = 0;
         returnSum = 0;
+    }
+
+    /** Appends {@code count} episodes: {@code act} chooses the action taken (null: the recorded one), {@code record} the one stored. */
+    private void episodes(EpisodeCursor cursor, int count, double rewardScale, Chooser act, Chooser chooser) {
         Env env = cursor.env();
         for (int e = 0; e < count; e++) {
             double[] obs = cursor.begin();
@@ -87,7 +98,7 @@ final class Rollout {
                 boolean[] mask = env.actionMask();
                 int a = chooser.choose(obs, mask, env);
                 record(obs, mask, a);
-                StepResult r = cursor.step(a);
+                StepResult r = cursor.step(act == null ? a : act.choose(obs, mask, env));
                 reward[size - 1] = r.reward() * rewardScale;
                 obs = r.observation();
                 if (r.done()) {

@@ -99,6 +99,11 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
         return variants;
     }
 
+    /** Executors of the current job placed on VM {@code vm} of the episode's cluster so far. */
+    public int executorsHere(int vm) {
+        return here[vm];
+    }
+
     /** The environment of the running (or last) episode. */
     public TpdsEnv current() {
         return env;

@@ -154,6 +154,12 @@ class SizeFreeAgentTest {
         assertThat(later[0]).isLessThan(first[0]);
         assertThat(later[1]).isGreaterThan(first[1]).isGreaterThan(0.8);
         assertThat(learner.totalEpisodes()).isEqualTo(6);
+
+        // DAgger: a second round acted by the learner and labelled by the teacher, then trained on both.
+        PpoLearner dagger = (PpoLearner) Learners.create(ppo, tpdsAndHybrid(), 4);
+        double[] rounds = dagger.imitate(new PolicyDemonstrator(gio), 3, 8, 2);
+        assertThat(dagger.totalEpisodes()).isEqualTo(6);
+        assertThat(rounds[1]).isGreaterThan(0.8);
     }
 
     @Test
