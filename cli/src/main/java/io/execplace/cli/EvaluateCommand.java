@@ -144,7 +144,8 @@ final class EvaluateCommand implements Callable<Integer> {
         if (output.json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(records));
         } else {
-            out.println(agent.algorithm().label() + " agent " + agent.source() + " on " + label + " (beta "
+            out.println((agent.isSizeFree() ? "size-free " : "") + agent.algorithm().label() + " agent " + agent.source()
+                    + " on " + label + " (beta "
                     + agent.environment().beta() + (agent.environment().masking() ? ", masked" : "") + ")");
             TextTable table = new TextTable(List.of("seed", "cost", "mean duration s", "mean turnaround s", "good placements",
                     "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));
