@@ -212,6 +212,10 @@ public final class TrainedAgent {
 
     /** A greedy policy with its own copy of the network. */
     public GreedyPolicy policy() {
+        if (isSizeFree()) {
+            // Its network needs the cluster's size: PairPolicy / pairNetwork(vms).
+            throw new IllegalStateException("agent " + source + " is size-free: make its network for a cluster with pairNetwork");
+        }
         return new GreedyPolicy(network);
     }
 
