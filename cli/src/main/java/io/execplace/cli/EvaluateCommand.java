@@ -24,6 +24,12 @@ import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.Evaluation;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
+import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.pairs.PairEnv;
+import io.execplace.rl.pairs.PairPolicy;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.AgentCounts;
+import io.execplace.schedulers.AgentStatistics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,12 +100,20 @@ final class EvaluateCommand implements Callable<Integer> {
             EnvironmentSetup.Resolved r = setup.resolve(null);
             label = r.label();
             Workload workload = r.workloads().get(0);
-            AgentPolicy policy = new AgentPolicy("agent:" + agentPath, agent);
+            // A size-free agent runs on whatever cluster is given; a fixed-size one only on its own.
+            PlacementPolicy policy = agent.isSizeFree() ? new PairPolicy("agent:" + agentPath, agent.pairNetwork(1))
+                    : new AgentPolicy("agent:" + agentPath, agent);
             // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
             Double lambda = HjsAgents.lambdaOf(agent.metadata().path("setup"));
             SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
             Env env;
-            if (lambda == null) {
+            GreedyPolicy greedy = null;
+            if (agent.isSizeFree()) {
+                PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(),
+                        agent.environment())));
+                env = pairs;
+                greedy = new GreedyPolicy(agent.pairNetwork(pairs.slots()));
+            } else if (lambda == null) {
                 env = new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()).wrapped();
             } else {
                 HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withMasking(agent.environment().masking())
@@ -109,7 +123,8 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             RunResult run = Simulation.run(r.cluster(), workload, policy, config);
             RunSummary s = run.summary();
-            EpisodeStats episode = Evaluation.episode(agent.policy(), env, 0);
+            EpisodeStats episode = Evaluation.episode(greedy != null ? greedy : agent.policy(), env, 0);
+            AgentCounts counts = ((AgentStatistics) policy).agentCounts();
             HjsTarget target = HjsTarget.of(run);
             Map<String, Object> rec = new LinkedHashMap<>();
             rec.put("seed", seed);
@@ -120,8 +135,8 @@ final class EvaluateCommand implements Callable<Integer> {
             rec.put("jobs_waited", s.jobsWaited());
             rec.put("jobs_dropped", s.jobsDropped());
             rec.put("target", target == null ? null : target.target());
-            rec.put("fallbacks", policy.fallbacks());
-            rec.put("holds", policy.holds());
+            rec.put("fallbacks", counts.fallbacks());
+            rec.put("holds", counts.holds());
             rec.put("episode_return", episode.totalReward());
             rec.put("episode_completed", episode.completed());
             records.add(rec);
@@ -130,7 +145,8 @@ final class EvaluateCommand implements Callable<Integer> {
         if (output.json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(records));
         } else {
-            out.println(agent.algorithm().label() + " agent " + agent.source() + " on " + label + " (beta "
+            out.println((agent.isSizeFree() ? "size-free " : "") + agent.algorithm().label() + " agent " + agent.source()
+                    + " on " + label + " (beta "
                     + agent.environment().beta() + (agent.environment().masking() ? ", masked" : "") + ")");
             TextTable table = new TextTable(List.of("seed", "cost", "mean duration s", "mean turnaround s", "good placements",
                     "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));

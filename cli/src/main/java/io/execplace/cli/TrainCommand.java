@@ -15,6 +15,13 @@ import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
+import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.rl.agent.PpoConfig;
+import io.execplace.rl.agent.PpoLearner;
+import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.core.policy.PlacementPolicy;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
@@ -46,11 +53,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment. */
+/**
+ * {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment,
+ * or the size-free {@code ppo-pairs} agent on randomised clusters and workloads.
+ */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS or the HJS environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
-                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option."})
+                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option.",
+                "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
+                "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
 final class TrainCommand implements Callable<Integer> {
 
     /** Made on first use: picocli instantiates every command at start-up, and Jackson costs ~0.1 s to load. */
@@ -70,8 +82,42 @@ final class TrainCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions;
 
-    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac", description = "Learning algorithm (default dqn).")
+    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac|ppo-pairs",
+            description = "Learning algorithm (default dqn); ppo-pairs: PPO with the size-free pair network.")
     String agent;
+
+    @Option(names = "--clusters", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: base clusters to randomise (default tpds,tpds-code,c5,hybrid-small).")
+    List<String> clusters;
+
+    @Option(names = "--workloads", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: workload presets, each with --workload-seeds seeds (default tpds-burst,tpds-normal).")
+    List<String> workloads;
+
+    @Option(names = "--cluster-variants", paramLabel = "N",
+            description = "ppo-pairs: clusters trained on: the bases, then variants with redrawn VM counts and prices "
+                    + "(default 24).")
+    Integer clusterVariants;
+
+    @Option(names = "--imitate", paramLabel = "SCHEDULER",
+            description = "ppo-pairs: before PPO, clone this scheduler's decisions (e.g. milp) on --imitate-episodes "
+                    + "training episodes (a warm start; default none).")
+    String imitate;
+
+    @Option(names = "--imitate-episodes", paramLabel = "N", description = "ppo-pairs: episodes the teacher acts (default 200).")
+    Integer imitateEpisodes;
+
+    @Option(names = "--imitate-epochs", paramLabel = "N", description = "ppo-pairs: passes over the teacher's steps (default 10).")
+    Integer imitateEpochs;
+
+    @Option(names = "--imitate-rounds", paramLabel = "N",
+            description = "ppo-pairs: DAgger rounds; each after the first adds --imitate-episodes episodes acted by the "
+                    + "agent and labelled by the teacher (default 1: plain cloning).")
+    Integer imitateRounds;
+
+    @Option(names = "--price-jitter", paramLabel = "X",
+            description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
+    Double priceJitter;
 
     @Option(names = "--env", paramLabel = "tpds|hjs",
             description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
@@ -136,16 +182,39 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException("--agents, --betas, --seeds, --threads, --engine and --master apply to "
                     + "train --sweep; a single training takes --agent and --beta");
         }
-        Run run = resume ? resumed() : fresh();
-        EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
+        Run run = resume ? resumed() : sizeFree() ? freshSizeFree() : fresh();
         TrainingSpec trainingSpec = run.spec();
-        checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
-                trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
-        Files.createDirectories(run.dir());
-        Trainer trainer = run.hjsLambda() == null
-                ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
-                        env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
-                : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
+        String label;
+        Trainer trainer;
+        if (run.sizeFree() != null) {
+            SizeFreeSetup s = run.sizeFree();
+            PairEnv train = Options.checked("--clusters/--workloads", () -> s.environment(trainingSpec.environment()));
+            label = train.variants().size() + " clusters from " + String.join(",", s.clusters()) + " x "
+                    + String.join(",", s.workloads()) + " (" + s.base().workloadSeeds() + " seeds each)";
+            Files.createDirectories(run.dir());
+            ObjectNode setupJson = s.toJson();
+            if (run.checkpoint() != null) {
+                setupJson = (ObjectNode) run.checkpoint().field("setup").deepCopy();
+            } else if (imitate != null) {
+                setupJson.putObject("imitation").put("teacher", imitate).put("episodes", imitateEpisodes())
+                        .put("epochs", imitateEpochs()).put("rounds", imitateRounds());
+            }
+            trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), setupJson);
+            if (run.checkpoint() == null && imitate != null) {
+                imitation(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)));
+            }
+        } else {
+            EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
+            label = resolved.label();
+            checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
+                    trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
+            Files.createDirectories(run.dir());
+            trainer = run.hjsLambda() == null
+                    ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
+                            env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
+                    : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
+        }
+        String agentLabel = run.sizeFree() != null ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
         if (run.checkpoint() != null) {
             trainer.restore(run.checkpoint());
         }
@@ -157,13 +226,13 @@ final class TrainCommand implements Callable<Integer> {
             return 0;
         }
         if (!quiet) {
-            spec.commandLine().getErr().println("training " + algorithm.label() + " on " + resolved.label()
+            spec.commandLine().getErr().println("training " + agentLabel + " on " + label
                     + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
                             : ", HJS environment, lambda " + run.hjsLambda()) + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
-        try (Progress progress = Progress.start("train " + algorithm.label(), trainingSpec.iterations() - trainer.iteration(),
+        try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
                 quiet, spec.commandLine().getErr())) {
             trainer.run(new TrainingListener() {
                 private String lastEval = "";
@@ -177,7 +246,7 @@ final class TrainCommand implements Callable<Integer> {
                 public void evaluated(CurvePoint p, LearningCurve curve) {
                     lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
                     try {
-                        LearningCurves.write(algorithm.name() + " on " + resolved.label()
+                        LearningCurves.write(agentLabel + " on " + label
                                 + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
                                         : ", HJS, lambda " + run.hjsLambda()), Map.of(algorithm.name(), curve),
                                 run.dir(), "learning-curve");
@@ -189,7 +258,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         CurvePoint last = trainer.curve().last();
-        stdout.println("trained " + algorithm.label() + " to iteration " + trainer.iteration() + " in "
+        stdout.println("trained " + agentLabel + " to iteration " + trainer.iteration() + " in "
                 + Format.sig(seconds, 3) + " s (" + trainer.learner().totalSteps() + " environment steps)");
         stdout.println("last evaluation: " + evaluationSummary(last));
         stdout.println("wrote " + run.dir().resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + run.dir() + "), "
@@ -210,8 +279,19 @@ final class TrainCommand implements Callable<Integer> {
                 + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
     }
 
-    /** A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one. */
-    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda) {
+    /**
+     * A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one;
+     * {@code sizeFree} the size-free agent's clusters and workloads, or null for the fixed-size agents.
+     */
+    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda,
+                       SizeFreeSetup sizeFree) {
+    }
+
+    /** The label of the size-free agent on the command line ({@code --agent ppo-pairs}). */
+    static final String PPO_PAIRS = "ppo-pairs";
+
+    private boolean sizeFree() {
+        return PPO_PAIRS.equalsIgnoreCase(agent);
     }
 
     private boolean hjs() {
@@ -272,6 +352,18 @@ final class TrainCommand implements Callable<Integer> {
 
     private Run fresh() throws IOException {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
+        List<String> pairsOnly = new ArrayList<>();
+        for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
+            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
+            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
+            {"--imitate-rounds", imitateRounds}}) {
+            if (o[1] != null) {
+                pairsOnly.add((String) o[0]);
+            }
+        }
+        if (!pairsOnly.isEmpty()) {
+            throw new BadInputException(String.join(", ", pairsOnly) + " apply to --agent ppo-pairs only");
+        }
         double b = beta == null ? 0.5 : beta;
         EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
@@ -300,7 +392,98 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        return new Run(setup, s, dir, null, lambda);
+        return new Run(setup, s, dir, null, lambda, null);
+    }
+
+    private int imitateEpisodes() {
+        return imitateEpisodes == null ? 200 : imitateEpisodes;
+    }
+
+    private int imitateEpochs() {
+        return imitateEpochs == null ? 10 : imitateEpochs;
+    }
+
+    private int imitateRounds() {
+        return imitateRounds == null ? 1 : imitateRounds;
+    }
+
+    /** The behaviour-cloning warm start of a fresh size-free run. */
+    private void imitation(Trainer trainer, PlacementPolicy teacher) {
+        long t0 = System.nanoTime();
+        double[] r = ((PpoLearner) trainer.learner()).imitate(
+                new PolicyDemonstrator(teacher), imitateEpisodes(), imitateEpochs(), imitateRounds());
+        if (!quiet) {
+            spec.commandLine().getErr().println("imitated " + imitate + " on " + imitateRounds() + " x " + imitateEpisodes() + " episodes ("
+                    + trainer.learner().totalSteps() + " steps, " + imitateEpochs() + " epochs) in "
+                    + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
+                    + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
+        }
+    }
+
+    /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
+    private Run freshSizeFree() throws IOException {
+        List<String> bad = new ArrayList<>();
+        if (scenario.cluster != null) {
+            bad.add("--cluster (give --clusters)");
+        }
+        if (scenario.workload != null) {
+            bad.add("--workload (give --workloads)");
+        }
+        if (envName != null) {
+            bad.add("--env");
+        }
+        if (imitateEpisodes != null && imitateEpisodes < 1) {
+            throw BadInputException.option("--imitate-episodes", "must be at least 1, got " + imitateEpisodes);
+        }
+        if (imitateEpochs != null && imitateEpochs < 1) {
+            throw BadInputException.option("--imitate-epochs", "must be at least 1, got " + imitateEpochs);
+        }
+        if (imitateRounds != null && imitateRounds < 1) {
+            throw BadInputException.option("--imitate-rounds", "must be at least 1, got " + imitateRounds);
+        }
+        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
+            bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
+        }
+        if (imitate != null) {
+            Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)); // an unknown teacher fails before any work
+        }
+        List<String> observationOptions = new ArrayList<>(environment.given());
+        observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
+        bad.addAll(observationOptions);
+        if (!bad.isEmpty()) {
+            throw new BadInputException("not available for --agent ppo-pairs (it always masks, and observes the pair "
+                    + "schema on any cluster): " + String.join(", ", bad));
+        }
+        double b = beta == null ? 0.5 : beta;
+        EnvironmentSetup base = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
+                .cluster(clusters == null ? "tpds" : clusters.get(0)).pricing(scenario.pricing)
+                .workload(workloads == null ? "tpds-burst" : workloads.get(0)).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
+        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> new SizeFreeSetup(
+                clusters == null ? List.of("tpds", "tpds-code", "c5", "hybrid-small") : clusters,
+                workloads == null ? List.of("tpds-burst", "tpds-normal") : workloads, base,
+                clusterVariants == null ? 24 : clusterVariants, priceJitter == null ? 0.3 : priceJitter));
+        PpoConfig ppo = (PpoConfig) agentOptions.resolve(Algorithm.PPO);
+        if (!agentOptions.givenNames().contains("--hidden")) {
+            // The scorer sees one VM at a time: a small network suffices.
+            ppo = ppo.toBuilder().hidden(List.of(64, 64)).build();
+        }
+        PpoConfig config = ppo;
+        TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b)).withMasking(true);
+        int interval = evalInterval == null ? 100 : evalInterval;
+        TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, env,
+                iterations == null ? 1_000 : iterations, base.seed()).withEvalInterval(interval)
+                .withEvalEpisodes(evalEpisodes == null ? setup.clusters().size() : evalEpisodes)
+                .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
+        Path dir = out != null ? out : Path.of("runs", PPO_PAIRS + "-beta-" + b);
+        OutputPaths.checkFolder("--out", dir);
+        if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
+            throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
+                    + "or choose another --out");
+        }
+        return new Run(base, s, dir, null, null, setup);
     }
 
     /** The training schedule the options give, for an agent, an environment and a seed. */
@@ -373,6 +556,9 @@ final class TrainCommand implements Callable<Integer> {
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
+            {"--clusters", clusters}, {"--workloads", workloads}, {"--cluster-variants", clusterVariants},
+            {"--price-jitter", priceJitter}, {"--imitate", imitate}, {"--imitate-episodes", imitateEpisodes},
+            {"--imitate-epochs", imitateEpochs}, {"--imitate-rounds", imitateRounds},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
@@ -407,7 +593,7 @@ final class TrainCommand implements Callable<Integer> {
                 .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
         JsonNode setup = checkpoint.field("setup");
         Double lambda = HjsAgents.lambdaOf(setup);
-        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda);
+        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda, SizeFreeSetup.fromJson(setup));
     }
 
     /** Refuses a network the JVM's memory cannot hold, before anything is allocated or written. */

@@ -51,7 +51,22 @@ final class EpisodeCursor {
 
     /** Starts the next episode. */
     double[] begin() {
-        episodeSeed = nextEpisode++;
+        return beginAt(nextEpisode++);
+    }
+
+    /**
+     * Takes the next {@code n} episode seeds for other cursors (copies of this environment stepped
+     * side by side) and returns the first.
+     */
+    long reserve(int n) {
+        long first = nextEpisode;
+        nextEpisode += n;
+        return first;
+    }
+
+    /** Starts the episode of the given seed (for a copy's cursor, from {@link #reserve}). */
+    double[] beginAt(long seed) {
+        episodeSeed = seed;
         observation = env.reset(episodeSeed);
         count = 0;
         active = true;

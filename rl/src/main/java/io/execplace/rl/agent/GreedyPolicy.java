@@ -1,6 +1,6 @@
 package io.execplace.rl.agent;
 
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 
 /**
@@ -10,9 +10,9 @@ import io.execplace.rl.nn.Softmax;
  */
 public final class GreedyPolicy {
 
-    private final Mlp network;
+    private final Network network;
 
-    public GreedyPolicy(Mlp network) {
+    public GreedyPolicy(Network network) {
         this.network = network.copy();
     }
 

@@ -1,7 +1,7 @@
 package io.execplace.rl.agent;
 
 import io.execplace.rl.nn.ArrayBundle;
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 
 /**
  * A learning agent bound to its training environment. {@link #iterate()} performs one training
@@ -20,7 +20,7 @@ public interface Learner {
      * The network whose largest output among the allowed actions is the greedy action (Q-values for
      * DQN, logits for REINFORCE and PPO). Live: it changes as the learner trains.
      */
-    Mlp policyNetwork();
+    Network policyNetwork();
 
     /** Environment steps taken so far. */
     long totalSteps();

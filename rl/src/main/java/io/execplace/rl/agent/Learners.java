@@ -10,6 +10,11 @@ public final class Learners {
 
     /** A learner for the algorithm of {@code config}, training in {@code env}, seeded by {@code seed}. */
     public static Learner create(AgentConfig config, Env env, long seed) {
+        if (env instanceof NetworkFactory.Source && (config instanceof DqnConfig || config instanceof SacConfig)) {
+            // Their Q-networks and critics are fixed-size MLPs over the whole observation.
+            throw new IllegalArgumentException(config.algorithm().label() + " cannot train on an environment with its "
+                    + "own network shape (the size-free pair observation); use ppo or reinforce");
+        }
         if (config instanceof DqnConfig c) {
             return new DqnLearner(c, env, seed);
         }

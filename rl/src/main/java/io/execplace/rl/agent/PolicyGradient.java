@@ -1,6 +1,6 @@
 package io.execplace.rl.agent;
 
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 
 /**
@@ -75,7 +75,7 @@ final class PolicyGradient {
      * Adds to {@code value}'s gradients the gradient of {@code coef · Σ (V(s_t) − target_t)² / divisor}
      * over the given steps, and returns that sum (without coef and divisor).
      */
-    double valueLoss(Mlp value, Rollout r, int[] index, int from, int n, double[] targets, double coef, double divisor) {
+    double valueLoss(Network value, Rollout r, int[] index, int from, int n, double[] targets, double coef, double divisor) {
         gather(r, index, from, n);
         double[] v = value.forward(rows, n);
         double loss = 0;
@@ -90,7 +90,7 @@ final class PolicyGradient {
     }
 
     /** Writes {@code V(s_t)} for every step into {@code out}. */
-    void values(Mlp value, Rollout r, double[] out) {
+    void values(Network value, Rollout r, double[] out) {
         for (int from = 0; from < r.size; from += CHUNK) {
             int n = Math.min(CHUNK, r.size - from);
             gather(r, null, from, n);

@@ -3,7 +3,7 @@ package io.execplace.rl.agent;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 
 /**
@@ -16,7 +16,7 @@ import io.execplace.rl.nn.Softmax;
 public final class PpoLearner extends RolloutLearner {
 
     private final PpoConfig config;
-    private final Mlp critic;
+    private final Network critic;
     private final Adam criticAdam;
     private double[] values = new double[0];
     private double[] advantages = new double[0];
@@ -82,6 +82,87 @@ public final class PpoLearner extends RolloutLearner {
                 .withValueLoss(valueErrorSum / trained)
                 .withPpo(klSum / trained, (double) clipped / trained, explained);
         return new IterationStats(n, rollout.episodes, rollout.returnSum / rollout.episodes, loss, d);
+    }
+
+    /**
+     * Behaviour cloning, a warm start before PPO: collects {@code episodes} whole episodes acted by
+     * {@code teacher}, then makes {@code epochs} passes over their steps in shuffled minibatches,
+     * each one Adam step of the actor on the cross-entropy {@code −log π(a_teacher|s)} and one of the
+     * critic towards the teacher's discounted returns (so PPO starts with a critic of that policy).
+     * The steps and episodes count as the learner's.
+     *
+     * @return the mean cross-entropy of the last epoch and the share of steps where the greedy
+     *         action is the teacher's after it
+     */
+    public double[] imitate(Demonstrator teacher, int episodes, int epochs) {
+        return imitate(teacher, episodes, epochs, 1);
+    }
+
+    /**
+     * Behaviour cloning in {@code rounds} rounds (DAgger, Ross et al. 2011): the first as
+     * {@link #imitate(Demonstrator, int, int)}; each further round adds {@code episodes} episodes
+     * acted greedily by the actor and labelled by the teacher, then trains again on everything
+     * collected, so the actor learns what to do in the states its own mistakes lead to.
+     *
+     * @return the last round's mean cross-entropy and agreement
+     */
+    public double[] imitate(Demonstrator teacher, int episodes, int epochs, int rounds) {
+        rollout.clear();
+        double[] last = null;
+        for (int round = 0; round < rounds; round++) {
+            long before = rollout.size;
+            rollout.demonstrate(cursor, teacher, round == 0 ? null : actor, episodes, config.rewardScale());
+            steps += rollout.size - before;
+            this.episodes += episodes;
+            last = cloneEpochs(epochs);
+        }
+        return last;
+    }
+
+    /** {@code epochs} passes of cross-entropy (actor) and return fitting (critic) over the collected steps. */
+    private double[] cloneEpochs(int epochs) {
+        int n = rollout.size;
+        if (values.length < n) {
+            values = new double[2 * n];
+            advantages = new double[2 * n];
+            targets = new double[2 * n];
+            order = new int[2 * n];
+        }
+        rollout.discountedReturns(config.gamma(), targets);
+        for (int t = 0; t < n; t++) {
+            order[t] = t;
+            weights[t % PolicyGradient.CHUNK] = 1;
+        }
+        int m = Math.min(config.minibatchSize(), n);
+        double crossEntropy = 0;
+        int agree = 0;
+        for (int epoch = 0; epoch < epochs; epoch++) {
+            shuffle(n);
+            crossEntropy = 0;
+            agree = 0;
+            for (int from = 0; from + m <= n; from += m) {
+                actor.zeroGradients();
+                critic.zeroGradients();
+                for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
+                    int k = Math.min(PolicyGradient.CHUNK, from + m - c);
+                    pg.gather(rollout, order, c, k);
+                    double[] logits = actor.forward(pg.rows, k);
+                    for (int i = 0; i < k; i++) {
+                        int t = order[c + i];
+                        boolean[] mask = pg.maskOf(rollout, t);
+                        crossEntropy -= Softmax.logProbability(logits, i * actions, actions, mask, rollout.action[t]);
+                        agree += Softmax.argmax(logits, i * actions, actions, mask) == rollout.action[t] ? 1 : 0;
+                    }
+                    pg.logProbabilityGradient(rollout, order, c, k, logits, weights, 0, m);
+                    actor.backward(pg.dOutput, k);
+                    pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
+                }
+                actorAdam.step(actor.parameters(), actor.gradients());
+                criticAdam.step(critic.parameters(), critic.gradients());
+            }
+        }
+        int trainedSteps = Math.max(1, (n / m) * m);
+        return new double[]{crossEntropy / trainedSteps, (double) agree / trainedSteps};
     }
 
     /** GAE(λ): {@code δ_t = r_t + γV(s_{t+1}) − V(s_t)}, {@code A_t = δ_t + γλA_{t+1}}; targets {@code A_t + V(s_t)}. */

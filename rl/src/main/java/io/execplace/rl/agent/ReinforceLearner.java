@@ -3,7 +3,7 @@ package io.execplace.rl.agent;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 
 import java.util.Arrays;
 
@@ -16,7 +16,7 @@ import java.util.Arrays;
 public final class ReinforceLearner extends RolloutLearner {
 
     private final ReinforceConfig config;
-    private final Mlp value;
+    private final Network value;
     private final Adam valueAdam;
     private double[] returns = new double[0];
     private double[] advantages = new double[0];

@@ -2,7 +2,7 @@ package io.execplace.rl.agent;
 
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.StepResult;
-import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -33,6 +33,12 @@ final class Rollout {
     /** Sum of the unscaled returns of the collected episodes. */
     double returnSum;
     private final double[] probabilities;
+    // Side-by-side collection: one rollout per environment copy, their current observations, the
+    // lane of each batch row and the batch.
+    private Rollout[] lanes;
+    private double[][] current;
+    private int[] laneOf;
+    private double[] batch;
 
     Rollout(int observationSize, int actions) {
         this.observationSize = observationSize;
@@ -44,27 +50,56 @@ final class Rollout {
         return episode == 0 ? 0 : end[episode - 1];
     }
 
+    /** Chooses a step's action, leaving its probability in {@link #probabilities}. */
+    private interface Chooser {
+        int choose(double[] observation, boolean[] mask, Env env);
+    }
+
     /** Collects {@code count} whole episodes, sampling from the actor's masked softmax. */
-    void collect(EpisodeCursor cursor, Mlp actor, int count, double rewardScale, UniformRandomProvider rng) {
+    void collect(EpisodeCursor cursor, Network actor, int count, double rewardScale, UniformRandomProvider rng) {
+        clear();
+        episodes(cursor, count, rewardScale, null, (obs, mask, env) -> {
+            double[] logits = actor.forward(obs, 1);
+            Softmax.probabilities(logits, 0, actions, mask, probabilities, 0);
+            return Sampling.categorical(probabilities, 0, actions, rng);
+        });
+    }
+
+    /**
+     * Appends {@code count} whole episodes labelled by a teacher (behaviour cloning): the stored
+     * action of every step is the teacher's, with log-probability 0. With {@code learner} null the
+     * teacher also acts; else the learner's greedy action is taken (DAgger: the teacher labels the
+     * states the learner visits).
+     */
+    void demonstrate(EpisodeCursor cursor, Demonstrator teacher, Network learner, int count, double rewardScale) {
+        Chooser label = (obs, mask, env) -> {
+            int a = teacher.action(env);
+            probabilities[a] = 1;
+            return a;
+        };
+        Chooser greedy = learner == null ? null
+                : (obs, mask, env) -> Softmax.argmax(learner.forward(obs, 1), 0, actions, mask);
+        episodes(cursor, count, rewardScale, greedy, label);
+    }
+
+    /** Forgets every step and episode. */
+    void clear() {
         size = 0;
         episodes = 0;
         returnSum = 0;
+    }
+
+    /** Appends {@code count} episodes: {@code act} chooses the action taken (null: the recorded one), {@code record} the one stored. */
+    private void episodes(EpisodeCursor cursor, int count, double rewardScale, Chooser act, Chooser chooser) {
         Env env = cursor.env();
         for (int e = 0; e < count; e++) {
             double[] obs = cursor.begin();
             while (true) {
                 boolean[] mask = env.actionMask();
-                double[] logits = actor.forward(obs, 1);
-                Softmax.probabilities(logits, 0, actions, mask, probabilities, 0);
-                int a = Sampling.categorical(probabilities, 0, actions, rng);
-                grow(size + 1);
-                System.arraycopy(obs, 0, observations, size * observationSize, observationSize);
-                System.arraycopy(mask, 0, masks, size * actions, actions);
-                action[size] = a;
-                logProbability[size] = Math.log(probabilities[a]);
-                StepResult r = cursor.step(a);
-                reward[size] = r.reward() * rewardScale;
-                size++;
+                int a = chooser.choose(obs, mask, env);
+                record(obs, mask, a);
+                StepResult r = cursor.step(act == null ? a : act.choose(obs, mask, env));
+                reward[size - 1] = r.reward() * rewardScale;
                 obs = r.observation();
                 if (r.done()) {
                     endEpisode(r.truncated(), obs);
@@ -73,6 +108,94 @@ final class Rollout {
                 }
             }
         }
+    }
+
+    /** Appends a step (its reward is set after the environment's step). */
+    private void record(double[] obs, boolean[] mask, int a) {
+        grow(size + 1);
+        System.arraycopy(obs, 0, observations, size * observationSize, observationSize);
+        System.arraycopy(mask, 0, masks, size * actions, actions);
+        action[size] = a;
+        logProbability[size] = Math.log(probabilities[a]);
+        size++;
+    }
+
+    /**
+     * Collects one whole episode on each cursor, stepping the environments side by side (a
+     * vectorised environment): at every step the policy runs once on the observations of all
+     * environments still running, then each samples its action in cursor order, so the result is
+     * deterministic. Episode seeds are the next ones of {@code main}. The steps are stored episode
+     * after episode in cursor order.
+     */
+    void collectSideBySide(EpisodeCursor main, EpisodeCursor[] cursors, Network actor, double rewardScale,
+                           UniformRandomProvider rng) {
+        int n = cursors.length;
+        if (lanes == null || lanes.length != n) {
+            lanes = new Rollout[n];
+            for (int k = 0; k < n; k++) {
+                lanes[k] = new Rollout(observationSize, actions);
+            }
+            current = new double[n][];
+            laneOf = new int[n];
+            batch = new double[n * observationSize];
+        }
+        long first = main.reserve(n);
+        int running = n;
+        for (int k = 0; k < n; k++) {
+            lanes[k].size = 0;
+            lanes[k].episodes = 0;
+            lanes[k].returnSum = 0;
+            current[k] = cursors[k].beginAt(first + k);
+        }
+        while (running > 0) {
+            int m = 0;
+            for (int k = 0; k < n; k++) {
+                if (current[k] != null) {
+                    System.arraycopy(current[k], 0, batch, m * observationSize, observationSize);
+                    laneOf[m++] = k;
+                }
+            }
+            double[] logits = actor.forward(batch, m);
+            for (int i = 0; i < m; i++) {
+                int k = laneOf[i];
+                Rollout lane = lanes[k];
+                boolean[] mask = cursors[k].env().actionMask();
+                Softmax.probabilities(logits, i * actions, actions, mask, lane.probabilities, 0);
+                int a = Sampling.categorical(lane.probabilities, 0, actions, rng);
+                lane.record(current[k], mask, a);
+                StepResult r = cursors[k].step(a);
+                lane.reward[lane.size - 1] = r.reward() * rewardScale;
+                current[k] = r.observation();
+                if (r.done()) {
+                    lane.endEpisode(r.truncated(), current[k]);
+                    lane.returnSum += cursors[k].episodeReturn();
+                    current[k] = null;
+                    running--;
+                }
+            }
+        }
+        size = 0;
+        episodes = 0;
+        returnSum = 0;
+        for (Rollout lane : lanes) {
+            append(lane);
+        }
+    }
+
+    /** Appends every step and episode of {@code other}. */
+    private void append(Rollout other) {
+        grow(size + other.size);
+        System.arraycopy(other.observations, 0, observations, size * observationSize, other.size * observationSize);
+        System.arraycopy(other.masks, 0, masks, size * actions, other.size * actions);
+        System.arraycopy(other.action, 0, action, size, other.size);
+        System.arraycopy(other.logProbability, 0, logProbability, size, other.size);
+        System.arraycopy(other.reward, 0, reward, size, other.size);
+        for (int e = 0; e < other.episodes; e++) {
+            size += other.end[e] - other.start(e);
+            double[] last = Arrays.copyOfRange(other.finalObservation, e * observationSize, (e + 1) * observationSize);
+            endEpisode(other.truncated[e], last);
+        }
+        returnSum += other.returnSum;
     }
 
     private void endEpisode(boolean wasTruncated, double[] lastObservation) {

@@ -95,23 +95,45 @@ public final class TpdsEnv implements Env {
      */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config,
                    ObservationEncoder.Scales scales) {
+        this(cluster, prepare(cluster, workloads, durationModel), durationModel, config, scales, 0);
+    }
+
+    private static List<EpisodeWorkload> prepare(Cluster cluster, List<Workload> workloads, DurationModel durationModel) {
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("the environment needs at least one workload");
         }
+        List<EpisodeWorkload> prepared = new ArrayList<>(workloads.size());
+        for (Workload w : workloads) {
+            prepared.add(new EpisodeWorkload(w, cluster, durationModel));
+        }
+        return List.copyOf(prepared);
+    }
+
+    /**
+     * An environment of the same cluster, workloads and options with its own state (no episode
+     * running), for running several copies side by side. Shares the prepared workloads.
+     */
+    public TpdsEnv copy() {
+        return new TpdsEnv(cluster, workloads, durationModel, config, encoder.scales(), 0);
+    }
+
+    /**
+     * The shared constructor; the episode workloads are immutable, so copies share them. ({@code
+     * unused} only tells it from the public constructor, whose list has the same erasure.)
+     */
+    private TpdsEnv(Cluster cluster, List<EpisodeWorkload> prepared, DurationModel durationModel, TpdsEnvConfig config,
+                    ObservationEncoder.Scales scales, int unused) {
         this.cluster = cluster;
         this.durationModel = durationModel;
         this.config = config;
         this.vms = cluster.size();
-        List<EpisodeWorkload> prepared = new ArrayList<>(workloads.size());
         int maxExecutors = 1;
         double longest = 0;
-        for (Workload w : workloads) {
-            EpisodeWorkload e = new EpisodeWorkload(w, cluster, durationModel);
-            prepared.add(e);
+        for (EpisodeWorkload e : prepared) {
             maxExecutors = Math.max(maxExecutors, e.maxExecutors);
             longest = Math.max(longest, e.longestDuration);
         }
-        this.workloads = List.copyOf(prepared);
+        this.workloads = prepared;
         this.kernel = new EventKernel(cluster, new SimulationConfig(QueuePolicy.FCFS, false, false, durationModel,
                 Billing.EXACT));
         this.state = kernel.state();

@@ -17,7 +17,7 @@ import java.util.Arrays;
  * which the JIT vectorises; zero inputs (ReLU) are skipped. Not thread-safe: give each thread its
  * own {@link #copy()}.
  */
-public final class Mlp {
+public final class Mlp implements Network {
 
     private final int[] sizes;
     private final Activation hidden;
@@ -94,15 +94,18 @@ public final class Mlp {
         }
     }
 
+    @Override
     public int inputSize() {
         return sizes[0];
     }
 
+    @Override
     public int outputSize() {
         return sizes[sizes.length - 1];
     }
 
     /** Widths from input to output (a copy). */
+    @Override
     public int[] sizes() {
         return sizes.clone();
     }
@@ -112,25 +115,30 @@ public final class Mlp {
     }
 
     /** The flat parameter array (live: optimisers update it in place). */
+    @Override
     public double[] parameters() {
         return params;
     }
 
     /** The flat gradient array, same layout as {@link #parameters()} (live). */
+    @Override
     public double[] gradients() {
         return grads;
     }
 
+    @Override
     public int parameterCount() {
         return params.length;
     }
 
     /** Sets every gradient to zero. */
+    @Override
     public void zeroGradients() {
         Arrays.fill(grads, 0);
     }
 
     /** A network of the same shape and parameters with its own buffers and zero gradients. */
+    @Override
     public Mlp copy() {
         Mlp c = new Mlp(sizes, hidden);
         System.arraycopy(params, 0, c.params, 0, params.length);
@@ -147,6 +155,7 @@ public final class Mlp {
     }
 
     /** Replaces every parameter (e.g. from a file). */
+    @Override
     public void setParameters(double[] values) {
         if (values.length != params.length) {
             throw new IllegalArgumentException("expected " + params.length + " parameters, got " + values.length);
@@ -174,6 +183,7 @@ public final class Mlp {
      * @param batch number of rows
      * @return the outputs, {@code batch × outputSize} (a reused buffer, valid until the next forward)
      */
+    @Override
     public double[] forward(double[] x, int batch) {
         if (batch < 1 || x.length < batch * sizes[0]) {
             throw new IllegalArgumentException("input of length " + x.length + " does not hold " + batch
@@ -247,6 +257,7 @@ public final class Mlp {
      * {@link #forward}, {@code batch × outputSize}) and adds the parameter gradients to
      * {@link #gradients()}. Call {@link #zeroGradients()} first to start a new sum.
      */
+    @Override
     public void backward(double[] dOutput, int batch) {
         if (input == null || batch > capacity) {
             throw new IllegalStateException("backward needs a forward pass of the same batch first");

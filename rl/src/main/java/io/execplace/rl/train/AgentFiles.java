@@ -8,9 +8,14 @@ import io.execplace.rl.agent.Learner;
 import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
+import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.rl.pairs.PairObservation;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The files of a training run and what goes into them. A training folder holds
@@ -39,40 +44,27 @@ public final class AgentFiles {
      * A model or checkpoint bundle with the metadata every agent file has; a checkpoint also gets
      * the learner's complete state.
      */
-    static ArrayBundle bundle(String kind, Learner learner, TrainingSpec spec, ObservationEncoder encoder, Cluster cluster,
+    static ArrayBundle bundle(String kind, Learner learner, TrainingSpec spec, Consumer<ObjectNode> observation,
                               ObjectNode setup, int iteration) {
         ArrayBundle b = new ArrayBundle(kind);
         ObjectNode m = b.metadata();
         m.put("format", FORMAT);
         m.put("algorithm", learner.algorithm().label());
-        Mlp net = learner.policyNetwork();
+        Network net = learner.policyNetwork();
         ObjectNode network = m.putObject("network");
+        if (net instanceof PairNetwork p) {
+            network.put("kind", PAIRS);
+            ArrayNode hidden = network.putArray("hidden");
+            for (int h : p.hidden()) {
+                hidden.add(h);
+            }
+        }
         ArrayNode sizes = network.putArray("sizes");
         for (int s : net.sizes()) {
             sizes.add(s);
         }
-        network.put("activation", net.hiddenActivation().label());
-        ObjectNode obs = m.putObject("observation");
-        obs.put("normalised", encoder.normalised());
-        obs.put("executorScale", encoder.scales().executors());
-        obs.put("busyTimeScale", encoder.scales().busySeconds());
-        obs.put("cluster", cluster.name());
-        ArrayNode cores = obs.putArray("vmCores");
-        ArrayNode memory = obs.putArray("vmMemoryGb");
-        // Types, sites and prices too: an agent learnt which VMs are dear, so it only applies to
-        // clusters whose VMs match one by one (checked when the agent is loaded for a cluster).
-        ArrayNode types = obs.putArray("vmTypes");
-        ArrayNode sites = obs.putArray("vmSites");
-        ArrayNode prices = obs.putArray("vmPricePerSecond");
-        for (int i = 0; i < cluster.size(); i++) {
-            cores.add(cluster.vm(i).cores());
-            memory.add(cluster.vm(i).memoryGb());
-            types.add(cluster.vm(i).type().name());
-            sites.add(cluster.vm(i).site().name().toLowerCase(java.util.Locale.ROOT));
-            prices.add(cluster.vm(i).pricePerSecond());
-        }
-        obs.put("schema", "per VM: free cores, free memory GB" + (spec.environment().busyTime() ? ", remaining busy s" : "")
-                + "; job: type, cores, memory GB, executors left");
+        network.put("activation", net instanceof Mlp mlp ? mlp.hiddenActivation().label() : "relu");
+        observation.accept(m.putObject("observation"));
         m.set("environment", JSON.valueToTree(spec.environment()));
         m.set("agent", JSON.valueToTree(spec.agent()));
         ObjectNode training = m.putObject("training");
@@ -91,6 +83,57 @@ public final class AgentFiles {
             b.put("policy.params", net.parameters());
         }
         return b;
+    }
+
+    /** The {@code network.kind} of a size-free agent (absent for the fixed-size MLP agents). */
+    public static final String PAIRS = "pairs";
+
+    /**
+     * The observation record of a fixed-size agent: the encoding and the cluster VM by VM (cores,
+     * memory, type, site, price), which it may only run on.
+     */
+    static Consumer<ObjectNode> observationOf(ObservationEncoder encoder, Cluster cluster, boolean busyTime) {
+        return obs -> {
+        obs.put("normalised", encoder.normalised());
+        obs.put("executorScale", encoder.scales().executors());
+        obs.put("busyTimeScale", encoder.scales().busySeconds());
+        obs.put("cluster", cluster.name());
+        ArrayNode cores = obs.putArray("vmCores");
+        ArrayNode memory = obs.putArray("vmMemoryGb");
+        // Types, sites and prices too: an agent learnt which VMs are dear, so it only applies to
+        // clusters whose VMs match one by one (checked when the agent is loaded for a cluster).
+        ArrayNode types = obs.putArray("vmTypes");
+        ArrayNode sites = obs.putArray("vmSites");
+        ArrayNode prices = obs.putArray("vmPricePerSecond");
+        for (int i = 0; i < cluster.size(); i++) {
+            cores.add(cluster.vm(i).cores());
+            memory.add(cluster.vm(i).memoryGb());
+            types.add(cluster.vm(i).type().name());
+            sites.add(cluster.vm(i).site().name().toLowerCase(java.util.Locale.ROOT));
+            prices.add(cluster.vm(i).pricePerSecond());
+        }
+        obs.put("schema", "per VM: free cores, free memory GB" + (busyTime ? ", remaining busy s" : "")
+                + "; job: type, cores, memory GB, executors left");
+        };
+    }
+
+    /**
+     * The observation record of a size-free agent: its schema (name, feature lists, normalisation),
+     * which decides where it applies, and for information the clusters it was trained on.
+     */
+    static Consumer<ObjectNode> pairObservation(List<Cluster> trainedOn) {
+        return obs -> {
+            obs.put("schema", PairObservation.SCHEMA);
+            ArrayNode context = obs.putArray("context");
+            PairObservation.CONTEXT.forEach(context::add);
+            ArrayNode vm = obs.putArray("vmFeatures");
+            PairObservation.VM_FEATURES.forEach(vm::add);
+            obs.put("normalisation", PairObservation.describe());
+            ArrayNode clusters = obs.putArray("trainingClusters");
+            for (Cluster c : trainedOn) {
+                clusters.add(c.name() + " (" + c.size() + " VMs)");
+            }
+        };
     }
 
     /** The agent file a scheduler argument names: a model or checkpoint file, or a training folder. */

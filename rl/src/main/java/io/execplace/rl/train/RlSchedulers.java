@@ -2,6 +2,7 @@ package io.execplace.rl.train;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.rl.pairs.PairPolicy;
 import io.execplace.schedulers.SchedulerFamilyFactory;
 import io.execplace.schedulers.SchedulerRegistry;
 
@@ -33,12 +34,16 @@ public final class RlSchedulers {
     /** {@code registry} plus the {@code agent:PATH} family; the file is read (and checked) before any run. */
     public static SchedulerRegistry withAgents(SchedulerRegistry registry) {
         return registry.withFamily(PREFIX, "PATH",
-                "a trained RL agent (DQN, REINFORCE, PPO or SAC) from 'execplace train': model file, checkpoint or "
-                        + "training folder",
+                "a trained RL agent (DQN, REINFORCE, PPO or SAC, or the size-free ppo-pairs agent that runs on any cluster) "
+                        + "from 'execplace train': model file, checkpoint or training folder",
                 new SchedulerFamilyFactory() {
                     @Override
                     public PlacementPolicy create(String argument, long seed) {
-                        return new AgentPolicy(PREFIX + ":" + argument, load(Path.of(argument)));
+                        TrainedAgent agent = load(Path.of(argument));
+                        // A size-free agent makes its network for the cluster it meets; a fixed-size one
+                        // is checked against its cluster when the run starts.
+                        return agent.isSizeFree() ? new PairPolicy(PREFIX + ":" + argument, agent.pairNetwork(1))
+                                : new AgentPolicy(PREFIX + ":" + argument, agent);
                     }
 
                     @Override

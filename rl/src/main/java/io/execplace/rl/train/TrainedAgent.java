@@ -14,25 +14,33 @@ import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.Activation;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
+import io.execplace.rl.nn.Network;
+import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.rl.pairs.PairObservation;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A trained agent read from a model or checkpoint file: its policy network and how it encodes
- * observations. Immutable; {@link #policy()} gives each user its own network copy.
+ * observations. Immutable; {@link #policy()} gives each user its own network copy. A
+ * {@linkplain #isSizeFree() size-free} agent (network kind {@code pairs}) observes
+ * {@link PairObservation}s and runs on any cluster; it is refused when its file's schema is not
+ * this build's. The fixed-size agents run only on the cluster they were trained on.
  */
 public final class TrainedAgent {
 
     private final String source;
     private final Algorithm algorithm;
-    private final Mlp network;
+    private final Network network;
     private final ObservationEncoder.Scales scales;
     private final int[] vmCores;
     private final TpdsEnvConfig environment;
     private final ObjectNode metadata;
 
-    private TrainedAgent(String source, Algorithm algorithm, Mlp network, ObservationEncoder.Scales scales,
+    private TrainedAgent(String source, Algorithm algorithm, Network network, ObservationEncoder.Scales scales,
                          int[] vmCores, TpdsEnvConfig environment, ObjectNode metadata) {
         this.source = source;
         this.algorithm = algorithm;
@@ -70,6 +78,9 @@ public final class TrainedAgent {
             throw new InputFileException(src, 0, "algorithm", e.getMessage());
         }
         JsonNode network = b.field("network");
+        if (AgentFiles.PAIRS.equals(network.path("kind").asText())) {
+            return sizeFree(b, algorithm, network);
+        }
         JsonNode sizesNode = network.get("sizes");
         if (sizesNode == null || !sizesNode.isArray() || sizesNode.size() < 2) {
             throw new InputFileException(src, 0, "network.sizes", "missing or shorter than two layers");
@@ -117,6 +128,60 @@ public final class TrainedAgent {
         return new TrainedAgent(src, algorithm, net, scales, cores, env, b.metadata().deepCopy());
     }
 
+    /** A size-free agent: the schema must be this build's, feature for feature. */
+    private static TrainedAgent sizeFree(ArrayBundle b, Algorithm algorithm, JsonNode network) {
+        String src = b.source();
+        JsonNode obs = b.field("observation");
+        String schema = obs.path("schema").asText("?");
+        if (!PairObservation.SCHEMA.equals(schema) || !PairObservation.CONTEXT.equals(strings(obs.path("context")))
+                || !PairObservation.VM_FEATURES.equals(strings(obs.path("vmFeatures")))) {
+            throw new InputFileException(src, 0, "observation.schema", "the size-free agent observes schema '" + schema
+                    + "' " + strings(obs.path("context")) + " " + strings(obs.path("vmFeatures"))
+                    + "; this build's size-free agents observe '" + PairObservation.SCHEMA + "' " + PairObservation.CONTEXT
+                    + " " + PairObservation.VM_FEATURES + " (retrain it with this build)");
+        }
+        List<Integer> hidden = new ArrayList<>();
+        network.path("hidden").forEach(h -> hidden.add(h.asInt()));
+        PairNetwork net;
+        try {
+            net = PairNetwork.emptyPolicy(1, hidden);
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "network.hidden", e.getMessage());
+        }
+        net.setParameters(b.doubles("policy.params", net.parameterCount()));
+        TpdsEnvConfig env;
+        try {
+            env = AgentFiles.JSON.treeToValue(b.field("environment"), TpdsEnvConfig.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
+        }
+        return new TrainedAgent(src, algorithm, net, new ObservationEncoder.Scales(1, 1), new int[0], env,
+                b.metadata().deepCopy());
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** True for a size-free agent (pair network), which runs on any cluster. */
+    public boolean isSizeFree() {
+        return network instanceof PairNetwork;
+    }
+
+    /**
+     * The size-free agent's network for a cluster of {@code vms} VMs (its own copy).
+     *
+     * @throws IllegalStateException for a fixed-size agent
+     */
+    public PairNetwork pairNetwork(int vms) {
+        if (!(network instanceof PairNetwork p)) {
+            throw new IllegalStateException("agent " + source + " is a fixed-size agent, not a size-free one");
+        }
+        return p.withSlots(vms);
+    }
+
     public String source() {
         return source;
     }
@@ -147,6 +212,10 @@ public final class TrainedAgent {
 
     /** A greedy policy with its own copy of the network. */
     public GreedyPolicy policy() {
+        if (isSizeFree()) {
+            // Its network needs the cluster's size: PairPolicy / pairNetwork(vms).
+            throw new IllegalStateException("agent " + source + " is size-free: make its network for a cluster with pairNetwork");
+        }
         return new GreedyPolicy(network);
     }
 
@@ -156,6 +225,9 @@ public final class TrainedAgent {
      * @throws BadInputException when the cluster has another number of VMs (the user chose the pair)
      */
     public ObservationEncoder encoder(Cluster cluster) {
+        if (isSizeFree()) {
+            throw new IllegalStateException("agent " + source + " is size-free: it observes pairs, not the TPDS vector");
+        }
         if (cluster.size() != vmCores.length) {
             throw new BadInputException(source, 0, null, "the agent was trained on a cluster of " + vmCores.length
                     + " VMs; cluster '" + cluster.name() + "' has " + cluster.size());

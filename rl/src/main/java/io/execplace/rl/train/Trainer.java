@@ -12,10 +12,12 @@ import io.execplace.rl.env.Env;
 import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.pairs.PairEnv;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * The training loop: iterations of the learner, a greedy evaluation every {@code evalInterval}
@@ -29,8 +31,8 @@ public final class Trainer {
     private final TrainingSpec spec;
     private final Env trainEnv;
     private final Env evalEnv;
-    private final ObservationEncoder encoder;
-    private final Cluster cluster;
+    /** Writes the agent files' observation record (what the agent observes and where it applies). */
+    private final Consumer<ObjectNode> observation;
     private final Path dir;
     private final ObjectNode setup;
     private final Learner learner;
@@ -67,14 +69,30 @@ public final class Trainer {
      */
     public Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, ObservationEncoder encoder, Cluster cluster, Path dir,
                    ObjectNode setup) {
+        this(spec, trainEnv, evalEnv, AgentFiles.observationOf(encoder, cluster, spec.environment().busyTime()), dir, setup);
+    }
+
+    /**
+     * A trainer of the size-free agent: PPO (or REINFORCE) with the pair network, on randomised
+     * clusters and workloads; its files record the observation schema instead of one cluster.
+     *
+     * @param trainEnv the environment the learner trains in
+     * @param evalEnv  a separate environment for evaluation episodes (same variants)
+     */
+    public Trainer(TrainingSpec spec, PairEnv trainEnv, PairEnv evalEnv, Path dir, ObjectNode setup) {
+        this(spec, trainEnv, evalEnv, AgentFiles.pairObservation(trainEnv.variants().stream().map(TpdsEnv::cluster).toList()),
+                dir, setup);
+    }
+
+    private Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, Consumer<ObjectNode> observation, Path dir,
+                    ObjectNode setup) {
         if (trainEnv.actionCount() != evalEnv.actionCount() || trainEnv.observationSize() != evalEnv.observationSize()) {
             throw new IllegalArgumentException("training and evaluation environments differ in shape");
         }
         this.spec = spec;
         this.trainEnv = trainEnv;
         this.evalEnv = evalEnv;
-        this.encoder = encoder;
-        this.cluster = cluster;
+        this.observation = observation;
         this.dir = dir;
         this.setup = setup;
         this.learner = Learners.create(spec.agent(), trainEnv, spec.seed());
@@ -197,9 +215,8 @@ public final class Trainer {
 
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
     public void saveFiles() throws IOException {
-        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, encoder, cluster, setup, iteration);
-        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, encoder, cluster, setup,
-                iteration);
+        ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, observation, setup, iteration);
+        ArrayBundle checkpoint = AgentFiles.bundle(AgentFiles.KIND_CHECKPOINT, learner, spec, observation, setup, iteration);
         checkpoint.put("train.curve", curve.toArray());
         checkpoint.put("train.window", new double[]{windowSum, windowCount});
         checkpoint.put("train.curve.width", new double[]{LearningCurve.width()});

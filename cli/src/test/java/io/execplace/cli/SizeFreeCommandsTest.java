@@ -1,0 +1,67 @@
+package io.execplace.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** train --agent ppo-pairs with imitation, resume, then the one file on another cluster; bad input. */
+class SizeFreeCommandsTest {
+
+    private static CliRunner.Result run(String... args) {
+        return CliRunner.run(args);
+    }
+
+    @Test
+    void theSizeFreeAgentTrainsResumesAndRunsOnAnotherCluster(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("pairs");
+        CliRunner.Result t = run("train", "--agent", "ppo-pairs", "--clusters", "tpds,hybrid-small", "--cluster-variants", "3",
+                "--workloads", "tpds-normal", "--iterations", "2", "--collect", "2", "--hidden", "8", "--eval-interval", "1",
+                "--imitate", "gio", "--imitate-episodes", "2", "--imitate-epochs", "1", "--beta", "1", "--per-job-reward",
+                "--out", dir.toString(), "-q");
+        assertThat(t.exitCode()).as(t.err()).isZero();
+        assertThat(t.out()).contains("trained ppo-pairs to iteration 2");
+        String metadata = new String(Files.readAllBytes(dir.resolve("agent.xprl")), StandardCharsets.UTF_8);
+        assertThat(metadata).contains("\"kind\":\"pairs\"").contains("\"schema\":\"pairs-1\"")
+                .contains("\"teacher\":\"gio\"").contains("\"sizeFree\"");
+
+        CliRunner.Result resumed = run("train", "--out", dir.toString(), "--resume", "--iterations", "3", "-q");
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(Files.readAllLines(dir.resolve("learning-curve.csv"))).hasSize(4);
+
+        // Trained on tpds and hybrid-small variants; c5 (12 VMs of other types and prices) and tpds-code (9 VMs).
+        for (String cluster : new String[]{"c5", "tpds-code"}) {
+            CliRunner.Result eval = run("evaluate", dir.toString(), "--cluster", cluster, "--workload", "tpds-burst", "--json");
+            assertThat(eval.exitCode()).as(eval.err()).isZero();
+            assertThat(eval.out()).contains("\"episode_completed\" : true").contains("\"fallbacks\" : 0");
+        }
+        CliRunner.Result compare = run("compare", "--cluster", "hybrid-large", "--workload", "tpds-normal", "--seeds", "1", "-q",
+                "--schedulers", "first-fit,agent:" + dir, "--out", tmp.resolve("cmp").toString());
+        assertThat(compare.exitCode()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("agent:" + dir);
+    }
+
+    @Test
+    void optionsThatCannotApplyAreBadInput(@TempDir Path tmp) {
+        CliRunner.Result observation = run("train", "--agent", "ppo-pairs", "--normalise", "--out", tmp.resolve("a").toString());
+        assertThat(observation.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(observation.err()).contains("--normalise").contains("ppo-pairs");
+        CliRunner.Result cluster = run("train", "--agent", "ppo-pairs", "--cluster", "tpds", "--out", tmp.resolve("b").toString());
+        assertThat(cluster.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(cluster.err()).contains("--clusters");
+        CliRunner.Result other = run("train", "--agent", "ppo", "--clusters", "tpds", "--out", tmp.resolve("c").toString());
+        assertThat(other.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(other.err()).contains("--clusters apply to --agent ppo-pairs only");
+        CliRunner.Result variants = run("train", "--agent", "ppo-pairs", "--cluster-variants", "1", "--out", tmp.resolve("d").toString());
+        assertThat(variants.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(variants.err()).contains("--cluster-variants");
+        CliRunner.Result teacher = run("train", "--agent", "ppo-pairs", "--imitate", "no-such-scheduler", "--iterations", "1",
+                "--clusters", "tpds", "--cluster-variants", "1", "--out", tmp.resolve("e").toString(), "-q");
+        assertThat(teacher.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(teacher.err()).contains("no-such-scheduler");
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The size-free agent: a network that scores every (job, VM) pair with shared weights from
+ * per-VM features plus job and cluster context, and chooses among the VMs and "wait" by a
+ * softmax over the scores, so one agent file runs on a cluster of any size and prices
+ * ({@link io.execplace.rl.pairs.PairObservation} the schema, {@link io.execplace.rl.pairs.PairNetwork}
+ * the network, {@link io.execplace.rl.pairs.PairEnv} the environment over randomised clusters,
+ * {@link io.execplace.rl.pairs.PairPolicy} the scheduler). See {@code docs/rl.md}.
+ */
+package io.execplace.rl.pairs;
