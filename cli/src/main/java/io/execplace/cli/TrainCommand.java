@@ -273,11 +273,7 @@ final class TrainCommand implements Callable<Integer> {
     private Run fresh() throws IOException {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
-                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
-                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
+        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> setupBuilder()
                 .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         Double lambda = null;
@@ -301,6 +297,15 @@ final class TrainCommand implements Callable<Integer> {
                     + "or choose another --out");
         }
         return new Run(setup, s, dir, null, lambda);
+    }
+
+    /** The environment the scenario options give (TPDS cluster and normal workload by default), seed --seed or 1. */
+    private EnvironmentSetup.Builder setupBuilder() {
+        return EnvironmentSetup.builder()
+                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
+                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed);
     }
 
     /** The training schedule the options give, for an agent, an environment and a seed. */
@@ -333,12 +338,8 @@ final class TrainCommand implements Callable<Integer> {
         if (n < 1 || n > 10_000) {
             throw BadInputException.option("--seeds", "must be 1 to 10000, got " + n);
         }
-        long first = scenario.seed == null ? 1 : scenario.seed;
-        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> EnvironmentSetup.builder()
-                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
-                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).seed(first).build());
+        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> setupBuilder().build());
+        long first = base.seed();
         EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
         List<TrainSweep.Cell> cells = new ArrayList<>();
         for (Algorithm a : algorithms) {
