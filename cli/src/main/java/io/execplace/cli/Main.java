@@ -105,8 +105,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The schedulers the command line knows: the built-in ones and trained agents ({@code agent:PATH}).
-     * Later studies add theirs here.
+     * The schedulers the command line knows: the built-in ones and trained agents ({@code agent:PATH}),
+     * the same registry a cell engine's cells use in any JVM ({@link ScenarioCells#schedulers}).
      */
     public static SchedulerRegistry schedulers() {
         return ScenarioCells.schedulers();

@@ -365,12 +365,8 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException(String.join(", ", pairsOnly) + " apply to --agent ppo-pairs only");
         }
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
-                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
-                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).profile(scenario.profile).build());
+        EnvironmentSetup setup = Options.checked("--workload-seeds", () -> setupBuilder()
+                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         AgentConfig config = agentOptions.resolve(algorithm);
         Double lambda = null;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
@@ -455,11 +451,9 @@ final class TrainCommand implements Callable<Integer> {
                     + "schema on any cluster): " + String.join(", ", bad));
         }
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup base = Options.checked("--workload-seeds", () -> EnvironmentSetup.builder()
-                .cluster(clusters == null ? "tpds" : clusters.get(0)).pricing(scenario.pricing)
-                .workload(workloads == null ? "tpds-burst" : workloads.get(0)).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).seed(scenario.seed == null ? 1 : scenario.seed)
+        EnvironmentSetup base = Options.checked("--workload-seeds", () -> setupBuilder()
+                .cluster(clusters == null ? "tpds" : clusters.get(0))
+                .workload(workloads == null ? "tpds-burst" : workloads.get(0))
                 .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         SizeFreeSetup setup = Options.checked("--cluster-variants", () -> new SizeFreeSetup(
                 clusters == null ? List.of("tpds", "tpds-code", "c5", "hybrid-small") : clusters,
@@ -484,6 +478,16 @@ final class TrainCommand implements Callable<Integer> {
                     + "or choose another --out");
         }
         return new Run(base, s, dir, null, null, setup);
+    }
+
+    /** The environment the scenario options give (TPDS cluster and normal workload by default), seed --seed or 1. */
+    private EnvironmentSetup.Builder setupBuilder() {
+        return EnvironmentSetup.builder()
+                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
+                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
+                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile)
+                .seed(scenario.seed == null ? 1 : scenario.seed);
     }
 
     /** The training schedule the options give, for an agent, an environment and a seed. */
@@ -516,12 +520,8 @@ final class TrainCommand implements Callable<Integer> {
         if (n < 1 || n > 10_000) {
             throw BadInputException.option("--seeds", "must be 1 to 10000, got " + n);
         }
-        long first = scenario.seed == null ? 1 : scenario.seed;
-        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> EnvironmentSetup.builder()
-                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
-                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile).seed(first).build());
+        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> setupBuilder().build());
+        long first = base.seed();
         EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
         List<TrainSweep.Cell> cells = new ArrayList<>();
         for (Algorithm a : algorithms) {

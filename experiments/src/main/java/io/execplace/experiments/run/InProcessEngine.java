@@ -9,9 +9,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs text cells on a fixed thread pool in this JVM. The commands' default path runs cells as
- * objects (no text); this engine exists to check the text forms against that path (same cells,
- * same files) and as the reference an out-of-process engine must match.
+ * Runs text cells on a fixed thread pool in this JVM: {@code train --sweep}'s default engine, and
+ * the reference an engine in other JVMs must match. {@code compare} and the studies run their
+ * cells as objects by default ({@link Runner}, no text); tests run them through this engine too, to
+ * check that the text forms lose nothing.
  */
 public final class InProcessEngine implements CellEngine {
 

@@ -18,8 +18,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs every (scheduler, seed) cell of a scenario, in parallel on a fixed thread pool. Results come
- * back in (scheduler, seed) order whatever the thread count, so output files are reproducible.
+ * Runs every (scheduler, seed) cell of a scenario, in parallel on a fixed thread pool, or as text on
+ * a {@link CellEngine} ({@link #withEngine}, e.g. Spark). Results come back in (scheduler, seed)
+ * order whatever the thread count or engine, so output files are reproducible.
  */
 public final class Runner {
 
