@@ -60,6 +60,7 @@ public final class LiuSimulation implements LiuView {
     private int[] runRelease = new int[64];
     private int[] runStart = new int[64];
     private int[] runGranted = new int[64];
+    private int[] runFinish = new int[64];
     private int[] appCluster;
     private int[] appDispatch;
     private int[] appEnd;
@@ -279,6 +280,7 @@ public final class LiuSimulation implements LiuView {
             runRelease = Arrays.copyOf(runRelease, n);
             runStart = Arrays.copyOf(runStart, n);
             runGranted = Arrays.copyOf(runGranted, n);
+            runFinish = Arrays.copyOf(runFinish, n);
         }
         runApp[runs] = app;
         runIndex[runs] = r;
@@ -362,6 +364,7 @@ public final class LiuSimulation implements LiuView {
             long work = (long) app.occupation() * want;
             int length = (int) ((work + granted - 1) / granted);
             executorSlices += (long) granted * length;
+            runFinish[run] = now + length;
             completions.add(run, now + length);
         }
     }
@@ -415,6 +418,185 @@ public final class LiuSimulation implements LiuView {
         }
     }
 
+    /**
+     * What would happen on one cluster from now on if {@code candidate} (a waiting application, or
+     * null for none) were dispatched to it now and nothing else were dispatched any more: the
+     * cluster's committed runs (running, queued, streaming batches still to be released) and the
+     * candidate's, played out by the cluster's FIFO and stretch rules. It reads more than a
+     * manager's state (Table I): the queues and the batch schedule. Only reference managers that
+     * show what a manager could achieve use it (docs/liu.md, "Headroom"); the simulation is not changed.
+     */
+    public Outlook outlook(int cluster, LiuApp candidate) {
+        return new ClusterOutlook(this, cluster).play(candidate);
+    }
+
+    /**
+     * A cluster's projected future (see {@link #outlook}).
+     *
+     * @param misses          deadlines its runs and the candidate's miss from now on
+     * @param candidateMisses of which the candidate's
+     * @param candidateRatio  the candidate's mean running-time ratio (0 without a candidate)
+     */
+    public record Outlook(int misses, int candidateMisses, double candidateRatio) {
+    }
+
+    /** Plays one cluster's committed work forward (for {@link #outlook}). */
+    private static final class ClusterOutlook {
+        private final LiuSimulation s;
+        private final int cluster;
+        private final int capacity;
+        // pseudo-runs: demand, occupation, reference slice of the deadline, deadline (0: none), release, candidate?
+        private int n;
+        private int[] want = new int[16];
+        private int[] occupation = new int[16];
+        private int[] ref = new int[16];
+        private int[] deadline = new int[16];
+        private int[] release = new int[16];
+        private boolean[] candidate = new boolean[16];
+        private int[] finish = new int[16];
+        private int[] granted = new int[16];
+        private int[] start = new int[16];
+
+        ClusterOutlook(LiuSimulation s, int cluster) {
+            this.s = s;
+            this.cluster = cluster;
+            this.capacity = s.capacity[cluster];
+        }
+
+        private int add(LiuApp app, int run, int releaseSlice, boolean isCandidate) {
+            if (n == want.length) {
+                int m = 2 * n;
+                want = Arrays.copyOf(want, m);
+                occupation = Arrays.copyOf(occupation, m);
+                ref = Arrays.copyOf(ref, m);
+                deadline = Arrays.copyOf(deadline, m);
+                release = Arrays.copyOf(release, m);
+                candidate = Arrays.copyOf(candidate, m);
+                finish = Arrays.copyOf(finish, m);
+                granted = Arrays.copyOf(granted, m);
+                start = Arrays.copyOf(start, m);
+            }
+            want[n] = app.runDemand(run);
+            occupation[n] = app.occupation();
+            ref[n] = app.category() == AppCategory.STREAMING ? releaseSlice : app.arrival();
+            deadline[n] = app.deadline();
+            release[n] = releaseSlice;
+            candidate[n] = isCandidate;
+            finish[n] = -1;
+            return n++;
+        }
+
+        Outlook play(LiuApp cand) {
+            int now = s.now;
+            int used = s.used[cluster];
+            IntFifo queue = new IntFifo();
+            IntFifo pending = new IntFifo(); // by release slice, then run index (the simulation's order)
+            int[] running = new int[16];
+            int runningCount = 0;
+            long[] later = new long[16];
+            int laterCount = 0;
+            for (int r = 0; r < s.runs; r++) {
+                int a = s.runApp[r];
+                if (s.appCluster[a] != cluster) {
+                    continue;
+                }
+                if (s.runStart[r] >= 0) {
+                    if (s.runFinish[r] > now) {
+                        int p = add(s.apps.get(a), s.runIndex[r], s.runRelease[r], false);
+                        finish[p] = s.runFinish[r];
+                        granted[p] = s.runGranted[r];
+                        if (runningCount == running.length) {
+                            running = Arrays.copyOf(running, 2 * runningCount);
+                        }
+                        running[runningCount++] = p;
+                    }
+                } else if (s.runRelease[r] > now) {
+                    if (laterCount == later.length) {
+                        later = Arrays.copyOf(later, 2 * laterCount);
+                    }
+                    later[laterCount++] = ((long) s.runRelease[r] << 32) | r;
+                }
+            }
+            IntFifo q = s.queues[cluster];
+            for (int i = 0; i < q.size(); i++) {
+                int r = q.at(i);
+                queue.add(add(s.apps.get(s.runApp[r]), s.runIndex[r], s.runRelease[r], false));
+            }
+            if (cand != null) {
+                queue.add(add(cand, 0, now, true));
+                for (int r = 1; r < cand.runs(); r++) {
+                    if (laterCount == later.length) {
+                        later = Arrays.copyOf(later, 2 * laterCount);
+                    }
+                    later[laterCount++] = ((long) (now + cand.releaseOffset(r)) << 32) | (s.runs + r);
+                }
+            }
+            Arrays.sort(later, 0, laterCount);
+            for (int i = 0; i < laterCount; i++) {
+                int r = (int) later[i];
+                pending.add(r >= s.runs ? add(cand, r - s.runs, (int) (later[i] >>> 32), true)
+                        : add(s.apps.get(s.runApp[r]), s.runIndex[r], s.runRelease[r], false));
+            }
+            int misses = 0;
+            int candMisses = 0;
+            double candRatio = 0;
+            int t = now;
+            while (true) {
+                // start from the head of the queue (the simulation's rule)
+                while (!queue.isEmpty()) {
+                    int p = queue.peek();
+                    int free = capacity - used;
+                    if (free < (int) Math.ceil(s.minShare * Math.min(want[p], capacity) - 1e-9)) {
+                        break;
+                    }
+                    queue.poll();
+                    int g = Math.min(want[p], free);
+                    used += g;
+                    granted[p] = g;
+                    start[p] = t;
+                    long work = (long) occupation[p] * want[p];
+                    finish[p] = t + (int) ((work + g - 1) / g);
+                    if (runningCount == running.length) {
+                        running = Arrays.copyOf(running, 2 * runningCount);
+                    }
+                    running[runningCount++] = p;
+                }
+                int next = Integer.MAX_VALUE;
+                for (int i = 0; i < runningCount; i++) {
+                    next = Math.min(next, finish[running[i]]);
+                }
+                if (!pending.isEmpty()) {
+                    next = Math.min(next, release[pending.peek()]);
+                }
+                if (next == Integer.MAX_VALUE) {
+                    break;
+                }
+                t = Math.max(next, t + 1);
+                for (int i = 0; i < runningCount; ) {
+                    int p = running[i];
+                    if (finish[p] <= t) {
+                        used -= granted[p];
+                        boolean missed = deadline[p] > 0 && finish[p] - ref[p] > deadline[p];
+                        if (missed) {
+                            misses++;
+                        }
+                        if (candidate[p]) {
+                            candMisses += missed ? 1 : 0;
+                            candRatio += (double) (finish[p] - start[p]) / occupation[p];
+                        }
+                        running[i] = running[--runningCount];
+                    } else {
+                        i++;
+                    }
+                }
+                while (!pending.isEmpty() && release[pending.peek()] <= t) {
+                    queue.add(pending.poll());
+                }
+            }
+            return new Outlook(misses, candMisses, cand == null ? 0 : candRatio / cand.runs());
+        }
+    }
+
     /** The finished episode's records; only once {@link #finished()}. */
     public LiuEpisode episode() {
         if (!finished()) {
@@ -463,6 +645,11 @@ public final class LiuSimulation implements LiuView {
 
         int peek() {
             return items[first];
+        }
+
+        /** The {@code i}-th item from the head. */
+        int at(int i) {
+            return items[(first + i) % items.length];
         }
 
         int poll() {
