@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.execplace.core.liu.ArrivalPattern;
 import io.execplace.rl.liu.LiuAgentConfig;
@@ -44,5 +45,28 @@ class LiuStudyTest {
         String html = Files.readString(index);
         assertThat(html).contains("Table II", "Table III", "189.3", "Fig. 4(d)");
         assertThat(progress).anyMatch(l -> l.startsWith("baselines on uniform"));
+    }
+
+    @Test
+    void someTrainingsGiveTheirRowsOnly(@TempDir Path dir) throws Exception {
+        LiuStudy.Settings s = LiuStudy.Settings.quick().withEpisodes(3).withApps(30).withTestEpisodes(2).withCurve(1, 1)
+                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(30, 15).withDecayEpisodes(2))
+                .withThreads(1);
+        List<String> progress = new ArrayList<>();
+        Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, progress::add);
+        List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
+        assertThat(table2).hasSize(1 + 2);
+        assertThat(table2.get(1)).startsWith("beta,rl,");
+        assertThat(Files.readAllLines(dir.resolve("table3.csv"))).hasSize(1);
+        assertThat(dir.resolve("charts/fig4-beta.png")).exists();
+        assertThat(dir.resolve("charts/fig4-bernoulli.png")).doesNotExist();
+        assertThat(dir.resolve("charts/fig4d-bernoulli.png")).doesNotExist();
+        assertThat(dir.resolve("agents/uniform")).doesNotExist();
+        assertThat(Files.readString(index)).contains("Table III needs the uniform agent");
+        assertThat(progress).noneMatch(l -> l.startsWith("baselines on uniform"));
+        assertThat(LiuStudy.Run.all()).extracting(LiuStudy.Run::label)
+                .containsExactly("bernoulli", "uniform", "beta", "bernoulli-plain");
+        assertThatThrownBy(() -> LiuStudy.Run.of("gamma")).hasMessageContaining("gamma").hasMessageContaining("bernoulli-plain");
+        assertThatThrownBy(() -> new LiuStudy().run(s, List.of(), dir, progress::add)).isInstanceOf(IllegalArgumentException.class);
     }
 }
