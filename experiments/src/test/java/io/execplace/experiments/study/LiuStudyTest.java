@@ -14,11 +14,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LiuStudyTest {
 
+    /** A study of a few episodes of a few applications, a network of 8, curves of {@code curve} points and workloads. */
+    private static LiuStudy.Settings tiny(int episodes, int apps, int tests, int curve) {
+        return LiuStudy.Settings.quick().withEpisodes(episodes).withApps(apps).withTestEpisodes(tests).withCurve(curve, curve)
+                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(apps, apps / 2)
+                        .withDecayEpisodes(episodes - 1));
+    }
+
     @Test
     void aTinyStudyWritesEveryTableChartAndAgent(@TempDir Path dir) throws Exception {
-        LiuStudy.Settings s = LiuStudy.Settings.quick().withEpisodes(4).withApps(40).withTestEpisodes(3).withCurve(2, 2)
-                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(40, 20).withDecayEpisodes(3))
-                .withThreads(2);
+        LiuStudy.Settings s = tiny(4, 40, 3, 2).withThreads(2);
         List<String> progress = new ArrayList<>();
         Path index = new LiuStudy().run(s, dir, progress::add);
         assertThat(index).exists();
@@ -49,9 +54,7 @@ class LiuStudyTest {
 
     @Test
     void someTrainingsGiveTheirRowsOnly(@TempDir Path dir) throws Exception {
-        LiuStudy.Settings s = LiuStudy.Settings.quick().withEpisodes(3).withApps(30).withTestEpisodes(2).withCurve(1, 1)
-                .withAgent(LiuAgentConfig.paper().withHidden(8).withReplay(500).withSamples(30, 15).withDecayEpisodes(2))
-                .withThreads(1);
+        LiuStudy.Settings s = tiny(3, 30, 2, 1).withThreads(1);
         List<String> progress = new ArrayList<>();
         Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, progress::add);
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));

@@ -442,20 +442,24 @@ public final class LiuSimulation implements LiuView {
 
     /** Plays one cluster's committed work forward (for {@link #outlook}). */
     private static final class ClusterOutlook {
+        // One projected run is STRIDE ints in `runs`: what it wants, its occupation time, the slice its
+        // deadline counts from, the deadline (0: none), its release, 1 if the candidate's, start, finish, granted.
+        private static final int WANT = 0;
+        private static final int OCCUPATION = 1;
+        private static final int REF = 2;
+        private static final int DEADLINE = 3;
+        private static final int RELEASE = 4;
+        private static final int CANDIDATE = 5;
+        private static final int START = 6;
+        private static final int FINISH = 7;
+        private static final int GRANTED = 8;
+        private static final int STRIDE = 9;
+
         private final LiuSimulation s;
         private final int cluster;
         private final int capacity;
-        // pseudo-runs: demand, occupation, reference slice of the deadline, deadline (0: none), release, candidate?
+        private int[] runs = new int[16 * STRIDE];
         private int n;
-        private int[] want = new int[16];
-        private int[] occupation = new int[16];
-        private int[] ref = new int[16];
-        private int[] deadline = new int[16];
-        private int[] release = new int[16];
-        private boolean[] candidate = new boolean[16];
-        private int[] finish = new int[16];
-        private int[] granted = new int[16];
-        private int[] start = new int[16];
 
         ClusterOutlook(LiuSimulation s, int cluster) {
             this.s = s;
@@ -463,26 +467,26 @@ public final class LiuSimulation implements LiuView {
             this.capacity = s.capacity[cluster];
         }
 
+        private int get(int p, int field) {
+            return runs[p * STRIDE + field];
+        }
+
+        private void set(int p, int field, int value) {
+            runs[p * STRIDE + field] = value;
+        }
+
+        /** Adds a projected run; returns its number. */
         private int add(LiuApp app, int run, int releaseSlice, boolean isCandidate) {
-            if (n == want.length) {
-                int m = 2 * n;
-                want = Arrays.copyOf(want, m);
-                occupation = Arrays.copyOf(occupation, m);
-                ref = Arrays.copyOf(ref, m);
-                deadline = Arrays.copyOf(deadline, m);
-                release = Arrays.copyOf(release, m);
-                candidate = Arrays.copyOf(candidate, m);
-                finish = Arrays.copyOf(finish, m);
-                granted = Arrays.copyOf(granted, m);
-                start = Arrays.copyOf(start, m);
+            if ((n + 1) * STRIDE > runs.length) {
+                runs = Arrays.copyOf(runs, 2 * runs.length);
             }
-            want[n] = app.runDemand(run);
-            occupation[n] = app.occupation();
-            ref[n] = app.category() == AppCategory.STREAMING ? releaseSlice : app.arrival();
-            deadline[n] = app.deadline();
-            release[n] = releaseSlice;
-            candidate[n] = isCandidate;
-            finish[n] = -1;
+            set(n, WANT, app.runDemand(run));
+            set(n, OCCUPATION, app.occupation());
+            set(n, REF, app.category() == AppCategory.STREAMING ? releaseSlice : app.arrival());
+            set(n, DEADLINE, app.deadline());
+            set(n, RELEASE, releaseSlice);
+            set(n, CANDIDATE, isCandidate ? 1 : 0);
+            set(n, FINISH, -1);
             return n++;
         }
 
@@ -491,8 +495,7 @@ public final class LiuSimulation implements LiuView {
             int used = s.used[cluster];
             IntFifo queue = new IntFifo();
             IntFifo pending = new IntFifo(); // by release slice, then run index (the simulation's order)
-            int[] running = new int[16];
-            int runningCount = 0;
+            IntFifo running = new IntFifo(); // unordered: finished runs are taken out wherever they are
             long[] later = new long[16];
             int laterCount = 0;
             for (int r = 0; r < s.runs; r++) {
@@ -503,12 +506,10 @@ public final class LiuSimulation implements LiuView {
                 if (s.runStart[r] >= 0) {
                     if (s.runFinish[r] > now) {
                         int p = add(s.apps.get(a), s.runIndex[r], s.runRelease[r], false);
-                        finish[p] = s.runFinish[r];
-                        granted[p] = s.runGranted[r];
-                        if (runningCount == running.length) {
-                            running = Arrays.copyOf(running, 2 * runningCount);
-                        }
-                        running[runningCount++] = p;
+                        set(p, START, s.runStart[r]);
+                        set(p, FINISH, s.runFinish[r]);
+                        set(p, GRANTED, s.runGranted[r]);
+                        running.add(p);
                     }
                 } else if (s.runRelease[r] > now) {
                     if (laterCount == later.length) {
@@ -542,54 +543,48 @@ public final class LiuSimulation implements LiuView {
             double candRatio = 0;
             int t = now;
             while (true) {
-                // start from the head of the queue (the simulation's rule)
-                while (!queue.isEmpty()) {
+                while (!queue.isEmpty()) { // start from the head of the queue: the simulation's rule
                     int p = queue.peek();
+                    int want = get(p, WANT);
                     int free = capacity - used;
-                    if (free < (int) Math.ceil(s.minShare * Math.min(want[p], capacity) - 1e-9)) {
+                    if (free < (int) Math.ceil(s.minShare * Math.min(want, capacity) - 1e-9)) {
                         break;
                     }
                     queue.poll();
-                    int g = Math.min(want[p], free);
+                    int g = Math.min(want, free);
                     used += g;
-                    granted[p] = g;
-                    start[p] = t;
-                    long work = (long) occupation[p] * want[p];
-                    finish[p] = t + (int) ((work + g - 1) / g);
-                    if (runningCount == running.length) {
-                        running = Arrays.copyOf(running, 2 * runningCount);
-                    }
-                    running[runningCount++] = p;
+                    long work = (long) get(p, OCCUPATION) * want;
+                    set(p, GRANTED, g);
+                    set(p, START, t);
+                    set(p, FINISH, t + (int) ((work + g - 1) / g));
+                    running.add(p);
                 }
                 int next = Integer.MAX_VALUE;
-                for (int i = 0; i < runningCount; i++) {
-                    next = Math.min(next, finish[running[i]]);
+                for (int i = 0; i < running.size(); i++) {
+                    next = Math.min(next, get(running.at(i), FINISH));
                 }
                 if (!pending.isEmpty()) {
-                    next = Math.min(next, release[pending.peek()]);
+                    next = Math.min(next, get(pending.peek(), RELEASE));
                 }
                 if (next == Integer.MAX_VALUE) {
                     break;
                 }
                 t = Math.max(next, t + 1);
-                for (int i = 0; i < runningCount; ) {
-                    int p = running[i];
-                    if (finish[p] <= t) {
-                        used -= granted[p];
-                        boolean missed = deadline[p] > 0 && finish[p] - ref[p] > deadline[p];
-                        if (missed) {
-                            misses++;
-                        }
-                        if (candidate[p]) {
-                            candMisses += missed ? 1 : 0;
-                            candRatio += (double) (finish[p] - start[p]) / occupation[p];
-                        }
-                        running[i] = running[--runningCount];
-                    } else {
-                        i++;
+                for (int i = running.size(); i > 0; i--) { // each running run once, unfinished ones back in
+                    int p = running.poll();
+                    if (get(p, FINISH) > t) {
+                        running.add(p);
+                        continue;
+                    }
+                    used -= get(p, GRANTED);
+                    boolean missed = get(p, DEADLINE) > 0 && get(p, FINISH) - get(p, REF) > get(p, DEADLINE);
+                    misses += missed ? 1 : 0;
+                    if (get(p, CANDIDATE) == 1) {
+                        candMisses += missed ? 1 : 0;
+                        candRatio += (double) (get(p, FINISH) - get(p, START)) / get(p, OCCUPATION);
                     }
                 }
-                while (!pending.isEmpty() && release[pending.peek()] <= t) {
+                while (!pending.isEmpty() && get(pending.peek(), RELEASE) <= t) {
                     queue.add(pending.poll());
                 }
             }
