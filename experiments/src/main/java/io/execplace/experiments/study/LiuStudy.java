@@ -227,7 +227,7 @@ public final class LiuStudy {
             for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
                 LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
                 double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
-                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, 10 + (int) (scale * 10));
+                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, variantStream(scale));
                 table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
                         LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
             }
@@ -261,8 +261,7 @@ public final class LiuStudy {
         try {
             long t0 = System.nanoTime();
             LiuWorkloadSpec spec = spec(r.pattern(), s, 1);
-            LiuTrainingSpec ts = new LiuTrainingSpec(spec, s.episodes(), s.seed() * 31 + r.pattern().ordinal(),
-                    s.evalInterval(), Math.max(1, s.episodes() / 4));
+            LiuTrainingSpec ts = trainingSpec(r, s);
             LiuTrainer.Result res = LiuTrainer.train(clusters, minShare, s.agent().withGuided(r.guided()),
                     LiuObservation.standard(clusters.count(), clusters.maxSlots()), ts, test.subList(0, s.curveEpisodes()),
                     folder, true, new LiuTrainer.Listener() {
@@ -279,15 +278,31 @@ public final class LiuStudy {
         }
     }
 
+    /** The training of a run: workloads of its pattern, seeded apart from the test workloads' stream. */
+    static LiuTrainingSpec trainingSpec(Run r, Settings s) {
+        return new LiuTrainingSpec(spec(r.pattern(), s, 1), s.episodes(), s.seed() * 31 + r.pattern().ordinal(),
+                s.evalInterval(), Math.max(1, s.episodes() / 4));
+    }
+
     static LiuWorkloadSpec spec(ArrivalPattern.Kind k, Settings s, double demandScale) {
         return LiuWorkloadSpec.standard(ArrivalPattern.of(k)).withApps(s.apps()).withDemandScale(demandScale);
+    }
+
+    /** The test-seed stream of the eased or stressed uniform workloads (Table III). */
+    static int variantStream(double demandScale) {
+        return 10 + (int) (demandScale * 10);
+    }
+
+    /** Seed of test workload {@code i} of a stream (a pattern's ordinal, or {@link #variantStream}). */
+    static long testSeed(Settings s, int stream, int i) {
+        return LiuTrainingSpec.testSeed(s.seed() * 100 + stream, i);
     }
 
     /** Held-out test workloads (seeds disjoint from training), the same for every approach. */
     static List<List<LiuApp>> testWorkloads(LiuWorkloadSpec spec, Settings s, int stream) {
         List<List<LiuApp>> t = new ArrayList<>();
         for (int i = 0; i < s.testEpisodes(); i++) {
-            t.add(LiuWorkloadGenerator.generate(spec, LiuTrainingSpec.testSeed(s.seed() * 100 + stream, i)));
+            t.add(LiuWorkloadGenerator.generate(spec, testSeed(s, stream, i)));
         }
         return t;
     }

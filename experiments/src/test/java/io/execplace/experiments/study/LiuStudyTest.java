@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.execplace.core.liu.ArrivalPattern;
+import io.execplace.core.liu.LiuWorkloadSpec;
 import io.execplace.rl.liu.LiuAgentConfig;
+import io.execplace.rl.liu.LiuTrainingSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,5 +75,33 @@ class LiuStudyTest {
                 .containsExactly("bernoulli", "uniform", "beta", "bernoulli-plain");
         assertThatThrownBy(() -> LiuStudy.Run.of("gamma")).hasMessageContaining("gamma").hasMessageContaining("bernoulli-plain");
         assertThatThrownBy(() -> new LiuStudy().run(s, List.of(), dir, progress::add)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void testWorkloadsAreHeldOutFromEveryTraining() {
+        // The paper's schedule, seeds 1 to 3: no training episode of any run draws a test workload's seed.
+        for (long seed = 1; seed <= 3; seed++) {
+            LiuStudy.Settings s = LiuStudy.Settings.full().withSeed(seed);
+            Set<Long> training = new HashSet<>();
+            for (LiuStudy.Run r : LiuStudy.Run.all()) {
+                LiuTrainingSpec ts = LiuStudy.trainingSpec(r, s);
+                for (int e = 0; e < s.episodes(); e++) {
+                    training.add(ts.trainingSeed(e));
+                }
+            }
+            assertThat(training).hasSize(3 * s.episodes()); // the plain run replays the Bernoulli workloads
+            List<Integer> streams = new ArrayList<>(List.of(0, 1, 2));
+            streams.add(LiuStudy.variantStream(LiuWorkloadSpec.EASED));
+            streams.add(LiuStudy.variantStream(LiuWorkloadSpec.STRESSED));
+            Set<Long> tests = new HashSet<>();
+            for (int stream : streams) {
+                for (int i = 0; i < s.testEpisodes(); i++) {
+                    long t = LiuStudy.testSeed(s, stream, i);
+                    assertThat(training).doesNotContain(t);
+                    tests.add(t);
+                }
+            }
+            assertThat(tests).hasSize(5 * s.testEpisodes());
+        }
     }
 }
