@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce liu}: the LIU paper's study (§V). */
@@ -51,6 +52,11 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Trainings run at once (default: cores, at most 4).")
     Integer threads;
 
+    @Option(names = "--runs", paramLabel = "LIST", split = ",",
+            description = "Trainings to run, comma-separated, of bernoulli, uniform, beta, bernoulli-plain (default all four; "
+                    + "Table III needs uniform, Fig. 4(d) both Bernoulli ones).")
+    List<String> runs;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-liu",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -62,10 +68,15 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes, --threads",
                 this::settings);
+        List<LiuStudy.Run> chosen = runs == null ? LiuStudy.Run.all()
+                : Options.checked("--runs", () -> runs.stream().map(LiuStudy.Run::of).toList());
+        if (chosen.stream().distinct().count() != chosen.size()) {
+            throw new BadInputException("--runs: each training at most once, got " + runs);
+        }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + ": cannot write there: is a file, not a folder");
         }
-        return runStudy(s);
+        return runStudy(s, chosen);
     }
 
     /** The study's settings: a preset with the options given laid over it. */
@@ -93,10 +104,10 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         return s;
     }
 
-    private int runStudy(LiuStudy.Settings s) throws Exception {
+    private int runStudy(LiuStudy.Settings s, List<LiuStudy.Run> chosen) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        Path index = new LiuStudy().run(s, out, line -> {
+        Path index = new LiuStudy().run(s, chosen, out, line -> {
             if (!quiet) {
                 err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                 err.flush();

@@ -19,5 +19,14 @@ class LiuCommandsTest {
         CliRunner.Result f = CliRunner.run("reproduce", "liu", "--quick", "--out", file.toString());
         assertThat(f.exitCode()).isEqualTo(2);
         assertThat(f.err()).contains("is a file, not a folder");
+        CliRunner.Result u = CliRunner.run("reproduce", "liu", "--quick", "--runs", "bernoulli,gamma", "--out",
+                dir.resolve("y").toString());
+        assertThat(u.exitCode()).isEqualTo(2);
+        assertThat(u.err()).contains("--runs", "gamma");
+        assertThat(dir.resolve("y")).doesNotExist();
+        CliRunner.Result twice = CliRunner.run("reproduce", "liu", "--quick", "--runs", "beta,beta", "--out",
+                dir.resolve("z").toString());
+        assertThat(twice.exitCode()).isEqualTo(2);
+        assertThat(dir.resolve("z")).doesNotExist();
     }
 }

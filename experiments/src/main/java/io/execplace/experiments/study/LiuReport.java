@@ -85,16 +85,25 @@ final class LiuReport {
             sec.paragraph("All approaches on the test workloads (means over " + s.testEpisodes() + " episodes):");
             sec.table(List.of("pattern", "approach", "TMDL", "AJDR", "Eval"), base);
         });
-        report.section("Table III: the uniform agent on eased and stressed uniform workloads", sec -> sec
-                .paragraph(String.format(Locale.ROOT, "Executor demands scaled by %.2f (eased) and %.2f (stressed); the agent "
-                        + "was trained on standard uniform workloads.", io.execplace.core.liu.LiuWorkloadSpec.EASED,
-                        io.execplace.core.liu.LiuWorkloadSpec.STRESSED))
-                .table(tableHeader(), tableRows(o.table3(), PAPER_TABLE3)));
+        report.section("Table III: the uniform agent on eased and stressed uniform workloads", sec -> {
+            if (o.table3().isEmpty()) {
+                sec.paragraph("Not in this run: Table III needs the uniform agent (--runs without uniform).");
+                return;
+            }
+            sec.paragraph(String.format(Locale.ROOT, "Executor demands scaled by %.2f (eased) and %.2f (stressed); the agent "
+                            + "was trained on standard uniform workloads.", io.execplace.core.liu.LiuWorkloadSpec.EASED,
+                            io.execplace.core.liu.LiuWorkloadSpec.STRESSED))
+                    .table(tableHeader(), tableRows(o.table3(), PAPER_TABLE3));
+        });
         List<ReportFigure> fig4 = new ArrayList<>();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
-            fig4.add(ReportFigure.of(fig4(k, charts), index, "Fig. 4: Eval against training episode, " + k.label()));
+            if (guidedRun(k) != null) {
+                fig4.add(ReportFigure.of(fig4(k, charts), index, "Fig. 4: Eval against training episode, " + k.label()));
+            }
         }
-        fig4.add(ReportFigure.of(fig4d(charts), index, "Fig. 4(d): guided vs plain epsilon-greedy, bernoulli"));
+        if (o.runs().stream().filter(r -> r.run().pattern() == ArrivalPattern.Kind.BERNOULLI).count() == 2) {
+            fig4.add(ReportFigure.of(fig4d(charts), index, "Fig. 4(d): guided vs plain epsilon-greedy, bernoulli"));
+        }
         report.section("Fig. 4: Eval (Eq. 9) during training", sec -> {
             sec.paragraph("Eval of the mean TMDL and mean AJDR of the greedy agent over the first " + s.curveEpisodes()
                     + " test workloads, after each block of training episodes; the baselines on the same workloads are "
@@ -154,14 +163,18 @@ final class LiuReport {
 
     private ChartFiles fig4(ArrivalPattern.Kind k, Path charts) throws IOException {
         List<LineChartSpec.Series> series = new ArrayList<>();
-        LiuStudy.TrainedRun run = o.runs().stream().filter(r -> r.run().pattern() == k && r.run().guided()).findFirst()
-                .orElseThrow();
+        LiuStudy.TrainedRun run = guidedRun(k);
         series.add(curveSeries("RL", run.curve()));
         double[] x = {0, run.curve().get(run.curve().size() - 1).episode()};
         o.curveBaselines().get(k).forEach((name, ev) -> series.add(new LineChartSpec.Series(name, x,
                 new double[] {ev.eval(), ev.eval()})));
         return ChartWriter.write(new LineChartSpec("Eval during training, " + k.label(), "training episode", "Eval (Eq. 9)",
                 series, false), charts, "fig4-" + k.label());
+    }
+
+    /** The guided training on a pattern, or null when this run did not have it. */
+    private LiuStudy.TrainedRun guidedRun(ArrivalPattern.Kind k) {
+        return o.runs().stream().filter(r -> r.run().pattern() == k && r.run().guided()).findFirst().orElse(null);
     }
 
     private ChartFiles fig4d(Path charts) throws IOException {

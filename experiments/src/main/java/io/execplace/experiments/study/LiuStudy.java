@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -115,6 +116,28 @@ public final class LiuStudy {
         public String label() {
             return pattern.label() + (guided ? "" : "-plain");
         }
+
+        /** The study's four trainings: guided on each pattern, then plain on Bernoulli (Fig. 4(d)). */
+        public static List<Run> all() {
+            List<Run> runs = new ArrayList<>();
+            for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+                runs.add(new Run(k, true));
+            }
+            runs.add(new Run(ArrivalPattern.Kind.BERNOULLI, false));
+            return List.copyOf(runs);
+        }
+
+        /** The run of a label ({@code bernoulli}, {@code uniform}, {@code beta}, {@code bernoulli-plain}). */
+        public static Run of(String label) {
+            String t = label == null ? "" : label.trim().toLowerCase(Locale.ROOT);
+            for (Run r : all()) {
+                if (r.label().equals(t)) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("unknown LIU training '" + label + "': expected one of "
+                    + all().stream().map(Run::label).toList());
+        }
     }
 
     /** What one training produced. */
@@ -140,18 +163,33 @@ public final class LiuStudy {
     private final ExecutorClusters clusters = ExecutorClusters.liu();
     private final double minShare = io.execplace.core.liu.sim.LiuSimulation.DEFAULT_MIN_SHARE;
 
-    /** Runs the study and writes its files under {@code dir}; returns the HTML report. */
+    /** Runs the whole study and writes its files under {@code dir}; returns the HTML report. */
     public Path run(Settings s, Path dir, Consumer<String> progress) throws IOException {
+        return run(s, Run.all(), dir, progress);
+    }
+
+    /**
+     * Runs some of the study's trainings (in this order) and writes what they give: Table II rows
+     * of the guided ones, Table III when the uniform agent is among them, Fig. 4(d) when both
+     * Bernoulli agents are.
+     */
+    public Path run(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
+        if (runs.isEmpty() || runs.stream().distinct().count() != runs.size()) {
+            throw new IllegalArgumentException("the study needs at least one training and each at most once, got " + runs);
+        }
         Files.createDirectories(dir);
-        Outcome o = compute(s, dir, progress);
+        Outcome o = compute(s, runs, dir, progress);
         return new LiuReport(o, clusters).write(dir);
     }
 
-    Outcome compute(Settings s, Path dir, Consumer<String> progress) throws IOException {
+    Outcome compute(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
         Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests = new LinkedHashMap<>();
         Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines = new LinkedHashMap<>();
         Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines = new LinkedHashMap<>();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            if (runs.stream().noneMatch(r -> r.pattern() == k)) {
+                continue;
+            }
             LiuWorkloadSpec spec = spec(k, s, 1);
             List<List<LiuApp>> t = testWorkloads(spec, s, k.ordinal());
             tests.put(k, t);
@@ -165,11 +203,6 @@ public final class LiuStudy {
             curveBaselines.put(k, curve);
             progress.accept("baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
         }
-        List<Run> runs = new ArrayList<>();
-        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
-            runs.add(new Run(k, true));
-        }
-        runs.add(new Run(ArrivalPattern.Kind.BERNOULLI, false));
         ExecutorService pool = Executors.newFixedThreadPool(s.threads());
         List<Future<TrainedRun>> futures = new ArrayList<>();
         try {
@@ -184,15 +217,17 @@ public final class LiuStudy {
             List<Comparison> table2 = new ArrayList<>();
             for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
                 TrainedRun t = find(trained, new Run(k, true));
-                table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
+                if (t != null) {
+                    table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
+                }
             }
             // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
             TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
-            LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
             List<Comparison> table3 = new ArrayList<>();
-            for (String variant : List.of("eased", "stressed")) {
+            for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
+                LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
                 double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
-                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, 10 + (int) (scale * 10));
+                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, variantStream(scale));
                 table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
                         LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
             }
@@ -213,8 +248,9 @@ public final class LiuStudy {
         }
     }
 
+    /** The training of {@code r}, or null when it was not among the runs. */
     private static TrainedRun find(List<TrainedRun> runs, Run r) {
-        return runs.stream().filter(t -> t.run().equals(r)).findFirst().orElseThrow();
+        return runs.stream().filter(t -> t.run().equals(r)).findFirst().orElse(null);
     }
 
     static Comparison compare(String name, LiuEvaluation rl, LiuEvaluation base) {
@@ -225,8 +261,7 @@ public final class LiuStudy {
         try {
             long t0 = System.nanoTime();
             LiuWorkloadSpec spec = spec(r.pattern(), s, 1);
-            LiuTrainingSpec ts = new LiuTrainingSpec(spec, s.episodes(), s.seed() * 31 + r.pattern().ordinal(),
-                    s.evalInterval(), Math.max(1, s.episodes() / 4));
+            LiuTrainingSpec ts = trainingSpec(r, s);
             LiuTrainer.Result res = LiuTrainer.train(clusters, minShare, s.agent().withGuided(r.guided()),
                     LiuObservation.standard(clusters.count(), clusters.maxSlots()), ts, test.subList(0, s.curveEpisodes()),
                     folder, true, new LiuTrainer.Listener() {
@@ -243,15 +278,31 @@ public final class LiuStudy {
         }
     }
 
+    /** The training of a run: workloads of its pattern, seeded apart from the test workloads' stream. */
+    static LiuTrainingSpec trainingSpec(Run r, Settings s) {
+        return new LiuTrainingSpec(spec(r.pattern(), s, 1), s.episodes(), s.seed() * 31 + r.pattern().ordinal(),
+                s.evalInterval(), Math.max(1, s.episodes() / 4));
+    }
+
     static LiuWorkloadSpec spec(ArrivalPattern.Kind k, Settings s, double demandScale) {
         return LiuWorkloadSpec.standard(ArrivalPattern.of(k)).withApps(s.apps()).withDemandScale(demandScale);
+    }
+
+    /** The test-seed stream of the eased or stressed uniform workloads (Table III). */
+    static int variantStream(double demandScale) {
+        return 10 + (int) (demandScale * 10);
+    }
+
+    /** Seed of test workload {@code i} of a stream (a pattern's ordinal, or {@link #variantStream}). */
+    static long testSeed(Settings s, int stream, int i) {
+        return LiuTrainingSpec.testSeed(s.seed() * 100 + stream, i);
     }
 
     /** Held-out test workloads (seeds disjoint from training), the same for every approach. */
     static List<List<LiuApp>> testWorkloads(LiuWorkloadSpec spec, Settings s, int stream) {
         List<List<LiuApp>> t = new ArrayList<>();
         for (int i = 0; i < s.testEpisodes(); i++) {
-            t.add(LiuWorkloadGenerator.generate(spec, LiuTrainingSpec.testSeed(s.seed() * 100 + stream, i)));
+            t.add(LiuWorkloadGenerator.generate(spec, testSeed(s, stream, i)));
         }
         return t;
     }

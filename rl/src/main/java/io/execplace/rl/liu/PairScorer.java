@@ -38,12 +38,9 @@ public final class PairScorer {
         int layers = sizes.length - 1;
         weightOffset = new int[layers];
         biasOffset = new int[layers];
-        int count = 0;
-        for (int l = 0; l < layers; l++) {
-            weightOffset[l] = count;
-            count += sizes[l] * sizes[l + 1];
-            biasOffset[l] = count;
-            count += sizes[l + 1];
+        for (int l = 0; l < layers; l++) { // the network's parameter layout, read once
+            weightOffset[l] = net.weightOffset(l);
+            biasOffset[l] = net.biasOffset(l);
         }
         base = new float[sizes[1]];
         refresh();

@@ -27,10 +27,7 @@ public final class Mlp implements Network {
     private final int[] biasOffset;
 
     private final int[] nonZero;
-    private int capacity;
-    private double[] input;
-    private double[][] outputs;
-    private double[][] deltas;
+    private final PassBuffers pass;
 
     /**
      * A network with all parameters zero; see {@link #initialise}.
@@ -66,8 +63,7 @@ public final class Mlp implements Network {
             widest = Math.max(widest, w);
         }
         nonZero = new int[widest];
-        outputs = new double[layers][];
-        deltas = new double[layers][];
+        pass = new PassBuffers(sizes);
     }
 
     /** A network initialised by {@link #initialise}. */
@@ -163,16 +159,14 @@ public final class Mlp implements Network {
         System.arraycopy(values, 0, params, 0, params.length);
     }
 
-    private void ensureCapacity(int batch) {
-        if (batch <= capacity) {
-            return;
-        }
-        int c = Math.max(batch, 2 * capacity);
-        for (int l = 0; l < outputs.length; l++) {
-            outputs[l] = new double[c * sizes[l + 1]];
-            deltas[l] = new double[c * sizes[l + 1]];
-        }
-        capacity = c;
+    /** Offset of layer {@code l}'s weights ({@code sizes[l] × sizes[l+1]}, input-major) in {@link #parameters()}. */
+    public int weightOffset(int l) {
+        return weightOffset[l];
+    }
+
+    /** Offset of layer {@code l}'s biases in {@link #parameters()}. */
+    public int biasOffset(int l) {
+        return biasOffset[l];
     }
 
     /**
@@ -185,16 +179,11 @@ public final class Mlp implements Network {
      */
     @Override
     public double[] forward(double[] x, int batch) {
-        if (batch < 1 || x.length < batch * sizes[0]) {
-            throw new IllegalArgumentException("input of length " + x.length + " does not hold " + batch
-                    + " rows of " + sizes[0]);
-        }
-        ensureCapacity(batch);
-        input = x;
+        pass.begin(x, batch);
         double[] in = x;
-        int layers = outputs.length;
+        int layers = pass.layers();
         for (int l = 0; l < layers; l++) {
-            double[] out = outputs[l];
+            double[] out = pass.output(l);
             int nIn = sizes[l];
             int nOut = sizes[l + 1];
             int wOff = weightOffset[l];
@@ -244,7 +233,7 @@ public final class Mlp implements Network {
             }
             in = out;
         }
-        return outputs[layers - 1];
+        return pass.output(layers - 1);
     }
 
     /** One row: {@code forward(x, 1)}. */
@@ -259,17 +248,15 @@ public final class Mlp implements Network {
      */
     @Override
     public void backward(double[] dOutput, int batch) {
-        if (input == null || batch > capacity) {
-            throw new IllegalStateException("backward needs a forward pass of the same batch first");
-        }
-        int layers = outputs.length;
+        pass.checkBackward(batch);
+        int layers = pass.layers();
         double[] delta = dOutput;
         for (int l = layers - 1; l >= 0; l--) {
             int nIn = sizes[l];
             int nOut = sizes[l + 1];
             int wOff = weightOffset[l];
             int bOff = biasOffset[l];
-            double[] in = l == 0 ? input : outputs[l - 1];
+            double[] in = l == 0 ? pass.input() : pass.output(l - 1);
             for (int b = 0; b < batch; b++) {
                 int db = b * nOut;
                 for (int j = 0; j < nOut; j++) {
@@ -317,7 +304,7 @@ public final class Mlp implements Network {
             if (l == 0) {
                 break;
             }
-            double[] dIn = deltas[l - 1];
+            double[] dIn = pass.delta(l - 1);
             for (b = 0; b < batch; b++) {
                 int db = b * nOut;
                 int ib = b * nIn;
