@@ -17,9 +17,9 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
 
     public static final int DEFAULT_HORIZON = 10;
     public static final int DEFAULT_CANDIDATES = 4;
-    public static final String DEFAULT_ROLLOUT = "first-fit";
+    public static final String DEFAULT_ROLLOUT = "first-fit-fullest";
     public static final int DEFAULT_SAMPLES = 4;
-    public static final double DEFAULT_MARGIN = 0;
+    public static final double DEFAULT_MARGIN = 0.02;
 
     public LookaheadOptions {
         if (horizon < 0 || horizon > 10_000) {

@@ -66,7 +66,7 @@ class LookaheadTest {
         RunResult b = run(tpds, burst, "lookahead", 4, o);
         assertSameSchedule(a, b);
         assertThat(a.summary().jobsCompleted()).isEqualTo(burst.size());
-        RunResult rollout = run(tpds, burst, "first-fit", 4, o);
+        RunResult rollout = run(tpds, burst, LookaheadOptions.DEFAULT_ROLLOUT, 4, o);
         // It does decide differently from its rollout policy once it looks ahead.
         assertThat(a.summary().totalCost()).isNotEqualTo(rollout.summary().totalCost());
     }
@@ -76,12 +76,12 @@ class LookaheadTest {
         // One candidate (the rollout policy's own) and waiting: without a margin lookahead sometimes
         // waits; with a margin of 99 % waiting never wins, so it is exactly its rollout policy.
         Cluster tpds = ClusterPresets.tpds();
-        SchedulerOptions one = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults().withCandidates(1));
+        SchedulerOptions one = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults().withCandidates(1).withMargin(0));
         SchedulerOptions margin = one.withLookahead(one.lookahead().withMargin(0.99));
         int differs = 0;
         for (long seed = 1; seed <= 5; seed++) {
             Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
-            RunResult firstFit = run(tpds, burst, "first-fit", seed, one);
+            RunResult firstFit = run(tpds, burst, LookaheadOptions.DEFAULT_ROLLOUT, seed, one);
             assertSameSchedule(run(tpds, burst, "lookahead", seed, margin), firstFit);
             differs += run(tpds, burst, "lookahead", seed, one).summary().totalCost() != firstFit.summary().totalCost() ? 1 : 0;
         }
@@ -110,7 +110,7 @@ class LookaheadTest {
             // Horizon 0 stays the rollout policy, clairvoyant or not.
             SchedulerOptions zero = o.withLookahead(o.lookahead().withHorizon(0));
             assertSameSchedule(Simulation.run(tpds, burst, new Lookahead(zero, seed).knowing(burst.jobs()),
-                    SimulationConfig.defaults(tpds, burst)), run(tpds, burst, "first-fit", seed, zero));
+                    SimulationConfig.defaults(tpds, burst)), run(tpds, burst, LookaheadOptions.DEFAULT_ROLLOUT, seed, zero));
         }
         assertThat(differs).isPositive();
     }
