@@ -139,6 +139,9 @@ public final class Main implements Runnable {
         }
         cl.setOut(out);
         cl.setErr(err);
+        // The descriptions are written as lines of up to ~105 characters: at picocli's default width
+        // of 80 every line would wrap in two.
+        cl.setUsageHelpWidth(110);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
