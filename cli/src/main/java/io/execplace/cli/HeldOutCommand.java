@@ -42,7 +42,7 @@ import java.util.concurrent.Callable;
         description = {"Schedulers on training and on held-out workloads, side by side, with intervals and win rates.",
                 "Compares schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
-                "95 % intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
+                "95 %% intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
 final class HeldOutCommand implements Callable<Integer> {
 
     /**

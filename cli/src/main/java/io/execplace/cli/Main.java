@@ -132,6 +132,23 @@ public final class Main implements Runnable {
 
     private static int execute(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
                                PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine(registry, environment, extensions, out, err);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError oom) {
+            err.println("execplace: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB). Use a smaller run, or give Java more memory: EXECPLACE_JAVA_OPTS=-Xmx8g ./execplace ...");
+            code = EXIT_FAILURE;
+        }
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** The command tree with its streams and error handlers, ready to execute (tests walk it). */
+    static CommandLine commandLine(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
+                                   PrintWriter out, PrintWriter err) {
         Main main = new Main(registry, environment, extensions);
         CommandLine cl = new CommandLine(main);
         for (Object sub : extensions.subcommands()) {
@@ -158,17 +175,7 @@ public final class Main implements Runnable {
             c.getErr().flush();
             return EXIT_BAD_INPUT;
         });
-        int code;
-        try {
-            code = cl.execute(args);
-        } catch (OutOfMemoryError oom) {
-            err.println("execplace: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB). Use a smaller run, or give Java more memory: EXECPLACE_JAVA_OPTS=-Xmx8g ./execplace ...");
-            code = EXIT_FAILURE;
-        }
-        out.flush();
-        err.flush();
-        return code;
+        return cl;
     }
 
     /** The registry of the running command line. */

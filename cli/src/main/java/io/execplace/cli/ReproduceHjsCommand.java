@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
                 "The six job sets hjs-60-100 ... hjs-40-20 on c5; per job set an HJS agent (REINFORCE with baseline, hjs-weight queue)",
                 "and the TPDS DQN agent are trained; Fig. 1 (Target and deadline success vs lambda) and Fig. 2",
                 "(Target of HJS, FIFO+RR, EDF, DQN, gio and milp with EDF and hjs-weight) on the training and on",
-                "held-out workloads, with 95% intervals."})
+                "held-out workloads, with 95%% intervals."})
 final class ReproduceHjsCommand implements Callable<Integer> {
 
     @Spec

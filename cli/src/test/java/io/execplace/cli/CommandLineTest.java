@@ -16,9 +16,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.within;
 
 class CommandLineTest {
@@ -184,5 +188,29 @@ class CommandLineTest {
         CliRunner.Result version = CliRunner.run(command, "--version");
         assertThat(version.exitCode()).isZero();
         assertThat(version.out()).startsWith("execplace ");
+    }
+
+    @Test
+    void everyUsageMessageFormatsCleanly() {
+        // picocli formats descriptions with String.format: a lone '%' makes it fall back to the raw
+        // text (with "%n" left in) and print a warning on the console.
+        java.io.PrintWriter sink = new java.io.PrintWriter(new StringWriter());
+        picocli.CommandLine root = Main.commandLine(Main.schedulers(), Map.of(), Main.Extensions.none(), sink, sink);
+        List<picocli.CommandLine> all = new ArrayList<>(List.of(root));
+        for (int i = 0; i < all.size(); i++) {
+            all.addAll(all.get(i).getSubcommands().values());
+        }
+        assertThat(all).hasSizeGreaterThan(15);
+        for (picocli.CommandLine c : all) {
+            String name = c.getCommandSpec().qualifiedName();
+            List<String> texts = new ArrayList<>(List.of(c.getCommandSpec().usageMessage().description()));
+            for (picocli.CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+                texts.addAll(List.of(o.description()));
+            }
+            for (String text : texts) {
+                assertThatCode(() -> String.format(text)).as("%s: %s", name, text).doesNotThrowAnyException();
+            }
+            assertThat(c.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF)).as(name).contains("Usage:");
+        }
     }
 }
