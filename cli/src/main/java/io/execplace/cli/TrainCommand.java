@@ -17,9 +17,6 @@ import io.execplace.experiments.study.HjsAgents;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.agent.PpoConfig;
-import io.execplace.rl.agent.PpoLearner;
-import io.execplace.rl.pairs.PolicyDemonstrator;
-import io.execplace.core.policy.PlacementPolicy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.agent.AgentConfig;
@@ -86,38 +83,8 @@ final class TrainCommand implements Callable<Integer> {
             description = "Learning algorithm (default dqn); ppo-pairs: PPO with the size-free pair network.")
     String agent;
 
-    @Option(names = "--clusters", paramLabel = "LIST", split = ",",
-            description = "ppo-pairs: base clusters to randomise (default tpds,tpds-code,c5,hybrid-small).")
-    List<String> clusters;
-
-    @Option(names = "--workloads", paramLabel = "LIST", split = ",",
-            description = "ppo-pairs: workload presets, each with --workload-seeds seeds (default tpds-burst,tpds-normal).")
-    List<String> workloads;
-
-    @Option(names = "--cluster-variants", paramLabel = "N",
-            description = "ppo-pairs: clusters trained on: the bases, then variants with redrawn VM counts and prices "
-                    + "(default 24).")
-    Integer clusterVariants;
-
-    @Option(names = "--imitate", paramLabel = "SCHEDULER",
-            description = "ppo-pairs: before PPO, clone this scheduler's decisions (e.g. milp) on --imitate-episodes "
-                    + "training episodes (a warm start; default none).")
-    String imitate;
-
-    @Option(names = "--imitate-episodes", paramLabel = "N", description = "ppo-pairs: episodes the teacher acts (default 200).")
-    Integer imitateEpisodes;
-
-    @Option(names = "--imitate-epochs", paramLabel = "N", description = "ppo-pairs: passes over the teacher's steps (default 10).")
-    Integer imitateEpochs;
-
-    @Option(names = "--imitate-rounds", paramLabel = "N",
-            description = "ppo-pairs: DAgger rounds; each after the first adds --imitate-episodes episodes acted by the "
-                    + "agent and labelled by the teacher (default 1: plain cloning).")
-    Integer imitateRounds;
-
-    @Option(names = "--price-jitter", paramLabel = "X",
-            description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
-    Double priceJitter;
+    @Mixin
+    SizeFreeOptions pairs;
 
     @Option(names = "--env", paramLabel = "tpds|hjs",
             description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
@@ -195,13 +162,13 @@ final class TrainCommand implements Callable<Integer> {
             ObjectNode setupJson = s.toJson();
             if (run.checkpoint() != null) {
                 setupJson = (ObjectNode) run.checkpoint().field("setup").deepCopy();
-            } else if (imitate != null) {
-                setupJson.putObject("imitation").put("teacher", imitate).put("episodes", imitateEpisodes())
-                        .put("epochs", imitateEpochs()).put("rounds", imitateRounds());
+            } else if (pairs.imitates()) {
+                pairs.record(setupJson);
             }
             trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), setupJson);
-            if (run.checkpoint() == null && imitate != null) {
-                imitation(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)));
+            if (run.checkpoint() == null && pairs.imitates()) {
+                pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
+                        spec.commandLine().getErr(), quiet);
             }
         } else {
             EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
@@ -352,15 +319,7 @@ final class TrainCommand implements Callable<Integer> {
 
     private Run fresh() throws IOException {
         Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
-        List<String> pairsOnly = new ArrayList<>();
-        for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
-            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
-            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
-            {"--imitate-rounds", imitateRounds}}) {
-            if (o[1] != null) {
-                pairsOnly.add((String) o[0]);
-            }
-        }
+        List<String> pairsOnly = pairs.given();
         if (!pairsOnly.isEmpty()) {
             throw new BadInputException(String.join(", ", pairsOnly) + " apply to --agent ppo-pairs only");
         }
@@ -391,31 +350,6 @@ final class TrainCommand implements Callable<Integer> {
         return new Run(setup, s, dir, null, lambda, null);
     }
 
-    private int imitateEpisodes() {
-        return imitateEpisodes == null ? 200 : imitateEpisodes;
-    }
-
-    private int imitateEpochs() {
-        return imitateEpochs == null ? 10 : imitateEpochs;
-    }
-
-    private int imitateRounds() {
-        return imitateRounds == null ? 1 : imitateRounds;
-    }
-
-    /** The behaviour-cloning warm start of a fresh size-free run. */
-    private void imitation(Trainer trainer, PlacementPolicy teacher) {
-        long t0 = System.nanoTime();
-        double[] r = ((PpoLearner) trainer.learner()).imitate(
-                new PolicyDemonstrator(teacher), imitateEpisodes(), imitateEpochs(), imitateRounds());
-        if (!quiet) {
-            spec.commandLine().getErr().println("imitated " + imitate + " on " + imitateRounds() + " x " + imitateEpisodes() + " episodes ("
-                    + trainer.learner().totalSteps() + " steps, " + imitateEpochs() + " epochs) in "
-                    + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
-                    + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
-        }
-    }
-
     /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
     private Run freshSizeFree() throws IOException {
         List<String> bad = new ArrayList<>();
@@ -428,21 +362,7 @@ final class TrainCommand implements Callable<Integer> {
         if (envName != null) {
             bad.add("--env");
         }
-        if (imitateEpisodes != null && imitateEpisodes < 1) {
-            throw BadInputException.option("--imitate-episodes", "must be at least 1, got " + imitateEpisodes);
-        }
-        if (imitateEpochs != null && imitateEpochs < 1) {
-            throw BadInputException.option("--imitate-epochs", "must be at least 1, got " + imitateEpochs);
-        }
-        if (imitateRounds != null && imitateRounds < 1) {
-            throw BadInputException.option("--imitate-rounds", "must be at least 1, got " + imitateRounds);
-        }
-        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
-            bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
-        }
-        if (imitate != null) {
-            Options.checked("--imitate", () -> Main.registry(spec).create(imitate, 1)); // an unknown teacher fails before any work
-        }
+        bad.addAll(pairs.check(name -> Options.checked("--imitate", () -> Main.registry(spec).create(name, 1))));
         List<String> observationOptions = new ArrayList<>(environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
         bad.addAll(observationOptions);
@@ -451,14 +371,9 @@ final class TrainCommand implements Callable<Integer> {
                     + "schema on any cluster): " + String.join(", ", bad));
         }
         double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup base = Options.checked("--workload-seeds", () -> setupBuilder()
-                .cluster(clusters == null ? "tpds" : clusters.get(0))
-                .workload(workloads == null ? "tpds-burst" : workloads.get(0))
+        EnvironmentSetup base = Options.checked("--workload-seeds", () -> pairs.base(setupBuilder())
                 .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
-        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> new SizeFreeSetup(
-                clusters == null ? List.of("tpds", "tpds-code", "c5", "hybrid-small") : clusters,
-                workloads == null ? List.of("tpds-burst", "tpds-normal") : workloads, base,
-                clusterVariants == null ? 24 : clusterVariants, priceJitter == null ? 0.3 : priceJitter));
+        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> pairs.setup(base));
         PpoConfig ppo = (PpoConfig) agentOptions.resolve(Algorithm.PPO);
         if (!agentOptions.givenNames().contains("--hidden")) {
             // The scorer sees one VM at a time: a small network suffices.
@@ -510,6 +425,7 @@ final class TrainCommand implements Callable<Integer> {
                 bad.add((String) o[0]);
             }
         }
+        bad.addAll(pairs.given());
         if (!bad.isEmpty()) {
             throw new BadInputException("not available with --sweep: " + String.join(", ", bad));
         }
@@ -555,10 +471,8 @@ final class TrainCommand implements Callable<Integer> {
         OutputPaths.checkFolder("--out", out);
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
+        changed.addAll(pairs.given());
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
-            {"--clusters", clusters}, {"--workloads", workloads}, {"--cluster-variants", clusterVariants},
-            {"--price-jitter", priceJitter}, {"--imitate", imitate}, {"--imitate-episodes", imitateEpisodes},
-            {"--imitate-epochs", imitateEpochs}, {"--imitate-rounds", imitateRounds},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},

@@ -1,0 +1,155 @@
+package io.execplace.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.experiments.report.Format;
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.rl.agent.PpoLearner;
+import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.rl.train.Trainer;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options of {@code train --agent ppo-pairs} (the size-free agent): the randomised clusters and
+ * workloads it trains on and the imitation warm start. A mixin of {@link TrainCommand}, which keeps
+ * the options every agent shares.
+ */
+final class SizeFreeOptions {
+
+    private static final List<String> DEFAULT_CLUSTERS = List.of("tpds", "tpds-code", "c5", "hybrid-small");
+    private static final List<String> DEFAULT_WORKLOADS = List.of("tpds-burst", "tpds-normal");
+
+    @Option(names = "--clusters", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: base clusters to randomise (default tpds,tpds-code,c5,hybrid-small).")
+    List<String> clusters;
+
+    @Option(names = "--workloads", paramLabel = "LIST", split = ",",
+            description = "ppo-pairs: workload presets, each with --workload-seeds seeds (default tpds-burst,tpds-normal).")
+    List<String> workloads;
+
+    @Option(names = "--cluster-variants", paramLabel = "N",
+            description = "ppo-pairs: clusters trained on: the bases, then variants with redrawn VM counts and prices "
+                    + "(default 24).")
+    Integer clusterVariants;
+
+    @Option(names = "--imitate", paramLabel = "SCHEDULER",
+            description = "ppo-pairs: before PPO, clone this scheduler's decisions (e.g. milp) on --imitate-episodes "
+                    + "training episodes (a warm start; default none).")
+    String imitate;
+
+    @Option(names = "--imitate-episodes", paramLabel = "N", description = "ppo-pairs: episodes the teacher acts (default 200).")
+    Integer imitateEpisodes;
+
+    @Option(names = "--imitate-epochs", paramLabel = "N", description = "ppo-pairs: passes over the teacher's steps (default 10).")
+    Integer imitateEpochs;
+
+    @Option(names = "--imitate-rounds", paramLabel = "N",
+            description = "ppo-pairs: DAgger rounds; each after the first adds --imitate-episodes episodes acted by the "
+                    + "agent and labelled by the teacher (default 1: plain cloning).")
+    Integer imitateRounds;
+
+    @Option(names = "--price-jitter", paramLabel = "X",
+            description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
+    Double priceJitter;
+
+    /** The options of this group that were given (for refusing them where they do not apply). */
+    List<String> given() {
+        List<String> given = new ArrayList<>();
+        for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
+            {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
+            {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
+            {"--imitate-rounds", imitateRounds}}) {
+            if (o[1] != null) {
+                given.add((String) o[0]);
+            }
+        }
+        return given;
+    }
+
+    /**
+     * Checks the imitation options before any work; returns the misuses to report together with the
+     * caller's (an imitation option without {@code --imitate}).
+     *
+     * @param teacher creates the teacher by name (an unknown name fails here, as bad input)
+     */
+    List<String> check(java.util.function.Consumer<String> teacher) {
+        positive("--imitate-episodes", imitateEpisodes);
+        positive("--imitate-epochs", imitateEpochs);
+        positive("--imitate-rounds", imitateRounds);
+        List<String> bad = new ArrayList<>();
+        if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
+            bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
+        }
+        if (imitate != null) {
+            teacher.accept(imitate);
+        }
+        return bad;
+    }
+
+    private static void positive(String option, Integer value) {
+        if (value != null && value < 1) {
+            throw BadInputException.option(option, "must be at least 1, got " + value);
+        }
+    }
+
+    /** The first base cluster and workload: the environment setup the variants are drawn around. */
+    EnvironmentSetup.Builder base(EnvironmentSetup.Builder builder) {
+        return builder.cluster(clusters().get(0)).workload(workloads().get(0));
+    }
+
+    /** The randomised clusters and workloads around {@code base}. */
+    SizeFreeSetup setup(EnvironmentSetup base) {
+        return new SizeFreeSetup(clusters(), workloads(), base, clusterVariants == null ? 24 : clusterVariants,
+                priceJitter == null ? 0.3 : priceJitter);
+    }
+
+    private List<String> clusters() {
+        return clusters == null ? DEFAULT_CLUSTERS : clusters;
+    }
+
+    private List<String> workloads() {
+        return workloads == null ? DEFAULT_WORKLOADS : workloads;
+    }
+
+    /** True if a warm start by imitation was asked for. */
+    boolean imitates() {
+        return imitate != null;
+    }
+
+    /** Records the imitation settings in the agent file's setup. */
+    void record(ObjectNode setup) {
+        setup.putObject("imitation").put("teacher", imitate).put("episodes", episodes())
+                .put("epochs", epochs()).put("rounds", rounds());
+    }
+
+    /** The behaviour-cloning warm start of a fresh run, with a one-line summary on {@code err} unless quiet. */
+    void imitate(Trainer trainer, PlacementPolicy teacher, PrintWriter err, boolean quiet) {
+        long t0 = System.nanoTime();
+        double[] r = ((PpoLearner) trainer.learner()).imitate(new PolicyDemonstrator(teacher), episodes(), epochs(),
+                rounds());
+        if (!quiet) {
+            err.println("imitated " + imitate + " on " + rounds() + " x " + episodes() + " episodes ("
+                    + trainer.learner().totalSteps() + " steps, " + epochs() + " epochs) in "
+                    + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
+                    + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
+        }
+    }
+
+    private int episodes() {
+        return imitateEpisodes == null ? 200 : imitateEpisodes;
+    }
+
+    private int epochs() {
+        return imitateEpochs == null ? 10 : imitateEpochs;
+    }
+
+    private int rounds() {
+        return imitateRounds == null ? 1 : imitateRounds;
+    }
+}
