@@ -13,6 +13,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,12 @@ import static org.assertj.core.api.Assertions.within;
 class AllSchedulersPropertyTest {
 
     private static final int SEEDS = 200;
+
+    /**
+     * A wall-clock limit far above what these small decisions need: with the default 1 s a loaded
+     * machine could stop CP-SAT at different points in the two runs compared for determinism.
+     */
+    private static final SchedulerOptions OPTIONS = SchedulerOptions.defaults().withMilpTimeLimitMillis(60_000);
 
     private record Setup(Cluster cluster, String workload, int jobs) {
     }
@@ -56,7 +63,7 @@ class AllSchedulersPropertyTest {
                     .withQueue(seed % 2 == 0 ? QueuePolicy.FCFS : QueuePolicy.EDF)
                     .withDeadlineAdmission(seed % 3 == 0)
                     .withBackfilling(seed % 5 == 0);
-            RunResult r = Simulation.run(setup.cluster(), w, Schedulers.create(scheduler, seed), config);
+            RunResult r = Simulation.run(setup.cluster(), w, Schedulers.create(scheduler, seed, OPTIONS), config);
             String ctx = scheduler + " seed " + seed + " on " + setup.cluster().name();
 
             assertThat(r.summary().jobsCompleted() + r.summary().jobsDropped()).as(ctx).isEqualTo(w.size());
@@ -70,7 +77,7 @@ class AllSchedulersPropertyTest {
             assertThat(check.recomputedCost()).as(ctx)
                     .isCloseTo(r.summary().totalCost(), within(1e-9 * Math.max(1, r.summary().totalCost())));
 
-            RunResult again = Simulation.run(setup.cluster(), w, Schedulers.create(scheduler, seed), config);
+            RunResult again = Simulation.run(setup.cluster(), w, Schedulers.create(scheduler, seed, OPTIONS), config);
             assertThat(again.jobs()).as(ctx).isEqualTo(r.jobs());
             assertThat(again.summary().totalCost()).as(ctx).isEqualTo(r.summary().totalCost());
         }
