@@ -58,8 +58,17 @@ public final class ScenarioPresets {
 
     /** A scenario YAML file if one exists at {@code presetOrFile}, else a built-in scenario of that name. */
     public static ScenarioInput load(String presetOrFile) {
-        Path p = Path.of(presetOrFile);
-        if (Files.exists(p)) {
+        return load(presetOrFile, Path.of(""));
+    }
+
+    /**
+     * As {@link #load(String)}, relative names resolved against {@code workingDir}. A file wins over a
+     * preset of the same name; a folder does not (a folder called {@code default}, such as the output
+     * of an earlier {@code compare}, must not hide the built-in scenario).
+     */
+    static ScenarioInput load(String presetOrFile, Path workingDir) {
+        Path p = workingDir.resolve(presetOrFile);
+        if (Files.isRegularFile(p) || (Files.exists(p) && !isPreset(presetOrFile))) {
             return ScenarioFiles.read(p);
         }
         return preset(presetOrFile);

@@ -208,4 +208,16 @@ class ScenarioResolverTest {
                 rules, tuned, null));
         assertThat(s.cells()).isEqualTo(2);
     }
+
+    @Test
+    void aFolderNamedLikeAPresetDoesNotHideItButAFileDoes() throws IOException {
+        // "compare --out default" or an old results folder in the working directory
+        Files.createDirectories(dir.resolve("default")).resolve("results.csv").toFile().createNewFile();
+        ScenarioSpec builtIn = resolver.spec(ScenarioPresets.preset("default"));
+        assertThat(resolver.spec(ScenarioPresets.load("default", dir))).isEqualTo(builtIn);
+        Files.writeString(dir.resolve("tpds-burst"), "name: mine\ncluster: tpds\nworkload: tpds-normal\nseeds: 3\n");
+        assertThat(resolver.spec(ScenarioPresets.load("tpds-burst", dir)).name()).isEqualTo("mine");
+        Files.createDirectories(dir.resolve("not-a-preset"));
+        assertThatThrownBy(() -> ScenarioPresets.load("not-a-preset", dir)).isInstanceOf(BadInputException.class);
+    }
 }
