@@ -16,54 +16,71 @@ public record WorkloadOptions(long seed, Integer jobs, RequestRanges requestRang
                               Double meanGapSeconds, GapDistribution gapDistribution, Double deadlineShare,
                               Double deadlineSlack) {
 
-    /** Without the HJS-only options. */
-    public WorkloadOptions(long seed, Integer jobs, RequestRanges requestRanges, Double deadlineToleranceSeconds,
-                           Double meanGapSeconds, GapDistribution gapDistribution) {
-        this(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution, null, null);
-    }
-
     /** Only a seed; everything else as the preset has it. */
     public static WorkloadOptions seed(long seed) {
-        return new WorkloadOptions(seed, null, null, null, null, null);
+        return new WorkloadOptions(seed, null, null, null, null, null, null, null);
     }
 
     public WorkloadOptions withSeed(long s) {
-        return new WorkloadOptions(s, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.seed = s);
     }
 
     public WorkloadOptions withJobs(Integer n) {
-        return new WorkloadOptions(seed, n, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.jobs = n);
     }
 
     public WorkloadOptions withRequestRanges(RequestRanges r) {
-        return new WorkloadOptions(seed, jobs, r, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.requestRanges = r);
     }
 
     public WorkloadOptions withDeadlineToleranceSeconds(Double t) {
-        return new WorkloadOptions(seed, jobs, requestRanges, t, meanGapSeconds, gapDistribution,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.deadlineToleranceSeconds = t);
     }
 
     public WorkloadOptions withMeanGapSeconds(Double g) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, g, gapDistribution,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.meanGapSeconds = g);
     }
 
     public WorkloadOptions withGapDistribution(GapDistribution d) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, d,
-                deadlineShare, deadlineSlack);
+        return copy(b -> b.gapDistribution = d);
     }
 
     public WorkloadOptions withDeadlineShare(Double s) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
-                s, deadlineSlack);
+        return copy(b -> b.deadlineShare = s);
     }
 
     public WorkloadOptions withDeadlineSlack(Double s) {
-        return new WorkloadOptions(seed, jobs, requestRanges, deadlineToleranceSeconds, meanGapSeconds, gapDistribution,
-                deadlineShare, s);
+        return copy(b -> b.deadlineSlack = s);
+    }
+
+    /** This record with one field changed by name: the one place that lists the fields in order. */
+    private WorkloadOptions copy(java.util.function.Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return new WorkloadOptions(f.seed, f.jobs, f.requestRanges, f.deadlineToleranceSeconds, f.meanGapSeconds,
+                f.gapDistribution, f.deadlineShare, f.deadlineSlack);
+    }
+
+    /** The fields, mutable, for {@link #copy}. */
+    private static final class Fields {
+        long seed;
+        Integer jobs;
+        RequestRanges requestRanges;
+        Double deadlineToleranceSeconds;
+        Double meanGapSeconds;
+        GapDistribution gapDistribution;
+        Double deadlineShare;
+        Double deadlineSlack;
+
+        Fields(WorkloadOptions o) {
+            seed = o.seed;
+            jobs = o.jobs;
+            requestRanges = o.requestRanges;
+            deadlineToleranceSeconds = o.deadlineToleranceSeconds;
+            meanGapSeconds = o.meanGapSeconds;
+            gapDistribution = o.gapDistribution;
+            deadlineShare = o.deadlineShare;
+            deadlineSlack = o.deadlineSlack;
+        }
     }
 }

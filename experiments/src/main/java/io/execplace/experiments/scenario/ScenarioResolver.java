@@ -237,10 +237,13 @@ public final class ScenarioResolver {
 
     private WorkloadChoice workload(ScenarioInput in) {
         Integer jobs = whole(in, "jobs", 1, maxJobs()).orElse(null);
-        WorkloadOptions generator = new WorkloadOptions(0, jobs, parsed(in, "requests", RequestRanges::byName).orElse(null),
-                number(in, "deadlineTolerance", 0, 1e9).orElse(null), number(in, "meanGap", 0, 1e9).orElse(null),
-                parsed(in, "gaps", GapDistribution::parse).orElse(null),
-                number(in, "deadlineShare", 0, 1).orElse(null), number(in, "deadlineSlack", 0, 1e6).orElse(null));
+        WorkloadOptions generator = WorkloadOptions.seed(0).withJobs(jobs)
+                .withRequestRanges(parsed(in, "requests", RequestRanges::byName).orElse(null))
+                .withDeadlineToleranceSeconds(number(in, "deadlineTolerance", 0, 1e9).orElse(null))
+                .withMeanGapSeconds(number(in, "meanGap", 0, 1e9).orElse(null))
+                .withGapDistribution(parsed(in, "gaps", GapDistribution::parse).orElse(null))
+                .withDeadlineShare(number(in, "deadlineShare", 0, 1).orElse(null))
+                .withDeadlineSlack(number(in, "deadlineSlack", 0, 1e6).orElse(null));
         return new WorkloadChoice(text(in, "workload").orElse(DEFAULT_WORKLOAD),
                 parsed(in, "format", TraceFormat::parse).orElse(null), generator, text(in, "profile").orElse(null));
     }
