@@ -13,7 +13,7 @@ import java.util.List;
  * Reference managers that are not the paper's baselines: they measure how much a manager could
  * gain over SF-E in this model (docs/liu.md, "Headroom"). {@code sf-now} is SF with the cluster
  * that has the most executors free now (one value of the Table I state) instead of on average over
- * 100 slices. {@code lookahead} sees more than Table I: it dispatches the time-critical application
+ * 100 slices. {@code outlook} sees more than Table I: it dispatches the time-critical application
  * with the least laxity first (streaming and regular applications lose nothing by waiting in the
  * pool: their runs' clocks start at dispatch, or they have none), and sends it to the cluster where
  * playing out the cluster's committed work with it ({@link LiuSimulation#outlook}) adds the fewest
@@ -22,10 +22,10 @@ import java.util.List;
 public final class LiuReferenceManagers {
 
     /** The reference managers' names. */
-    public static final List<String> NAMES = List.of("sf-now", "lookahead");
+    public static final List<String> NAMES = List.of("sf-now", "outlook");
 
     private enum Kind {
-        SF_NOW("sf-now"), LOOKAHEAD("lookahead");
+        SF_NOW("sf-now"), OUTLOOK("outlook");
 
         private final String label;
 
@@ -41,7 +41,7 @@ public final class LiuReferenceManagers {
     public static LiuManager of(String name) {
         return switch (Choices.parse(Kind.values(), k -> k.label, name, "LIU reference manager")) {
             case SF_NOW -> new SfNow();
-            case LOOKAHEAD -> new Lookahead();
+            case OUTLOOK -> new OutlookManager();
         };
     }
 
@@ -68,11 +68,11 @@ public final class LiuReferenceManagers {
         }
     }
 
-    private record Lookahead() implements LiuManager {
+    private record OutlookManager() implements LiuManager {
         @Override
         public Dispatch decide(LiuView view) {
             if (!(view instanceof LiuSimulation sim)) {
-                throw new IllegalArgumentException("the lookahead manager needs the simulation's full state, not a view");
+                throw new IllegalArgumentException("the outlook manager needs the simulation's full state, not a view");
             }
             int app = mostUrgent(sim);
             LiuApp a = sim.waiting(app);
@@ -115,7 +115,7 @@ public final class LiuReferenceManagers {
 
         @Override
         public String name() {
-            return "lookahead";
+            return "outlook";
         }
     }
 }

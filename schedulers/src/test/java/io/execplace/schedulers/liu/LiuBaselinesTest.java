@@ -120,7 +120,7 @@ class LiuBaselinesTest {
         // 100-slice average: far fewer misses and stretches — the headroom a learned manager can find
         // (docs/liu.md, "Headroom").
         io.execplace.core.liu.sim.LiuManager freeNow = LiuReferenceManagers.of("sf-now");
-        io.execplace.core.liu.sim.LiuManager lookahead = LiuReferenceManagers.of("lookahead");
+        io.execplace.core.liu.sim.LiuManager outlook = LiuReferenceManagers.of("outlook");
         LiuSimulation sim = new LiuSimulation(ExecutorClusters.liu());
         for (long seed = 1000; seed < 1003; seed++) {
             List<LiuApp> w = LiuWorkloadGenerator.generate(LiuWorkloadSpec.standard(ArrivalPattern.uniformPattern()), seed);
@@ -130,7 +130,7 @@ class LiuBaselinesTest {
             assertThat(now.totalMissed()).isLessThan(sfe.totalMissed() * 3 / 5);
             assertThat(now.ajdr()).isLessThan(sfe.ajdr() / 2);
             // Seeing the queues and the batch schedule (more than Table I) gains far more.
-            LiuEpisode ahead = LiuRunner.run(sim, lookahead, w, 0);
+            LiuEpisode ahead = LiuRunner.run(sim, outlook, w, 0);
             assertThat(ahead.totalMissed()).isLessThan(sfe.totalMissed() / 4);
             assertThat(ahead.ajdr()).isLessThan(sfe.ajdr() / 2);
         }
@@ -138,8 +138,8 @@ class LiuBaselinesTest {
 
     @Test
     void referenceManagersByName() {
-        assertThat(LiuReferenceManagers.NAMES).containsExactly("sf-now", "lookahead");
-        assertThat(LiuReferenceManagers.of("lookahead").name()).isEqualTo("lookahead");
+        assertThat(LiuReferenceManagers.NAMES).containsExactly("sf-now", "outlook");
+        assertThat(LiuReferenceManagers.of("outlook").name()).isEqualTo("outlook");
         assertThatThrownBy(() -> LiuReferenceManagers.of("oracle")).hasMessageContaining("oracle");
         // sf-now on the hand-worked timeline: at t0 nothing is recorded, the same as SF-E.
         LiuEpisode now = LiuRunner.run(new LiuSimulation(TWO), LiuReferenceManagers.of("sf-now"), timeline(), 1);
