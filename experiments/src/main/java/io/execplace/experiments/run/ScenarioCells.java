@@ -59,18 +59,26 @@ public final class ScenarioCells {
 
     /** Runs one cell text and returns its result text: the function an engine runs, in any JVM. */
     static String run(String cell) {
+        JsonNode root;
+        Scenario scenario;
+        String scheduler;
+        long seed;
+        int timelinePoints;
+        // Only reading the cell can be bad input; a failure while it runs is an internal error, as in-process.
         try {
-            JsonNode root = JSON.readTree(cell);
-            Scenario scenario = ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
+            root = JSON.readTree(cell);
+            scenario = ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
                     .withSchedulerOptions(JSON.treeToValue(root.required("schedulerOptions"), SchedulerOptions.class));
-            CellRun run = new Runner(schedulers(), 1).runCell(scenario, root.required("scheduler").asText(),
-                    root.required("seed").asLong());
-            return write(JSON.valueToTree(run.toCellResult(root.required("timelinePoints").asInt())));
+            scheduler = root.required("scheduler").asText();
+            seed = root.required("seed").asLong();
+            timelinePoints = root.required("timelinePoints").asInt();
         } catch (JsonProcessingException e) {
             throw new BadInputException("a scenario cell is not valid JSON: " + e.getOriginalMessage());
         } catch (IllegalArgumentException e) {
             throw new BadInputException("a scenario cell is malformed: " + e.getMessage());
         }
+        CellRun run = new Runner(schedulers(), 1).runCell(scenario, scheduler, seed);
+        return write(JSON.valueToTree(run.toCellResult(timelinePoints)));
     }
 
     /** The result text of {@link #run} as the cell result it describes. */
