@@ -281,7 +281,8 @@ final class TpdsReport {
                     best = row;
                 }
             }
-            for (HeldOutEvaluation.Row row : best == null ? List.of(h.heldOut("milp")) : List.of(best, h.heldOut("milp"))) {
+            // Without milp in the registry its row is null: skip it (List.of would refuse the null).
+            for (HeldOutEvaluation.Row row : java.util.Arrays.asList(best, h.heldOut("milp"))) {
                 if (row == null) {
                     continue;
                 }
