@@ -234,7 +234,7 @@ public final class TrainedAgent {
         }
         String mismatch = clusterMismatch(cluster);
         if (mismatch != null) {
-            throw new IllegalArgumentException("agent " + source + " was trained on cluster '"
+            throw new BadInputException(source, 0, null, "the agent was trained on cluster '"
                     + metadata.path("observation").path("cluster").asText("?") + "' and cannot run on cluster '"
                     + cluster.name() + "': " + mismatch);
         }
