@@ -133,7 +133,7 @@ public final class StagedFolder implements AutoCloseable {
                 last = e;
             } finally {
                 if (old != null) {
-                    deleteQuietly(old);
+                    restoreOrDelete(old);
                 }
             }
             if (committed) {
@@ -160,6 +160,22 @@ public final class StagedFolder implements AutoCloseable {
             throw new IOException("cannot write folder " + path + ": a file of that name exists");
         }
         return true;
+    }
+
+    /**
+     * The earlier output moved aside in this round: deleted once our folder (or another run's) is in
+     * place; put back if the target is still empty, so a failed commit leaves the target as it was.
+     */
+    private void restoreOrDelete(Path old) {
+        if (!committed && !Files.exists(target)) {
+            try {
+                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+                return;
+            } catch (IOException e) {
+                // Another run committed meanwhile: its folder stands, ours is retried or fails.
+            }
+        }
+        deleteQuietly(old);
     }
 
     /** A short random pause so that runs committing at the same moment stop colliding. */
