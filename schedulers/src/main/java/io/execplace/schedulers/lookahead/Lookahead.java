@@ -55,7 +55,7 @@ public final class Lookahead implements PlacementPolicy {
     private final List<RolloutSimulator.Running> running = new ArrayList<>();
     private final List<Job> seen = new ArrayList<>();
     private final List<Double> gaps = new ArrayList<>();
-    private int lastSeenId = Integer.MIN_VALUE;
+    private final java.util.Set<Integer> observed = new java.util.HashSet<>();
     private double lastArrival = Double.NaN;
     private RolloutSimulator simulator;
     private Cluster cluster;
@@ -111,6 +111,10 @@ public final class Lookahead implements PlacementPolicy {
             cluster = view.cluster();
             running.clear();
             simulator = null;
+            observed.clear();
+            seen.clear();
+            gaps.clear();
+            lastArrival = Double.NaN;
         }
         observe(job);
         boolean known = reconcile(view);
@@ -170,10 +174,11 @@ public final class Lookahead implements PlacementPolicy {
 
     /** Learns the job's shape and arrival gap the first time it is offered. */
     private void observe(Job job) {
-        if (job.id() == lastSeenId) {
+        // A job is offered again while it waits, and under EDF or backfilling after other jobs too:
+        // only its first offer is an arrival.
+        if (!observed.add(job.id())) {
             return;
         }
-        lastSeenId = job.id();
         if (!Double.isNaN(lastArrival)) {
             gaps.add(Math.max(0, job.arrival() - lastArrival));
         }
