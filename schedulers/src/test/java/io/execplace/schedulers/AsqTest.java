@@ -62,6 +62,16 @@ class AsqTest {
     }
 
     @Test
+    void lookaheadWithAsqRolloutsDropsWhatAsqDrops() {
+        SchedulerOptions o = SchedulerOptions.defaults()
+                .withLookahead(io.execplace.schedulers.lookahead.LookaheadOptions.defaults().withRollout("asq"));
+        io.execplace.core.policy.PlacementPolicy lookahead = Schedulers.create("lookahead", 1, o);
+        assertThat(lookahead.neverPlaces(job(1, 3, 12, 8), hybrid)).isNotNull()
+                .isEqualTo(asq.neverPlaces(job(1, 3, 12, 8), hybrid));
+        assertThat(lookahead.neverPlaces(job(1, 2, 12, 8), hybrid)).isNull();
+    }
+
+    @Test
     void dropsAJobNeitherSiteHoldsAloneOnArrivalInsteadOfBlockingTheQueue() {
         // t=0: job 1, 2 x 12c/8GB, 100 s -> all cloud (local holds one): V4, V5 until 130 (x1.3).
         // t=10: job 2, 3 x 12c/8GB: local holds 1, cloud 2, so AsQ could never place it -> dropped at 10.

@@ -100,6 +100,12 @@ public final class Lookahead implements PlacementPolicy {
         return NAME;
     }
 
+    /** As its rollout policy: a job the rollout policy would drop on arrival is dropped here too. */
+    @Override
+    public String neverPlaces(Job job, Cluster cluster) {
+        return rollout.neverPlaces(job, cluster);
+    }
+
     @Override
     public Placement place(Job job, ClusterView view) {
         Placement own = rollout.place(job, view);
