@@ -216,8 +216,8 @@ public final class PpoLearner extends RolloutLearner {
                 kl += ratio - 1 - logRatio;
                 clipped += Math.abs(ratio - 1) > eps ? 1 : 0;
                 double a = advantages[t];
-                double clipped = Math.max(1 - eps, Math.min(1 + eps, ratio));
-                loss -= Math.min(ratio * a, clipped * a);
+                double clippedRatio = Math.max(1 - eps, Math.min(1 + eps, ratio));
+                loss -= Math.min(ratio * a, clippedRatio * a);
                 // The gradient flows only through the unclipped term, and only when it is the minimum.
                 boolean flat = (a > 0 && ratio > 1 + eps) || (a < 0 && ratio < 1 - eps);
                 weights[i] = flat ? 0 : ratio * a;
