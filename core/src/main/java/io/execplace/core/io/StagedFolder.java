@@ -208,8 +208,8 @@ public final class StagedFolder implements AutoCloseable {
         return Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
     }
 
-    /** Deletes a folder tree; best effort (it is our own temporary folder). */
-    static void deleteQuietly(Path dir) {
+    /** Deletes a folder tree, best effort: for temporary folders, whose leftovers are harmless. */
+    public static void deleteQuietly(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

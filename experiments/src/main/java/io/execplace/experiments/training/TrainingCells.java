@@ -26,13 +26,11 @@ import io.execplace.rl.agent.IterationStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import io.execplace.core.io.StagedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -181,7 +179,9 @@ public final class TrainingCells {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            delete(dir);
+            if (dir != null) {
+                StagedFolder.deleteQuietly(dir); // the result is already made
+            }
         }
     }
 
@@ -211,20 +211,6 @@ public final class TrainingCells {
         for (Map.Entry<String, byte[]> f : trained.files().entrySet()) {
             Path name = Path.of(f.getKey()).getFileName();
             Files.write(dir.resolve(name.toString()), f.getValue());
-        }
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            List<Path> paths = new ArrayList<>(walk.sorted(Comparator.reverseOrder()).toList());
-            for (Path p : paths) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // A temporary folder left behind is harmless; the result is already made.
         }
     }
 
