@@ -1,5 +1,7 @@
 package io.execplace.core.profile;
 
+import io.execplace.core.rules.TypeFactors;
+
 import io.execplace.core.model.JobType;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -21,6 +23,12 @@ public sealed interface JobProfile permits PaperProfile, MeasuredProfile {
 
     /** The duration multiplier of a job of this type whose layout does not suit the type (at least 1). */
     double placementFactor(JobType type);
+
+    /**
+     * The type-mismatch multipliers the duration model applies: measured per type, or, for the papers'
+     * profile, {@code paperFactor} (the scenario's penalty factor) for every type.
+     */
+    TypeFactors typeFactors(double paperFactor);
 
     /**
      * A base-duration source drawing from {@code rng}. Called once per workload, after the other

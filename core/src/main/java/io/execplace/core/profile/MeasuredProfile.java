@@ -1,5 +1,7 @@
 package io.execplace.core.profile;
 
+import io.execplace.core.rules.TypeFactors;
+
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.PlacementPreference;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -52,6 +54,13 @@ public record MeasuredProfile(String name, Provenance provenance, Map<JobType, P
     public double placementFactor(JobType type) {
         PlacementFactor f = factors.get(type);
         return f == null ? 1 : f.factor();
+    }
+
+    /** The measured factors; {@code paperFactor} plays no part (the measurement replaces it). */
+    @Override
+    public TypeFactors typeFactors(double paperFactor) {
+        return new TypeFactors(placementFactor(JobType.WORDCOUNT), placementFactor(JobType.SORT),
+                placementFactor(JobType.PAGERANK));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.execplace.core.profile;
 
+import io.execplace.core.rules.TypeFactors;
+
 import io.execplace.core.model.JobType;
 import io.execplace.core.rules.DurationModel;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -34,6 +36,11 @@ public final class PaperProfile implements JobProfile {
     @Override
     public double placementFactor(JobType type) {
         return DurationModel.PAPER_PENALTY;
+    }
+
+    @Override
+    public TypeFactors typeFactors(double paperFactor) {
+        return TypeFactors.uniform(paperFactor);
     }
 
     @Override

@@ -1,15 +1,12 @@
 package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Cluster;
-import io.execplace.core.model.JobType;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
-import io.execplace.core.profile.MeasuredProfile;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
-import io.execplace.core.rules.TypeFactors;
 
 /**
  * The run rules of a scenario (the {@code queue}, {@code admission}, {@code backfilling}, {@code
@@ -59,13 +56,8 @@ public record SimulationOptions(QueuePolicy queue, boolean admission, boolean ba
         /** The duration model for this cluster and workload. */
         public DurationModel modelFor(Cluster cluster, Workload workload) {
             DurationModel auto = DurationModel.defaultsFor(cluster, workload.hasTypedJobs());
-            DurationModel model = new DurationModel(type == null ? auto.typeMismatchPenalty() : type,
-                    hybrid == null ? auto.hybridPenalty() : hybrid, factor);
-            if (profile instanceof MeasuredProfile) {
-                model = model.withTypeFactors(new TypeFactors(profile.placementFactor(JobType.WORDCOUNT),
-                        profile.placementFactor(JobType.SORT), profile.placementFactor(JobType.PAGERANK)));
-            }
-            return model;
+            return new DurationModel(type == null ? auto.typeMismatchPenalty() : type,
+                    hybrid == null ? auto.hybridPenalty() : hybrid, factor, profile.typeFactors(factor));
         }
     }
 
