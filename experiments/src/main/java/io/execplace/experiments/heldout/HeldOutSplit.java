@@ -2,6 +2,8 @@ package io.execplace.experiments.heldout;
 
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.SwimTrace;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.workload.TpdsWorkloadGenerator;
 import io.execplace.core.workload.TpdsWorkloadSpec;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
@@ -78,16 +80,21 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
         return new HeldOutSplit(preset, n, training, heldOut);
     }
 
-    /** The workload of one reference of this split. */
+    /** The workload of one reference of this split, with the papers' job durations. */
     public Workload workload(WorkloadRef ref) {
+        return workload(ref, JobProfile.paper());
+    }
+
+    /** The workload of one reference of this split, base durations drawn by {@code profile}. */
+    public Workload workload(WorkloadRef ref, JobProfile profile) {
         TpdsWorkloadSpec tpds = tpdsSpec(preset, jobs);
         if (tpds == null) {
-            return WorkloadPresets.generate(preset, WorkloadOptions.seed(ref.seed()).withJobs(jobs));
+            return WorkloadPresets.generate(preset, WorkloadOptions.seed(ref.seed()).withJobs(jobs), profile);
         }
         boolean trainingWindow = ref.firstTraceJob() == tpds.firstTraceJob();
         // Held-out windows start at 0 like the burst preset (costs and turnarounds do not depend on it).
-        return tpds.withFirstTraceJob(ref.firstTraceJob()).withShiftToZero(trainingWindow ? tpds.shiftToZero() : true)
-                .withSeed(ref.seed()).generate();
+        return TpdsWorkloadGenerator.generate(tpds.withFirstTraceJob(ref.firstTraceJob())
+                .withShiftToZero(trainingWindow ? tpds.shiftToZero() : true).withSeed(ref.seed()), profile);
     }
 
     public List<Workload> trainingWorkloads() {

@@ -2,6 +2,8 @@ package io.execplace.experiments.study;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
@@ -40,8 +42,9 @@ record TpdsHeldOut(HeldOutSplit split, List<HeldOutEvaluation.Row> training, Lis
      * @param baselines scheduler names taken from the registry
      * @param agents    agent label to its folder
      */
-    static TpdsHeldOut evaluate(String workload, long seed, int heldOutCount, Cluster cluster, SchedulerRegistry registry,
-                                List<String> baselines, Map<String, Path> agents) {
+    static TpdsHeldOut evaluate(String workload, long seed, int heldOutCount, Cluster cluster, JobProfile profile,
+                                DurationModel durations, SchedulerRegistry registry, List<String> baselines,
+                                Map<String, Path> agents) {
         HeldOutSplit split = HeldOutSplit.of(workload, seed, 1, heldOutCount);
         Map<String, TrainedAgent> loaded = new LinkedHashMap<>();
         agents.forEach((label, folder) -> {
@@ -55,20 +58,23 @@ record TpdsHeldOut(HeldOutSplit split, List<HeldOutEvaluation.Row> training, Lis
         names.addAll(loaded.keySet());
         HeldOutEvaluation.PolicyFactory policies = (name, s, w) -> loaded.containsKey(name)
                 ? new AgentPolicy("agent:" + agents.get(name), loaded.get(name)) : registry.create(name, s);
-        return new TpdsHeldOut(split, part(split, split.training(), cluster, names, policies),
-                part(split, split.heldOut(), cluster, names, policies));
+        Part part = new Part(split, cluster, profile, durations, names, policies);
+        return new TpdsHeldOut(split, part.rows(split.training()), part.rows(split.heldOut()));
     }
 
-    private static List<HeldOutEvaluation.Row> part(HeldOutSplit split, List<WorkloadRef> refs, Cluster cluster,
-                                                    List<String> names, HeldOutEvaluation.PolicyFactory policies) {
-        List<Workload> workloads = new ArrayList<>();
-        List<Long> seeds = new ArrayList<>();
-        for (WorkloadRef r : refs) {
-            workloads.add(split.workload(r));
-            seeds.add(r.seed());
+    /** How one side of the split is judged: its workloads drawn with the profile, run with the durations. */
+    private record Part(HeldOutSplit split, Cluster cluster, JobProfile profile, DurationModel durations,
+                        List<String> names, HeldOutEvaluation.PolicyFactory policies) {
+        List<HeldOutEvaluation.Row> rows(List<WorkloadRef> refs) {
+            List<Workload> workloads = new ArrayList<>();
+            List<Long> seeds = new ArrayList<>();
+            for (WorkloadRef r : refs) {
+                workloads.add(split.workload(r, profile));
+                seeds.add(r.seed());
+            }
+            return HeldOutEvaluation.evaluate(cluster, workloads, seeds, names, policies,
+                    w -> SimulationConfig.defaults(cluster, w).withDurationModel(durations));
         }
-        return HeldOutEvaluation.evaluate(cluster, workloads, seeds, names, policies,
-                w -> SimulationConfig.defaults(cluster, w));
     }
 
     /** The held-out row of {@code scheduler}, or null. */

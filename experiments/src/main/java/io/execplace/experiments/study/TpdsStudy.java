@@ -4,8 +4,9 @@ import io.execplace.core.io.BadInputException;
 
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
-import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.profile.ProfileFile;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutSplit;
@@ -406,7 +407,7 @@ public final class TpdsStudy {
         Map<String, TpdsHeldOut> heldOut = new LinkedHashMap<>();
         for (String w : WORKLOADS) {
             if (!traces.containsKey(w)) { // a trace file is one workload: there is nothing held out of it
-                heldOut.put(w, heldOut(w, setup(w).cluster(), dir, results));
+                heldOut.put(w, heldOut(w, setup(w), dir, results));
             }
         }
         return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
@@ -485,15 +486,17 @@ public final class TpdsStudy {
         return b;
     }
 
-    private TpdsHeldOut heldOut(String workload, Cluster cluster, Path dir, List<AgentResult> results) {
+    /** The held-out part of one workload, with the same job profile and duration model as the training. */
+    private TpdsHeldOut heldOut(String workload, EnvironmentSetup.Resolved setup, Path dir, List<AgentResult> results) {
         Map<String, Path> agents = new LinkedHashMap<>();
         for (AgentResult r : results) {
             if (r.run().workload().equals(workload)) {
                 agents.put(r.run().label(), folder(dir, r.run()));
             }
         }
-        return TpdsHeldOut.evaluate(workload, settings.seed(), settings.heldOut(), cluster, registry, heldOutBaselines(),
-                agents);
+        JobProfile jobs = profile == null ? JobProfile.paper() : ProfileFile.read(Path.of(profile));
+        return TpdsHeldOut.evaluate(workload, settings.seed(), settings.heldOut(), setup.cluster(), jobs,
+                setup.durationModel(), registry, heldOutBaselines(), agents);
     }
 
     private EnvironmentSetup.Resolved setup(String workload) {

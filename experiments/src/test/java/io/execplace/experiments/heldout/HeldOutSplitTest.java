@@ -65,4 +65,28 @@ class HeldOutSplitTest {
     private static List<Double> arrivals(Workload w) {
         return w.jobs().stream().map(Job::arrival).toList();
     }
+
+    @Test
+    void aProfileDrawsTheHeldOutDurationsAndNothingElse() {
+        // The profile measured on this machine (docs/profile.md), as `reproduce tpds --profile` uses it.
+        io.execplace.core.profile.MeasuredProfile profile = io.execplace.core.profile.ProfileFile.read(
+                java.nio.file.Path.of("..", "docs", "profiles", "local-cluster-2x2.csv"));
+        Set<Double> measured = new HashSet<>();
+        profile.measurements().forEach(m -> measured.add(m.durations().meanSeconds()));
+        HeldOutSplit split = HeldOutSplit.of("tpds-normal", 1, 1, 2);
+        for (WorkloadRef ref : List.of(split.training().get(0), split.heldOut().get(1))) {
+            Workload paper = split.workload(ref);
+            Workload profiled = split.workload(ref, profile);
+            assertThat(profiled.size()).isEqualTo(paper.size());
+            for (int i = 0; i < paper.size(); i++) {
+                Job a = paper.jobs().get(i);
+                Job b = profiled.jobs().get(i);
+                assertThat(b.arrival()).isEqualTo(a.arrival());
+                assertThat(b.executors()).isEqualTo(a.executors());
+                assertThat(measured).contains(b.baseDuration());
+            }
+        }
+        assertThat(split.workload(split.heldOut().get(0), io.execplace.core.profile.JobProfile.paper()))
+                .isEqualTo(split.workload(split.heldOut().get(0)));
+    }
 }
