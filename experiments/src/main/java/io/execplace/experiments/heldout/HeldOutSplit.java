@@ -168,6 +168,10 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
         }
         starts.sort(Comparator.comparingDouble((Integer i) -> Math.abs(Math.log(span(trace, i, n) / trainSpan)))
                 .thenComparingInt(i -> i));
+        if (starts.isEmpty()) {
+            throw new IllegalArgumentException(n + " jobs per workload leave no SWIM trace window beside the training "
+                    + "one to hold out (the trace has " + trace.size() + " jobs); use fewer jobs");
+        }
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < Math.min(wanted, starts.size()); i++) {
             out.add(trace.get(starts.get(i)).jobNumber());

@@ -89,4 +89,10 @@ class HeldOutSplitTest {
         assertThat(split.workload(split.heldOut().get(0), io.execplace.core.profile.JobProfile.paper()))
                 .isEqualTo(split.workload(split.heldOut().get(0)));
     }
+
+    @Test
+    void tooManyJobsForASecondTraceWindowAreRefused() {
+        assertThatThrownBy(() -> HeldOutSplit.of("tpds-burst", 4000, 1, 1, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no SWIM trace window");
+    }
 }
