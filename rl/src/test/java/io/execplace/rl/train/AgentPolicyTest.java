@@ -75,7 +75,7 @@ class AgentPolicyTest {
         assertThat(agent.encoder(ClusterPresets.tpds()).size()).isPositive();
         assertThat(ClusterPresets.c5().size()).isEqualTo(cluster.size());
         assertThatThrownBy(() -> agent.encoder(ClusterPresets.c5()))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(io.execplace.core.io.BadInputException.class)
                 .hasMessageContaining("was trained on cluster 'tpds' and cannot run on cluster 'c5'")
                 .hasMessageContaining("VM 0 was m1.large 4 cores / 16.0 GB (cloud)");
         // Same shapes, other prices: still refused.
