@@ -22,7 +22,9 @@ import java.util.function.Supplier;
  *       {@link Options#maskPreventsPenalties} an allowed action never earns a penalty
  *       ({@link StepEvent#penalised()});</li>
  *   <li>terminated and truncated are never both set; an episode ends within the step budget;</li>
- *   <li>the {@linkplain Env#outcome() outcome} agrees with the episode: a completed episode ends with
+ *   <li>the {@linkplain Env#outcome() outcome} is refused before the first reset
+ *       ({@link IllegalStateException}), exists and is not completed while an episode runs, and
+ *       agrees with the episode at its end: a completed episode ends with
  *       a {@link StepEvent#COMPLETED} step whose reward is the outcome's episode reward, has placed
  *       every job and has a finite, non-negative cost; counts lie within the job count.</li>
  * </ul>
@@ -64,6 +66,15 @@ public final class EnvChecker {
             problems.add("step before the first reset was accepted");
         } catch (IllegalStateException expected) {
             // as it should be
+        }
+        try {
+            env.outcome();
+            problems.add("outcome before the first reset was given (expected IllegalStateException)");
+        } catch (IllegalStateException expected) {
+            // as it should be
+        } catch (RuntimeException e) {
+            problems.add("outcome before the first reset threw " + e.getClass().getSimpleName()
+                    + " instead of IllegalStateException");
         }
         for (long seed : options.seeds()) {
             Trace first = play(env, seed, options, problems);
@@ -115,6 +126,7 @@ public final class EnvChecker {
         List<String> steps = new ArrayList<>();
         double[] obs = env.reset(seed);
         checkObservation(env, obs, seed, 0, problems);
+        checkRunningOutcome(env, seed, 0, problems);
         int[] allowed = new int[env.actionCount()];
         StepResult last = null;
         for (int t = 1; t <= options.maxSteps(); t++) {
@@ -153,6 +165,7 @@ public final class EnvChecker {
             if (r.done()) {
                 break;
             }
+            checkRunningOutcome(env, seed, t, problems);
         }
         if (last == null || !last.done()) {
             problems.add("seed " + seed + ": episode did not end within " + options.maxSteps() + " steps");
@@ -169,6 +182,24 @@ public final class EnvChecker {
         } else if (!env.observationSpace().contains(obs)) {
             problems.add("seed " + seed + " step " + t + ": observation " + Arrays.toString(obs)
                     + " lies outside the observation space");
+        }
+    }
+
+    /** While an episode runs its outcome exists, is not completed and its counts lie within the job count. */
+    private static void checkRunningOutcome(Env env, long seed, int t, List<String> problems) {
+        EpisodeOutcome o;
+        try {
+            o = env.outcome();
+        } catch (RuntimeException e) {
+            problems.add("seed " + seed + " step " + t + ": outcome during the episode threw " + e);
+            return;
+        }
+        if (o == null) {
+            problems.add("seed " + seed + " step " + t + ": no outcome during the episode");
+        } else if (o.completed()) {
+            problems.add("seed " + seed + " step " + t + ": outcome completed while the episode runs");
+        } else if (o.jobsPlaced() < 0 || o.jobsPlaced() > o.jobs()) {
+            problems.add("seed " + seed + " step " + t + ": outcome counts are inconsistent: " + o);
         }
     }
 

@@ -37,6 +37,8 @@ public final class LiuEnv implements Env {
     private final boolean[] mask;
     private final StepResult result = new StepResult();
     private boolean running;
+    /** An episode has been reset at least once (the outcome exists from then on). */
+    private boolean started;
     private int current;
     private int missesBefore;
     private int steps;
@@ -95,6 +97,8 @@ public final class LiuEnv implements Env {
             arrivals[i] = w.get(i).arrival();
         }
         lastEvent = null;
+        lastReward = Double.NaN;
+        started = true;
         running = sim.decisionPending();
         current = 0;
         missesBefore = 0;
@@ -176,13 +180,16 @@ public final class LiuEnv implements Env {
      * The episode's results in the common form: {@code cost} is the executor-slices occupied (LIU
      * has no prices), durations are in slices (dispatch → last run finished; arrival → last run
      * finished), deadline-met is over runs with a deadline; TMDL and AJDR are in {@link #episode()}.
+     * While the episode runs only the decisions so far are filled in.
+     *
+     * @throws IllegalStateException before the first {@link #reset}
      */
     @Override
     public EpisodeOutcome outcome() {
-        if (lastEvent == null) {
-            return null;
+        if (!started) {
+            throw new IllegalStateException("no episode yet: call reset first");
         }
-        if (running) {
+        if (lastEvent == null || running) {
             return EpisodeOutcome.builder().endEvent(lastEvent).jobsPlaced(steps).jobs(jobs).build();
         }
         LiuEpisode e = sim.episode();

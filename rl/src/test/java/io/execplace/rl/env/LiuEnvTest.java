@@ -33,8 +33,13 @@ class LiuEnvTest {
     @Test
     void outcomeReportsTheEpisode() {
         LiuEnv env = env();
+        assertThatThrownBy(env::outcome).isInstanceOf(IllegalStateException.class);
         env.reset(4);
-        assertThat(env.outcome()).isNull();
+        EpisodeOutcome first = env.outcome();
+        assertThat(first.completed()).isFalse();
+        assertThat(first.endEvent()).isNull();
+        assertThat(first.jobsPlaced()).isZero();
+        assertThat(first.jobs()).isEqualTo(120);
         while (env.waitingCount() > 0) {
             env.step(0);
         }

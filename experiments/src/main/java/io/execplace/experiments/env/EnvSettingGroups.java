@@ -1,0 +1,130 @@
+package io.execplace.experiments.env;
+
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.registry.EnvSetting;
+import io.execplace.rl.env.registry.EnvSettings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The setting groups the scenario-built environments share, with {@code execplace train}'s
+ * defaults: the cluster and workloads ({@link EnvironmentSetup}) and the TPDS environment's rewards
+ * and options ({@link TpdsEnvConfig}). Each factory takes the groups it accepts, leaving out the
+ * settings it does not (a setting a factory leaves out is refused by the registry, not ignored).
+ */
+final class EnvSettingGroups {
+
+    /** The cluster and workload settings, as {@code execplace train}'s scenario options. */
+    static final List<EnvSetting> SCENARIO = List.of(
+            new EnvSetting("cluster", "tpds", "cluster preset or YAML file"),
+            new EnvSetting("pricing", null, "HYB pricing model of the hybrid presets: 1, 2, 3, 4 or real"),
+            new EnvSetting("workload", "tpds-normal", "workload preset or trace file"),
+            new EnvSetting("format", null, "trace format of a workload file: csv, tpds, hyb or swim (detected when absent)"),
+            new EnvSetting("jobs", null, "jobs of a generated workload (the preset's when absent)"),
+            new EnvSetting("requests", null, "request ranges of generated jobs: paper or reference"),
+            new EnvSetting("type-penalty", null, "TPDS type-mismatch penalty x1.3: on, off or auto (default auto)"),
+            new EnvSetting("hybrid-penalty", null, "HYB cloud penalty x1.3: on, off or auto (default auto)"),
+            new EnvSetting("profile", null, "job-type profile file (the papers' numbers when absent)"),
+            new EnvSetting("seed", "1", "seed of the first workload"),
+            new EnvSetting("workload-seeds", "1",
+                    "workloads the episodes cycle through (seeds seed, seed+1, ...); reset(s) runs workload s mod this"));
+
+    /** The TPDS environment's settings, as {@code execplace train}'s environment options. */
+    static final List<EnvSetting> TPDS = List.of(
+            new EnvSetting("beta", "0.5", "weight of cost against duration in R_epi (TPDS Eq. 14), in [0, 1]"),
+            new EnvSetting("variant", "paper", "reward rules: paper (TPDS Table 3) or reference (the TPDS code)"),
+            new EnvSetting("mask", null, "expose the action mask: true or false (default: the variant's, false)"),
+            new EnvSetting("normalise", null, "normalised observations: true or false (default: the variant's, false)"),
+            new EnvSetting("partial-wait-reward", null, "reward of a wait after a partial placement (paper -200, reference -50)"),
+            new EnvSetting("partial-wait-ends", null, "a wait after a partial placement ends the episode (default: true)"),
+            new EnvSetting("lookahead", null, "the reference code's capacity look-ahead check (default: the variant's)"),
+            new EnvSetting("fixed-reward", null, "R_fixed of TPDS Eq. 14 (default 10000)"),
+            new EnvSetting("busy-time", null, "observe every VM's remaining busy time too (default false)"),
+            new EnvSetting("per-job-reward", null, "pay R_epi's terms as they accrue (default false)"),
+            new EnvSetting("max-steps", null, "truncate episodes after this many steps (default 0: no limit)"));
+
+    private EnvSettingGroups() {
+    }
+
+    /** {@code group} without the settings named in {@code leftOut}. */
+    static List<EnvSetting> without(List<EnvSetting> group, Set<String> leftOut) {
+        List<EnvSetting> out = new ArrayList<>();
+        for (EnvSetting s : group) {
+            if (!leftOut.contains(s.name())) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The environment setup the scenario settings give (the cluster and workload from the arguments). */
+    static EnvironmentSetup.Builder setup(EnvSettings s, String cluster, String workload) {
+        Integer seeds = s.integer("workload-seeds", 1, 1_000_000);
+        EnvironmentSetup.Builder b = EnvironmentSetup.builder().cluster(cluster).workload(workload)
+                .pricing(s.text("pricing")).format(s.text("format")).jobs(s.integer("jobs", 1, Integer.MAX_VALUE))
+                .requests(s.text("requests")).typePenalty(s.text("type-penalty"))
+                .hybridPenalty(s.text("hybrid-penalty")).profile(s.text("profile")).seed(s.whole("seed"));
+        return b.workloadSeeds(seeds);
+    }
+
+    /**
+     * The TPDS configuration the settings give: the variant's, with every given option applied, as
+     * {@code execplace train}'s environment options. Options a factory did not declare are skipped.
+     */
+    static TpdsEnvConfig tpds(EnvSettings s, Set<String> declared) {
+        double beta = s.decimal("beta");
+        if (!(beta >= 0 && beta <= 1)) {
+            throw s.bad("beta", "must be in [0, 1], got " + beta);
+        }
+        TpdsEnvConfig c;
+        try {
+            c = TpdsEnvConfig.variant(s.text("variant"), beta);
+        } catch (IllegalArgumentException e) {
+            throw s.bad("variant", e.getMessage());
+        }
+        if (declared.contains("mask") && s.has("mask")) {
+            c = c.withMasking(s.flag("mask"));
+        }
+        if (declared.contains("normalise") && s.has("normalise")) {
+            c = c.withNormalised(s.flag("normalise"));
+        }
+        if (s.has("partial-wait-reward")) {
+            TpdsEnvConfig.Rewards r = c.rewards();
+            c = c.withRewards(new TpdsEnvConfig.Rewards(r.place(), r.waitReward(), r.invalid(), r.idleWait(),
+                    s.decimal("partial-wait-reward"), r.lookAhead()));
+        }
+        if (s.has("partial-wait-ends")) {
+            c = c.withPartialWaitEnds(s.flag("partial-wait-ends"));
+        }
+        if (declared.contains("lookahead") && s.has("lookahead")) {
+            c = c.withLookAhead(s.flag("lookahead"));
+        }
+        if (s.has("fixed-reward")) {
+            double r = s.decimal("fixed-reward");
+            if (!(r > 0)) {
+                throw s.bad("fixed-reward", "must be positive, got " + r);
+            }
+            c = c.withFixedReward(r);
+        }
+        if (declared.contains("max-steps") && s.has("max-steps")) {
+            c = c.withMaxSteps(s.integer("max-steps", 0, Integer.MAX_VALUE));
+        }
+        if (declared.contains("busy-time") && s.has("busy-time")) {
+            c = c.withBusyTime(s.flag("busy-time"));
+        }
+        if (s.has("per-job-reward")) {
+            c = c.withPerJobReward(s.flag("per-job-reward"));
+        }
+        return c;
+    }
+
+    /** The names of {@code settings}. */
+    static Set<String> names(List<EnvSetting> settings) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        settings.forEach(x -> out.add(x.name()));
+        return out;
+    }
+}

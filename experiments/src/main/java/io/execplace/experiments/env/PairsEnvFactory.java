@@ -1,0 +1,67 @@
+package io.execplace.experiments.env;
+
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.registry.EnvFactory;
+import io.execplace.rl.env.registry.EnvSetting;
+import io.execplace.rl.env.registry.EnvSettings;
+import io.execplace.rl.pairs.PairEnv;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Registers {@code pairs}: the size-free pair environment ({@link PairEnv}) over randomised cluster
+ * variants and workload presets, as {@code execplace train --agent ppo-pairs} trains on; always
+ * masked. {@code reset(s)} runs variant {@code s mod cluster-variants}, episode {@code s div
+ * cluster-variants} of it.
+ */
+public final class PairsEnvFactory implements EnvFactory {
+
+    private static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
+            "lookahead", "max-steps");
+    private static final List<EnvSetting> SETTINGS = TpdsEnvFactory.concat(List.of(
+            new EnvSetting("clusters", "tpds,tpds-code,c5,hybrid-small", "base clusters to randomise, comma-separated"),
+            new EnvSetting("workloads", "tpds-burst,tpds-normal", "workload presets, each with workload-seeds seeds"),
+            new EnvSetting("cluster-variants", "24", "clusters trained on: the bases, then variants with redrawn VM counts and prices"),
+            new EnvSetting("price-jitter", "0.3", "variants' prices are the base's times a factor in [1-X, 1+X]")),
+            TpdsEnvFactory.concat(EnvSettingGroups.without(EnvSettingGroups.SCENARIO, NOT_APPLICABLE),
+                    EnvSettingGroups.without(EnvSettingGroups.TPDS, NOT_APPLICABLE)));
+    private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
+
+    @Override
+    public String name() {
+        return "pairs";
+    }
+
+    @Override
+    public String description() {
+        return "size-free placement: the TPDS environment on randomised clusters, seen through per-(job, VM) pair observations";
+    }
+
+    @Override
+    public List<EnvSetting> settings() {
+        return SETTINGS;
+    }
+
+    @Override
+    public Env make(EnvSettings s) {
+        return environment(s);
+    }
+
+    /** The pair environment the settings give. */
+    static PairEnv environment(EnvSettings s) {
+        List<String> clusters = s.list("clusters");
+        List<String> workloads = s.list("workloads");
+        EnvironmentSetup base = EnvSettingGroups.setup(s, clusters.get(0), workloads.get(0)).build();
+        SizeFreeSetup setup;
+        try {
+            setup = new SizeFreeSetup(clusters, workloads, base, s.integer("cluster-variants", 1, 100_000),
+                    s.decimal("price-jitter"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("env 'pairs': " + e.getMessage().replace("--", ""), e);
+        }
+        return setup.environment(EnvSettingGroups.tpds(s, NAMES));
+    }
+}

@@ -1,0 +1,56 @@
+package io.execplace.experiments.env;
+
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.registry.EnvFactory;
+import io.execplace.rl.env.registry.EnvSetting;
+import io.execplace.rl.env.registry.EnvSettings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Registers {@code tpds}: the TPDS executor-placement environment ({@link TpdsEnv}, TPDS §4, Table 3)
+ * on a cluster and workloads named as scenarios name them; {@code reset(s)} runs workload
+ * {@code s mod workload-seeds}.
+ */
+public final class TpdsEnvFactory implements EnvFactory {
+
+    private static final List<EnvSetting> SETTINGS = concat(EnvSettingGroups.SCENARIO, EnvSettingGroups.TPDS);
+    private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
+
+    @Override
+    public String name() {
+        return "tpds";
+    }
+
+    @Override
+    public String description() {
+        return "TPDS executor placement (TPDS §4, Table 3): place the executors of FCFS jobs one by one on VMs, or wait";
+    }
+
+    @Override
+    public List<EnvSetting> settings() {
+        return SETTINGS;
+    }
+
+    @Override
+    public Env make(EnvSettings s) {
+        return environment(s).wrapped();
+    }
+
+    /** The bare environment the settings give (before its wrappers). */
+    static TpdsEnv environment(EnvSettings s) {
+        EnvironmentSetup setup = EnvSettingGroups.setup(s, s.text("cluster"), s.text("workload")).build();
+        EnvironmentSetup.Resolved r = setup.resolve(null);
+        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), EnvSettingGroups.tpds(s, NAMES));
+    }
+
+    static List<EnvSetting> concat(List<EnvSetting> a, List<EnvSetting> b) {
+        List<EnvSetting> all = new ArrayList<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
+    }
+}

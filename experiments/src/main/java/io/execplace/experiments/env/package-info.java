@@ -1,0 +1,12 @@
+/**
+ * The registered environments built from scenario names: {@code tpds}, {@code hjs} and
+ * {@code pairs}, each an {@link io.execplace.rl.env.registry.EnvFactory} (listed in
+ * {@code META-INF/services}) that resolves cluster and workload presets or files exactly as
+ * {@code execplace train} does, so that the registry, the command line and the studies build the
+ * same environment from the same settings.
+ *
+ * <p>May import {@code io.execplace.rl.env}, {@code io.execplace.rl.env.registry},
+ * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario}, {@code experiments.study}'s
+ * {@code SizeFreeSetup}, and {@code io.execplace.core}.
+ */
+package io.execplace.experiments.env;

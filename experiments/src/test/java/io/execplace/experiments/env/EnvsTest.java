@@ -1,0 +1,130 @@
+package io.execplace.experiments.env;
+
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.EnvChecker;
+import io.execplace.rl.env.StepResult;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.registry.EnvSetting;
+import io.execplace.rl.env.registry.Envs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The environment registry: every registered environment conforms, and bad settings are refused in one line. */
+class EnvsTest {
+
+    /** Smaller episodes than the defaults, to keep the check quick; an environment not listed runs with its defaults. */
+    private static final Map<String, Map<String, String>> QUICK = Map.of(
+            "liu", Map.of("apps", "60"),
+            "pairs", Map.of("clusters", "tpds,c5", "workloads", "tpds-burst", "cluster-variants", "3"),
+            "tpds", Map.of("workload", "tpds-burst", "workload-seeds", "2"),
+            "hjs", Map.of("cluster", "c5", "workload", "hjs-60-20"));
+
+    static List<String> registered() {
+        return Envs.names();
+    }
+
+    @Test
+    void registersTheFourEnvironments() {
+        assertThat(Envs.names()).containsExactly("hjs", "liu", "pairs", "tpds");
+        for (String name : Envs.names()) {
+            assertThat(Envs.description(name)).isNotBlank();
+            assertThat(Envs.settings(name)).isNotEmpty().allSatisfy(s -> assertThat(s.help()).isNotBlank());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("registered")
+    void everyRegisteredEnvironmentPassesTheChecker(String name) {
+        Map<String, String> settings = QUICK.getOrDefault(name, Map.of());
+        // The masked environments (all but the default TPDS one) allow no penalised action.
+        boolean masked = !name.equals("tpds");
+        List<String> problems = EnvChecker.check(() -> Envs.make(name, settings),
+                new EnvChecker.Options(new long[]{0, 1, 5}, 20_000, masked));
+        assertThat(problems).as(name).isEmpty();
+    }
+
+    @Test
+    void defaultsBuildWhatTrainBuildsByDefault() {
+        // execplace train's defaults: cluster tpds, workload tpds-normal seed 1, the paper's rewards, beta 0.5.
+        Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(1));
+        Env direct = new TpdsEnv(ClusterPresets.tpds(), List.of(w),
+                SimulationConfig.defaults(ClusterPresets.tpds(), w).durationModel(), TpdsEnvConfig.paper(0.5)).wrapped();
+        Env made = Envs.make("tpds", Map.of());
+        assertThat(trace(made, 3)).isEqualTo(trace(direct, 3));
+    }
+
+    @Test
+    void keysMayBeWrittenAsPythonOrAsOptions() {
+        Env a = Envs.make("tpds", Map.of("workload_seeds", "2", "--mask", "on", "seed", "3"));
+        Env b = Envs.make("tpds", Map.of("workload-seeds", "2", "mask", "true", "seed", "3"));
+        assertThat(trace(a, 1)).isEqualTo(trace(b, 1));
+        assertThat(a.actionMask()).contains(false);
+    }
+
+    @Test
+    void badInputIsOneClearLine() {
+        assertThatThrownBy(() -> Envs.make("atari", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown environment 'atari'; registered: hjs, liu, pairs, tpds");
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of("colour", "red")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("env 'tpds' has no setting 'colour'; it accepts cluster, pricing, workload");
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of("beta", "heavy")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("env 'tpds': setting 'beta' must be a number, got 'heavy'");
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of("beta", "2")))
+                .hasMessage("env 'tpds': setting 'beta' must be in [0, 1], got 2.0");
+        assertThatThrownBy(() -> Envs.make("hjs", Map.of("mask", "maybe")))
+                .hasMessage("env 'hjs': setting 'mask' must be true or false, got 'maybe'");
+        assertThatThrownBy(() -> Envs.make("liu", Map.of("arrivals", "poisson")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("setting 'arrivals'");
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of("workload", "no-such-preset")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("env 'tpds': ")
+                .hasMessageContaining("no-such-preset");
+        assertThatThrownBy(() -> Envs.make("pairs", Map.of("mask", "true")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no setting 'mask'");
+        for (String name : Envs.names()) {
+            for (EnvSetting s : Envs.settings(name)) {
+                assertThat(s.toString()).doesNotContain("\n");
+            }
+        }
+    }
+
+    /** Rewards, observations and masks of a few seeded random episodes. */
+    private static List<String> trace(Env env, int episodes) {
+        List<String> out = new ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int e = 0; e < episodes; e++) {
+            out.add(Arrays.toString(env.reset(e)));
+            for (int t = 0; t < 5_000; t++) {
+                boolean[] mask = env.actionMask();
+                int a;
+                do {
+                    a = random.nextInt(mask.length);
+                } while (!mask[a]);
+                StepResult r = env.step(a);
+                out.add(a + " " + r.reward() + " " + Arrays.toString(r.observation()) + r.event());
+                if (r.done()) {
+                    break;
+                }
+            }
+            out.add(env.outcome().toString());
+        }
+        return out;
+    }
+}
