@@ -1,7 +1,7 @@
 package io.execplace.rl.env;
 
 /**
- * A reinforcement-learning environment with a Gymnasium-style API: {@link #reset(long)} starts an
+ * A reinforcement-learning environment with a Gymnasium-style API: {@link #reset(long, long)} starts an
  * episode, {@link #step(int)} applies one discrete action and reports the reward and whether the
  * episode ended, {@link #actionMask()} says which actions are allowed now.
  *
@@ -22,12 +22,29 @@ public interface Env {
     DiscreteSpace actionSpace();
 
     /**
-     * Starts a new episode.
+     * Starts episode number {@code episode}, with {@code seed} seeding whatever is random within it.
+     * The choice of episode is the same kind of thing in every environment: a number that names one
+     * episode, the same episode every time. The TPDS and HJS environments run workload
+     * {@code floorMod(episode, workloads)}; the pair environment variant {@code floorMod(episode,
+     * variants)}, episode {@code floorDiv(episode, variants)} of it; LIU the workload generated from
+     * {@code episode}. No environment here draws random numbers within an episode (the kernel's
+     * physics is deterministic), so today {@code seed} changes nothing; it is part of the contract
+     * so that a stochastic environment, and Gymnasium's {@code reset(seed=...)}, have a place for it.
      *
-     * @param seed chooses the episode (for the TPDS environment: which of its workloads is run)
      * @return the first observation (reused array)
      */
-    double[] reset(long seed);
+    double[] reset(long seed, long episode);
+
+    /**
+     * Starts episode number {@code seed}: {@code reset(seed, seed)}. The convenience mapping every
+     * training, evaluation and golden file of execplace uses (they pass an episode number as "the
+     * seed"), kept so that they replay bit for bit.
+     *
+     * @return the first observation (reused array)
+     */
+    default double[] reset(long seed) {
+        return reset(seed, seed);
+    }
 
     /**
      * Applies an action.

@@ -40,8 +40,8 @@ public abstract class EnvWrapper implements Env {
     }
 
     @Override
-    public double[] reset(long seed) {
-        return env.reset(seed);
+    public double[] reset(long seed, long episode) {
+        return env.reset(seed, episode);
     }
 
     @Override

@@ -21,10 +21,10 @@ public final class EpisodeStatistics extends EnvWrapper {
     }
 
     @Override
-    public double[] reset(long seed) {
+    public double[] reset(long seed, long episode) {
         steps = 0;
         totalReward = 0;
-        return env.reset(seed);
+        return env.reset(seed, episode);
     }
 
     @Override

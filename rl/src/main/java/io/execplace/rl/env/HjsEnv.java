@@ -8,11 +8,9 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
-import io.execplace.core.sim.ClusterState;
 import io.execplace.core.sim.EventKernel;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,39 +33,24 @@ import java.util.List;
  *   <li>When the last job has started, the running jobs are run to completion (their +10 each) and
  *       the step also earns {@code Target} (Eq. 5, {@link HjsTarget}) as the final reward.</li>
  * </ul>
- * Physics, queue order and records are the kernel's, so an episode and a simulation of the same
- * decisions agree to the bit.
+ * Physics, queue order and records are the kernel's (the {@link KernelEnv} base), so an episode and
+ * a simulation of the same decisions agree to the bit. Episode {@code e} runs workload
+ * {@code floorMod(e, count)}.
  */
-public final class HjsEnv implements Env {
+public final class HjsEnv extends KernelEnv {
 
-    private final Cluster cluster;
     private final HjsEnvConfig config;
-    private final List<Workload> workloads;
     private final List<Job[]> jobArrays;
-    private final EventKernel kernel;
-    private final ClusterState state;
-    private final ObservationEncoder encoder;
-    private final BoxSpace observationSpace;
-    private final DiscreteSpace actionSpace;
-    private final int vms;
-    private final double[] observation;
-    private final boolean[] mask;
-    private final PlacementActions actions;
-    private final StepResult result = new StepResult();
+    /** Per workload: its jobs that fit the empty cluster. */
+    private final int[] fittingJobs;
 
-    private boolean active;
     private int current;
     private int steps;
     private int skips;
     private double totalReward;
     private Episode lastEpisode;
-    /** The records of an episode that just completed, until {@link #end} files them. */
+    /** The records of an episode that just completed, until {@link #ended} files them. */
     private RunResult lastEpisodeRun;
-    private boolean started;
-    private StepEvent lastEvent;
-    /** The completing step's reward (Target plus that step's Table 1 rewards), NaN before. */
-    private double completionReward;
-    private final int[] fittingJobs;
 
     /**
      * The outcome of a finished episode.
@@ -87,8 +70,7 @@ public final class HjsEnv implements Env {
 
     /**
      * @param cluster       the cluster
-     * @param workloads     the episodes' workloads; {@link #reset(long) reset(seed)} runs
-     *                      {@code workloads.get(floorMod(seed, size))}
+     * @param workloads     the episodes' workloads; episode {@code e} runs {@code workloads.get(floorMod(e, size))}
      * @param durationModel how placements change durations (as in the simulator)
      * @param config        λ, rewards and options
      * @param scales        what normalised observations divide by (a trained agent's); null to derive
@@ -96,121 +78,70 @@ public final class HjsEnv implements Env {
      */
     public HjsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, HjsEnvConfig config,
                   ObservationEncoder.Scales scales) {
-        if (workloads.isEmpty()) {
-            throw new IllegalArgumentException("the environment needs at least one workload");
-        }
-        this.cluster = cluster;
+        super(cluster, new SimulationConfig(config.queue(), false, false, durationModel, Billing.EXACT),
+                new ObservationEncoder(cluster, config.normalised(), false,
+                        scales != null ? scales : scalesOf(cluster, workloads, durationModel)),
+                config.masking(), config.maxSteps(), "skip", "node");
         this.config = config;
-        this.workloads = List.copyOf(workloads);
-        this.vms = cluster.size();
         List<Job[]> arrays = new ArrayList<>(workloads.size());
-        int maxExecutors = 1;
-        double longest = 1;
+        this.fittingJobs = new int[workloads.size()];
         for (Workload w : workloads) {
-            boolean fits = false;
+            int fitting = 0;
             for (Job j : w.jobs()) {
-                maxExecutors = Math.max(maxExecutors, j.executors());
-                longest = Math.max(longest, durationModel.maxDuration(j, cluster));
-                fits |= cluster.executorCapacityWhenEmpty(j.coresPerExecutor(), j.memoryGbPerExecutor()) >= j.executors();
+                if (cluster.executorCapacityWhenEmpty(j.coresPerExecutor(), j.memoryGbPerExecutor()) >= j.executors()) {
+                    fitting++;
+                }
             }
-            if (!fits) {
+            if (fitting == 0) {
                 throw new IllegalArgumentException("workload '" + w.name() + "' has no job that fits cluster '"
                         + cluster.name() + "'");
             }
+            fittingJobs[arrays.size()] = fitting;
             arrays.add(w.jobs().toArray(new Job[0]));
         }
-        this.fittingJobs = new int[arrays.size()];
-        for (int i = 0; i < fittingJobs.length; i++) {
-            for (Job j : arrays.get(i)) {
-                if (cluster.executorCapacityWhenEmpty(j.coresPerExecutor(), j.memoryGbPerExecutor()) >= j.executors()) {
-                    fittingJobs[i]++;
-                }
+        this.jobArrays = arrays;
+        this.kernel.setDecider("hjs environment");
+    }
+
+    private static ObservationEncoder.Scales scalesOf(Cluster cluster, List<Workload> workloads,
+                                                      DurationModel durationModel) {
+        if (workloads.isEmpty()) {
+            throw new IllegalArgumentException("the environment needs at least one workload");
+        }
+        int maxExecutors = 1;
+        double longest = 1;
+        for (Workload w : workloads) {
+            for (Job j : w.jobs()) {
+                maxExecutors = Math.max(maxExecutors, j.executors());
+                longest = Math.max(longest, durationModel.maxDuration(j, cluster));
             }
         }
-        this.jobArrays = arrays;
-        SimulationConfig simulation = new SimulationConfig(config.queue(), false, false, durationModel,
-                Billing.EXACT);
-        this.kernel = new EventKernel(cluster, simulation);
-        this.kernel.setDecider("hjs environment");
-        this.state = kernel.state();
-        this.encoder = new ObservationEncoder(cluster, config.normalised(), false,
-                scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest));
-        // The environment writes the raw observation; normalisation is the NormalizeObservation wrapper.
-        ObservationEncoder raw = encoder.raw();
-        this.observationSpace = raw.space();
-        this.actionSpace = PlacementActions.actionSpace(cluster, "skip", "node");
-        this.observation = new double[encoder.size()];
-        this.mask = new boolean[vms + 1];
-        this.actions = new PlacementActions(raw);
-        if (!config.masking()) {
-            Arrays.fill(mask, true);
-        }
-    }
-
-    @Override
-    public BoxSpace observationSpace() {
-        return observationSpace;
-    }
-
-    @Override
-    public DiscreteSpace actionSpace() {
-        return actionSpace;
+        return new ObservationEncoder.Scales(maxExecutors, longest);
     }
 
     public HjsEnvConfig config() {
         return config;
     }
 
-    public Cluster cluster() {
-        return cluster;
-    }
-
-    /**
-     * The observation encoder as the config asks (normalised or not), which agent files store and
-     * trained agents running as placement policies use; the environment itself writes raw values.
-     */
-    public ObservationEncoder encoder() {
-        return encoder;
-    }
-
-    /** Number of workloads the seeds choose from. */
+    /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
-        return workloads.size();
-    }
-
-    /**
-     * This environment with the wrappers its config asks for: {@link NormalizeObservation} when
-     * {@link HjsEnvConfig#normalised()}, a {@link TimeLimit} when {@link HjsEnvConfig#maxSteps()} is set.
-     */
-    public Env wrapped() {
-        Env env = config.normalised() ? new NormalizeObservation(this, encoder) : this;
-        return TimeLimit.ifLimited(env, config.maxSteps());
+        return jobArrays.size();
     }
 
     @Override
-    public double[] reset(long seed) {
-        current = (int) Math.floorMod(seed, (long) jobArrays.size());
+    protected void startEpisode(long seed, long episode) {
+        current = choose(episode, jobArrays.size());
         kernel.reset(jobArrays.get(current));
         steps = 0;
         skips = 0;
         totalReward = 0;
-        active = true;
-        started = true;
-        lastEvent = null;
-        completionReward = Double.NaN;
         if (!kernel.nextDecision()) {
             throw new IllegalStateException("the workload offers no job"); // excluded by the constructor
         }
-        refresh();
-        return observation;
     }
 
     @Override
-    public StepResult step(int action) {
-        if (!active) {
-            throw new IllegalStateException("no episode is running: call reset first");
-        }
-        PlacementActions.checkAction(action, vms);
+    protected void act(int action) {
         steps++;
         if (action == 0) {
             skip();
@@ -218,11 +149,6 @@ public final class HjsEnv implements Env {
             place(action - 1);
         }
         totalReward += result.reward();
-        lastEvent = result.event();
-        if (result.done()) {
-            end(result.event());
-        }
-        return result;
     }
 
     private void place(int vm) {
@@ -270,8 +196,7 @@ public final class HjsEnv implements Env {
         HjsTarget target = HjsTarget.of(run);
         double finalReward = target == null ? 0 : target.target();
         lastEpisodeRun = run;
-        completionReward = r + finalReward;
-        result.set(observation, completionReward, true, false, StepEvent.COMPLETED);
+        result.set(observation, r + finalReward, true, false, StepEvent.COMPLETED);
     }
 
     /** Jobs that have finished so far. */
@@ -279,81 +204,33 @@ public final class HjsEnv implements Env {
         return kernel.jobsStarted() - kernel.runningCount();
     }
 
-    private void refresh() {
-        Job job = kernel.offeredJob();
-        actions.observe(observation, state, job, job.executors() - kernel.executorsPlaced());
-    }
-
-    private void end(StepEvent event) {
-        active = false;
-        boolean completed = event == StepEvent.COMPLETED;
+    @Override
+    protected void ended() {
+        boolean completed = result.event() == StepEvent.COMPLETED;
         RunResult run = completed ? lastEpisodeRun : null;
-        lastEpisode = new Episode(completed, event, steps, totalReward, run == null ? null : HjsTarget.of(run), run,
-                skips);
+        lastEpisode = new Episode(completed, result.event(), steps, totalReward, run == null ? null : HjsTarget.of(run),
+                run, skips);
         lastEpisodeRun = null;
     }
 
-    /**
-     * What the episode achieved so far. {@code episodeReward} is the completing step's reward: the
-     * Target plus that step's own Table 1 rewards (+1 for the last job, +10 per job that finished
-     * during it); {@code waits} counts skips.
-     */
     @Override
-    public EpisodeOutcome outcome() {
-        if (!started) {
-            throw new IllegalStateException("no episode yet: call reset first");
-        }
-        boolean completed = lastEvent == StepEvent.COMPLETED;
-        int started = kernel.jobsStarted();
-        int jobs = fittingJobs[current];
-        return EpisodeOutcome.builder()
-                .completed(completed)
-                .endEvent(lastEvent)
-                .episodeReward(completed ? completionReward : Double.NaN)
-                .cost(completed ? state.costSoFar() : Double.NaN)
-                .meanDuration(completed ? kernel.sumStartedDuration() / started : Double.NaN)
-                .meanTurnaround(completed ? kernel.sumStartedTurnaround() / started : Double.NaN)
-                .deadlineMetPercent(kernel.deadlineMetPercent())
-                .jobsPlaced(started)
-                .jobs(jobs)
-                .jobsDropped(jobArrays.get(current).length - jobs)
-                .goodPlacements(kernel.goodPlacements())
-                .waits(skips)
-                .build();
+    protected int jobCount() {
+        return fittingJobs[current];
     }
 
     @Override
-    public boolean[] actionMask() {
-        if (!config.masking()) {
-            return mask;
-        }
-        if (!active) {
-            Arrays.fill(mask, false);
-            return mask;
-        }
-        actions.mask(mask, kernel.offeredJob().executors() - kernel.executorsPlaced(), kernel.executorsPlaced() > 0,
-                kernel.runningCount() > 0);
-        return mask;
+    protected int droppedJobCount() {
+        return jobArrays.get(current).length - fittingJobs[current];
     }
 
     // ---- inspection (tests, tools) -------------------------------------------------------------
 
-    /** True while an episode runs. */
-    public boolean active() {
-        return active;
-    }
-
-    /** The clock, seconds. */
-    public double now() {
-        return kernel.now();
-    }
-
-    /** The job offered now. */
-    public Job offeredJob() {
+    @Override
+    public Job currentJob() {
         return kernel.offeredJob();
     }
 
-    /** Executors of the offered job placed so far. */
+    @Override
     public int executorsPlaced() {
         return kernel.executorsPlaced();
     }

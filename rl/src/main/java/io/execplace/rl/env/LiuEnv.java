@@ -22,9 +22,9 @@ import java.util.function.LongFunction;
  *
  * <p>The reward of a step is minus the deadlines missed from that decision to the next, so an
  * episode's undiscounted return is {@code −TMDL}; the paper's agent learns from the Monte-Carlo
- * values of Eqs. 1–2 instead, which it computes from {@link #episode()}. Each {@link #reset} draws
- * a fresh workload from its seed (the paper trains on randomised workloads) unless a fixed workload
- * source is given.
+ * values of Eqs. 1–2 instead, which it computes from {@link #episode()}. Episode {@code e} of
+ * {@link #reset(long, long)} is the workload generated from {@code e} (the paper trains on
+ * randomised workloads), or the workload source's {@code e}-th when one is given.
  */
 public final class LiuEnv implements Env {
 
@@ -47,7 +47,7 @@ public final class LiuEnv implements Env {
     private StepEvent lastEvent;
     private double lastReward;
 
-    /** Random workloads of a spec, one per reset seed. */
+    /** Random workloads of a spec, one per episode number. */
     public LiuEnv(ExecutorClusters clusters, LiuWorkloadSpec spec, LiuObservation encoder, double minShare) {
         this(clusters, seed -> LiuWorkloadGenerator.generate(spec, seed), encoder, minShare);
     }
@@ -88,8 +88,8 @@ public final class LiuEnv implements Env {
     }
 
     @Override
-    public double[] reset(long seed) {
-        List<LiuApp> w = workloads.apply(seed);
+    public double[] reset(long seed, long episode) {
+        List<LiuApp> w = workloads.apply(episode);
         sim.reset(w);
         jobs = w.size();
         arrivals = new int[jobs];

@@ -34,8 +34,8 @@ public final class NormalizeObservation extends EnvWrapper {
     }
 
     @Override
-    public double[] reset(long seed) {
-        return scale(env.reset(seed));
+    public double[] reset(long seed, long episode) {
+        return scale(env.reset(seed, episode));
     }
 
     @Override

@@ -30,10 +30,10 @@ public final class TimeLimit extends EnvWrapper {
     }
 
     @Override
-    public double[] reset(long seed) {
+    public double[] reset(long seed, long episode) {
         steps = 0;
         over = false;
-        return env.reset(seed);
+        return env.reset(seed, episode);
     }
 
     @Override

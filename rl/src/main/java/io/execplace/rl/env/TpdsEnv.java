@@ -3,16 +3,13 @@ package io.execplace.rl.env;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.SimulationConfig;
-import io.execplace.core.sim.ClusterState;
 import io.execplace.core.sim.EventKernel;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,28 +31,16 @@ import java.util.List;
  * </ul>
  *
  * <p>The environment is a driver of the simulator's {@link EventKernel} (FCFS, executor-at-a-time
- * decisions): clock, arrivals, completions, durations, busy intervals and cost are the kernel's, so
- * there is one implementation of the physics. Observation and mask come from {@link PlacementActions},
- * shared with trained agents running as schedulers. Steps do not allocate.
+ * decisions; the {@link KernelEnv} base): clock, arrivals, completions, durations, busy intervals and
+ * cost are the kernel's, so there is one implementation of the physics. Observation and mask come
+ * from {@link PlacementActions}, shared with trained agents running as schedulers. Steps do not
+ * allocate. Episode {@code e} ({@link #reset(long, long)}) runs workload {@code floorMod(e, count)}.
  */
-public final class TpdsEnv implements Env {
+public final class TpdsEnv extends KernelEnv {
 
-    private final Cluster cluster;
     private final DurationModel durationModel;
     private final TpdsEnvConfig config;
     private final List<EpisodeWorkload> workloads;
-    private final EventKernel kernel;
-    private final ClusterState state;
-    private final ObservationEncoder encoder;
-    private final PlacementActions actions;
-    private final BoxSpace observationSpace;
-    private final DiscreteSpace actionSpace;
-    private final int vms;
-
-    private final double[] observation;
-    private final boolean[] mask;
-    private boolean maskStale = true;
-    private final StepResult result = new StepResult();
 
     // The running episode.
     private EpisodeWorkload workload;
@@ -63,12 +48,6 @@ public final class TpdsEnv implements Env {
     /** Index of the current job in {@link #jobs} (the kernel's offered job, FCFS). */
     private int job;
     private int placed;
-    private boolean active;
-    private boolean started;
-    private int waits;
-    private StepEvent lastEvent;
-    /** The reward of the completing step (R_epi, less what per-job rewards paid before), NaN until then. */
-    private double completionReward;
     // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
     // so far, and the extra duration of the job started by the current step.
     private double committedCost;
@@ -86,8 +65,7 @@ public final class TpdsEnv implements Env {
 
     /**
      * @param cluster       the cluster
-     * @param workloads     the episodes' workloads; {@link #reset(long) reset(seed)} runs
-     *                      {@code workloads.get(floorMod(seed, size))}
+     * @param workloads     the episodes' workloads; episode {@code e} runs {@code workloads.get(floorMod(e, size))}
      * @param durationModel how placements change durations (as in the simulator)
      * @param config        rewards and options
      * @param scales        what normalised observations divide by (a trained agent's, to evaluate it
@@ -123,76 +101,34 @@ public final class TpdsEnv implements Env {
      */
     private TpdsEnv(Cluster cluster, List<EpisodeWorkload> prepared, DurationModel durationModel, TpdsEnvConfig config,
                     ObservationEncoder.Scales scales, int unused) {
-        this.cluster = cluster;
+        super(cluster, new SimulationConfig(QueuePolicy.FCFS, false, false, durationModel, Billing.EXACT),
+                new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
+                        scales != null ? scales : scalesOf(prepared)),
+                config.masking(), config.maxSteps(), "wait", "vm");
         this.durationModel = durationModel;
         this.config = config;
-        this.vms = cluster.size();
+        this.workloads = prepared;
+    }
+
+    private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
         int maxExecutors = 1;
         double longest = 0;
         for (EpisodeWorkload e : prepared) {
             maxExecutors = Math.max(maxExecutors, e.maxExecutors);
             longest = Math.max(longest, e.longestDuration);
         }
-        this.workloads = prepared;
-        this.kernel = new EventKernel(cluster, new SimulationConfig(QueuePolicy.FCFS, false, false, durationModel,
-                Billing.EXACT));
-        this.state = kernel.state();
-        this.encoder = new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
-                scales != null ? scales : new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1));
-        // The environment writes the raw observation; normalisation is the NormalizeObservation wrapper.
-        ObservationEncoder raw = encoder.raw();
-        this.observationSpace = raw.space();
-        this.actions = new PlacementActions(raw);
-        this.actionSpace = PlacementActions.actionSpace(cluster, "wait", "vm");
-        this.observation = new double[encoder.size()];
-        this.mask = new boolean[vms + 1];
-        if (!config.masking()) {
-            Arrays.fill(mask, true);
-        }
-    }
-
-    @Override
-    public BoxSpace observationSpace() {
-        return observationSpace;
-    }
-
-    @Override
-    public DiscreteSpace actionSpace() {
-        return actionSpace;
-    }
-
-    /**
-     * This environment with the wrappers its config asks for: {@link NormalizeObservation} when
-     * {@link TpdsEnvConfig#normalised()}, then a {@link TimeLimit} when {@link TpdsEnvConfig#maxSteps()}
-     * is set. Train, evaluate and benchmark on this, not on the bare environment.
-     */
-    public Env wrapped() {
-        Env env = config.normalised() ? new NormalizeObservation(this, encoder) : this;
-        return TimeLimit.ifLimited(env, config.maxSteps());
+        return new ObservationEncoder.Scales(maxExecutors, longest > 0 ? longest : 1);
     }
 
     public TpdsEnvConfig config() {
         return config;
     }
 
-    public Cluster cluster() {
-        return cluster;
-    }
-
     public DurationModel durationModel() {
         return durationModel;
     }
 
-    /**
-     * The observation encoder as configured, normalised or not (stored with a trained agent, which
-     * uses it as a scheduler). The environment itself writes the raw observation; {@link #wrapped()}
-     * adds the normalisation.
-     */
-    public ObservationEncoder encoder() {
-        return encoder;
-    }
-
-    /** Number of workloads the seeds choose from. */
+    /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
         return workloads.size();
     }
@@ -203,36 +139,22 @@ public final class TpdsEnv implements Env {
     }
 
     @Override
-    public double[] reset(long seed) {
-        workload = workloads.get((int) Math.floorMod(seed, (long) workloads.size()));
+    protected void startEpisode(long seed, long episode) {
+        workload = workloads.get(choose(episode, workloads.size()));
         jobs = workload.jobs;
         kernel.reset(jobs);
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
-        waits = 0;
-        lastEvent = null;
-        completionReward = Double.NaN;
-        started = true;
         committedCost = 0;
         paidSoFar = 0;
         startedExcess = 0;
         jobStarted = false;
-        active = true;
-        maskStale = true;
-        refreshAll();
-        return observation;
     }
 
     @Override
-    public StepResult step(int action) {
-        if (!active) {
-            throw new IllegalStateException("no episode is running: call reset first");
-        }
-        PlacementActions.checkAction(action, vms);
-        maskStale = true;
+    protected void act(int action) {
         if (action == 0) {
-            waits++;
             wait0();
         } else {
             place(action - 1);
@@ -240,14 +162,6 @@ public final class TpdsEnv implements Env {
         if (config.perJobReward()) {
             payAsItAccrues();
         }
-        lastEvent = result.event();
-        if (result.terminated()) {
-            active = false;
-            if (lastEvent == StepEvent.COMPLETED) {
-                completionReward = result.reward();
-            }
-        }
-        return result;
     }
 
     /**
@@ -297,7 +211,7 @@ public final class TpdsEnv implements Env {
             return;
         }
         kernel.waitForCompletion();
-        refreshAll();
+        refresh();
         if (placed > 0) {
             result.set(observation, r.partialWait(), false, false, StepEvent.PARTIAL_WAIT);
         } else {
@@ -339,18 +253,12 @@ public final class TpdsEnv implements Env {
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
-        refreshAll();
+        refresh();
         if (config.lookAhead() && !lookAheadHolds(jobs[job], jobs[job].executors())) {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
             return;
         }
         result.set(observation, r.place(), false, false, StepEvent.PLACED);
-    }
-
-    /** Rewrites the whole observation and the fit counts for the current job. */
-    private void refreshAll() {
-        Job current = jobs[job];
-        actions.observe(observation, state, current, current.executors() - placed);
     }
 
     /**
@@ -371,83 +279,29 @@ public final class TpdsEnv implements Env {
     }
 
     @Override
-    public EpisodeOutcome outcome() {
-        if (!started) {
-            throw new IllegalStateException("no episode yet: call reset first");
-        }
-        boolean completed = lastEvent == StepEvent.COMPLETED;
-        return EpisodeOutcome.builder()
-                .completed(completed)
-                .endEvent(lastEvent)
-                .episodeReward(completionReward)
-                .cost(completed ? state.costSoFar() : Double.NaN)
-                .meanDuration(completed ? kernel.sumStartedDuration() / jobs.length : Double.NaN)
-                .meanTurnaround(completed ? kernel.sumStartedTurnaround() / jobs.length : Double.NaN)
-                .deadlineMetPercent(kernel.deadlineMetPercent())
-                .jobsPlaced(kernel.jobsStarted())
-                .jobs(jobs.length)
-                .jobsDropped(workload.dropped)
-                .goodPlacements(kernel.goodPlacements())
-                .waits(waits)
-                .build();
+    protected int jobCount() {
+        return jobs.length;
     }
 
     @Override
-    public boolean[] actionMask() {
-        if (config.masking() && maskStale) {
-            computeMask();
-            maskStale = false;
-        }
-        return mask;
-    }
-
-    private void computeMask() {
-        if (!active) {
-            Arrays.fill(mask, false);
-            return;
-        }
-        actions.mask(mask, jobs[job].executors() - placed, placed > 0, kernel.runningCount() > 0);
+    protected int droppedJobCount() {
+        return workload.dropped;
     }
 
     // ---- inspection (tests, benchmarks, tools) -------------------------------------------------
-
-    /** True while an episode runs. */
-    public boolean active() {
-        return active;
-    }
-
-    /** The clock, seconds. */
-    public double now() {
-        return state.now();
-    }
 
     /** Index of the current job within the episode's jobs (arrival order). */
     public int currentJobIndex() {
         return job;
     }
 
-    /** The current job. */
+    @Override
     public Job currentJob() {
         return jobs[job];
     }
 
-    /** Executors of the current job placed so far. */
+    @Override
     public int executorsPlaced() {
         return placed;
-    }
-
-    /** Jobs running now. */
-    public int runningJobs() {
-        return kernel.runningCount();
-    }
-
-    /** A read-only view of the cluster now (free resources, busy VMs). */
-    public ClusterView clusterView() {
-        return state;
-    }
-
-    /** The cost so far (price × busy seconds). */
-    public double costSoFar() {
-        return state.costSoFar();
     }
 }

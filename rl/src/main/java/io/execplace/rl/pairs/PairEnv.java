@@ -120,8 +120,8 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
     }
 
     @Override
-    public double[] reset(long seed) {
-        int v = (int) Math.floorMod(seed, (long) variants.size());
+    public double[] reset(long seed, long episode) {
+        int v = (int) Math.floorMod(episode, (long) variants.size());
         env = variants.get(v);
         writer = observations.get(v);
         int n = env.cluster().size();
@@ -129,7 +129,7 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
         freeCores = new int[n];
         freeMemory = new double[n];
         busy = new double[n];
-        env.reset(Math.floorDiv(seed, variants.size()));
+        env.reset(seed, Math.floorDiv(episode, variants.size()));
         jobIndex = env.currentJobIndex();
         refresh();
         return observation;

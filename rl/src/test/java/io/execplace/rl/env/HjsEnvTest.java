@@ -56,7 +56,7 @@ class HjsEnvTest {
     void handWorkedEpisode() {
         HjsEnv env = env(HjsEnvConfig.of(0.5));
         env.reset(0);
-        assertThat(env.offeredJob().id()).isZero();
+        assertThat(env.currentJob().id()).isZero();
         assertThat(env.actionMask()).containsExactly(false, true); // nothing runs: no skip
         int[] actions = {1, 0, 0, 1, 0, 1, 1};
         double[] rewards = {1, -1, 9, 1, 9, 0, 111};
@@ -68,7 +68,7 @@ class HjsEnvTest {
             assertThat(r.terminated()).as("step %d", i + 1).isEqualTo(i == actions.length - 1);
             assertThat(env.now()).as("step %d", i + 1).isEqualTo(clockAfter[i]);
             if (offeredAfter[i] >= 0) {
-                assertThat(env.offeredJob().id()).as("step %d", i + 1).isEqualTo(offeredAfter[i]);
+                assertThat(env.currentJob().id()).as("step %d", i + 1).isEqualTo(offeredAfter[i]);
             }
             if (i == 0) {
                 assertThat(env.actionMask()).containsExactly(true, false); // J1 has no room: skip only
