@@ -14,7 +14,7 @@ import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.schedulers.SchedulerOptions;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.HjsAgents;
+import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.HjsEnv;
@@ -104,7 +104,7 @@ final class EvaluateCommand implements Callable<Integer> {
             PlacementPolicy policy = agent.isSizeFree() ? new PairPolicy("agent:" + agentPath, agent.pairNetwork(1))
                     : new AgentPolicy("agent:" + agentPath, agent);
             // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
-            Double lambda = HjsAgents.lambdaOf(agent.metadata().path("setup"));
+            Double lambda = TrainingEnvironment.lambdaOf(agent.metadata().path("setup"));
             SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
             Env env;
             GreedyPolicy greedy = null;

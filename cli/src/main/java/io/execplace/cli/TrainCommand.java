@@ -7,25 +7,20 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.training.TrainingCells;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.execplace.core.io.InputFileException;
 import io.execplace.experiments.report.Format;
+import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.HjsAgents;
+import io.execplace.rl.env.Env;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.agent.PpoConfig;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.core.rules.HjsWeightOrder;
-import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
@@ -61,11 +56,6 @@ import java.util.concurrent.Callable;
                 "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
                 "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
 final class TrainCommand implements Callable<Integer> {
-
-    /** Made on first use: picocli instantiates every command at start-up, and Jackson costs ~0.1 s to load. */
-    private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper();
-    }
 
     @Spec
     CommandSpec spec;
@@ -151,37 +141,19 @@ final class TrainCommand implements Callable<Integer> {
         }
         Run run = resume ? resumed() : sizeFree() ? freshSizeFree() : fresh();
         TrainingSpec trainingSpec = run.spec();
-        String label;
-        Trainer trainer;
-        if (run.sizeFree() != null) {
-            SizeFreeSetup s = run.sizeFree();
-            PairEnv train = Options.checked("--clusters/--workloads", () -> s.environment(trainingSpec.environment()));
-            label = train.variants().size() + " clusters from " + String.join(",", s.clusters()) + " x "
-                    + String.join(",", s.workloads()) + " (" + s.base().workloadSeeds() + " seeds each)";
-            Files.createDirectories(run.dir());
-            ObjectNode setupJson = s.toJson();
-            if (run.checkpoint() != null) {
-                setupJson = (ObjectNode) run.checkpoint().field("setup").deepCopy();
-            } else if (pairs.imitates()) {
-                pairs.record(setupJson);
-            }
-            trainer = new Trainer(trainingSpec, train, s.environment(trainingSpec.environment()), run.dir(), setupJson);
-            if (run.checkpoint() == null && pairs.imitates()) {
-                pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
-                        spec.commandLine().getErr(), quiet);
-            }
-        } else {
-            EnvironmentSetup.Resolved resolved = run.setup().resolve(null);
-            label = resolved.label();
-            checkMemory(trainingSpec.agent(), ObservationEncoder.size(resolved.cluster().size(),
-                    trainingSpec.environment().busyTime()), resolved.cluster().size() + 1);
-            Files.createDirectories(run.dir());
-            trainer = run.hjsLambda() == null
-                    ? new Trainer(trainingSpec, env(resolved, trainingSpec.environment()),
-                            env(resolved, trainingSpec.environment()), run.dir(), run.setup().toJson())
-                    : HjsAgents.trainer(trainingSpec, run.setup(), run.hjsLambda(), run.dir());
+        boolean pairsAgent = run.environment().name().equals("pairs");
+        String label = run.label();
+        Env train = build(run.environment());
+        if (!pairsAgent) {
+            checkMemory(trainingSpec.agent(), train.observationSize(), train.actionCount());
         }
-        String agentLabel = run.sizeFree() != null ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
+        Files.createDirectories(run.dir());
+        Trainer trainer = new Trainer(trainingSpec, train, build(run.environment()), run.dir(), run.environment().setup());
+        if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
+            pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
+                    spec.commandLine().getErr(), quiet);
+        }
+        String agentLabel = pairsAgent ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
         if (run.checkpoint() != null) {
             trainer.restore(run.checkpoint());
         }
@@ -247,11 +219,44 @@ final class TrainCommand implements Callable<Integer> {
     }
 
     /**
-     * A training run; {@code hjsLambda} is λ of the HJS environment, or null for the TPDS one;
-     * {@code sizeFree} the size-free agent's clusters and workloads, or null for the fixed-size agents.
+     * A training run: its registered environment, what to train, where, the checkpoint it continues
+     * (or null) and a label for messages.
      */
-    private record Run(EnvironmentSetup setup, TrainingSpec spec, Path dir, ArrayBundle checkpoint, Double hjsLambda,
-                       SizeFreeSetup sizeFree) {
+    private record Run(TrainingEnvironment environment, TrainingSpec spec, Path dir, ArrayBundle checkpoint,
+                       String label) {
+
+        /** λ of the HJS environment, or null for the others. */
+        Double hjsLambda() {
+            return TrainingEnvironment.lambdaOf(environment.setup());
+        }
+    }
+
+    /**
+     * An instance of the run's environment from the registry; a bad preset or file is reported as the
+     * scenario options report it, a bad setting as bad input.
+     */
+    private static Env build(TrainingEnvironment environment) {
+        return Options.checked("environment options", () -> {
+            try {
+                return environment.make();
+            } catch (IllegalArgumentException e) {
+                if (e.getCause() instanceof BadInputException bad) {
+                    throw bad;
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** What the messages call a run on {@code setup}'s cluster and workloads (resolving them: bad names fail here). */
+    private static String label(EnvironmentSetup setup) {
+        return setup.resolve(null).label();
+    }
+
+    /** What the messages call a size-free run. */
+    private static String label(SizeFreeSetup s) {
+        return s.variants() + " clusters from " + String.join(",", s.clusters()) + " x "
+                + String.join(",", s.workloads()) + " (" + s.base().workloadSeeds() + " seeds each)";
     }
 
     /** The label of the size-free agent on the command line ({@code --agent ppo-pairs}). */
@@ -269,10 +274,6 @@ final class TrainCommand implements Callable<Integer> {
             return true;
         }
         throw BadInputException.option("--env", "must be tpds or hjs, got '" + envName + "'");
-    }
-
-    private static TpdsEnv env(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
-        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), config);
     }
 
     /** The scenario options an RL environment has no use for. */
@@ -347,7 +348,9 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        return new Run(setup, s, dir, null, lambda, null);
+        TrainingEnvironment environment = lambda == null ? TrainingEnvironment.tpds(setup, env)
+                : TrainingEnvironment.hjs(setup, env, lambda);
+        return new Run(environment, s, dir, null, label(setup));
     }
 
     /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
@@ -392,7 +395,11 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException(dir + " already holds a training run: continue it with --resume, "
                     + "or choose another --out");
         }
-        return new Run(base, s, dir, null, null, setup);
+        TrainingEnvironment environment = TrainingEnvironment.pairs(setup, env);
+        if (pairs.imitates()) {
+            pairs.record(environment.setup());
+        }
+        return new Run(environment, s, dir, null, label(setup));
     }
 
     /** The environment the scenario options give (TPDS cluster and normal workload by default), seed --seed or 1. */
@@ -491,23 +498,12 @@ final class TrainCommand implements Callable<Integer> {
             throw new BadInputException("no checkpoint to resume: " + file + " does not exist");
         }
         ArrayBundle checkpoint = ArrayBundle.read(file);
-        String src = checkpoint.source();
-        Algorithm algorithm;
-        try {
-            algorithm = Algorithm.parse(checkpoint.field("algorithm").asText());
-        } catch (IllegalArgumentException e) {
-            throw new InputFileException(src, 0, "algorithm", e.getMessage());
-        }
-        AgentConfig config = read(checkpoint, "agent", Learners.configType(algorithm));
-        TpdsEnvConfig env = read(checkpoint, "environment", TpdsEnvConfig.class);
-        JsonNode t = checkpoint.field("training");
-        int total = iterations != null ? iterations : t.path("iterations").asInt();
-        TrainingSpec s = TrainingSpec.of(config, env, total, t.path("seed").asLong(1))
-                .withEvalInterval(t.path("evalInterval").asInt(1000)).withEvalEpisodes(t.path("evalEpisodes").asInt(10))
-                .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
+        TrainingSpec s = AgentFiles.trainingSpec(checkpoint, iterations);
         JsonNode setup = checkpoint.field("setup");
-        Double lambda = HjsAgents.lambdaOf(setup);
-        return new Run(EnvironmentSetup.fromJson(setup), s, out, checkpoint, lambda, SizeFreeSetup.fromJson(setup));
+        TrainingEnvironment environment = TrainingEnvironment.of(setup, s.environment());
+        SizeFreeSetup sizeFree = SizeFreeSetup.fromJson(setup);
+        return new Run(environment, s, out, checkpoint,
+                sizeFree != null ? label(sizeFree) : label(EnvironmentSetup.fromJson(setup)));
     }
 
     /** Refuses a network the JVM's memory cannot hold, before anything is allocated or written. */
@@ -525,13 +521,5 @@ final class TrainCommand implements Callable<Integer> {
 
     private static String mb(long bytes) {
         return bytes == Long.MAX_VALUE ? "more than 8 million TB" : String.format("%,d", bytes >> 20);
-    }
-
-    private static <T> T read(ArrayBundle b, String field, Class<T> type) {
-        try {
-            return Json.MAPPER.treeToValue(b.field(field), type);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new InputFileException(b.source(), 0, field, "unreadable: " + e.getMessage());
-        }
     }
 }

@@ -14,13 +14,14 @@ import java.util.Set;
 /**
  * Registers {@code pairs}: the size-free pair environment ({@link PairEnv}) over randomised cluster
  * variants and workload presets, as {@code execplace train --agent ppo-pairs} trains on; always
- * masked. {@code reset(s)} runs variant {@code s mod cluster-variants}, episode {@code s div
+ * masked (observations are the pair schema's, so normalise, busy-time and max-steps do not apply).
+ * {@code reset(s)} runs variant {@code s mod cluster-variants}, episode {@code s div
  * cluster-variants} of it.
  */
 public final class PairsEnvFactory implements EnvFactory {
 
     private static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
-            "lookahead", "max-steps");
+            "max-steps");
     private static final List<EnvSetting> SETTINGS = TpdsEnvFactory.concat(List.of(
             new EnvSetting("clusters", "tpds,tpds-code,c5,hybrid-small", "base clusters to randomise, comma-separated"),
             new EnvSetting("workloads", "tpds-burst,tpds-normal", "workload presets, each with workload-seeds seeds"),

@@ -1,18 +1,11 @@
 package io.execplace.experiments.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.model.ClusterPresets;
-import io.execplace.core.model.Workload;
-import io.execplace.core.rules.DurationModel;
+import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.ReinforceConfig;
-import io.execplace.rl.env.HjsEnv;
-import io.execplace.rl.env.HjsEnvConfig;
-import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
@@ -21,7 +14,6 @@ import io.execplace.rl.train.TrainingSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,11 +22,6 @@ import java.util.Map;
  * train --env hjs} and the study), {@link #train} trains the study's HJS and DQN agents per job set.
  */
 public final class HjsAgents {
-
-    /** Setup field naming the environment of an agent trained in the HJS environment ({@code "hjs"}). */
-    public static final String ENV_FIELD = "env";
-    /** Setup field holding λ of that environment. */
-    public static final String LAMBDA_FIELD = "weightLambda";
 
     /** Seed of every training (networks, exploration). */
     static final long TRAINING_SEED = 1;
@@ -58,10 +45,8 @@ public final class HjsAgents {
     }
 
     /**
-     * A trainer in the HJS environment on the resolved cluster and workloads. The agent files record
-     * the observation and mask settings in the TPDS environment's form ({@code spec.environment()}:
-     * the two environments share observation and mask, so the agent runs as {@code agent:PATH}
-     * unchanged) and the HJS environment in the setup ({@code env: hjs}, {@code weightLambda}).
+     * A trainer in the HJS environment ({@link TrainingEnvironment#hjs}); the agent files record the
+     * observation and mask settings in the TPDS environment's form and the HJS environment in the setup.
      *
      * @param spec   what to train; its environment's masking, normalisation and step limit apply
      * @param setup  how the workloads were built (stored in the files)
@@ -69,21 +54,7 @@ public final class HjsAgents {
      * @param dir    output folder, or null for none
      */
     public static Trainer trainer(TrainingSpec spec, EnvironmentSetup setup, double lambda, Path dir) {
-        EnvironmentSetup.Resolved r = setup.resolve(null);
-        TpdsEnvConfig o = spec.environment();
-        HjsEnvConfig config = HjsEnvConfig.of(lambda).withMasking(o.masking()).withNormalised(o.normalised())
-                .withMaxSteps(o.maxSteps());
-        HjsEnv train = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), config, null);
-        HjsEnv eval = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), config, null);
-        ObjectNode json = setup.toJson();
-        json.put(ENV_FIELD, "hjs");
-        json.put(LAMBDA_FIELD, lambda);
-        return new Trainer(spec, train.wrapped(), eval.wrapped(), train.encoder(), r.cluster(), dir, json);
-    }
-
-    /** λ of the HJS environment an agent's setup names, or null when it was trained in the TPDS one. */
-    public static Double lambdaOf(JsonNode setup) {
-        return "hjs".equals(setup.path(ENV_FIELD).asText()) ? setup.path(LAMBDA_FIELD).asDouble() : null;
+        return TrainingEnvironment.hjs(setup, spec.environment(), lambda).trainer(spec, dir);
     }
 
     static HjsStudy.Trained train(HjsStudy.AgentKind kind, String jobSet, HjsStudy.Settings settings, Path folder,
@@ -91,7 +62,6 @@ public final class HjsAgents {
         Files.createDirectories(folder);
         EnvironmentSetup setup = EnvironmentSetup.builder().cluster("c5").workload(jobSet).seed(1)
                 .workloadSeeds(settings.trainWorkloads()).build();
-        EnvironmentSetup.Resolved resolved = setup.resolve(null);
         int iterations = kind == HjsStudy.AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations();
         TpdsEnvConfig env = TpdsEnvConfig.paper(0.5).withMasking(true).withNormalised(true);
         AgentConfig agent = kind == HjsStudy.AgentKind.HJS ? hjsConfig() : dqnConfig();
@@ -99,8 +69,7 @@ public final class HjsAgents {
                 .withEvalInterval(Math.max(1, iterations / 5)).withEvalEpisodes(1).withCheckpointInterval(iterations);
         Trainer trainer = kind == HjsStudy.AgentKind.HJS
                 ? trainer(spec, setup, settings.lambda(), folder)
-                : new Trainer(spec, tpdsEnv(resolved.workloads(), resolved.durationModel(), env),
-                        tpdsEnv(resolved.workloads(), resolved.durationModel(), env), folder, setup.toJson());
+                : TrainingEnvironment.tpds(setup, env).trainer(spec, folder);
         long t0 = System.nanoTime();
         trainer.run(new TrainingListener() {
             @Override
@@ -111,9 +80,5 @@ public final class HjsAgents {
         double seconds = (System.nanoTime() - t0) / 1e9;
         LearningCurves.write(kind + ", " + jobSet, Map.of(kind.name(), trainer.curve()), folder, "learning-curve");
         return new HjsStudy.Trained(jobSet, kind, folder, seconds, iterations);
-    }
-
-    private static TpdsEnv tpdsEnv(List<Workload> workloads, DurationModel model, TpdsEnvConfig config) {
-        return new TpdsEnv(ClusterPresets.c5(), new ArrayList<>(workloads), model, config);
     }
 }

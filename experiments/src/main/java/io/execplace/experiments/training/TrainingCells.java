@@ -9,11 +9,11 @@ import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
+import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.Learners;
-import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.CurvePoint;
@@ -92,8 +92,7 @@ public final class TrainingCells {
         EnvironmentSetup.Resolved resolved = t.setup().resolve(null);
         TpdsEnvConfig env = t.spec().environment();
         Files.createDirectories(dir);
-        Trainer trainer = new Trainer(t.spec(), environment(resolved, env), environment(resolved, env), dir,
-                t.setup().toJson());
+        Trainer trainer = TrainingEnvironment.tpds(t.setup(), env).trainer(t.spec(), dir);
         long t0 = System.nanoTime();
         trainer.run(new TrainingListener() {
             @Override
@@ -112,10 +111,6 @@ public final class TrainingCells {
             evaluation = new Evaluation(summary, policy.fallbacks(), policy.holds());
         }
         return new Trained(Map.of(), trainer.curve(), trainer.learner().totalSteps(), seconds, evaluation);
-    }
-
-    private static TpdsEnv environment(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
-        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), config);
     }
 
     /** The cell text of a training. */

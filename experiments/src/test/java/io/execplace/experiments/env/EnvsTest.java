@@ -7,7 +7,6 @@ import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.EnvChecker;
-import io.execplace.rl.env.StepResult;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.env.registry.EnvSetting;
@@ -16,8 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -65,14 +62,14 @@ class EnvsTest {
         Env direct = new TpdsEnv(ClusterPresets.tpds(), List.of(w),
                 SimulationConfig.defaults(ClusterPresets.tpds(), w).durationModel(), TpdsEnvConfig.paper(0.5)).wrapped();
         Env made = Envs.make("tpds", Map.of());
-        assertThat(trace(made, 3)).isEqualTo(trace(direct, 3));
+        assertThat(EnvTraces.trace(made, 3)).isEqualTo(EnvTraces.trace(direct, 3));
     }
 
     @Test
     void keysMayBeWrittenAsPythonOrAsOptions() {
         Env a = Envs.make("tpds", Map.of("workload_seeds", "2", "--mask", "on", "seed", "3"));
         Env b = Envs.make("tpds", Map.of("workload-seeds", "2", "mask", "true", "seed", "3"));
-        assertThat(trace(a, 1)).isEqualTo(trace(b, 1));
+        assertThat(EnvTraces.trace(a, 1)).isEqualTo(EnvTraces.trace(b, 1));
         assertThat(a.actionMask()).contains(false);
     }
 
@@ -103,28 +100,5 @@ class EnvsTest {
                 assertThat(s.toString()).doesNotContain("\n");
             }
         }
-    }
-
-    /** Rewards, observations and masks of a few seeded random episodes. */
-    private static List<String> trace(Env env, int episodes) {
-        List<String> out = new ArrayList<>();
-        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
-        for (int e = 0; e < episodes; e++) {
-            out.add(Arrays.toString(env.reset(e)));
-            for (int t = 0; t < 5_000; t++) {
-                boolean[] mask = env.actionMask();
-                int a;
-                do {
-                    a = random.nextInt(mask.length);
-                } while (!mask[a]);
-                StepResult r = env.step(a);
-                out.add(a + " " + r.reward() + " " + Arrays.toString(r.observation()) + r.event());
-                if (r.done()) {
-                    break;
-                }
-            }
-            out.add(env.outcome().toString());
-        }
-        return out;
     }
 }

@@ -1,14 +1,25 @@
 package io.execplace.rl.train;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
+import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.Learner;
+import io.execplace.rl.agent.Learners;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.EnvWrapper;
+import io.execplace.rl.env.KernelEnv;
 import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
 import io.execplace.rl.nn.Network;
+import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.rl.pairs.PairObservation;
 
@@ -85,8 +96,59 @@ public final class AgentFiles {
         return b;
     }
 
+    /**
+     * The training a checkpoint records (algorithm, agent, environment and training fields), to
+     * continue it.
+     *
+     * @param iterations the new total, or null to keep the recorded one
+     * @throws InputFileException naming the file and field when a field is unreadable
+     */
+    public static TrainingSpec trainingSpec(ArrayBundle checkpoint, Integer iterations) {
+        String src = checkpoint.source();
+        Algorithm algorithm;
+        try {
+            algorithm = Algorithm.parse(checkpoint.field("algorithm").asText());
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "algorithm", e.getMessage());
+        }
+        AgentConfig config = read(checkpoint, "agent", Learners.configType(algorithm));
+        TpdsEnvConfig env = read(checkpoint, "environment", TpdsEnvConfig.class);
+        JsonNode t = checkpoint.field("training");
+        int total = iterations != null ? iterations : t.path("iterations").asInt();
+        return TrainingSpec.of(config, env, total, t.path("seed").asLong(1))
+                .withEvalInterval(t.path("evalInterval").asInt(1000)).withEvalEpisodes(t.path("evalEpisodes").asInt(10))
+                .withCheckpointInterval(t.path("checkpointInterval").asInt(1000));
+    }
+
+    private static <T> T read(ArrayBundle b, String field, Class<T> type) {
+        try {
+            return JSON.treeToValue(b.field(field), type);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new InputFileException(b.source(), 0, field, "unreadable: " + e.getMessage());
+        }
+    }
+
     /** The {@code network.kind} of a size-free agent (absent for the fixed-size MLP agents). */
     public static final String PAIRS = "pairs";
+
+    /**
+     * What the agent files record about the observation of {@code env} (under its wrappers): a
+     * kernel environment's encoder and cluster, or the size-free environment's pair schema and the
+     * clusters it trains on.
+     *
+     * @throws IllegalArgumentException for an environment whose observation agent files cannot describe
+     */
+    static Consumer<ObjectNode> observationOf(Env env, boolean busyTime) {
+        Env inner = env instanceof EnvWrapper w ? w.unwrapped() : env;
+        if (inner instanceof PairEnv pairs) {
+            return pairObservation(pairs.variants().stream().map(KernelEnv::cluster).toList());
+        }
+        if (inner instanceof KernelEnv kernel) {
+            return observationOf(kernel.encoder(), kernel.cluster(), busyTime);
+        }
+        throw new IllegalArgumentException("agent files cannot describe the observation of a "
+                + inner.getClass().getSimpleName());
+    }
 
     /**
      * The observation record of a fixed-size agent: the encoding and the cluster VM by VM (cores,

@@ -2,17 +2,14 @@ package io.execplace.rl.train;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.InputFileException;
-import io.execplace.core.model.Cluster;
 import io.execplace.rl.agent.Diagnostics;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.Learner;
 import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.Env;
-import io.execplace.rl.env.ObservationEncoder;
-import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.KernelEnv;
 import io.execplace.rl.nn.ArrayBundle;
-import io.execplace.rl.pairs.PairEnv;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,43 +42,25 @@ public final class Trainer {
     private final double[] diagnosticCount = new double[Diagnostics.SIZE];
 
     /**
+     * A trainer for any environment. Its files record what the agent observes, read from the
+     * innermost environment ({@link AgentFiles#observationOf(Env, boolean)}): the encoder and cluster
+     * of a kernel environment, or the pair schema and training clusters of the size-free one.
+     *
      * @param spec     what to train
-     * @param trainEnv the environment the learner trains in
-     * @param evalEnv  a separate environment for evaluation episodes (same cluster and workloads)
+     * @param trainEnv the environment the learner trains in; a bare kernel environment gets the
+     *                 wrappers its configuration asks for ({@link KernelEnv#wrapped()})
+     * @param evalEnv  a separate environment for evaluation episodes (same shape), wrapped the same way
      * @param dir      where the model, checkpoint and curve go; null to write nothing
      * @param setup    how the environments were built (cluster, workload, ...), stored in the files
      *                 so that a run can be resumed and an agent described; may be null
      */
-    public Trainer(TrainingSpec spec, TpdsEnv trainEnv, TpdsEnv evalEnv, Path dir, ObjectNode setup) {
-        this(spec, trainEnv.wrapped(), evalEnv.wrapped(), trainEnv.encoder(), trainEnv.cluster(), dir, setup);
-    }
-
-    /**
-     * A trainer for any environment.
-     *
-     * @param spec     what to train
-     * @param trainEnv the environment the learner trains in (with its wrappers)
-     * @param evalEnv  a separate environment for evaluation episodes (same shape)
-     * @param encoder  how the agent observes, written to the agent files so that it can run as a scheduler
-     * @param cluster  the cluster the agent places on, written to the agent files
-     * @param dir      where the model, checkpoint and curve go; null to write nothing
-     * @param setup    how the environments were built, stored in the files; may be null
-     */
-    public Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, ObservationEncoder encoder, Cluster cluster, Path dir,
-                   ObjectNode setup) {
-        this(spec, trainEnv, evalEnv, AgentFiles.observationOf(encoder, cluster, spec.environment().busyTime()), dir, setup);
-    }
-
-    /**
-     * A trainer of the size-free agent: PPO (or REINFORCE) with the pair network, on randomised
-     * clusters and workloads; its files record the observation schema instead of one cluster.
-     *
-     * @param trainEnv the environment the learner trains in
-     * @param evalEnv  a separate environment for evaluation episodes (same variants)
-     */
-    public Trainer(TrainingSpec spec, PairEnv trainEnv, PairEnv evalEnv, Path dir, ObjectNode setup) {
-        this(spec, trainEnv, evalEnv, AgentFiles.pairObservation(trainEnv.variants().stream().map(TpdsEnv::cluster).toList()),
+    public Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, Path dir, ObjectNode setup) {
+        this(spec, ready(trainEnv), ready(evalEnv), AgentFiles.observationOf(trainEnv, spec.environment().busyTime()),
                 dir, setup);
+    }
+
+    private static Env ready(Env env) {
+        return env instanceof KernelEnv k ? k.wrapped() : env;
     }
 
     private Trainer(TrainingSpec spec, Env trainEnv, Env evalEnv, Consumer<ObjectNode> observation, Path dir,
