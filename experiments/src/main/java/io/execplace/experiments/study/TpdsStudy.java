@@ -21,7 +21,6 @@ import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.agent.SacConfig;
-import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.LearningCurve;
@@ -537,10 +536,6 @@ public final class TpdsStudy {
                 "learning-curve");
         TrainingCells.Evaluation e = trained.evaluation();
         return new AgentResult(run, trained.curve(), e.summary(), e.fallbacks(), e.holds(), trained.seconds());
-    }
-
-    private static TpdsEnv environment(EnvironmentSetup.Resolved r, TpdsEnvConfig config) {
-        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), config);
     }
 
     /** β as written in labels and folder names: 0, 0.25, 0.5, 0.75, 1. */

@@ -38,6 +38,8 @@ class EnvsTest {
     @Test
     void registersTheFourEnvironments() {
         assertThat(Envs.names()).containsExactly("hjs", "liu", "pairs", "tpds");
+        assertThat(Envs.help("tpds")).startsWith("tpds: TPDS executor placement").contains("\n  workload=tpds-normal  ");
+        assertThat(Envs.help()).contains("\nliu: ", "\n  apps=500  ");
         for (String name : Envs.names()) {
             assertThat(Envs.description(name)).isNotBlank();
             assertThat(Envs.settings(name)).isNotEmpty().allSatisfy(s -> assertThat(s.help()).isNotBlank());

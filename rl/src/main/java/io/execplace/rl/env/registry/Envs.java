@@ -128,11 +128,18 @@ public final class Envs {
     /** A multi-line listing of every environment and its settings (for help texts and errors). */
     public static String help() {
         StringBuilder b = new StringBuilder();
-        for (EnvFactory f : FACTORIES.values()) {
-            b.append(f.name()).append(": ").append(f.description()).append('\n');
-            for (EnvSetting s : f.settings()) {
-                b.append("  ").append(s).append('\n');
-            }
+        for (String name : FACTORIES.keySet()) {
+            b.append(help(name));
+        }
+        return b.toString();
+    }
+
+    /** A multi-line listing of environment {@code name}: its description, then one line per setting. */
+    public static String help(String name) {
+        EnvFactory f = factory(name);
+        StringBuilder b = new StringBuilder(f.name()).append(": ").append(f.description()).append('\n');
+        for (EnvSetting s : f.settings()) {
+            b.append("  ").append(s).append('\n');
         }
         return b.toString();
     }
