@@ -1,13 +1,20 @@
 package io.execplace.experiments.env;
 
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.env.Env;
+import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
+import io.execplace.rl.pairs.ClusterVariants;
 import io.execplace.rl.pairs.PairEnv;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -63,6 +70,34 @@ public final class PairsEnvFactory implements EnvFactory {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs': " + e.getMessage().replace("--", ""), e);
         }
-        return setup.environment(EnvSettingGroups.tpds(s, NAMES));
+        return environment(setup, EnvSettingGroups.tpds(s, NAMES));
+    }
+
+    /**
+     * The environment: one masked {@link TpdsEnv} per cluster variant over all workloads of its
+     * base cluster, seen through pair observations.
+     */
+    static PairEnv environment(SizeFreeSetup setup, TpdsEnvConfig config) {
+        List<Cluster> bases = new ArrayList<>();
+        List<List<Workload>> workloadsOf = new ArrayList<>();
+        List<DurationModel> models = new ArrayList<>();
+        for (String c : setup.clusters()) {
+            List<Workload> all = new ArrayList<>();
+            EnvironmentSetup.Resolved first = null;
+            for (String w : setup.workloads()) {
+                EnvironmentSetup.Resolved r = setup.base().toBuilder().cluster(c).workload(w).build().resolve(null);
+                first = first == null ? r : first;
+                all.addAll(r.workloads());
+            }
+            bases.add(first.cluster());
+            workloadsOf.add(all);
+            models.add(first.durationModel());
+        }
+        List<TpdsEnv> envs = new ArrayList<>();
+        for (ClusterVariants.Variant v : ClusterVariants.sample(bases, setup.variants(), setup.priceJitter(),
+                setup.base().seed())) {
+            envs.add(new TpdsEnv(v.cluster(), workloadsOf.get(v.base()), models.get(v.base()), config.withMasking(true)));
+        }
+        return new PairEnv(envs);
     }
 }

@@ -3,14 +3,7 @@ package io.execplace.experiments.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.model.Cluster;
-import io.execplace.core.model.Workload;
-import io.execplace.core.rules.DurationModel;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.rl.env.TpdsEnv;
-import io.execplace.rl.env.TpdsEnvConfig;
-import io.execplace.rl.pairs.ClusterVariants;
-import io.execplace.rl.pairs.PairEnv;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +11,8 @@ import java.util.List;
 /**
  * What the size-free agent trains on: base clusters and workload presets (each workload preset with
  * the seeds {@code base.seed() .. + base.workloadSeeds() − 1}), and how many randomised cluster
- * variants to draw from the bases ({@link ClusterVariants}: VM counts and prices redrawn). Stored in
+ * variants to draw from the bases (VM counts and prices redrawn; the {@code pairs} environment of
+ * {@code io.execplace.experiments.env} builds them). Stored in
  * the agent files' {@code setup} (the base setting's fields, which {@code evaluate} and
  * {@code heldout} read as the agent's home setting and training seeds, plus {@code sizeFree}).
  *
@@ -45,33 +39,6 @@ public record SizeFreeSetup(List<String> clusters, List<String> workloads, Envir
         if (!(priceJitter >= 0 && priceJitter < 1)) {
             throw new IllegalArgumentException("--price-jitter must be in [0, 1), got " + priceJitter);
         }
-    }
-
-    /**
-     * The environment: one masked {@link TpdsEnv} per cluster variant over all workloads of its
-     * base cluster, seen through pair observations.
-     */
-    public PairEnv environment(TpdsEnvConfig config) {
-        List<Cluster> bases = new ArrayList<>();
-        List<List<Workload>> workloadsOf = new ArrayList<>();
-        List<DurationModel> models = new ArrayList<>();
-        for (String c : clusters) {
-            List<Workload> all = new ArrayList<>();
-            EnvironmentSetup.Resolved first = null;
-            for (String w : workloads) {
-                EnvironmentSetup.Resolved r = base.toBuilder().cluster(c).workload(w).build().resolve(null);
-                first = first == null ? r : first;
-                all.addAll(r.workloads());
-            }
-            bases.add(first.cluster());
-            workloadsOf.add(all);
-            models.add(first.durationModel());
-        }
-        List<TpdsEnv> envs = new ArrayList<>();
-        for (ClusterVariants.Variant v : ClusterVariants.sample(bases, variants, priceJitter, base.seed())) {
-            envs.add(new TpdsEnv(v.cluster(), workloadsOf.get(v.base()), models.get(v.base()), config.withMasking(true)));
-        }
-        return new PairEnv(envs);
     }
 
     /** As the agent files store it. */

@@ -55,7 +55,8 @@ class TrainingEnvironmentTest {
         SizeFreeSetup sizeFree = new SizeFreeSetup(List.of("tpds", "c5"), List.of("tpds-burst"),
                 SETUP.toBuilder().cluster("tpds").build(), 3, 0.2);
         TrainingEnvironment e = TrainingEnvironment.pairs(sizeFree, config);
-        assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(sizeFree.environment(config), 4));
+        Env direct = PairsEnvFactory.environment(sizeFree, config);
+        assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
         assertThat(TrainingEnvironment.of(e.setup(), config).settings()).isEqualTo(e.settings());
     }
 
