@@ -16,8 +16,9 @@ import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerContext;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.lookahead.Lookahead;
 import picocli.CommandLine.Command;
@@ -94,7 +95,7 @@ final class HeldOutCommand implements Callable<Integer> {
             throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
         }
         Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
+        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()), Main.registry(spec));
         long seed = 1;
         int seeds = 1;
         for (String s : schedulers) {
@@ -161,7 +162,7 @@ final class HeldOutCommand implements Callable<Integer> {
             seeds.add(r.seed());
         }
         return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s, w) -> name.equals(CLAIRVOYANT) ? new Lookahead(options, s).knowing(w.jobs())
+                (name, s, w) -> name.equals(CLAIRVOYANT) ? new Lookahead(new SchedulerContext(s, options, registry)).knowing(w.jobs())
                         : registry.create(name, s, options), w -> SimulationConfig.defaults(c, w));
     }
 

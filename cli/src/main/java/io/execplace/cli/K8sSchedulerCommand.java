@@ -6,7 +6,7 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -108,7 +108,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .bindAttempts(bindAttempts).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
-            options = options.withMilpTimeLimitMillis(milpTimeLimitMs);
+            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
         }
         SchedulerOptions tuned = options;
         PlacementPolicy policy = Options.checked("--scheduler", () -> Main.registry(spec).create(scheduler, seed, tuned));

@@ -3,7 +3,7 @@ package io.execplace.cli;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.sim.InvalidPlacementException;
 import io.execplace.experiments.run.ScenarioCells;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

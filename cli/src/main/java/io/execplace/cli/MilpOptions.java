@@ -1,8 +1,9 @@
 package io.execplace.cli;
 
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.schedulers.milp.MilpSolver;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,60 +18,69 @@ final class MilpOptions {
     Double beta;
 
     @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default 1000); past it the best placement found is used, or gio's.")
+            description = "milp wall-time limit per decision in milliseconds (default "
+                    + io.execplace.schedulers.milp.MilpOptions.DEFAULT_TIME_LIMIT_MILLIS + "); past it the best placement found is used, or gio's.")
     Long milpTimeLimitMs;
 
     @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat, the faster here).")
     String milpSolver;
 
     @Option(names = "--lookahead-horizon", paramLabel = "N",
-            description = "lookahead: sampled future arrivals per rollout (default 10; 0 = act as the rollout policy).")
+            description = "lookahead: sampled future arrivals per rollout (default " + LookaheadOptions.DEFAULT_HORIZON
+                    + "; 0 = act as the rollout policy).")
     Integer lookaheadHorizon;
 
     @Option(names = "--lookahead-candidates", paramLabel = "N",
-            description = "lookahead: placements scored per decision besides waiting (default 4: the rollout policy's, milp's, gio's, first-fit's).")
+            description = "lookahead: placements scored per decision besides waiting (default " + LookaheadOptions.DEFAULT_CANDIDATES
+                    + ": the rollout policy's, then milp's, gio's, first-fit's, ... distinct ones).")
     Integer lookaheadCandidates;
 
     @Option(names = "--lookahead-rollout", paramLabel = "NAME",
-            description = "lookahead: the fast policy of its rollouts (default first-fit).")
+            description = "lookahead: the fast policy of its rollouts, any scheduler but lookahead, agent:PATH included (default "
+                    + LookaheadOptions.DEFAULT_ROLLOUT + ").")
     String lookaheadRollout;
 
     @Option(names = "--lookahead-samples", paramLabel = "N",
-            description = "lookahead: sampled futures per decision (default 4).")
+            description = "lookahead: sampled futures per decision (default " + LookaheadOptions.DEFAULT_SAMPLES + ").")
     Integer lookaheadSamples;
 
     @Option(names = "--lookahead-margin", paramLabel = "F",
-            description = "lookahead: another candidate replaces milp's only if its rollouts cost this fraction less (default 0).")
+            description = "lookahead: another candidate replaces milp's only if its rollouts cost this fraction less (default "
+                    + LookaheadOptions.DEFAULT_MARGIN + ").")
     Double lookaheadMargin;
 
     /** The options with beta, the milp time limit and solver given on the command line laid over them. */
     SchedulerOptions apply(SchedulerOptions o) {
-        SchedulerOptions r = o;
+        io.execplace.schedulers.milp.MilpOptions m = io.execplace.schedulers.milp.MilpOptions.of(o);
         if (beta != null) {
-            r = r.withBeta(beta);
+            m = m.withBeta(beta);
         }
         if (milpTimeLimitMs != null) {
-            r = r.withMilpTimeLimitMillis(milpTimeLimitMs);
+            m = m.withTimeLimitMillis(milpTimeLimitMs);
         }
         if (milpSolver != null) {
-            r = r.withMilpSolver(io.execplace.schedulers.milp.MilpSolver.parse(milpSolver));
+            m = m.withSolver(MilpSolver.parse(milpSolver));
         }
-        return r;
+        return o.with(m);
     }
 
-    /** The scheduler options with the lookahead settings given on the command line laid over them. */
-    SchedulerOptions withLookahead(SchedulerOptions o) {
-        LookaheadOptions l = o.lookahead();
+    /**
+     * The scheduler options with the lookahead settings given on the command line laid over them; the
+     * rollout policy is checked against {@code registry}, the one the command runs schedulers from.
+     */
+    SchedulerOptions withLookahead(SchedulerOptions o, SchedulerRegistry registry) {
+        LookaheadOptions l = LookaheadOptions.of(o);
         if (lookaheadHorizon != null) {
-            l = Options.checked("--lookahead-horizon", () -> o.lookahead().withHorizon(lookaheadHorizon));
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-horizon", () -> before.withHorizon(lookaheadHorizon));
         }
         if (lookaheadCandidates != null) {
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-candidates", () -> before.withCandidates(lookaheadCandidates));
         }
         if (lookaheadRollout != null) {
-            // an unknown name fails here, before any run
-            Options.checked("--lookahead-rollout", () -> Schedulers.create(lookaheadRollout, 1, o));
+            // an unknown name (or an unreadable agent file) fails here, before any run
+            Options.checked("--lookahead-rollout", () -> registry.check(lookaheadRollout));
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-rollout", () -> before.withRollout(lookaheadRollout));
         }
@@ -82,7 +92,7 @@ final class MilpOptions {
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-margin", () -> before.withMargin(lookaheadMargin));
         }
-        return o.withLookahead(l);
+        return o.with(l);
     }
 
 }

@@ -12,7 +12,7 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.Format;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.offline.OfflineOptimum;
 import io.execplace.schedulers.offline.OfflineOptions;
@@ -83,7 +83,7 @@ final class OfflineCommand implements Callable<Integer> {
             throw new BadInputException("--seeds must be between 1 and 1000, got " + seeds);
         }
         Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()));
+        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()), Main.registry(spec));
         OfflineOptions offline = OfflineOptions.defaults().withTimeLimitSeconds(timeLimit);
         for (String s : schedulers) {
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));

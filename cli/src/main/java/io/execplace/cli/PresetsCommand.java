@@ -6,7 +6,7 @@ import io.execplace.core.rules.Billing;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioPresets;
-import io.execplace.schedulers.SchedulerInfo;
+import io.execplace.schedulers.spi.SchedulerInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;

@@ -3,7 +3,8 @@ package io.execplace.cli;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.HybridStudy;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,15 +70,15 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
                         jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs()));
-        SchedulerOptions milp = SchedulerOptions.defaults();
+        MilpOptions tuned = MilpOptions.defaults();
         if (milpTimeLimitMs != null) {
-            milp = Options.checked("--milp-time-limit", () -> SchedulerOptions.defaults()
-                    .withMilpTimeLimitMillis(milpTimeLimitMs));
+            tuned = Options.checked("--milp-time-limit", () -> MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
         }
         if (milpSolver != null) {
             MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
-            milp = milp.withMilpSolver(solver);
+            tuned = tuned.withSolver(solver);
         }
+        SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
         Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
         Path index;
         try (CellEngine cells = engine.open(spec, Options.threads(threads))) {

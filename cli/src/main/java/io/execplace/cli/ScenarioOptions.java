@@ -5,7 +5,7 @@ import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.experiments.scenario.ScenarioResolver;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -150,6 +150,6 @@ final class ScenarioOptions {
             return resolved;
         }
         return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
-                () -> milp.withLookahead(resolved.schedulerOptions())));
+                () -> milp.withLookahead(resolved.schedulerOptions(), registry)));
     }
 }

@@ -1,7 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

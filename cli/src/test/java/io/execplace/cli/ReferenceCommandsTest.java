@@ -3,8 +3,10 @@ package io.execplace.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,5 +61,39 @@ class ReferenceCommandsTest {
         assertThat(rollout.err()).contains("other than lookahead");
         assertThat(CliRunner.run("simulate", "--scheduler", "lookahead", "--lookahead-horizon", "-2").exitCode())
                 .isEqualTo(2);
+    }
+
+    @Test
+    void aTrainedAgentFromTheRegistryIsLookaheadsRolloutPolicy(@TempDir Path tmp) throws IOException {
+        String agent = "agent:" + Path.of("..", "models", "ppo-pairs.xprl");
+        String[] scenario = {"--cluster", "tpds", "--workload", "tpds-burst", "--jobs", "30", "--seeds", "1", "--json",
+                "--out", tmp.resolve("out").toString()};
+        // Horizon 0: lookahead is exactly its rollout policy, here the shipped size-free agent.
+        CliRunner.Result byAgent = CliRunner.run(concat(new String[]{"compare", "--schedulers", agent}, scenario));
+        CliRunner.Result asRollout = CliRunner.run(concat(new String[]{"compare", "--schedulers", "lookahead",
+                "--lookahead-rollout", agent, "--lookahead-horizon", "0"}, scenario));
+        assertThat(byAgent.exitCode()).as(byAgent.err()).isZero();
+        assertThat(asRollout.exitCode()).as(asRollout.err()).isZero();
+        assertThat(meanCost(asRollout)).isEqualTo(meanCost(byAgent)).isPositive();
+        // Looking ahead with the agent's rollouts runs, and decides differently from the agent alone.
+        CliRunner.Result planner = CliRunner.run(concat(new String[]{"compare", "--schedulers", "lookahead",
+                "--lookahead-rollout", agent, "--lookahead-horizon", "3"}, scenario));
+        assertThat(planner.exitCode()).as(planner.err()).isZero();
+        assertThat(meanCost(planner)).isPositive();
+        // An agent file that does not exist is refused before any run.
+        CliRunner.Result missing = CliRunner.run("simulate", "--scheduler", "lookahead", "--lookahead-rollout", "agent:nope.xprl");
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("agent file nope.xprl does not exist");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private static double meanCost(CliRunner.Result r) throws IOException {
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        return json.get(0).path("totalCost").asDouble(Double.NaN);
     }
 }

@@ -8,7 +8,7 @@ import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.Decision;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.FirstFit;
+import io.execplace.schedulers.heuristics.FirstFit;
 import io.fabric8.kubernetes.api.model.Event;
 import org.junit.jupiter.api.Test;
 

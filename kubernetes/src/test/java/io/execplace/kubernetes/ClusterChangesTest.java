@@ -6,7 +6,7 @@ import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.Decision;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.FirstFit;
+import io.execplace.schedulers.heuristics.FirstFit;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.Test;

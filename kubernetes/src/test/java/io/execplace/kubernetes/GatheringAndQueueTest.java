@@ -7,7 +7,7 @@ import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.Decision;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.FirstFit;
+import io.execplace.schedulers.heuristics.FirstFit;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

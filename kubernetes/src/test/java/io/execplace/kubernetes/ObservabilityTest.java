@@ -7,7 +7,7 @@ import io.execplace.kubernetes.observe.HealthServer;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.KubernetesScheduler;
 import io.execplace.kubernetes.run.SchedulerLauncher;
-import io.execplace.schedulers.Gio;
+import io.execplace.schedulers.heuristics.Gio;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;

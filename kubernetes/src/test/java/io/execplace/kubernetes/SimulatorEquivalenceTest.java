@@ -17,10 +17,11 @@ import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.Decision;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.FirstFit;
-import io.execplace.schedulers.Gio;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.milp.Milp;
+import io.execplace.schedulers.milp.MilpOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ class SimulatorEquivalenceTest {
 
     @Test
     void milpPlacesAlike() {
-        assertSamePlacement(() -> new Milp(SchedulerOptions.defaults()));
+        assertSamePlacement(() -> new Milp(MilpOptions.defaults()));
     }
 
     private static void assertSamePlacement(Supplier<PlacementPolicy> policy) {

@@ -1,14 +1,27 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.Aep;
+import io.execplace.schedulers.heuristics.Asq;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.heuristics.RandomPlacement;
+import io.execplace.schedulers.heuristics.RoundRobin;
+import io.execplace.schedulers.heuristics.RoundRobinConsolidate;
+import io.execplace.schedulers.spi.SchedulerInfo;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
+
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.schedulers.lookahead.Lookahead;
 import io.execplace.schedulers.milp.Milp;
+import io.execplace.schedulers.milp.MilpOptions;
 
 import java.util.List;
 
 /**
- * The built-in schedulers (SPEC §4): the heuristics of the papers and the exact {@code milp}, as an
- * immutable {@link SchedulerRegistry}. Programs that run more (trained agents, later studies) build
+ * The built-in schedulers: the heuristics of the papers, the exact {@code milp} and the {@code
+ * lookahead} planner, as an immutable {@link SchedulerRegistry}. This class is the one place that
+ * knows every family; the families know only the {@code spi} package. Programs that run more (trained agents, later studies) build
  * their own registry from {@link #builtIn()} and hand it on; the static shortcuts here only ever
  * see the built-in ones.
  */
@@ -17,40 +30,41 @@ public final class Schedulers {
     private static final SchedulerRegistry BUILT_IN = SchedulerRegistry.empty()
             .with(RoundRobin.NAME,
                     "Spark spread-out: one executor per VM per pass, most free cores first, ties by id (TPDS, HYB)",
-                    seed -> new RoundRobin())
+                    context -> new RoundRobin())
             .with(RoundRobinConsolidate.NAME,
                     "Spark consolidate: fill busy VMs, then idle VMs, fewest free cores first (TPDS, HYB)",
-                    seed -> new RoundRobinConsolidate())
+                    context -> new RoundRobinConsolidate())
             .with(FirstFit.NAME,
                     "HYB Alg. 1: pack active VMs cheapest first (as the HYB reference), then turn on the cheapest idle VM",
-                    seed -> new FirstFit())
+                    context -> new FirstFit())
             .with(FirstFit.FULLEST_NAME,
                     "first-fit packing active VMs fewest free cores first, whatever their price",
-                    seed -> new FirstFit(true))
+                    context -> new FirstFit(true))
             .with(Gio.NAME,
                     "HYB Alg. 2: local VMs only if they hold the whole job, packed by least extra cost price x max(0, T_C - T_vm)",
-                    seed -> new Gio())
+                    context -> new Gio())
             .with(Asq.NAME,
                     "HYB baseline: all executors local if they fit there, else all on cloud VMs; never split; a job neither site holds is dropped",
-                    seed -> new Asq())
+                    context -> new Asq())
             .with(Aep.NAME,
                     "TPDS baseline: spread WordCount and Sort over distinct VMs (active, then cheapest), "
                             + "consolidate PageRank on the cheapest VM that holds it (job-type profile)",
-                    seed -> new Aep())
+                    context -> new Aep())
             .with(Aep.SPARK_NAME,
                     "aep spreading with Spark's round-robin rule (most free cores first); PageRank on one VM, active then cheapest",
-                    seed -> new Aep(Aep.Reading.SPARK))
+                    context -> new Aep(Aep.Reading.SPARK))
             .with(RandomPlacement.NAME,
                     "each executor on a uniformly random VM that has room (seeded)",
-                    RandomPlacement::new)
-            .withConfigurable(Milp.NAME,
+                    context -> new RandomPlacement(context.seed()))
+            .with(Milp.NAME,
                     "exact per-job optimum of the extra VM cost (HYB Eq. 16; --beta: TPDS Eq. 6) with CP-SAT, "
                             + "penalties included; gio if the solver finds nothing in time",
-                    (seed, options) -> new Milp(options))
-            .withConfigurable(Lookahead.NAME,
+                    context -> new Milp(MilpOptions.of(context.options())))
+            .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
-                            + "arrivals with a fast policy (--lookahead-horizon, --lookahead-candidates, --lookahead-rollout)",
-                    (seed, options) -> new Lookahead(options, seed));
+                            + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
+                            + "--lookahead-candidates, --lookahead-rollout)",
+                    Lookahead::new);
 
     private Schedulers() {
     }

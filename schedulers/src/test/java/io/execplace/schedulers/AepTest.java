@@ -1,5 +1,7 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.Aep;
+
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.Placement;

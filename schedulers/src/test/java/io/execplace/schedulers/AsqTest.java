@@ -1,5 +1,10 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.Asq;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SchedulerOptions;
+
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.JobStatus;
 import io.execplace.core.metrics.RunResult;
@@ -64,7 +69,7 @@ class AsqTest {
     @Test
     void lookaheadWithAsqRolloutsDropsWhatAsqDrops() {
         SchedulerOptions o = SchedulerOptions.defaults()
-                .withLookahead(io.execplace.schedulers.lookahead.LookaheadOptions.defaults().withRollout("asq"));
+                .with(io.execplace.schedulers.lookahead.LookaheadOptions.defaults().withRollout("asq"));
         io.execplace.core.policy.PlacementPolicy lookahead = Schedulers.create("lookahead", 1, o);
         assertThat(lookahead.neverPlaces(job(1, 3, 12, 8), hybrid)).isNotNull()
                 .isEqualTo(asq.neverPlaces(job(1, 3, 12, 8), hybrid));

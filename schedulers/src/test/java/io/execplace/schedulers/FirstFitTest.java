@@ -1,5 +1,7 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.FirstFit;
+
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Placement;
 import io.execplace.core.sim.ClusterState;

@@ -1,5 +1,8 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Placement;

@@ -1,5 +1,7 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.heuristics.RandomPlacement;
+
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;

@@ -1,5 +1,7 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.spi.SchedulerRegistry;
+
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.Job;
@@ -41,7 +43,7 @@ class ReadmeExampleTest {
     @Test
     void registeredExampleRunsLikeAnyScheduler() {
         SchedulerRegistry registry = Schedulers.builtIn()
-                .with("cheapest-first", "cheapest VMs first, packed", seed -> new CheapestFirst());
+                .with("cheapest-first", "cheapest VMs first, packed", context -> new CheapestFirst());
         assertThat(registry.names()).contains("cheapest-first");
         var cluster = ClusterPresets.tpds();
         Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(1));

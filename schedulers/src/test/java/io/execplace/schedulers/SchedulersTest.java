@@ -1,5 +1,12 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.spi.SchedulerContext;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SchedulerFamilyFactory;
+import io.execplace.schedulers.spi.SchedulerInfo;
+import io.execplace.schedulers.spi.SchedulerRegistry;
+
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
@@ -41,7 +48,7 @@ class SchedulersTest {
                 .hasMessageContaining("'best-fit'")
                 .hasMessageContaining(BUILT_IN);
         assertThatThrownBy(() -> Schedulers.create(null, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Schedulers.builtIn().with("gio", "again", seed -> new Gio()))
+        assertThatThrownBy(() -> Schedulers.builtIn().with("gio", "again", context -> new Gio()))
                 .hasMessageContaining("already registered");
     }
 
@@ -65,7 +72,7 @@ class SchedulersTest {
         SchedulerRegistry extended = Schedulers.builtIn()
                 .withFamily("test-fixed", "VM", "every executor on VM number VM",
                         (argument, seed) -> new FixedVm(Integer.parseInt(argument)))
-                .with("test-extra", "a later scheduler", seed -> new FixedVm(0));
+                .with("test-extra", "a later scheduler", context -> new FixedVm(0));
         assertThat(extended.names()).endsWith("lookahead", "test-extra");
         assertThat(extended.list()).extracting(SchedulerInfo::name).endsWith("test-extra", "test-fixed:VM");
 
@@ -83,14 +90,14 @@ class SchedulersTest {
 
     @Test
     void twoRegistriesDoNotLeakIntoEachOther() {
-        SchedulerRegistry a = Schedulers.builtIn().with("only-a", "in a", seed -> new FixedVm(0));
-        SchedulerRegistry b = Schedulers.builtIn().with("only-b", "in b", seed -> new FixedVm(1));
+        SchedulerRegistry a = Schedulers.builtIn().with("only-a", "in a", context -> new FixedVm(0));
+        SchedulerRegistry b = Schedulers.builtIn().with("only-b", "in b", context -> new FixedVm(1));
         assertThat(a.names()).contains("only-a").doesNotContain("only-b");
         assertThat(b.names()).contains("only-b").doesNotContain("only-a");
         assertThatThrownBy(() -> a.create("only-b", 0)).hasMessageContaining("unknown scheduler 'only-b'");
         // Both can add the same name independently; one registry refuses it twice.
-        assertThat(b.with("only-a", "also in b", seed -> new FixedVm(2)).names()).contains("only-a", "only-b");
-        assertThatThrownBy(() -> a.with("ONLY-A", "again", seed -> new FixedVm(0)))
+        assertThat(b.with("only-a", "also in b", context -> new FixedVm(2)).names()).contains("only-a", "only-b");
+        assertThatThrownBy(() -> a.with("ONLY-A", "again", context -> new FixedVm(0)))
                 .hasMessageContaining("already registered");
     }
 
@@ -99,7 +106,7 @@ class SchedulersTest {
         SchedulerRegistry r = SchedulerRegistry.empty().withFamily("vm", "N", "fixed VM",
                 new SchedulerFamilyFactory() {
                     @Override
-                    public PlacementPolicy create(String argument, long seed) {
+                    public PlacementPolicy create(String argument, SchedulerContext context) {
                         throw new AssertionError("check must not create a policy");
                     }
 

@@ -1,5 +1,6 @@
 package io.execplace.experiments.bench;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
@@ -11,7 +12,7 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.core.rules.QueuePolicy;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.lookahead.Lookahead;
 import io.execplace.schedulers.milp.Milp;
@@ -126,7 +127,7 @@ public final class Benchmarks {
         Cluster small = ClusterPresets.hybridSmall(PricingModel.MODEL_1);
         Cluster large = ClusterPresets.hybridLarge(PricingModel.MODEL_1);
         SchedulerOptions cpSat = SchedulerOptions.defaults();
-        SchedulerOptions scip = cpSat.withMilpSolver(MilpSolver.SCIP);
+        SchedulerOptions scip = cpSat.with(MilpOptions.defaults().withSolver(MilpSolver.SCIP));
         timedRuns(small, "hybrid-high", 1, 1000, cpSat); // warm-up: JIT and loading the native libraries
         timedRuns(small, "hybrid-high", 1, 1000, scip);
         int largeSeeds = Math.max(1, settings.exactSeeds() / 5);

@@ -3,8 +3,8 @@ package io.execplace.experiments.results;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.SolverCounts;
 
 import java.util.LinkedHashMap;
 import java.util.List;

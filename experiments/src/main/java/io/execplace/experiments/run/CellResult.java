@@ -2,8 +2,8 @@ package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.SolverCounts;
 
 /**
  * The outcome of one (scheduler, seed) run.

@@ -3,7 +3,7 @@ package io.execplace.experiments.run;
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
-import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.spi.SolverCounts;
 
 /**
  * One finished cell with everything it produced: the full run result (per-job records, for

@@ -1,10 +1,10 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.AgentStatistics;
-import io.execplace.schedulers.SolverCounts;
-import io.execplace.schedulers.SolverStatistics;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.AgentStatistics;
+import io.execplace.schedulers.spi.SolverCounts;
+import io.execplace.schedulers.spi.SolverStatistics;
 
 /**
  * What a policy counted about its own decisions in one run: an exact scheduler's solver counts, a

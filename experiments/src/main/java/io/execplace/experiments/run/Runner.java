@@ -5,7 +5,7 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.util.ArrayList;
 import java.util.List;

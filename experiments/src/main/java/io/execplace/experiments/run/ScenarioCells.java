@@ -1,5 +1,7 @@
 package io.execplace.experiments.run;
 
+import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.schedulers.milp.MilpOptions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,14 +11,14 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioRecipe;
 import io.execplace.rl.train.RlSchedulers;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 
 /**
  * The text forms of a scenario cell ({@link CellKind#SCENARIO}) and of its result, and the function
  * that runs one. A cell is one JSON object:
- * {@code {"recipe":{...ScenarioRecipe...},"schedulerOptions":{"beta":1.0,...},"scheduler":"gio","seed":3,"timelinePoints":200}};
+ * {@code {"recipe":{...ScenarioRecipe...},"schedulerOptions":{"milp":{"beta":1.0,...},"lookahead":{...}},"scheduler":"gio","seed":3,"timelinePoints":200}};
  * its result is the {@link CellResult} as JSON (doubles in Java's shortest round-trip form, so the
  * driver gets back the very numbers the cell computed, and writes the same files).
  */
@@ -50,11 +52,20 @@ public final class ScenarioCells {
         }
         ObjectNode root = JSON.createObjectNode();
         root.set("recipe", scenario.recipe().toJson());
-        root.set("schedulerOptions", JSON.valueToTree(scenario.schedulerOptions()));
+        ObjectNode options = root.putObject("schedulerOptions");
+        options.set("milp", JSON.valueToTree(MilpOptions.of(scenario.schedulerOptions())));
+        options.set("lookahead", JSON.valueToTree(LookaheadOptions.of(scenario.schedulerOptions())));
         root.put("scheduler", scheduler);
         root.put("seed", seed);
         root.put("timelinePoints", timelinePoints);
         return write(root);
+    }
+
+    /** The family records a cell carries ({@code milp}'s and {@code lookahead}'s); the others take their defaults. */
+    private static SchedulerOptions schedulerOptions(JsonNode node) throws JsonProcessingException {
+        return SchedulerOptions.defaults()
+                .with(JSON.treeToValue(node.required("milp"), MilpOptions.class))
+                .with(JSON.treeToValue(node.required("lookahead"), LookaheadOptions.class));
     }
 
     /** Runs one cell text and returns its result text: the function an engine runs, in any JVM. */
@@ -68,7 +79,7 @@ public final class ScenarioCells {
         try {
             root = JSON.readTree(cell);
             scenario = ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
-                    .withSchedulerOptions(JSON.treeToValue(root.required("schedulerOptions"), SchedulerOptions.class));
+                    .withSchedulerOptions(schedulerOptions(root.required("schedulerOptions")));
             scheduler = root.required("scheduler").asText();
             seed = root.required("seed").asLong();
             timelinePoints = root.required("timelinePoints").asInt();

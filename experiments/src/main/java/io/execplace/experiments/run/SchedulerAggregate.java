@@ -1,8 +1,8 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.metrics.RunSummary;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.SolverCounts;
 
 import java.util.ArrayList;
 import java.util.List;

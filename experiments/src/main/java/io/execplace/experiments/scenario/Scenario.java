@@ -1,7 +1,7 @@
 package io.execplace.experiments.scenario;
 
 import io.execplace.core.model.Cluster;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package io.execplace.experiments.scenario;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.config.ClusterFile;
 import io.execplace.core.io.InputFileException;
@@ -23,8 +24,8 @@ import io.execplace.experiments.scenario.ScenarioSpec.ClusterChoice;
 import io.execplace.experiments.scenario.ScenarioSpec.SchedulerChoice;
 import io.execplace.experiments.scenario.ScenarioSpec.SeedRange;
 import io.execplace.experiments.scenario.ScenarioSpec.WorkloadChoice;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.milp.MilpSolver;
 
 import java.io.IOException;
@@ -286,21 +287,21 @@ public final class ScenarioResolver {
     }
 
     private static SchedulerOptions schedulerOptions(ScenarioInput in) {
-        SchedulerOptions o = SchedulerOptions.defaults();
-        // SchedulerOptions' own checks word the refusals (e.g. what beta 0 and 1 mean)
+        MilpOptions o = MilpOptions.defaults();
+        // MilpOptions' own checks word the refusals (e.g. what beta 0 and 1 mean)
         Optional<Double> beta = number(in, "beta", Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
         if (beta.isPresent()) {
             o = refusedAt(in, "beta", o::withBeta, beta.get());
         }
         Optional<Long> limit = wholeLong(in, "milpTimeLimitMs", Long.MIN_VALUE, 86_400_000L);
         if (limit.isPresent()) {
-            o = refusedAt(in, "milpTimeLimitMs", o::withMilpTimeLimitMillis, limit.get());
+            o = refusedAt(in, "milpTimeLimitMs", o::withTimeLimitMillis, limit.get());
         }
         Optional<MilpSolver> solver = parsed(in, "milpSolver", MilpSolver::parse);
         if (solver.isPresent()) {
-            o = o.withMilpSolver(solver.get());
+            o = o.withSolver(solver.get());
         }
-        return o;
+        return SchedulerOptions.defaults().with(o);
     }
 
     /** Applies a checked value; a refusal by the record is placed at the field's origin. */

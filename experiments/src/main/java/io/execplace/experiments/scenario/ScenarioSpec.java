@@ -3,7 +3,7 @@ package io.execplace.experiments.scenario;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.WorkloadOptions;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 
 import java.util.ArrayList;
 import java.util.List;

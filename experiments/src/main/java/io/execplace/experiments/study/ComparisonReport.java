@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
@@ -158,6 +159,7 @@ public final class ComparisonReport {
 
     /** A one-paragraph description of the scenario for reports. */
     public static String describe(Scenario s) {
+        MilpOptions milp = MilpOptions.of(s.schedulerOptions());
         return "Cluster " + s.cluster().name() + " (" + s.cluster().size() + " VMs), workload " + s.workloads().name()
                 + ", queue " + s.options().queue().name()
                 + (s.options().admission() ? ", deadline admission" : "")
@@ -166,9 +168,9 @@ public final class ComparisonReport {
                 + ", seeds " + s.seeds().get(0) + ".." + s.seeds().get(s.seeds().size() - 1)
                 + " (" + s.seeds().size() + "), schedulers " + String.join(", ", s.schedulers())
                 + (s.schedulers().contains(Milp.NAME) ? " (milp: beta "
-                        + BigDecimal.valueOf(s.schedulerOptions().beta()).stripTrailingZeros().toPlainString()
-                        + ", " + s.schedulerOptions().milpSolver().key() + ", time limit "
-                        + s.schedulerOptions().milpTimeLimitMillis() + " ms per decision)" : "")
+                        + BigDecimal.valueOf(milp.beta()).stripTrailingZeros().toPlainString()
+                        + ", " + milp.solver().key() + ", time limit "
+                        + milp.timeLimitMillis() + " ms per decision)" : "")
                 + ".";
     }
 

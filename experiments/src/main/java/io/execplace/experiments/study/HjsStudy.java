@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -14,8 +15,8 @@ import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.train.RlSchedulers;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
@@ -301,7 +302,7 @@ public final class HjsStudy {
         Workload w = workload(set, seed);
         SimulationConfig config = SimulationConfig.defaults(cluster, w).withQueue(queue);
         SchedulerOptions options = SchedulerOptions.defaults()
-                .withMilpTimeLimitMillis(Math.max(1, settings.milpTimeLimitMs()));
+                .with(MilpOptions.defaults().withTimeLimitMillis(Math.max(1, settings.milpTimeLimitMs())));
         RunResult r = Simulation.run(cluster, w, registry.create(placement, seed, options), config);
         tick.run();
         return new Cell(figure, set, label, queue.name(), split, seed, HjsTarget.of(r), r.summary());

@@ -24,7 +24,7 @@ import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.experiments.scenario.ScenarioRecipe;
 import io.execplace.experiments.scenario.SimulationOptions;
 import io.execplace.experiments.scenario.WorkloadSource;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;

@@ -10,7 +10,7 @@ import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.TrainedAgent;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

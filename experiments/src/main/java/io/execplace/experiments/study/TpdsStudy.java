@@ -28,7 +28,7 @@ import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

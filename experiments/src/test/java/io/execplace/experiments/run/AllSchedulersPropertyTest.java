@@ -1,5 +1,6 @@
 package io.execplace.experiments.run;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
@@ -13,7 +14,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +40,7 @@ class AllSchedulersPropertyTest {
      * A wall-clock limit far above what these small decisions need: with the default 1 s a loaded
      * machine could stop CP-SAT at different points in the two runs compared for determinism.
      */
-    private static final SchedulerOptions OPTIONS = SchedulerOptions.defaults().withMilpTimeLimitMillis(60_000);
+    private static final SchedulerOptions OPTIONS = SchedulerOptions.defaults().with(MilpOptions.defaults().withTimeLimitMillis(60_000));
 
     private record Setup(Cluster cluster, String workload, int jobs) {
     }

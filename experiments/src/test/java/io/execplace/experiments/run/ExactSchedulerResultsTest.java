@@ -1,5 +1,6 @@
 package io.execplace.experiments.run;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.experiments.results.ResultColumns;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.scenario.Scenario;
@@ -62,9 +63,9 @@ class ExactSchedulerResultsTest {
     @Test
     void milpOptionsComeFromTheSpecAndBadOnesAreRejected() {
         Scenario scenario = resolve(0.25, 250L, "SCIP");
-        assertThat(scenario.schedulerOptions().beta()).isEqualTo(0.25);
-        assertThat(scenario.schedulerOptions().milpTimeLimitMillis()).isEqualTo(250);
-        assertThat(scenario.schedulerOptions().milpSolver()).isEqualTo(MilpSolver.SCIP);
+        assertThat(MilpOptions.of(scenario.schedulerOptions()).beta()).isEqualTo(0.25);
+        assertThat(MilpOptions.of(scenario.schedulerOptions()).timeLimitMillis()).isEqualTo(250);
+        assertThat(MilpOptions.of(scenario.schedulerOptions()).solver()).isEqualTo(MilpSolver.SCIP);
         assertThat(ComparisonReport.describe(scenario)).contains("milp: beta 0.25, scip, time limit 250 ms");
 
         assertThatThrownBy(() -> resolve(-0.5, null, null))

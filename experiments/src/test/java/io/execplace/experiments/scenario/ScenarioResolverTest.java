@@ -1,5 +1,6 @@
 package io.execplace.experiments.scenario;
 
+import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.rules.QueuePolicy;
@@ -123,7 +124,7 @@ class ScenarioResolverTest {
         assertThat(old.rules().penalties().type()).isFalse();
         assertThat(old.rules().penalties().hybrid()).isNull();
         assertThat(old.rules().penalties().factor()).isEqualTo(1.5);
-        assertThat(old.schedulers().options().milpTimeLimitMillis()).isEqualTo(200);
+        assertThat(MilpOptions.of(old.schedulers().options()).timeLimitMillis()).isEqualTo(200);
     }
 
     @ParameterizedTest
@@ -201,7 +202,7 @@ class ScenarioResolverTest {
     void theScenarioBuilderSetsEachFieldByName() {
         Scenario base = resolver.resolve(ScenarioPresets.preset("tpds-normal"), null);
         SimulationOptions rules = SimulationOptions.defaults().withQueue(QueuePolicy.EDF).withAdmission(true);
-        io.execplace.schedulers.SchedulerOptions tuned = io.execplace.schedulers.SchedulerOptions.defaults().withBeta(0.5);
+        io.execplace.schedulers.spi.SchedulerOptions tuned = io.execplace.schedulers.spi.SchedulerOptions.defaults().with(MilpOptions.defaults().withBeta(0.5));
         Scenario s = Scenario.builder().name("n").cluster(base.cluster()).workloads(base.workloads())
                 .schedulers(List.of("gio")).seeds(List.of(7L, 8L)).options(rules).schedulerOptions(tuned).build();
         assertThat(s).isEqualTo(new Scenario("n", base.cluster(), base.workloads(), List.of("gio"), List.of(7L, 8L),

@@ -15,7 +15,7 @@ import io.execplace.kubernetes.mock.ManualClock;
 import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.Gio;
+import io.execplace.schedulers.heuristics.Gio;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;

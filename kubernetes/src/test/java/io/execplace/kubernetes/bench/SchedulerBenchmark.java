@@ -11,10 +11,11 @@ import io.execplace.kubernetes.mock.ManualClock;
 import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.KubernetesScheduler;
-import io.execplace.schedulers.FirstFit;
-import io.execplace.schedulers.Gio;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.milp.Milp;
+import io.execplace.schedulers.milp.MilpOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ public final class SchedulerBenchmark {
         List<Map.Entry<String, Supplier<PlacementPolicy>>> policies = List.of(
                 Map.entry("gio", Gio::new),
                 Map.entry("first-fit", FirstFit::new),
-                Map.entry("milp", () -> new Milp(SchedulerOptions.defaults())));
+                Map.entry("milp", () -> new Milp(MilpOptions.defaults())));
         for (Map.Entry<String, Supplier<PlacementPolicy>> e : policies) {
             // Round 1 warms the JIT up; later rounds are the numbers to report.
             for (int round = 1; round <= rounds; round++) {

@@ -7,8 +7,8 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.GreedyPolicy;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.AgentStatistics;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.AgentStatistics;
 
 /**
  * A size-free agent as a scheduler on any cluster: for a job it writes the {@link PairObservation}

@@ -6,8 +6,8 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.env.PlacementActions;
-import io.execplace.schedulers.AgentCounts;
-import io.execplace.schedulers.AgentStatistics;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.AgentStatistics;
 
 /**
  * A trained agent as an ordinary scheduler ({@code agent:PATH}). For a job it builds the

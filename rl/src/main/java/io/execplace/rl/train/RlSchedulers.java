@@ -3,8 +3,9 @@ package io.execplace.rl.train;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.pairs.PairPolicy;
-import io.execplace.schedulers.SchedulerFamilyFactory;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerContext;
+import io.execplace.schedulers.spi.SchedulerFamilyFactory;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ public final class RlSchedulers {
                         + "from 'execplace train': model file, checkpoint or training folder",
                 new SchedulerFamilyFactory() {
                     @Override
-                    public PlacementPolicy create(String argument, long seed) {
+                    public PlacementPolicy create(String argument, SchedulerContext context) {
                         TrainedAgent agent = load(Path.of(argument));
                         // A size-free agent makes its network for the cluster it meets; a fixed-size one
                         // is checked against its cluster when the run starts.

@@ -27,7 +27,7 @@ import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
-import io.execplace.schedulers.AgentStatistics;
+import io.execplace.schedulers.spi.AgentStatistics;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,7 @@ import io.execplace.rl.env.EpisodeStats;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.core.io.BadInputException;
-import io.execplace.schedulers.SchedulerRegistry;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,9 +5,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.Schedulers;
-import io.execplace.schedulers.milp.Milp;
+import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,8 +40,9 @@ public final class Lookahead implements PlacementPolicy {
     /** Registry name. */
     public static final String NAME = "lookahead";
 
-    /** Candidate sources after the rollout policy, in priority order. */
-    private static final List<String> SOURCES = List.of("milp", "gio", "first-fit", "round-robin-consolidate",
+    private static final String MILP = "milp";
+    /** Candidate sources after the rollout policy, in priority order (registry names). */
+    private static final List<String> SOURCES = List.of(MILP, "gio", "first-fit", "round-robin-consolidate",
             "aep", "round-robin", "asq");
 
     private final LookaheadOptions options;
@@ -63,19 +62,24 @@ public final class Lookahead implements PlacementPolicy {
     private List<Job> trueJobs;
     private Map<Integer, Integer> knownIndex;
 
-    public Lookahead(SchedulerOptions schedulerOptions, long seed) {
-        this.options = schedulerOptions.lookahead();
-        this.rollout = Schedulers.create(options.rollout(), seed, schedulerOptions);
-        this.rolloutCopy = Schedulers.create(options.rollout(), seed, schedulerOptions);
+    /**
+     * A policy whose rollout policy and candidate sources are made by the registry in {@code context}
+     * (with the run's seed and options), so any registered scheduler, a trained agent included, can
+     * be the rollout policy.
+     */
+    public Lookahead(SchedulerContext context) {
+        this.options = LookaheadOptions.of(context.options());
+        this.rollout = context.create(options.rollout());
+        this.rolloutCopy = context.create(options.rollout());
         for (String name : SOURCES) {
             if (sources.size() + 1 >= options.candidates()) {
                 break;
             }
             if (!name.equals(options.rollout())) {
-                sources.add(name.equals(Milp.NAME) ? new Milp(schedulerOptions) : Schedulers.create(name, seed, schedulerOptions));
+                sources.add(context.create(name));
             }
         }
-        this.random = new SplittableRandom(seed);
+        this.random = new SplittableRandom(context.seed());
     }
 
     /**
@@ -130,7 +134,7 @@ public final class Lookahead implements PlacementPolicy {
         // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
         // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
         List<Placement> candidates = new ArrayList<>();
-        if (options.rollout().equals(Milp.NAME)) {
+        if (options.rollout().equals(MILP)) {
             candidates.add(own);
         }
         for (PlacementPolicy source : sources) {

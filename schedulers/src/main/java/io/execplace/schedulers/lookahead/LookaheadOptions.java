@@ -1,5 +1,7 @@
 package io.execplace.schedulers.lookahead;
 
+import io.execplace.schedulers.spi.SchedulerOptions;
+
 import java.util.Locale;
 
 /**
@@ -8,7 +10,9 @@ import java.util.Locale;
  * @param horizon    future arrivals each rollout simulates (0 = act exactly as the rollout policy)
  * @param candidates placements scored per decision (the rollout policy's own first, then milp's and
  *                   the heuristics', distinct ones only); waiting is scored besides them
- * @param rollout    the fast policy that places every job of a rollout (a built-in scheduler name)
+ * @param rollout    the fast policy that places every job of a rollout: any scheduler of the registry
+ *                   that makes the {@code lookahead} policy but {@code lookahead} itself, a trained
+ *                   agent ({@code agent:PATH}) included
  * @param samples    sampled futures per decision; every candidate is scored on the same ones
  * @param margin     another candidate replaces the first (milp's) only if its mean rollout cost is
  *                   lower by more than this fraction (0 = any saving; sampled futures are noisy)
@@ -31,9 +35,13 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
         if (rollout == null || rollout.isBlank()) {
             throw new IllegalArgumentException("the lookahead rollout policy is missing");
         }
-        rollout = rollout.trim().toLowerCase(Locale.ROOT);
-        if (rollout.equals(Lookahead.NAME) || rollout.indexOf(':') >= 0) {
-            throw new IllegalArgumentException("the lookahead rollout policy must be a built-in scheduler other than "
+        // Fixed names are case-insensitive; a family's argument (an agent's path) is kept as written.
+        rollout = rollout.trim();
+        if (rollout.indexOf(':') < 0) {
+            rollout = rollout.toLowerCase(Locale.ROOT);
+        }
+        if (rollout.equals(Lookahead.NAME)) {
+            throw new IllegalArgumentException("the lookahead rollout policy must be a scheduler other than "
                     + "lookahead, got '" + rollout + "'");
         }
         if (samples < 1 || samples > 1000) {
@@ -46,6 +54,11 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
 
     public static LookaheadOptions defaults() {
         return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN);
+    }
+
+    /** The run's {@code lookahead} settings, or the defaults when the run sets none. */
+    public static LookaheadOptions of(SchedulerOptions options) {
+        return options.get(LookaheadOptions.class, defaults());
     }
 
     public LookaheadOptions withHorizon(int h) {

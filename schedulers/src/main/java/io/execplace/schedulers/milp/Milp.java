@@ -5,10 +5,9 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationCase;
-import io.execplace.schedulers.Gio;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SolverCounts;
-import io.execplace.schedulers.SolverStatistics;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SolverCounts;
+import io.execplace.schedulers.spi.SolverStatistics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +30,7 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
     /** Registry name. */
     public static final String NAME = "milp";
 
-    private final SchedulerOptions options;
+    private final MilpOptions options;
     private final VmClasses classes = new VmClasses();
     private final Gio fallback = new Gio();
     private final IntegerProgramSolver solver;
@@ -46,19 +45,19 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
      * decision, so that loading OR-Tools' native libraries (a few hundred ms, once per JVM) never
      * counts as scheduling delay.
      */
-    public Milp(SchedulerOptions options) {
-        this(options, checked(options).milpSolver().newSolver());
+    public Milp(MilpOptions options) {
+        this(options, checked(options).solver().newSolver());
     }
 
     /** A policy that uses {@code solver} instead of the one the options name (tests inject failures). */
-    Milp(SchedulerOptions options, IntegerProgramSolver solver) {
+    Milp(MilpOptions options, IntegerProgramSolver solver) {
         this.options = checked(options);
         this.solver = solver;
     }
 
-    private static SchedulerOptions checked(SchedulerOptions options) {
+    private static MilpOptions checked(MilpOptions options) {
         if (options == null) {
-            throw new IllegalArgumentException("scheduler options are missing");
+            throw new IllegalArgumentException("milp options are missing");
         }
         return options;
     }
@@ -79,7 +78,7 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
         PlacementFormulation formulation = new PlacementFormulation(job, classes, cases, objective);
         IntegerProgram program = formulation.program();
         solverCalls++;
-        IntegerProgramSolver.Result result = solver.solve(program, options.milpTimeLimitMillis());
+        IntegerProgramSolver.Result result = solver.solve(program, options.timeLimitMillis());
         boolean usable = result.hasSolution() && program.isFeasible(result.values());
         if (result.status() == IntegerProgramSolver.Status.FEASIBLE
                 || result.status() == IntegerProgramSolver.Status.NO_SOLUTION) {

@@ -1,5 +1,6 @@
 package io.execplace.schedulers.lookahead;
 
+import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
@@ -11,7 +12,7 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.TpdsWorkloadSpec;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class LookaheadTest {
         int runs = 0;
         for (String rollout : List.of("first-fit", "gio", "round-robin-consolidate", "round-robin")) {
             SchedulerOptions o = SchedulerOptions.defaults()
-                    .withLookahead(LookaheadOptions.defaults().withHorizon(0).withRollout(rollout));
+                    .with(LookaheadOptions.defaults().withHorizon(0).withRollout(rollout));
             for (long seed = 1; seed <= 10; seed++) {
                 Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
                 assertSameSchedule(run(tpds, burst, "lookahead", seed, o), run(tpds, burst, rollout, seed, o));
@@ -76,8 +77,8 @@ class LookaheadTest {
         // One candidate (the rollout policy's own) and waiting: without a margin lookahead sometimes
         // waits; with a margin of 99 % waiting never wins, so it is exactly its rollout policy.
         Cluster tpds = ClusterPresets.tpds();
-        SchedulerOptions one = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults().withCandidates(1).withMargin(0));
-        SchedulerOptions margin = one.withLookahead(one.lookahead().withMargin(0.99));
+        SchedulerOptions one = SchedulerOptions.defaults().with(LookaheadOptions.defaults().withCandidates(1).withMargin(0));
+        SchedulerOptions margin = one.with(LookaheadOptions.of(one).withMargin(0.99));
         int differs = 0;
         for (long seed = 1; seed <= 5; seed++) {
             Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
@@ -87,7 +88,7 @@ class LookaheadTest {
         }
         assertThat(differs).isPositive();
         // With milp as the rollout policy the protected first candidate is milp's own choice.
-        SchedulerOptions milpRollout = SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults()
+        SchedulerOptions milpRollout = SchedulerOptions.defaults().with(LookaheadOptions.defaults()
                 .withRollout("milp").withHorizon(2).withSamples(1).withMargin(0.99));
         Workload short30 = TpdsWorkloadSpec.burst().withJobs(30).withSeed(3).generate();
         assertSameSchedule(run(tpds, short30, "lookahead", 3, milpRollout), run(tpds, short30, "milp", 3, milpRollout));
@@ -100,16 +101,16 @@ class LookaheadTest {
         int differs = 0;
         for (long seed = 1; seed <= 3; seed++) {
             Workload burst = TpdsWorkloadSpec.burst().withSeed(seed).generate();
-            RunResult a = Simulation.run(tpds, burst, new Lookahead(o, seed).knowing(burst.jobs()),
+            RunResult a = Simulation.run(tpds, burst, new Lookahead(new SchedulerContext(seed, o, Schedulers.builtIn())).knowing(burst.jobs()),
                     SimulationConfig.defaults(tpds, burst));
-            RunResult b = Simulation.run(tpds, burst, new Lookahead(o, seed).knowing(burst.jobs()),
+            RunResult b = Simulation.run(tpds, burst, new Lookahead(new SchedulerContext(seed, o, Schedulers.builtIn())).knowing(burst.jobs()),
                     SimulationConfig.defaults(tpds, burst));
             assertSameSchedule(a, b);
             assertThat(a.summary().jobsCompleted()).isEqualTo(burst.size());
             differs += a.summary().totalCost() != run(tpds, burst, "lookahead", seed, o).summary().totalCost() ? 1 : 0;
             // Horizon 0 stays the rollout policy, clairvoyant or not.
-            SchedulerOptions zero = o.withLookahead(o.lookahead().withHorizon(0));
-            assertSameSchedule(Simulation.run(tpds, burst, new Lookahead(zero, seed).knowing(burst.jobs()),
+            SchedulerOptions zero = o.with(LookaheadOptions.of(o).withHorizon(0));
+            assertSameSchedule(Simulation.run(tpds, burst, new Lookahead(new SchedulerContext(seed, zero, Schedulers.builtIn())).knowing(burst.jobs()),
                     SimulationConfig.defaults(tpds, burst)), run(tpds, burst, LookaheadOptions.DEFAULT_ROLLOUT, seed, zero));
         }
         assertThat(differs).isPositive();
@@ -128,7 +129,7 @@ class LookaheadTest {
         assertThatThrownBy(() -> LookaheadOptions.defaults().withRollout("lookahead"))
                 .hasMessageContaining("other than lookahead");
         assertThatThrownBy(() -> Schedulers.create("lookahead", 1,
-                SchedulerOptions.defaults().withLookahead(LookaheadOptions.defaults().withRollout("nope"))))
+                SchedulerOptions.defaults().with(LookaheadOptions.defaults().withRollout("nope"))))
                 .hasMessageContaining("unknown scheduler 'nope'");
     }
 }

@@ -3,7 +3,6 @@ package io.execplace.schedulers.milp;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.schedulers.SchedulerOptions;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class MilpCrossCheckTest {
             ClusterState state = RandomInstances.state(rng, 1, 5);
             Job job = RandomInstances.job(rng, 99, true);
             double beta = BETAS[rng.nextInt(BETAS.length)];
-            Milp milp = new Milp(SchedulerOptions.defaults().withBeta(beta).withMilpSolver(solverKind));
+            Milp milp = new Milp(MilpOptions.defaults().withBeta(beta).withSolver(solverKind));
             String where = "seed " + seed + ", beta " + beta + ", " + job + ", " + state.durationModel();
 
             Placement exact = BruteForcePlacement.solve(job, state, beta);

@@ -10,9 +10,8 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.sim.ClusterState;
 import io.execplace.core.rules.DurationModel;
-import io.execplace.schedulers.Gio;
-import io.execplace.schedulers.SchedulerOptions;
-import io.execplace.schedulers.SolverCounts;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.spi.SolverCounts;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +36,7 @@ class MilpTest {
     }
 
     private static Milp milp() {
-        return new Milp(SchedulerOptions.defaults());
+        return new Milp(MilpOptions.defaults());
     }
 
     @Test
@@ -77,7 +76,7 @@ class MilpTest {
     void betaZeroPrefersTheShorterLocalPlacement() {
         ClusterState state = localIdleCloudBusy();
         Job job = job(JobType.GENERIC, 2, 2, 4, 100);
-        Milp durationFirst = new Milp(SchedulerOptions.defaults().withBeta(0));
+        Milp durationFirst = new Milp(MilpOptions.defaults().withBeta(0));
         assertThat(durationFirst.place(job, state)).isEqualTo(Placement.of(0, 0));
     }
 
@@ -100,14 +99,14 @@ class MilpTest {
         Job wordCount = job(JobType.WORDCOUNT, 2, 2, 4, 100);
         assertThat(milp().place(wordCount, state).distinctVms()).isEqualTo(1);
         // Duration first: the job's preferred layout.
-        assertThat(new Milp(SchedulerOptions.defaults().withBeta(0)).place(wordCount, state))
+        assertThat(new Milp(MilpOptions.defaults().withBeta(0)).place(wordCount, state))
                 .isEqualTo(Placement.of(0, 1));
     }
 
     @Test
     void refusesWithoutCallingTheSolverWhenTheJobDoesNotFit() {
         Cluster c = Cluster.builder("c").add(SMALL, Site.CLOUD, 2, 0.002).build();
-        Milp milp = new Milp(SchedulerOptions.defaults(), (program, ms) -> {
+        Milp milp = new Milp(MilpOptions.defaults(), (program, ms) -> {
             throw new AssertionError("solver called");
         });
         assertThat(milp.place(job(JobType.GENERIC, 3, 2, 4, 100), new ClusterState(c, DurationModel.none())).isNone())
@@ -142,7 +141,7 @@ class MilpTest {
 
     @Test
     void noSolutionInTimeFallsBackToGio() {
-        Milp milp = new Milp(SchedulerOptions.defaults(),
+        Milp milp = new Milp(MilpOptions.defaults(),
                 (program, ms) -> new IntegerProgramSolver.Result(IntegerProgramSolver.Status.NO_SOLUTION, null));
         assertThat(milp.place(TWO_SMALL, twoSmallOneLarge())).isEqualTo(Placement.of(0, 1));
         assertThat(milp.solverCounts()).isEqualTo(new SolverCounts(1, 0, 1, 1));
@@ -150,12 +149,12 @@ class MilpTest {
 
     @Test
     void solverFailureOrAnInvalidAnswerFallsBackToGio() {
-        Milp failing = new Milp(SchedulerOptions.defaults(),
+        Milp failing = new Milp(MilpOptions.defaults(),
                 (program, ms) -> new IntegerProgramSolver.Result(IntegerProgramSolver.Status.ERROR, null));
         assertThat(failing.place(TWO_SMALL, twoSmallOneLarge())).isEqualTo(Placement.of(0, 1));
         assertThat(failing.solverCounts()).isEqualTo(new SolverCounts(1, 0, 0, 1));
 
-        Milp lying = new Milp(SchedulerOptions.defaults(), (program, ms) ->
+        Milp lying = new Milp(MilpOptions.defaults(), (program, ms) ->
                 new IntegerProgramSolver.Result(IntegerProgramSolver.Status.OPTIMAL, new long[program.variables()]));
         assertThat(lying.place(TWO_SMALL, twoSmallOneLarge())).isEqualTo(Placement.of(0, 1));
         assertThat(lying.solverCounts()).isEqualTo(new SolverCounts(1, 0, 0, 1));
@@ -164,7 +163,7 @@ class MilpTest {
     @Test
     void aTimedOutSolutionIsKeptWhenItBeatsGio() {
         CpSatProgramSolver real = new CpSatProgramSolver();
-        Milp milp = new Milp(SchedulerOptions.defaults(), (program, ms) ->
+        Milp milp = new Milp(MilpOptions.defaults(), (program, ms) ->
                 new IntegerProgramSolver.Result(IntegerProgramSolver.Status.FEASIBLE, real.solve(program, ms).values()));
         assertThat(milp.place(TWO_SMALL, twoSmallOneLarge())).isEqualTo(Placement.of(2, 2));
         assertThat(milp.solverCounts()).isEqualTo(new SolverCounts(1, 0, 1, 0));
@@ -174,7 +173,7 @@ class MilpTest {
     void aTimedOutSolutionWorseThanGioIsReplacedByGio() {
         // The "best found" here is the worst solution there is: the program maximised.
         CpSatProgramSolver real = new CpSatProgramSolver();
-        Milp milp = new Milp(SchedulerOptions.defaults(), (program, ms) ->
+        Milp milp = new Milp(MilpOptions.defaults(), (program, ms) ->
                 new IntegerProgramSolver.Result(IntegerProgramSolver.Status.FEASIBLE,
                         real.solve(negated(program), ms).values()));
         Placement p = milp.place(TWO_SMALL, twoSmallOneLarge());
@@ -198,11 +197,11 @@ class MilpTest {
 
     @Test
     void badOptionsAreRejectedWithClearMessages() {
-        assertThatThrownBy(() -> SchedulerOptions.defaults().withBeta(-0.5))
+        assertThatThrownBy(() -> MilpOptions.defaults().withBeta(-0.5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beta").hasMessageContaining("-0.5");
-        assertThatThrownBy(() -> SchedulerOptions.defaults().withBeta(Double.NaN))
+        assertThatThrownBy(() -> MilpOptions.defaults().withBeta(Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beta");
-        assertThatThrownBy(() -> SchedulerOptions.defaults().withMilpTimeLimitMillis(0))
+        assertThatThrownBy(() -> MilpOptions.defaults().withTimeLimitMillis(0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("time limit");
         assertThatThrownBy(() -> MilpSolver.parse("gurobi"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'gurobi'").hasMessageContaining("cp-sat");

@@ -3,9 +3,8 @@ package io.execplace.schedulers.milp;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.sim.ClusterState;
-import io.execplace.schedulers.FirstFit;
-import io.execplace.schedulers.Gio;
-import io.execplace.schedulers.SchedulerOptions;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
@@ -21,7 +20,7 @@ class MilpVersusHeuristicsTest {
 
     @Test
     void milpNeverCostsMoreThanFirstFitOrGioOnOneDecision() {
-        Milp milp = new Milp(SchedulerOptions.defaults());
+        Milp milp = new Milp(MilpOptions.defaults());
         FirstFit firstFit = new FirstFit();
         Gio gio = new Gio();
         int compared = 0;

@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 /**
  * Implemented by placement policies that run a trained agent, so that runners can report after a

@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 /**
  * How an exact scheduler's decisions ended in one run. Decisions where the job did not fit the free

@@ -1,4 +1,5 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.heuristics;
+
 
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Site;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+
+import io.execplace.schedulers.Fixtures;
 
 import static io.execplace.schedulers.Fixtures.job;
 import static org.assertj.core.api.Assertions.assertThat;

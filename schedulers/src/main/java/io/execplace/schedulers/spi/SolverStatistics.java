@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 /**
  * Implemented by placement policies that solve each decision with an exact solver, so that runners

@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 import io.execplace.core.policy.PlacementPolicy;
 
@@ -9,17 +9,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The placement policies a program can run, by name (SPEC §4): an immutable value built at
- * start-up and handed to whatever resolves or runs schedulers. {@link Schedulers#builtIn()} holds
- * the built-in heuristics and {@code milp}; a program adds its own explicitly with {@link #with}
- * (a fixed name), {@link #withConfigurable} (a fixed name whose policy reads {@link
- * SchedulerOptions}) or {@link #withFamily} (a name with an argument, such as {@code agent:PATH}).
+ * The placement policies a program can run, by name, as kube-scheduler's plugin registry: an
+ * immutable value built at start-up and handed to whatever resolves or runs schedulers. The
+ * built-in schedulers come from {@code io.execplace.schedulers.Schedulers#builtIn()}; a program adds
+ * its own explicitly with {@link #with} (a fixed name) or {@link #withFamily} (a name with an
+ * argument, such as {@code agent:PATH}). A factory receives a {@link SchedulerContext} holding the
+ * registry that makes the policy, so a planner can use any scheduler of that registry.
  * Each returns a new registry, so two registries never see each other's additions. Listing order is
  * the order of addition; names are case-insensitive.
  */
 public final class SchedulerRegistry {
 
-    private record Entry(String description, ConfigurableSchedulerFactory factory) {
+    private record Entry(String description, SchedulerFactory factory) {
     }
 
     private record Family(String argumentName, String description, SchedulerFamilyFactory factory) {
@@ -46,16 +47,6 @@ public final class SchedulerRegistry {
      * @throws IllegalArgumentException if the name is malformed or taken
      */
     public SchedulerRegistry with(String name, String description, SchedulerFactory factory) {
-        return withConfigurable(name, description, (seed, options) -> factory.create(seed));
-    }
-
-    /**
-     * This registry plus a scheduler under a fixed name whose policies are made from the run's
-     * {@link SchedulerOptions}.
-     *
-     * @throws IllegalArgumentException if the name is malformed or taken
-     */
-    public SchedulerRegistry withConfigurable(String name, String description, ConfigurableSchedulerFactory factory) {
         String key = free(name, "name");
         Map<String, Entry> next = new LinkedHashMap<>(byName);
         next.put(key, new Entry(description, factory));
@@ -150,13 +141,14 @@ public final class SchedulerRegistry {
             throw new IllegalArgumentException("scheduler options are missing");
         }
         String checked = check(name);
+        SchedulerContext context = new SchedulerContext(seed, options, this);
         Entry entry = byName.get(checked);
         if (entry != null) {
-            return entry.factory().create(seed, options);
+            return entry.factory().create(context);
         }
         int colon = checked.indexOf(':');
         Family family = families.get(normalise(checked.substring(0, colon)));
-        return family.factory().create(checked.substring(colon + 1).trim(), seed);
+        return family.factory().create(checked.substring(colon + 1).trim(), context);
     }
 
     private IllegalArgumentException unknown(String name) {

@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;

@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 import io.execplace.core.policy.PlacementPolicy;
 
@@ -11,9 +11,9 @@ public interface SchedulerFamilyFactory {
 
     /**
      * @param argument the text after the first {@code ':'} of the name (never empty)
-     * @param seed     seed for any randomness the policy has
+     * @param context  the run's seed, options and registry
      */
-    PlacementPolicy create(String argument, long seed);
+    PlacementPolicy create(String argument, SchedulerContext context);
 
     /**
      * Checks an argument before any run starts (e.g. that a model file exists and is readable),

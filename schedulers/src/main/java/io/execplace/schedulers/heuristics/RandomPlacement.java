@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;

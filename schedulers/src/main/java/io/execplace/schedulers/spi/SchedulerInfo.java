@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 /**
  * A registered scheduler's name, as accepted by {@link SchedulerRegistry#create}, and a one-line

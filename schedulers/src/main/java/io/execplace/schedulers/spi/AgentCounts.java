@@ -1,4 +1,4 @@
-package io.execplace.schedulers;
+package io.execplace.schedulers.spi;
 
 /**
  * How a learned scheduler's executor decisions ended in one run (the agent counterpart of
