@@ -5,7 +5,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.pairs.PolicyDemonstrator;
 import io.execplace.rl.train.Trainer;

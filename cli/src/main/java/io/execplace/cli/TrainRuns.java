@@ -6,7 +6,7 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.Learners;

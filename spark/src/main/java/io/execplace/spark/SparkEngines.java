@@ -1,5 +1,6 @@
 package io.execplace.spark;
 
+import io.execplace.spark.master.MasterUrl;
 import io.execplace.cli.EngineFactory;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.run.CellEngine;

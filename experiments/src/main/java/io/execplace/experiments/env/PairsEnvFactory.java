@@ -4,7 +4,6 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;

@@ -3,7 +3,6 @@ package io.execplace.experiments.env;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.SizeFreeSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.env.registry.Envs;

@@ -6,7 +6,7 @@
  * same environment from the same settings.
  *
  * <p>May import {@code io.execplace.rl.env}, {@code io.execplace.rl.env.registry},
- * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario}, {@code experiments.study}'s
- * {@code SizeFreeSetup}, and {@code io.execplace.core}.
+ * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario}
+ * and {@code io.execplace.core}.
  */
 package io.execplace.experiments.env;

@@ -1,7 +1,7 @@
 package io.execplace.experiments.env;
 
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.study.SizeFreeSetup;
+import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The placement policies a program can run, by name, as kube-scheduler's plugin registry: an
  * immutable value built at start-up and handed to whatever resolves or runs schedulers. The
- * built-in schedulers come from {@code io.execplace.schedulers.Schedulers#builtIn()}; a program adds
+ * built-in schedulers come from {@code Schedulers.builtIn()} (package {@code io.execplace.schedulers}); a program adds
  * its own explicitly with {@link #with} (a fixed name) or {@link #withFamily} (a name with an
  * argument, such as {@code agent:PATH}). A factory receives a {@link SchedulerContext} holding the
  * registry that makes the policy, so a planner can use any scheduler of that registry.

@@ -5,7 +5,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.core.profile.MeasuredProfile;
 import io.execplace.core.profile.ProfileFile;
-import io.execplace.spark.MasterUrl;
+import io.execplace.spark.master.MasterUrl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package io.execplace.spark;
+package io.execplace.spark.master;
 
 import io.execplace.core.io.BadInputException;
 
@@ -30,7 +30,7 @@ public final class MasterUrl {
     }
 
     /** True for masters whose executors run in this JVM (no jars to ship). */
-    static boolean inThisJvm(String master) {
+    public static boolean inThisJvm(String master) {
         return LOCAL.matcher(master).matches();
     }
 }

@@ -1,4 +1,4 @@
-package io.execplace.experiments.study;
+package io.execplace.experiments.env;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
