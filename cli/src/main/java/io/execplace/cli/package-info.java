@@ -1,0 +1,15 @@
+/**
+ * The command line (picocli): every {@code execplace} command, its options, help texts, progress
+ * and exit codes. The only package that prints; everything else returns values. Bad input becomes
+ * exit code 2 with one line; other failures exit 1.
+ *
+ * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.policy},
+ * {@code core.profile}, {@code core.rules}, {@code core.sim}, {@code core.workload}, {@code
+ * experiments.bench}, {@code experiments.env}, {@code experiments.heldout}, {@code
+ * experiments.report}, {@code experiments.results}, {@code experiments.run}, {@code
+ * experiments.scenario}, {@code experiments.study}, {@code experiments.training}, {@code
+ * kubernetes.run}, {@code rl.agent}, {@code rl.env}, {@code rl.liu}, {@code rl.nn}, {@code
+ * rl.pairs}, {@code rl.train}, {@code schedulers}, {@code schedulers.lookahead}, {@code
+ * schedulers.milp}, {@code schedulers.offline}, {@code schedulers.spi}.
+ */
+package io.execplace.cli;

@@ -1,0 +1,8 @@
+/**
+ * Held-out evaluation: disjoint training and held-out workload seeds, and per-scheduler results
+ * over the held-out workloads with 95 % intervals and win rates.
+ *
+ * <p>May import {@code core.metrics}, {@code core.model}, {@code core.policy}, {@code core.profile},
+ * {@code core.rules}, {@code core.sim}, {@code core.workload}.
+ */
+package io.execplace.experiments.heldout;

@@ -1,0 +1,9 @@
+/**
+ * The environment contract (Gymnasium's): {@code Env}, its spaces, wrappers (time limit,
+ * statistics, normalisation), {@code EnvChecker}, and the environments: {@code KernelEnv}, the
+ * base of the kernel-driven {@code TpdsEnv} and {@code HjsEnv}, and LIU's {@code LiuEnv}.
+ *
+ * <p>May import {@code core.liu}, {@code core.liu.sim}, {@code core.metrics}, {@code core.model},
+ * {@code core.policy}, {@code core.rules}, {@code core.sim}.
+ */
+package io.execplace.rl.env;

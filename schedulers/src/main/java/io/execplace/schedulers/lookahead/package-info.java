@@ -1,0 +1,9 @@
+/**
+ * The {@code lookahead} planner: scores candidate placements (milp's, the heuristics', waiting)
+ * by rollouts of sampled future arrivals with any registered policy, on its own small rollout
+ * simulator; and its options.
+ *
+ * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code core.sim},
+ * {@code schedulers.spi}.
+ */
+package io.execplace.schedulers.lookahead;
