@@ -1,7 +1,7 @@
 package io.execplace.core.metrics;
 
 /**
- * The numbers SPEC §6 asks of every run. Times in seconds, delays in milliseconds. Fields that do
+ * The numbers every run reports (cost, durations, deadlines, drops, scheduling delay). Times in seconds, delays in milliseconds. Fields that do
  * not apply (deadline-met % without deadlines, means without completed jobs) are NaN.
  *
  * @param scheduler              placement policy name

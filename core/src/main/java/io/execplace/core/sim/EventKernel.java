@@ -18,7 +18,6 @@ import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -43,9 +42,8 @@ import java.util.List;
  *   <li>{@link #skip()}: the offered job is not placed now — it is dropped when the cluster is idle
  *       (it would wait forever), the next waiting job is offered with backfilling, and otherwise the
  *       queue waits for the next event (head-of-line blocking);</li>
- *   <li>{@link #waitForEvent()} / {@link #waitForCompletion()}: nothing more now, move on to the next
- *       event, or straight to the next completion (arrivals on the way join the queue silently);</li>
- *   <li>{@link #drop(int, String)}: give a job up.</li>
+ *   <li>{@link #waitForCompletion()}: move straight to the next completion (arrivals on the way join
+ *       the queue silently);</li>
  * </ul>
  * then calls {@link #nextDecision()} again. When it returns false the run is over: nothing runs,
  * nothing will arrive, and what still waits has been dropped. {@link #result} then builds the
@@ -329,19 +327,6 @@ public final class EventKernel {
         return jobs[waiting.get(cursor)];
     }
 
-    /**
-     * Re-sorts the waiting jobs by {@code by} and offers the new head: for queue orders that depend on
-     * the time (e.g. a weight recomputed at each decision point). Stable; arrivals after the call are
-     * inserted by the config's {@link io.execplace.core.rules.QueuePolicy} order until the next call.
-     */
-    public void reorderWaiting(Comparator<Job> by) {
-        if (pendingJob >= 0) {
-            throw new IllegalStateException("job " + jobs[pendingJob].id() + " has executors placed; finish it first");
-        }
-        waiting.sort(by);
-        cursor = 0;
-    }
-
     /** Number of jobs running now. */
     public int runningCount() {
         return running.size();
@@ -472,11 +457,6 @@ public final class EventKernel {
         }
     }
 
-    /** Nothing more at this instant: the next {@link #nextDecision()} moves on to the next event. */
-    public void waitForEvent() {
-        cursor = waiting.size();
-    }
-
     /**
      * Moves the clock straight to the next completion (finishing every job that completes by then at
      * its own time; arrivals on the way join the queue), keeping any executors placed so far. The
@@ -492,11 +472,6 @@ public final class EventKernel {
         while (state.now() < t || (!running.isEmpty() && running.peekFinish() <= t)) {
             advance();
         }
-    }
-
-    /** Gives up the waiting job at {@code position}, recording why. */
-    public void drop(int position, String reason) {
-        dropAt(position, reason);
     }
 
     private void dropAt(int position, String reason) {

@@ -3,7 +3,7 @@ package io.execplace.core.workload;
 import io.execplace.core.model.Workload;
 
 /**
- * Parameters of an HJS job set J-x-n (HJS §5.1; SPEC §3 HJS): {@code n} jobs of the three TPDS types
+ * Parameters of an HJS job set J-x-n (HJS §5.1): {@code n} jobs of the three TPDS types
  * with TPDS requests and durations ({@link TpdsJobFactory}), of which {@code round(x·n)} chosen at
  * random have a deadline. The paper gives neither arrivals nor deadlines; ours (docs/hjs.md):
  *

@@ -12,7 +12,6 @@ import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
 
-import java.util.Comparator;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -95,23 +94,6 @@ class EventKernelTest {
         RunResult r = k.result("nobody", new long[0], 0);
         assertThat(r.jobs().get(0).dropReason()).contains("does not fit");
         assertThat(r.jobs().get(1).dropReason()).contains("policy nobody would not place it on an idle cluster");
-    }
-
-    @Test
-    void theWaitingQueueCanBeReorderedAtADecisionPoint() {
-        EventKernel k = kernel(job(0, 0, 2, 10), job(1, 1, 2, 3), job(2, 1, 2, 8));
-        k.nextDecision();
-        k.start(0, Placement.of(0, 1));
-        k.nextDecision();
-        // Jobs 1 and 2 arrive at 1 to a full cluster: the driver lets the queue wait for the next event.
-        assertThat(k.now()).isEqualTo(1);
-        k.waitForEvent();
-        k.nextDecision();
-        assertThat(k.now()).isEqualTo(10);
-        assertThat(k.offeredJob().id()).isEqualTo(1);
-        k.reorderWaiting(Comparator.comparingDouble(Job::baseDuration).reversed());
-        assertThat(k.offeredJob().id()).isEqualTo(2);
-        assertThat(k.waitingJob(1).id()).isEqualTo(1);
     }
 
     @Test

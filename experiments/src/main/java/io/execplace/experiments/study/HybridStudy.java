@@ -48,7 +48,7 @@ public final class HybridStudy {
      * Size of the study.
      *
      * @param seeds     seeds per cell (the paper repeats each experiment 5 times)
-     * @param smallJobs jobs per small-scale run (1000 in SPEC §3)
+     * @param smallJobs jobs per small-scale run (1000 in the HYB paper's small-scale runs)
      * @param largeJobs jobs per large-scale run (10,000)
      */
     public record Settings(int seeds, int smallJobs, int largeJobs) {

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HJS environment (HJS §4.2, Table 1; SPEC §5 HJS): a driver of the {@link EventKernel} whose
+ * The HJS environment (HJS §4.2, Table 1): a driver of the {@link EventKernel} whose
  * waiting queue is ordered by {@code hjs-weight} (Eqs. 6–8, re-ranked at every decision time). At each
  * decision point the kernel offers the highest-weight waiting job and the agent places its executors
  * one by one.

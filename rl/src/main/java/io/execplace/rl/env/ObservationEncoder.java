@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the TPDS observation (TPDS §4, SPEC §5): for every VM its free cores and free memory
+ * Writes the TPDS observation (TPDS §4): for every VM its free cores and free memory
  * ({@code [vm1.cores, vm1.mem, ..., vmN.cores, vmN.mem]}), then the current job's type, cores and
  * memory per executor and executors still to place. The type is the reference code's number
  * (1 WordCount, 2 Sort, 3 PageRank, 0 untyped), not a job id. With the busy-time option (an

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The TPDS executor-placement environment (TPDS §4 and §6, Table 3; SPEC §5): an agent places the
+ * The TPDS executor-placement environment (TPDS §4 and §6, Table 3): an agent places the
  * executors of the jobs of a workload one by one, in arrival order (FCFS).
  *
  * <ul>

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The options of the TPDS executor-placement environment (TPDS §4, Table 3; SPEC §5).
+ * The options of the TPDS executor-placement environment (TPDS §4, Table 3).
  *
  * @param beta            weight of cost against mean duration in {@code R_epi} (Eq. 14), in [0, 1]
  * @param fixedReward     {@code R_fixed} of Eq. 14 (10,000)

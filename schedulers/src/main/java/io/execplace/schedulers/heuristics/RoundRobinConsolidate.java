@@ -11,7 +11,7 @@ import io.execplace.core.policy.PlacementPolicy;
  * with the fewest free cores first, ties by id; each VM is filled as far as it goes before the
  * next. The HYB reference sorts all VMs by fewest free cores with a comparator that is not a total
  * order (Java's sort throws on it at 180 VMs); execplace keeps its intent with a total order and
- * keeps SPEC's "busy VMs first" (docs/fidelity.md).
+ * keeps Spark's "busy VMs first" (docs/fidelity.md).
  */
 public final class RoundRobinConsolidate implements PlacementPolicy {
 
