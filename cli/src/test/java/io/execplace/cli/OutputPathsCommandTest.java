@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.StagedFolder;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,5 +102,21 @@ class OutputPathsCommandTest {
         try (Stream<Path> siblings = Files.list(dir)) {
             assertThat(siblings.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("cmp");
         }
+    }
+
+    @Test
+    void aFullDiskIsAFailedRunNamingTheFileNeverASilentSuccess() {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full), "needs Linux's /dev/full");
+        CliRunner.Result generate = CliRunner.run("generate", "--workload", "tpds-burst", "--out", "/dev/full");
+        assertThat(generate.exitCode()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(generate.err().strip()).isEqualTo("execplace: error: cannot write /dev/full: No space left on device");
+        assertThat(generate.out()).doesNotContain("wrote");
+        CliRunner.Result trace = CliRunner.run("simulate", "--cluster", "tpds", "--workload", "tpds-burst", "--scheduler",
+                "gio", "--trace-out", "/dev/full");
+        assertThat(trace.exitCode()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(trace.err().strip().lines()).hasSize(1).first().asString().contains("cannot write /dev/full");
+        // The device is still a device (the atomic rename once replaced it with a regular file).
+        assertThat(Files.isRegularFile(full)).isFalse();
     }
 }

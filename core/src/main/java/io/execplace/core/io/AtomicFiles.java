@@ -62,6 +62,10 @@ public final class AtomicFiles {
         if (dir == null || absolute.getFileName() == null) {
             throw new IOException("cannot write " + target + ": not a file path");
         }
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            writeInPlace(target, absolute, body);
+            return;
+        }
         prepareDirectory(target, dir);
         // Same directory as the target, so the final move is a rename on one file system. Not
         // Files.createTempFile: its 0600 mode would carry over to the target; CREATE_NEW gives
@@ -85,6 +89,24 @@ public final class AtomicFiles {
             if (!moved) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /**
+     * A target that exists and is no regular file — a device such as {@code /dev/stdout} or
+     * {@code /dev/full}, or a named pipe — cannot be replaced by a rename (that would put a regular
+     * file where the device was): it is written in place, and every error of the writes, the flush
+     * and the close is reported. A directory is refused.
+     */
+    private static void writeInPlace(Path target, Path absolute, IOConsumer<OutputStream> body) throws IOException {
+        if (Files.isDirectory(absolute)) {
+            throw new IOException("cannot write " + target + ": it is a directory");
+        }
+        try (OutputStream out = Files.newOutputStream(absolute, StandardOpenOption.WRITE)) {
+            body.accept(out);
+            out.flush();
+        } catch (IOException e) {
+            throw new IOException("cannot write " + target + ": " + describe(e), e);
         }
     }
 

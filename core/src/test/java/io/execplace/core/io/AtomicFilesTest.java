@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,5 +59,27 @@ class AtomicFilesTest {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).toList();
         }
+    }
+
+    @Test
+    void aFullDeviceIsAnErrorAndStaysADevice() throws IOException {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full), "needs Linux's /dev/full");
+        // Once, the temporary file was renamed over the device node: /dev/full became a regular file.
+        assertThatThrownBy(() -> AtomicFiles.write(full, w -> w.write("x".repeat(100_000))))
+                .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /dev/full: ")
+                .hasMessageContaining("No space left on device");
+        assertThatThrownBy(() -> AtomicFiles.write(full, "small".getBytes()))
+                .isInstanceOf(IOException.class).hasMessageContaining("No space left on device");
+        assertThat(Files.isRegularFile(full)).isFalse();
+        assertThat(Files.exists(full)).isTrue();
+    }
+
+    @Test
+    void aDirectoryIsNotReplaced() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        assertThatThrownBy(() -> AtomicFiles.write(sub, w -> w.write("x")))
+                .isInstanceOf(IOException.class).hasMessageContaining("it is a directory");
+        assertThat(sub).isDirectory();
     }
 }
