@@ -65,13 +65,14 @@ final class CompareCommand implements Callable<Integer> {
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", scenario.name());
         StagedFolder.checkTarget("--out", dir);
+        int threadCount = Options.threads(threads); // refused before anything is printed
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             stdout.flush();
         }
-        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
+        Runner runner = new Runner(Main.registry(spec), threadCount);
         Comparison comparison;
-        try (CellEngine cells = engine.open(spec, Options.threads(threads));
+        try (CellEngine cells = engine.open(spec, threadCount);
              Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
             comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, cell) ->
                     progress.step(cell == null ? null : cell.scheduler() + " seed " + cell.seed()));

@@ -2,8 +2,11 @@ package io.execplace.cli;
 
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+
+import io.execplace.core.io.BadInputException;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -19,8 +22,14 @@ final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Parameters(arity = "0..1", paramLabel = "SHELL", description = "bash (the default) or zsh: one script serves both.")
+    String shell;
+
     @Override
     public Integer call() {
+        if (shell != null && !shell.equals("bash") && !shell.equals("zsh")) {
+            throw BadInputException.option("SHELL", "expected bash or zsh, got '" + shell + "'");
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.print(AutoComplete.bash("execplace", spec.root().commandLine()));
         out.flush();

@@ -1,16 +1,26 @@
 package io.execplace.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.liu.ArrivalPattern;
+import io.execplace.core.liu.LiuWorkloadSpec;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioPresets;
+import io.execplace.schedulers.liu.LiuBaselines;
+import io.execplace.schedulers.liu.LiuReferenceManagers;
 import io.execplace.schedulers.spi.SchedulerInfo;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +29,34 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace presets}: every named thing a command accepts, with a one-line description. */
 @Command(name = "presets", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "List the built-in clusters, pricing models, workloads, scenarios, schedulers, queue orders, billing rules and trace formats.")
+        description = "List the built-in clusters, pricing models, workloads, scenarios, schedulers, queue orders, billing rules, "
+                + "trace formats, and LIU's clusters, arrival patterns and managers.")
 final class PresetsCommand implements Callable<Integer> {
+
+    /** One listed section: a title for people, a key for --json, and its (name, description) rows. */
+    private record Section(String title, String key, List<String[]> rows) {
+    }
 
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--json", description = "Print the lists as one JSON object (section key to [{name, description}]).")
+    boolean json;
+
+    private final List<Section> sections = new ArrayList<>();
+
+    private void section(PrintWriter out, String title, List<String[]> rows) {
+        // the key is the title's first words, e.g. "Pricing models (--pricing, ...)" -> "pricingModels"
+        String[] words = title.replaceAll("\\(.*\\)", "").trim().split("\\s+");
+        StringBuilder key = new StringBuilder(words[0].toLowerCase(Locale.ROOT));
+        for (int i = 1; i < words.length; i++) {
+            key.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1).toLowerCase(Locale.ROOT));
+        }
+        sections.add(new Section(title, key.toString(), rows));
+    }
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         section(out, "Clusters (--cluster)", ClusterPresets.list().stream()
                 .map(p -> new String[]{p.name(), p.description()}).toList());
@@ -60,16 +90,68 @@ final class PresetsCommand implements Callable<Integer> {
             formats.add(new String[]{f.key(), f.description()});
         }
         section(out, "Trace formats (--format)", formats);
-        out.flush();
+        liu(out);
+        print(out);
         return 0;
     }
 
-    private static void section(PrintWriter out, String title, List<String[]> rows) {
-        out.println(title);
-        int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
-        for (String[] r : rows) {
-            out.printf("  %-" + width + "s  %s%n", r[0], r[1]);
+    /** LIU's own world: its slot clusters, arrival patterns and managers (reproduce liu). */
+    private void liu(PrintWriter out) {
+        section(out, "LIU clusters (reproduce liu)", List.<String[]>of(new String[]{"liu",
+                "the LIU paper's five executor clusters of 500, 800, 1200, 1300 and 1900 executors, time-sliced (section V-A)"}));
+        List<String[]> patterns = new ArrayList<>();
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            patterns.add(new String[]{k.label(), switch (k) {
+                case BERNOULLI -> "geometric gaps between arrival events (Bernoulli trials per slice)";
+                case UNIFORM -> "gaps uniform over a range of slices (Eq. 4)";
+                case BETA -> "gaps from a discretised Beta distribution (Eq. 5)";
+            }});
         }
-        out.println();
+        patterns.add(new String[]{"bernoulli-plain", "bernoulli arrivals, trained with plain epsilon-greedy (Fig. 4(d))"});
+        section(out, "LIU arrival patterns (reproduce liu --runs)", patterns);
+        section(out, "LIU workload variants (Table III, on uniform arrivals)", List.of(
+                new String[]{"eased", "every demand x " + LiuWorkloadSpec.EASED},
+                new String[]{"stressed", "every demand x " + LiuWorkloadSpec.STRESSED}));
+        List<String[]> managers = new ArrayList<>();
+        for (String name : LiuBaselines.NAMES) {
+            managers.add(new String[]{name, switch (name) {
+                case "random" -> "paper baseline: a random waiting application to a random cluster";
+                case "sf-p" -> "paper baseline: smallest expected demand first, to the cluster of lowest mean utilisation over 100 slices";
+                case "lf-p" -> "paper baseline: largest expected demand first, to the cluster of lowest mean utilisation over 100 slices";
+                case "sf-e" -> "paper baseline: smallest expected demand first, to the cluster with the most executors free on average";
+                default -> "paper baseline: largest expected demand first, to the cluster with the most executors free on average";
+            }});
+        }
+        for (String name : LiuReferenceManagers.NAMES) {
+            managers.add(new String[]{name, name.equals("sf-now")
+                    ? "reference: sf-e with the cluster that has the most executors free now"
+                    : "reference: least laxity first, sent where playing out each cluster's committed work adds the fewest misses"});
+        }
+        managers.add(new String[]{"agent", "the paper's guided epsilon-greedy agent (Table I state, Eqs. 1-3), trained by reproduce liu"});
+        section(out, "LIU managers (reproduce liu; docs/liu.md)", managers);
+    }
+
+    private void print(PrintWriter out) throws IOException {
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectNode root = mapper.createObjectNode();
+            for (Section sec : sections) {
+                ArrayNode rows = root.putArray(sec.key());
+                for (String[] r : sec.rows()) {
+                    rows.addObject().put("name", r[0]).put("description", r[1]);
+                }
+            }
+            out.println(mapper.writeValueAsString(root));
+        } else {
+            for (Section sec : sections) {
+                out.println(sec.title());
+                int width = sec.rows().stream().mapToInt(r -> r[0].length()).max().orElse(0);
+                for (String[] r : sec.rows()) {
+                    out.printf("  %-" + width + "s  %s%n", r[0], r[1]);
+                }
+                out.println();
+            }
+        }
+        out.flush();
     }
 }

@@ -59,20 +59,26 @@ final class ReproduceHjsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         HjsStudy.Settings s = quick ? HjsStudy.Settings.quick() : HjsStudy.Settings.full();
         if (jobSets != null) {
-            s = s.withJobSets(jobSets);
+            HjsStudy.Settings before = s;
+            s = Options.checked("--job-sets", () -> before.withJobSets(jobSets));
         }
         if (heldOut != null || trainWorkloads != null) {
-            s = s.withWorkloads(trainWorkloads != null ? trainWorkloads : s.trainWorkloads(),
-                    heldOut != null ? heldOut : s.heldOutWorkloads());
+            HjsStudy.Settings before = s;
+            s = Options.checked(heldOut != null ? "--held-out" : "--train-workloads",
+                    () -> before.withWorkloads(trainWorkloads != null ? trainWorkloads : before.trainWorkloads(),
+                            heldOut != null ? heldOut : before.heldOutWorkloads()));
         }
         if (hjsIterations != null || dqnIterations != null) {
-            s = s.withIterations(hjsIterations != null ? hjsIterations : s.hjsIterations(),
-                    dqnIterations != null ? dqnIterations : s.dqnIterations());
+            HjsStudy.Settings before = s;
+            s = Options.checked(hjsIterations != null ? "--hjs-iterations" : "--dqn-iterations",
+                    () -> before.withIterations(hjsIterations != null ? hjsIterations : before.hjsIterations(),
+                            dqnIterations != null ? dqnIterations : before.dqnIterations()));
         }
         if (milpTimeLimitMs != null) {
-            s = s.withMilpTimeLimitMs(milpTimeLimitMs);
+            HjsStudy.Settings before = s;
+            s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
-        HjsStudy study = new HjsStudy(s, Main.registry(spec), threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        HjsStudy study = new HjsStudy(s, Main.registry(spec), Options.threads(threads));
         Path index;
         try (Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
             index = study.run(out, (done, total) -> progress.step(null));

@@ -388,6 +388,9 @@ public final class ScenarioResolver {
         } catch (NumberFormatException e) {
             throw s.get().error("expected a number, got '" + t + "'");
         }
+        if (Double.isNaN(v)) {
+            throw s.get().error("expected a number, got NaN");
+        }
         if (!(v >= min && v <= max)) {
             throw s.get().error("expected a number from " + plain(min) + " to " + plain(max) + ", got " + t);
         }
