@@ -3,8 +3,6 @@ package io.execplace.cli;
 import io.execplace.core.io.BadInputException;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
@@ -81,6 +79,11 @@ final class HeldOutCommand implements Callable<Integer> {
     @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20).")
     int heldOut = 20;
 
+    @Option(names = "--held-out-seed", paramLabel = "S",
+            description = "First held-out seed: held-out workloads use seeds S, S+1, ... (default "
+                    + HeldOutSplit.HELD_OUT_FIRST_SEED + "); refused when one is a training seed.")
+    Long heldOutSeed;
+
     @Option(names = "--train-seed", paramLabel = "N",
             description = "First training seed (default: the first agent's, else 1).")
     Long trainSeed;
@@ -112,8 +115,12 @@ final class HeldOutCommand implements Callable<Integer> {
                 }
             }
         }
-        HeldOutSplit split = HeldOutSplit.of(workload, jobs, trainSeed != null ? trainSeed : seed,
-                trainSeeds != null ? trainSeeds : seeds, heldOut);
+        long firstTrain = trainSeed != null ? trainSeed : seed;
+        int trainCount = trainSeeds != null ? trainSeeds : seeds;
+        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--train-seed",
+                () -> heldOutSeed != null
+                        ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
+                        : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
         run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
         return 0;
     }
@@ -128,7 +135,7 @@ final class HeldOutCommand implements Callable<Integer> {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("split", split);
             json.put("results", parts);
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
+            out.println(JsonNumbers.mapper().writeValueAsString(json));
         } else {
             out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())
                     + "; held-out " + describe(split.heldOut()));

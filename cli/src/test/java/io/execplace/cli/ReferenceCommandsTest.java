@@ -96,4 +96,23 @@ class ReferenceCommandsTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         return json.get(0).path("totalCost").asDouble(Double.NaN);
     }
+
+    @Test
+    void heldOutSeedsAreChosenByTheUserAndNeverOverlapTraining() throws IOException {
+        CliRunner.Result r = CliRunner.run("heldout", "--workload", "hybrid-high", "--cluster", "hybrid-small", "--jobs", "30",
+                "--schedulers", "gio,first-fit", "--held-out", "2", "--held-out-seed", "500", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.path("split").path("heldOut").findValuesAsText("seed")).containsExactly("500", "501");
+        // One training workload: its interval is undefined, written as null (a number or null, never "NaN").
+        JsonNode trainingCost = json.path("results").path("training").get(0).path("cost");
+        assertThat(trainingCost.path("halfWidth").isNull()).isTrue();
+        assertThat(trainingCost.path("mean").isNumber()).isTrue();
+        assertThat(r.out()).doesNotContain("\"NaN\"");
+
+        CliRunner.Result overlap = CliRunner.run("heldout", "--workload", "hybrid-high", "--cluster", "hybrid-small",
+                "--schedulers", "gio", "--held-out", "2", "--held-out-seed", "3", "--train-seed", "4");
+        assertThat(overlap.exitCode()).isEqualTo(2);
+        assertThat(overlap.err()).contains("--held-out-seed").contains("seed 4 is used in training");
+    }
 }

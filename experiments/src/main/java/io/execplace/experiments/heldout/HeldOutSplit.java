@@ -54,12 +54,28 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
      * for the TPDS presets the window length).
      */
     public static HeldOutSplit of(String preset, Integer jobs, long trainSeed, int trainSeeds, int heldOutCount) {
-        if (trainSeeds < 1 || heldOutCount < 1) {
-            throw new IllegalArgumentException("a split needs at least one training and one held-out workload");
-        }
         if (trainSeed + trainSeeds > HELD_OUT_FIRST_SEED) {
             throw new IllegalArgumentException("training seeds must stay below " + HELD_OUT_FIRST_SEED
                     + " (held-out seeds start there), got " + trainSeed + " ... " + (trainSeed + trainSeeds - 1));
+        }
+        return of(preset, jobs, trainSeed, trainSeeds, heldOutCount, HELD_OUT_FIRST_SEED);
+    }
+
+    /**
+     * As {@link #of(String, Integer, long, int, int)} with the held-out seeds starting at {@code
+     * firstHeldOutSeed} instead of {@link #HELD_OUT_FIRST_SEED}, so anyone can pick workloads no one
+     * tuned on.
+     *
+     * @throws IllegalArgumentException when a held-out seed is also a training seed
+     */
+    public static HeldOutSplit of(String preset, Integer jobs, long trainSeed, int trainSeeds, int heldOutCount,
+                                  long firstHeldOutSeed) {
+        if (trainSeeds < 1 || heldOutCount < 1) {
+            throw new IllegalArgumentException("a split needs at least one training and one held-out workload");
+        }
+        if (firstHeldOutSeed < 0 || firstHeldOutSeed > Long.MAX_VALUE - heldOutCount) {
+            throw new IllegalArgumentException("the first held-out seed must be between 0 and "
+                    + (Long.MAX_VALUE - heldOutCount) + ", got " + firstHeldOutSeed);
         }
         if (jobs != null && (jobs < 1 || jobs > 1_000_000)) {
             throw new IllegalArgumentException("jobs per workload must be between 1 and 1000000, got " + jobs);
@@ -75,7 +91,7 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
         List<Integer> windows = tpds != null ? heldOutWindows(tpds, heldOutCount) : List.of();
         List<WorkloadRef> heldOut = new ArrayList<>();
         for (int i = 0; i < heldOutCount; i++) {
-            heldOut.add(new WorkloadRef(HELD_OUT_FIRST_SEED + i, tpds != null ? windows.get(i % windows.size()) : -1));
+            heldOut.add(new WorkloadRef(firstHeldOutSeed + i, tpds != null ? windows.get(i % windows.size()) : -1));
         }
         return new HeldOutSplit(preset, n, training, heldOut);
     }
