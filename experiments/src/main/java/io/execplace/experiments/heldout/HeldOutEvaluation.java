@@ -27,10 +27,13 @@ public final class HeldOutEvaluation {
     public static final Set<String> HEURISTICS = Set.of("round-robin", "round-robin-consolidate", "first-fit", "gio",
             "aep", "asq", "random");
 
-    /** A mean with the half-width of its 95 % interval (NaN for fewer than two values). */
+    /**
+     * A mean with the half-width of its 95 % Student-t interval (NaN for fewer than two values; mean
+     * NaN for none): the one interval of every study's tables and of {@code heldout}.
+     */
     public record Interval(double mean, double halfWidth, int n) {
 
-        static Interval of(double[] values) {
+        public static Interval of(double[] values) {
             int n = values.length;
             double mean = 0;
             for (double v : values) {

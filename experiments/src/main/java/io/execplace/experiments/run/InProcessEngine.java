@@ -1,11 +1,8 @@
 package io.execplace.experiments.run;
 
 import java.util.ArrayList;
+import java.util.concurrent.Callable;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -39,36 +36,15 @@ public final class InProcessEngine implements CellEngine {
             return List.of();
         }
         AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, cells.size()), r -> {
-            Thread t = new Thread(r, "execplace-cells");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<String>> futures = new ArrayList<>(cells.size());
-            for (String cell : cells) {
-                futures.add(pool.submit(() -> {
-                    String result = kind.run(cell);
-                    progress.cellDone(done.incrementAndGet(), cells.size());
-                    return result;
-                }));
-            }
-            List<String> results = new ArrayList<>(cells.size());
-            for (Future<String> f : futures) {
-                results.add(f.get());
-            }
-            return results;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running cells", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Callable<String>> tasks = new ArrayList<>(cells.size());
+        for (String cell : cells) {
+            tasks.add(() -> {
+                String result = kind.run(cell);
+                progress.cellDone(done.incrementAndGet(), cells.size());
+                return result;
+            });
         }
+        return ParallelTasks.runUnchecked("execplace-cells", threads, tasks);
     }
 
     @Override

@@ -8,13 +8,10 @@ import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.util.ArrayList;
+import java.util.concurrent.Callable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -108,43 +105,21 @@ public final class Runner {
         AtomicInteger done = new AtomicInteger();
         long firstSeed = scenario.seeds().get(0);
         Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, total), r -> {
-            Thread t = new Thread(r, "execplace-runner");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<CellResult>> futures = new ArrayList<>(total);
-            for (String scheduler : scenario.schedulers()) {
-                for (long seed : scenario.seeds()) {
-                    futures.add(pool.submit(() -> {
-                        CellRun run = runCell(scenario, scheduler, seed);
-                        if (keepFirstRuns && seed == firstSeed) {
-                            firstRuns.put(scheduler, run.result());
-                        }
-                        CellResult cell = run.toCellResult(TIMELINE_POINTS);
-                        progress.cellDone(done.incrementAndGet(), total, cell);
-                        return cell;
-                    }));
-                }
+        List<Callable<CellResult>> tasks = new ArrayList<>(total);
+        for (String scheduler : scenario.schedulers()) {
+            for (long seed : scenario.seeds()) {
+                tasks.add(() -> {
+                    CellRun run = runCell(scenario, scheduler, seed);
+                    if (keepFirstRuns && seed == firstSeed) {
+                        firstRuns.put(scheduler, run.result());
+                    }
+                    CellResult cell = run.toCellResult(TIMELINE_POINTS);
+                    progress.cellDone(done.incrementAndGet(), total, cell);
+                    return cell;
+                });
             }
-            List<CellResult> cells = new ArrayList<>(total);
-            for (Future<CellResult> f : futures) {
-                cells.add(f.get());
-            }
-            return new Comparison(scenario, cells, firstRuns);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running " + scenario.name(), e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
         }
+        return new Comparison(scenario, ParallelTasks.runUnchecked("execplace-runner", threads, tasks), firstRuns);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.execplace.experiments.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
@@ -12,7 +13,6 @@ import io.execplace.experiments.report.LineChartSpec;
 import io.execplace.experiments.report.ReportFigure;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,34 +46,10 @@ final class HjsReport {
         this.cells = cells;
     }
 
-    /** Mean and half-width of the 95 % t-interval of a sample (NaN half-width for fewer than two values). */
-    record Interval(double mean, double halfWidth, int n) {
-
-        static Interval of(double[] v) {
-            int n = v.length;
-            if (n == 0) {
-                return new Interval(Double.NaN, Double.NaN, 0);
-            }
-            double sum = 0;
-            for (double x : v) {
-                sum += x;
-            }
-            double mean = sum / n;
-            if (n < 2) {
-                return new Interval(mean, Double.NaN, n);
-            }
-            double sq = 0;
-            for (double x : v) {
-                sq += (x - mean) * (x - mean);
-            }
-            double sd = Math.sqrt(sq / (n - 1));
-            double t = TDistribution.of(n - 1).inverseCumulativeProbability(0.975);
-            return new Interval(mean, t * sd / Math.sqrt(n), n);
-        }
-
-        String text() {
-            return Double.isNaN(halfWidth) ? Format.sig(mean, 4) : Format.sig(mean, 4) + " ± " + Format.sig(halfWidth, 2);
-        }
+    /** An interval as the tables show it: the mean, and ± its half-width when there is one. */
+    static String text(Interval iv) {
+        return Double.isNaN(iv.halfWidth()) ? Format.sig(iv.mean(), 4)
+                : Format.sig(iv.mean(), 4) + " ± " + Format.sig(iv.halfWidth(), 2);
     }
 
     /** The interval of a metric over the cells of one figure, job set, scheduler and split. */
@@ -182,7 +158,7 @@ final class HjsReport {
                 for (HjsStudy.Entry e : entries) {
                     Interval iv = interval("fig2", set, e.label(), split, HjsReport::target);
                     // A handful of training workloads: their mean, not an interval.
-                    row.add(split.equals(TRAINING) ? Format.sig(iv.mean(), 4) : iv.text());
+                    row.add(split.equals(TRAINING) ? Format.sig(iv.mean(), 4) : text(iv));
                 }
                 rows.add(row);
             }
@@ -229,7 +205,7 @@ final class HjsReport {
                 Interval di = interval("fig1", set, label, HELD_OUT, HjsReport::success);
                 t[i] = ti.mean();
                 d[i] = di.mean();
-                row.add(ti.text() + " (" + Format.sig(di.mean(), 3) + " %)");
+                row.add(text(ti) + " (" + Format.sig(di.mean(), 3) + " %)");
             }
             targets.add(new LineChartSpec.Series(set, x, t));
             successes.add(new LineChartSpec.Series(set, x, d));

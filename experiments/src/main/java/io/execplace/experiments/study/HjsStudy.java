@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.schedulers.milp.MilpOptions;
+import io.execplace.experiments.run.ParallelTasks;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -20,16 +21,11 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -314,38 +310,7 @@ public final class HjsStudy {
     }
 
     private <T> List<T> all(List<Callable<T>> tasks) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, tasks.size())), r -> {
-            Thread t = new Thread(r, "execplace-hjs-study");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> c : tasks) {
-                futures.add(pool.submit(c));
-            }
-            List<T> out = new ArrayList<>(tasks.size());
-            for (Future<T> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        return ParallelTasks.run("execplace-hjs-study", threads, tasks);
     }
 
     /** The algorithm behind each agent kind (for reports). */

@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.liu.ArrivalPattern;
+import io.execplace.experiments.run.ParallelTasks;
 import io.execplace.core.liu.ExecutorClusters;
 import io.execplace.core.liu.LiuApp;
 import io.execplace.core.liu.LiuWorkloadGenerator;
@@ -18,6 +19,7 @@ import io.execplace.rl.liu.LiuValueAgent;
 import io.execplace.schedulers.liu.LiuBaselines;
 
 import java.io.IOException;
+import java.util.concurrent.Callable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,10 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -203,49 +201,29 @@ public final class LiuStudy {
             curveBaselines.put(k, curve);
             progress.accept("baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(s.threads());
-        List<Future<TrainedRun>> futures = new ArrayList<>();
-        try {
-            for (Run r : runs) {
-                futures.add(pool.submit(() -> train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()),
-                        progress)));
-            }
-            List<TrainedRun> trained = new ArrayList<>();
-            for (Future<TrainedRun> f : futures) {
-                trained.add(f.get());
-            }
-            List<Comparison> table2 = new ArrayList<>();
-            for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
-                TrainedRun t = find(trained, new Run(k, true));
-                if (t != null) {
-                    table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
-                }
-            }
-            // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
-            TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
-            List<Comparison> table3 = new ArrayList<>();
-            for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
-                LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
-                double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
-                List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, variantStream(scale));
-                table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
-                        LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
-            }
-            return new Outcome(s, trained, baselines, curveBaselines, table2, table3);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Callable<TrainedRun>> tasks = new ArrayList<>();
+        for (Run r : runs) {
+            tasks.add(() -> train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()), progress));
         }
+        List<TrainedRun> trained = ParallelTasks.run("execplace-liu-study", s.threads(), tasks);
+        List<Comparison> table2 = new ArrayList<>();
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            TrainedRun t = find(trained, new Run(k, true));
+            if (t != null) {
+                table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
+            }
+        }
+        // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
+        TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
+        List<Comparison> table3 = new ArrayList<>();
+        for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
+            LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
+            double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
+            List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, variantStream(scale));
+            table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
+                    LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
+        }
+        return new Outcome(s, trained, baselines, curveBaselines, table2, table3);
     }
 
     /** The training of {@code r}, or null when it was not among the runs. */

@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.experiments.run.ParallelTasks;
 
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
@@ -31,6 +32,7 @@ import io.execplace.rl.train.TrainingSpec;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.io.IOException;
+import java.util.concurrent.Callable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,10 +40,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -415,35 +413,11 @@ public final class TpdsStudy {
     private List<AgentResult> trainHere(List<Run> runs, Path dir, Progress progress) throws IOException {
         long total = totalIterations();
         AtomicLong done = new AtomicLong();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs.size()), r -> {
-            Thread t = new Thread(r, "execplace-tpds-study");
-            t.setDaemon(true);
-            return t;
-        });
-        List<AgentResult> results = new ArrayList<>();
-        try {
-            List<Future<AgentResult>> futures = new ArrayList<>();
-            for (Run r : runs) {
-                futures.add(pool.submit(() -> train(r, dir, () -> progress.advanced(done.incrementAndGet(), total))));
-            }
-            for (Future<AgentResult> f : futures) {
-                results.add(f.get());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Callable<AgentResult>> tasks = new ArrayList<>();
+        for (Run r : runs) {
+            tasks.add(() -> train(r, dir, () -> progress.advanced(done.incrementAndGet(), total)));
         }
-        return results;
+        return new ArrayList<>(ParallelTasks.run("execplace-tpds-study", threads, tasks));
     }
 
     private List<AgentResult> trainOnEngine(List<Run> runs, Path dir, Progress progress) throws IOException {
