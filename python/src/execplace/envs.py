@@ -1,0 +1,137 @@
+"""Gymnasium environments over execplace's environment registry (Java ``Envs.make``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from execplace.jvm import start
+
+# Gymnasium id -> name in the Java registry.
+ENVIRONMENTS = {"Tpds-v0": "tpds", "Hjs-v0": "hjs", "Liu-v0": "liu", "Pairs-v0": "pairs"}
+
+
+def _envs():
+    start()
+    import jpype
+    return jpype.JClass("io.execplace.rl.env.registry.Envs")
+
+
+def env_names() -> list[str]:
+    """The environments the Java registry builds."""
+    return [str(n) for n in _envs().names()]
+
+
+def register_envs() -> None:
+    """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0 and Pairs-v0 with Gymnasium (no JVM needed)."""
+    for env_id, name in ENVIRONMENTS.items():
+        full = f"execplace/{env_id}"
+        if full not in gym.registry:
+            gym.register(id=full, entry_point="execplace.envs:ExecplaceEnv", kwargs={"name": name})
+
+
+def _number(x) -> float | None:
+    """A Java double as a Python float, None where it is undefined (NaN), so outcomes compare equal."""
+    x = float(x)
+    return None if x != x else x
+
+
+def _outcome(o) -> dict[str, Any]:
+    """Java's EpisodeOutcome as a dict; undefined values (no job finished yet: NaN in Java) are None."""
+    event = o.endEvent()
+    return {
+        "completed": bool(o.completed()),
+        "end_event": None if event is None else str(event.name()),
+        "episode_reward": _number(o.episodeReward()),
+        "cost": _number(o.cost()),
+        "mean_duration": _number(o.meanDuration()),
+        "mean_turnaround": _number(o.meanTurnaround()),
+        "deadline_met_percent": _number(o.deadlineMetPercent()),
+        "jobs_placed": int(o.jobsPlaced()),
+        "jobs": int(o.jobs()),
+        "jobs_dropped": int(o.jobsDropped()),
+        "good_placements": int(o.goodPlacements()),
+        "waits": int(o.waits()),
+    }
+
+
+class ExecplaceEnv(gym.Env):
+    """One Java environment of execplace's registry as a Gymnasium ``Env``.
+
+    ``settings`` are ``execplace train``'s options without dashes (``cluster="tpds"``,
+    ``workload="tpds-burst"``, ``beta=0.5``, ...); ``Envs.help(name)`` on the Java side lists them.
+
+    Episodes: ``reset(seed=s)`` runs episode ``s`` (the same episode Java's ``reset(s)`` runs, bit for
+    bit); ``reset()`` runs the next episode; ``options={"episode": k}`` chooses one explicitly.
+    ``info["action_mask"]`` (int8) and :meth:`action_masks` say which actions are allowed now (what
+    sb3-contrib's MaskablePPO reads); the last step's ``info["outcome"]`` is what the episode achieved.
+    """
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, name: str = "tpds", **settings: Any) -> None:
+        super().__init__()
+        import jpype
+
+        envs = _envs()
+        java_settings = jpype.JClass("java.util.HashMap")()
+        for key, value in settings.items():
+            java_settings.put(str(key), None if value is None else str(value).lower() if isinstance(value, bool) else str(value))
+        try:
+            self._env = envs.make(name, java_settings)
+        except jpype.JException as e:
+            raise ValueError(str(e.getMessage())) from None
+        self.name = name
+        box = self._env.observationSpace()
+        low = np.array(box.low(), dtype=np.float64)
+        high = np.array(box.high(), dtype=np.float64)
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float64)
+        self.action_space = spaces.Discrete(int(self._env.actionSpace().size()))
+        self._episode = -1
+        self._mask = np.ones(self.action_space.n, dtype=np.int8)
+
+    def _read_mask(self) -> np.ndarray:
+        self._mask = np.array(self._env.actionMask(), dtype=np.int8)
+        return self._mask
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        super().reset(seed=seed)
+        if options and "episode" in options:
+            episode = int(options["episode"])
+        elif seed is not None:
+            episode = int(seed)
+        else:
+            episode = self._episode + 1
+        self._episode = episode
+        java_seed = int(seed) if seed is not None else episode
+        obs = np.array(self._env.reset(java_seed, episode), dtype=np.float64)
+        return obs, {"action_mask": self._read_mask(), "episode": episode}
+
+    def step(self, action):
+        import jpype
+        try:
+            r = self._env.step(int(action))
+        except jpype.JException as e:
+            # A bad action is the caller's error; a step with no episode running is a state error.
+            if e.getClass().getSimpleName() == "IllegalArgumentException":
+                raise ValueError(str(e.getMessage())) from None
+            raise RuntimeError(str(e.getMessage())) from None
+        obs = np.array(r.observation(), dtype=np.float64)
+        terminated = bool(r.terminated())
+        truncated = bool(r.truncated())
+        event = r.event()
+        info: dict[str, Any] = {"action_mask": self._read_mask(),
+                                "event": None if event is None else str(event.name())}
+        if terminated or truncated:
+            info["outcome"] = _outcome(self._env.outcome())
+        return obs, float(r.reward()), terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The allowed actions now, as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return self._mask.astype(bool)
+
+    def outcome(self) -> dict[str, Any]:
+        """What the current episode has achieved so far (Java's ``Env.outcome()``)."""
+        return _outcome(self._env.outcome())
