@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.kubernetes.run.ApiServerUnavailableException;
 import io.execplace.core.sim.InvalidPlacementException;
 import io.execplace.experiments.run.ScenarioCells;
 import io.execplace.schedulers.spi.SchedulerRegistry;
@@ -46,6 +47,9 @@ public final class Main implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;
     /** Exit code for a failed run: an I/O error, a policy that broke the rules, an internal error. */
     public static final int EXIT_FAILURE = 1;
+
+    /** Something outside execplace cannot be used (the Kubernetes API server does not answer or refuses us). */
+    public static final int EXIT_ENVIRONMENT = 3;
     /** Environment variable that asks for stack traces, like {@code --verbose}. */
     public static final String DEBUG_VARIABLE = "EXECPLACE_DEBUG";
     /** Where bugs are reported. */
@@ -207,6 +211,9 @@ public final class Main implements Runnable {
             String m = ex.getMessage() != null ? ex.getMessage() : io.toString();
             err.println("execplace: error: " + m);
             code = EXIT_FAILURE;
+        } else if (ex instanceof ApiServerUnavailableException) {
+            err.println("execplace: error: " + ex.getMessage());
+            code = EXIT_ENVIRONMENT;
         } else if (ex instanceof InvalidPlacementException) {
             err.println("execplace: error: " + ex.getMessage());
             code = EXIT_FAILURE;

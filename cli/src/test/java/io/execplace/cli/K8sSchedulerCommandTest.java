@@ -41,4 +41,33 @@ class K8sSchedulerCommandTest {
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("--prices=FILE", "--scheduler=NAME", "--dry-run", "--batch-window=MS", "--http-port=PORT");
     }
+
+    @Test
+    void anApiServerThatDoesNotAnswerIsOneLineNamingItAndTheConfiguration(@TempDir Path tmp) throws Exception {
+        // Nothing listens on port 1 of the loopback address: connection refused at once.
+        Path kubeconfig = tmp.resolve("kubeconfig");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]
+                users: [{name: u, user: {token: t}}]
+                contexts: [{name: x, context: {cluster: c, user: u}}]
+                current-context: x
+                """);
+        String before = System.getProperty("kubeconfig");
+        System.setProperty("kubeconfig", kubeconfig.toString());
+        try {
+            CliRunner.Result r = CliRunner.run("k8s-scheduler", "--prices", Path.of("..", "deploy", "prices.yaml").toString());
+            assertThat(r.exitCode()).isEqualTo(Main.EXIT_ENVIRONMENT);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.err()).startsWith("execplace: error: cannot use the Kubernetes API server at https://127.0.0.1:1")
+                    .contains("kubeconfig " + kubeconfig).contains("no answer").doesNotContain("internal error");
+        } finally {
+            if (before == null) {
+                System.clearProperty("kubeconfig");
+            } else {
+                System.setProperty("kubeconfig", before);
+            }
+        }
+    }
 }

@@ -3,8 +3,10 @@ package io.execplace.kubernetes.run;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.observe.HealthServer;
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,6 +37,55 @@ public final class SchedulerLauncher {
     }
 
     /**
+     * Asks the API server for one node before any informer starts, so that a server that does not
+     * answer, or refuses our credentials, is one clear error rather than informers failing in the
+     * background.
+     *
+     * @throws ApiServerUnavailableException naming the server, the configuration tried and the reason
+     */
+    static void checkReachable(KubernetesClient client) {
+        String url = String.valueOf(client.getConfiguration().getMasterUrl());
+        try {
+            client.nodes().list(new ListOptionsBuilder().withLimit(1L).build());
+        } catch (KubernetesClientException e) {
+            String reason = e.getCode() == 401 || e.getCode() == 403
+                    ? "it refused the credentials (HTTP " + e.getCode() + "); check the user's token or certificate and the RBAC in deploy/rbac.yaml"
+                    : e.getCode() > 0 ? "it answered HTTP " + e.getCode() + " to a list of nodes"
+                    : "no answer (" + rootMessage(e) + "); check that the API server runs and the address is right";
+            throw new ApiServerUnavailableException("cannot use the Kubernetes API server at " + url + " (configuration: "
+                    + configurationSource() + "): " + reason, e);
+        }
+    }
+
+    /** Where fabric8 took the configuration from, as it looks for it: kubeconfig, then in-cluster. */
+    static String configurationSource() {
+        String property = System.getProperty("kubeconfig");
+        String variable = System.getenv("KUBECONFIG");
+        Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
+        if (property != null) {
+            return "kubeconfig " + property;
+        }
+        if (variable != null) {
+            return "KUBECONFIG=" + variable;
+        }
+        if (java.nio.file.Files.isRegularFile(home)) {
+            return "kubeconfig " + home;
+        }
+        if (java.nio.file.Files.isRegularFile(Path.of("/var/run/secrets/kubernetes.io/serviceaccount/token"))) {
+            return "in-cluster service account";
+        }
+        return "none found (no KUBECONFIG, no ~/.kube/config, not in a pod): set KUBECONFIG";
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable r = t;
+        while (r.getCause() != null && r.getCause() != r) {
+            r = r.getCause();
+        }
+        return r.getMessage() == null ? r.getClass().getSimpleName() : r.getClass().getSimpleName() + ": " + r.getMessage();
+    }
+
+    /**
      * @throws IllegalArgumentException for bad input (malformed price table, bad settings): exit code 2
      * @throws IOException              when the endpoint cannot listen
      */
@@ -49,6 +100,7 @@ public final class SchedulerLauncher {
                      // The bindings of a cycle travel together; fabric8's default allows 5 per host.
                      .withMaxConcurrentRequests(128).withMaxConcurrentRequestsPerHost(64).endConfig().build();
              KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC())) {
+            checkReachable(client);
             scheduler.start(Duration.ofSeconds(60));
             if (settings.dryRun()) {
                 CycleReport report = scheduler.scheduleOnce();
