@@ -1,0 +1,87 @@
+package io.execplace.experiments.env;
+
+import io.execplace.rl.env.BatchedEnvs;
+import io.execplace.rl.env.Env;
+import io.execplace.rl.env.StepResult;
+import io.execplace.rl.env.registry.Envs;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A batch steps exactly as its environments stepped one by one, auto-resets included. */
+class BatchedEnvsTest {
+
+    private static Env tpds() {
+        return Envs.make("tpds", Map.of("workload", "tpds-burst", "mask", "true"));
+    }
+
+    @Test
+    void aBatchIsItsEnvironmentsSteppedOneByOne() {
+        int n = 3;
+        List<Env> batched = new ArrayList<>();
+        List<Env> alone = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            batched.add(tpds());
+            alone.add(tpds());
+        }
+        BatchedEnvs batch = new BatchedEnvs(batched);
+        batch.reset(10);
+        long[] episode = {10, 11, 12};
+        double[][] obs = new double[n][];
+        for (int i = 0; i < n; i++) {
+            obs[i] = alone.get(i).reset(episode[i], episode[i]).clone();
+        }
+        SplittableRandom rng = new SplittableRandom(5);
+        int episodesEnded = 0;
+        for (int t = 0; t < 3000; t++) {
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < batch.observationSize(); k++) {
+                    assertThat(batch.observations().getDouble(8 * (i * batch.observationSize() + k))).isEqualTo(obs[i][k]);
+                }
+                boolean[] mask = alone.get(i).actionMask();
+                List<Integer> allowed = new ArrayList<>();
+                for (int a = 0; a < mask.length; a++) {
+                    assertThat(batch.masks().get(i * batch.actionCount() + a) == 1).isEqualTo(mask[a]);
+                    if (mask[a]) {
+                        allowed.add(a);
+                    }
+                }
+                batch.actions().putInt(4 * i, allowed.get(rng.nextInt(allowed.size())));
+            }
+            batch.step();
+            for (int i = 0; i < n; i++) {
+                StepResult r = alone.get(i).step(batch.actions().getInt(4 * i));
+                assertThat(batch.rewards().getDouble(8 * i)).isEqualTo(r.reward());
+                assertThat(batch.flags().get(i)).isEqualTo((byte) ((r.terminated() ? 1 : 0) | (r.truncated() ? 2 : 0)));
+                if (r.done()) {
+                    episode[i] += n;
+                    episodesEnded++;
+                    obs[i] = alone.get(i).reset(episode[i], episode[i]).clone();
+                    assertThat(batch.episode(i)).isEqualTo(episode[i]);
+                } else {
+                    obs[i] = r.observation().clone();
+                }
+            }
+        }
+        assertThat(episodesEnded).isGreaterThanOrEqualTo(n);
+    }
+
+    @Test
+    void refusesWhatItCannotRun() {
+        assertThatThrownBy(() -> new BatchedEnvs(List.of())).isInstanceOf(IllegalArgumentException.class);
+        BatchedEnvs batch = new BatchedEnvs(List.of(tpds(), tpds()));
+        assertThatThrownBy(batch::step).isInstanceOf(IllegalStateException.class);
+        batch.reset(0);
+        batch.actions().putInt(4, 999);
+        assertThatThrownBy(batch::step).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("environment 1: ");
+        assertThatThrownBy(() -> new BatchedEnvs(List.of(tpds(), Envs.make("liu", Map.of()))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("every environment of a batch must have 28 observation values and 13 actions");
+    }
+}

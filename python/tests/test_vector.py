@@ -1,0 +1,40 @@
+"""The batched vector environment against the single environments stepped one by one."""
+import numpy as np
+import pytest
+
+import execplace
+
+
+def test_a_batch_steps_as_its_environments_one_by_one():
+    n = 4
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=n, workload="tpds-burst", mask=True)
+    singles = [execplace.ExecplaceEnv("tpds", workload="tpds-burst", mask=True) for _ in range(n)]
+    obs, info = vec.reset(seed=20)
+    episode = [20 + i for i in range(n)]
+    single_obs = [singles[i].reset(seed=episode[i])[0] for i in range(n)]
+    rng = np.random.default_rng(7)
+    ended = 0
+    for _ in range(2000):
+        assert obs.tobytes() == np.stack(single_obs).tobytes()
+        masks = info["action_mask"]
+        assert (masks.astype(bool) == np.stack([s.action_masks() for s in singles])).all()
+        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i in range(n):
+            o, r, te, tr, _ = singles[i].step(int(actions[i]))
+            assert rewards[i] == r and terminated[i] == te and truncated[i] == tr
+            if te or tr:
+                ended += 1
+                episode[i] += n
+                o, _ = singles[i].reset(seed=episode[i])
+            single_obs[i] = o
+    assert ended >= n
+
+
+def test_bad_actions_and_sizes_are_python_errors():
+    with pytest.raises(ValueError, match="num_envs"):
+        execplace.ExecplaceVectorEnv("tpds", num_envs=0)
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=2)
+    vec.reset(seed=0)
+    with pytest.raises(ValueError, match="environment 1"):
+        vec.step(np.array([0, 999]))

@@ -1,0 +1,164 @@
+package io.execplace.rl.env;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.util.List;
+
+/**
+ * Several environments of one shape stepped together, for callers across a bridge (Python through
+ * JPype): one call steps every environment, reading their actions from, and writing observations,
+ * rewards, end flags and action masks into, direct buffers in native byte order that the caller maps
+ * once (NumPy views them without copying element by element). An environment whose episode ends is
+ * reset at once to its next episode ("same-step" auto-reset): its observation and mask are then the
+ * new episode's, and its flags say how the old one ended.
+ *
+ * <p>Episodes: {@link #reset(long)} starts environment {@code i} on episode {@code first + i}; an
+ * environment that finishes episode {@code e} goes on with {@code e + count}, so the environments
+ * never run the same episode.
+ */
+public final class BatchedEnvs {
+
+    /** Flag bit: the episode ended by the rules. */
+    public static final int TERMINATED = 1;
+    /** Flag bit: the episode was cut by a step limit. */
+    public static final int TRUNCATED = 2;
+
+    private final List<Env> envs;
+    private final int observationSize;
+    private final int actionCount;
+    private final ByteBuffer actions;
+    private final ByteBuffer observations;
+    private final ByteBuffer rewards;
+    private final ByteBuffer flags;
+    private final ByteBuffer masks;
+    private final DoubleBuffer observationValues;
+    private final DoubleBuffer rewardValues;
+    private final long[] episodes;
+    private boolean started;
+
+    /**
+     * @param envs fresh environments with the same observation and action sizes
+     * @throws IllegalArgumentException when there are none or their sizes differ
+     */
+    public BatchedEnvs(List<? extends Env> envs) {
+        if (envs.isEmpty()) {
+            throw new IllegalArgumentException("a batch needs at least one environment");
+        }
+        this.envs = List.copyOf(envs);
+        this.observationSize = envs.get(0).observationSize();
+        this.actionCount = envs.get(0).actionCount();
+        for (Env e : envs) {
+            if (e.observationSize() != observationSize || e.actionCount() != actionCount) {
+                throw new IllegalArgumentException("every environment of a batch must have " + observationSize
+                        + " observation values and " + actionCount + " actions");
+            }
+        }
+        int n = envs.size();
+        actions = direct(4 * n);
+        observations = direct(8 * n * observationSize);
+        rewards = direct(8 * n);
+        flags = direct(n);
+        masks = direct(n * actionCount);
+        observationValues = observations.asDoubleBuffer();
+        rewardValues = rewards.asDoubleBuffer();
+        episodes = new long[n];
+    }
+
+    private static ByteBuffer direct(int bytes) {
+        return ByteBuffer.allocateDirect(Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
+    }
+
+    public int count() {
+        return envs.size();
+    }
+
+    public int observationSize() {
+        return observationSize;
+    }
+
+    public int actionCount() {
+        return actionCount;
+    }
+
+    /** The actions of the next {@link #step()}: one native-order int per environment, written by the caller. */
+    public ByteBuffer actions() {
+        return actions;
+    }
+
+    /** Observations, {@code count × observationSize} native-order doubles, row per environment. */
+    public ByteBuffer observations() {
+        return observations;
+    }
+
+    /** The last step's rewards, one native-order double per environment. */
+    public ByteBuffer rewards() {
+        return rewards;
+    }
+
+    /** The last step's end flags per environment: {@link #TERMINATED}, {@link #TRUNCATED} bits. */
+    public ByteBuffer flags() {
+        return flags;
+    }
+
+    /** Action masks, {@code count × actionCount} bytes, 1 where the action is allowed now. */
+    public ByteBuffer masks() {
+        return masks;
+    }
+
+    /** The episode each environment runs now. */
+    public long episode(int env) {
+        return episodes[env];
+    }
+
+    /** Starts environment {@code i} on episode {@code firstEpisode + i} (seed = episode). */
+    public void reset(long firstEpisode) {
+        for (int i = 0; i < envs.size(); i++) {
+            episodes[i] = firstEpisode + i;
+            write(i, envs.get(i).reset(episodes[i], episodes[i]));
+            rewardValues.put(i, 0);
+            flags.put(i, (byte) 0);
+        }
+        started = true;
+    }
+
+    /**
+     * Steps every environment with its action from {@link #actions()}; an episode that ends is
+     * followed at once by the environment's next one.
+     *
+     * @throws IllegalStateException    before the first {@link #reset}
+     * @throws IllegalArgumentException for an action an environment refuses (naming the environment)
+     */
+    public void step() {
+        if (!started) {
+            throw new IllegalStateException("no episodes are running: call reset first");
+        }
+        for (int i = 0; i < envs.size(); i++) {
+            Env env = envs.get(i);
+            int action = actions.getInt(4 * i);
+            StepResult r;
+            try {
+                r = env.step(action);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("environment " + i + ": " + e.getMessage(), e);
+            }
+            rewardValues.put(i, r.reward());
+            flags.put(i, (byte) ((r.terminated() ? TERMINATED : 0) | (r.truncated() ? TRUNCATED : 0)));
+            if (r.done()) {
+                episodes[i] += envs.size();
+                write(i, env.reset(episodes[i], episodes[i]));
+            } else {
+                write(i, r.observation());
+            }
+        }
+    }
+
+    private void write(int i, double[] observation) {
+        observationValues.put(i * observationSize, observation, 0, observationSize);
+        boolean[] mask = envs.get(i).actionMask();
+        int base = i * actionCount;
+        for (int a = 0; a < actionCount; a++) {
+            masks.put(base + a, mask[a] ? (byte) 1 : 0);
+        }
+    }
+}
