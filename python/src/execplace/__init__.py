@@ -10,7 +10,8 @@ variable ``EXECPLACE_JAR`` or in the repository checkout this package sits in or
 from execplace.jvm import ExecplaceError, jar_path, start
 from execplace.envs import ExecplaceEnv, env_names, register_envs
 from execplace.vector import ExecplaceVectorEnv
+from execplace.sim import CommandError, compare, run, simulate
 
-__all__ = ["ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv", "env_names", "jar_path", "register_envs", "start"]
+__all__ = ["CommandError", "compare", "run", "simulate", "ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv", "env_names", "jar_path", "register_envs", "start"]
 
 register_envs()

@@ -127,6 +127,14 @@ public final class Main implements Runnable {
     }
 
     /**
+     * Runs the command line with schedulers of the caller's own added to the registry (the Python
+     * package registers policies written in Python this way) and returns the exit code.
+     */
+    public static int execute(SchedulerRegistry registry, PrintWriter out, PrintWriter err, String... args) {
+        return execute(registry, System.getenv(), Extensions.none(), out, err, args);
+    }
+
+    /**
      * Runs the command line with the given scheduler registry, environment variables and streams.
      */
     static int execute(SchedulerRegistry registry, Map<String, String> environment, PrintWriter out, PrintWriter err,

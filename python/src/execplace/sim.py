@@ -1,0 +1,122 @@
+"""The simulator from Python: execplace's commands run in-process, and placement policies written in Python.
+
+    import execplace
+    rows = execplace.compare(scenario="tpds-burst", schedulers="first-fit,gio", seeds=3)
+
+A policy is a callable ``place(job, view)`` returning the VM of each executor (a list of ints) or
+None to place nothing now; ``job`` and ``view`` are the Java ``Job`` and ``ClusterView`` objects
+(``job.executors()``, ``job.coresPerExecutor()``, ``view.vmCount()``, ``view.freeCores(vm)``,
+``view.executorsThatFit(vm, cores, memoryGb)``, ``view.vm(vm).pricePerSecond()``, ...).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from execplace.jvm import start
+
+
+class CommandError(RuntimeError):
+    """A command refused its input or failed; the message is execplace's own error line."""
+
+    def __init__(self, exit_code: int, message: str) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _registry(policies: dict[str, Callable] | None):
+    import jpype
+    from jpype import JImplements, JOverride
+
+    Main = jpype.JClass("io.execplace.cli.Main")
+    Placement = jpype.JClass("io.execplace.core.model.Placement")
+    IllegalState = jpype.JClass("java.lang.IllegalStateException")
+    registry = Main.schedulers()
+    for policy_name, place in (policies or {}).items():
+
+        @JImplements("io.execplace.core.policy.PlacementPolicy")
+        class _PythonPolicy:
+            def __init__(self, name, fn):
+                self._name, self._fn = name, fn
+
+            @JOverride
+            def name(self):
+                return self._name
+
+            @JOverride
+            def place(self, job, view):
+                try:
+                    vms = self._fn(job, view)
+                except Exception as e:  # a Java exception with the Python message, not an opaque proxy failure
+                    raise IllegalState(f"placement policy {self._name} raised {type(e).__name__}: {e}") from None
+                if vms is None or len(vms) == 0:
+                    return Placement.none()
+                return Placement.of(jpype.JArray(jpype.JInt)([int(v) for v in vms]))
+
+            @JOverride
+            def neverPlaces(self, job, cluster):
+                # Java's default (the proxy cannot call an interface's default method): no opinion.
+                return None
+
+        @JImplements("io.execplace.schedulers.spi.SchedulerFactory")
+        class _Factory:
+            def __init__(self, name, fn):
+                self._name, self._fn = name, fn
+
+            @JOverride
+            def create(self, context):
+                return _PythonPolicy(self._name, self._fn)
+
+        registry = registry.with_(policy_name, "a placement policy written in Python", _Factory(policy_name, place))
+    return registry
+
+
+def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
+    """Runs ``execplace ARGS...`` in this process and returns what it printed on standard output.
+
+    :raises CommandError: with execplace's error line when the command exits non-zero
+    """
+    start()
+    import jpype
+
+    StringWriter = jpype.JClass("java.io.StringWriter")
+    PrintWriter = jpype.JClass("java.io.PrintWriter")
+    out, err = StringWriter(), StringWriter()
+    code = jpype.JClass("io.execplace.cli.Main").execute(_registry(policies), PrintWriter(out, True),
+                                                          PrintWriter(err, True), [str(a) for a in args])
+    if code != 0:
+        raise CommandError(int(code), str(err.toString()).strip())
+    return str(out.toString())
+
+
+def _options(options: dict[str, Any]) -> list[str]:
+    args: list[str] = []
+    for key, value in options.items():
+        flag = "--" + key.replace("_", "-")
+        if value is True:
+            args.append(flag)
+        elif value is not None and value is not False:
+            args += [flag, str(value)]
+    return args
+
+
+def _table(rows: list[dict]):
+    try:
+        import pandas as pd
+    except ImportError:
+        return rows
+    return pd.DataFrame(rows)
+
+
+def compare(policies: dict[str, Callable] | None = None, **options: Any):
+    """``execplace compare`` with ``options`` (its flags, dashes as underscores): one row per
+    scheduler and seed, as a pandas DataFrame when pandas is installed, else a list of dicts.
+    Policies written in Python run under their names: list them in ``schedulers``."""
+    options.setdefault("out", None)
+    text = run("compare", *_options(options), "--json", "-q", policies=policies)
+    return _table(json.loads(text))
+
+
+def simulate(policies: dict[str, Callable] | None = None, **options: Any) -> dict:
+    """``execplace simulate`` with ``options``: the run's summary as a dict."""
+    return json.loads(run("simulate", *_options(options), "--json", policies=policies))
