@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.rules.QueuePolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.model.Cluster;
@@ -60,17 +61,21 @@ final class HeldOutCommand implements Callable<Integer> {
     MilpOptions milpOptions;
 
     @Option(names = "--workload", paramLabel = "PRESET", required = true,
-            description = "Workload preset: tpds-burst, tpds-normal, hybrid-light, hybrid-high, hybrid-day.")
+            description = "Workload preset: tpds-burst, tpds-normal, hybrid-light, hybrid-medium, hybrid-high, hybrid-day, "
+                    + "hjs-60-100, hjs-40-100, hjs-60-50, hjs-40-50, hjs-60-20, hjs-40-20 (execplace presets).")
     String workload;
 
-    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset (default tpds).")
-    String cluster = "tpds";
+    @Option(names = "--cluster", paramLabel = "PRESET",
+            description = "Cluster preset (default: the workload's own: tpds for tpds-*, hybrid-small for hybrid-*, c5 for hjs-*).")
+    String cluster;
 
     @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
     String pricing = "1";
 
     @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",", required = true,
-            description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference).")
+            description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference). "
+                    + "A name may end in @QUEUE (fcfs, edf, hjs-weight) to run with that queue, e.g. round-robin@edf, milp@edf; "
+                    + "default fcfs.")
     List<String> schedulers;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
@@ -97,17 +102,22 @@ final class HeldOutCommand implements Callable<Integer> {
         if (heldOut < 2 || heldOut > 10_000) {
             throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
         }
-        Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
+        String clusterName = cluster != null ? cluster : ownCluster(workload);
+        Cluster c = ClusterPresets.byName(clusterName, PricingModel.parse(pricing));
+        for (String s : schedulers) {
+            queueOf(s); // an unknown queue fails before any run
+        }
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()), Main.registry(spec));
         long seed = 1;
         int seeds = 1;
         for (String s : schedulers) {
-            if (s.equals(CLAIRVOYANT)) {
+            String base = HeldOutEvaluation.baseName(s);
+            if (base.equals(CLAIRVOYANT)) {
                 continue;
             }
-            Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options)); // unknown names and unreadable agents fail before any run
-            if (s.startsWith(RlSchedulers.PREFIX + ":")) {
-                TrainedAgent agent = RlSchedulers.load(Path.of(s.substring(s.indexOf(':') + 1).trim()));
+            Options.checked("--schedulers", () -> Main.registry(spec).create(base, 1, options)); // unknown names and unreadable agents fail before any run
+            if (base.startsWith(RlSchedulers.PREFIX + ":")) {
+                TrainedAgent agent = RlSchedulers.load(Path.of(base.substring(base.indexOf(':') + 1).trim()));
                 JsonNode setup = agent.metadata().get("setup");
                 if (setup != null && seeds == 1 && seed == 1) {
                     seed = setup.path("seed").asLong(1);
@@ -121,7 +131,7 @@ final class HeldOutCommand implements Callable<Integer> {
                 () -> heldOutSeed != null
                         ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
                         : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
-        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), cluster);
+        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName);
         return 0;
     }
 
@@ -169,8 +179,25 @@ final class HeldOutCommand implements Callable<Integer> {
             seeds.add(r.seed());
         }
         return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s, w) -> name.equals(CLAIRVOYANT) ? new Lookahead(new SchedulerContext(s, options, registry)).knowing(w.jobs())
-                        : registry.create(name, s, options), w -> SimulationConfig.defaults(c, w));
+                (name, s, w) -> HeldOutEvaluation.baseName(name).equals(CLAIRVOYANT)
+                        ? new Lookahead(new SchedulerContext(s, options, registry)).knowing(w.jobs())
+                        : registry.create(HeldOutEvaluation.baseName(name), s, options),
+                (name, w) -> SimulationConfig.defaults(c, w).withQueue(queueOf(name)));
+    }
+
+    /** The cluster a workload preset was made for: tpds for the TPDS presets, c5 for HJS job sets, else hybrid-small. */
+    static String ownCluster(String workload) {
+        return workload.startsWith("tpds") ? "tpds" : workload.startsWith("hjs-") ? "c5" : "hybrid-small";
+    }
+
+    /** The queue of a scheduler name's @QUEUE suffix, FCFS without one. */
+    static QueuePolicy queueOf(String scheduler) {
+        int at = scheduler.lastIndexOf('@');
+        if (at <= 0) {
+            return QueuePolicy.FCFS;
+        }
+        String queue = scheduler.substring(at + 1);
+        return Options.checked("--schedulers", () -> QueuePolicy.byName(queue));
     }
 
     private static String describe(List<WorkloadRef> refs) {

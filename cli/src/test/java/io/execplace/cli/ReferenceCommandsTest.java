@@ -115,4 +115,22 @@ class ReferenceCommandsTest {
         assertThat(overlap.exitCode()).isEqualTo(2);
         assertThat(overlap.err()).contains("--held-out-seed").contains("seed 4 is used in training");
     }
+
+    @Test
+    void heldoutRunsHjsJobSetsOnTheirOwnClusterWithAQueuePerScheduler() throws IOException {
+        CliRunner.Result text = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers",
+                "round-robin@fcfs,round-robin@edf,milp@edf", "--held-out", "2");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).startsWith("hjs-60-20 on c5: ").contains("round-robin@edf").contains("milp@edf");
+        CliRunner.Result json = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers",
+                "round-robin@fcfs,round-robin@edf,milp@edf", "--held-out", "2", "--json");
+        JsonNode rows = new ObjectMapper().readTree(json.out()).path("results").path("held-out");
+        assertThat(rows.findValuesAsText("scheduler")).containsExactly("round-robin@fcfs", "round-robin@edf", "milp@edf");
+        // milp@edf is recognised as milp (the reference of the ratios), round-robin@... as a heuristic.
+        assertThat(rows.get(2).path("vsMilp").path("mean").asDouble()).isEqualTo(1.0);
+        assertThat(rows.get(0).path("vsBestHeuristic").path("mean").isNumber()).isTrue();
+        CliRunner.Result badQueue = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers", "gio@lifo");
+        assertThat(badQueue.exitCode()).isEqualTo(2);
+        assertThat(badQueue.err()).contains("--schedulers").contains("unknown queue order 'lifo'");
+    }
 }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -86,6 +87,26 @@ public final class HeldOutEvaluation {
     public static List<Row> evaluate(Cluster cluster, List<Workload> workloads, List<Long> seeds, List<String> schedulers,
                                      PolicyFactory policies,
                                      Function<Workload, SimulationConfig> configs) {
+        return evaluate(cluster, workloads, seeds, schedulers, policies, (scheduler, w) -> configs.apply(w));
+    }
+
+    /**
+     * The scheduler a row name stands for: the name before an {@code @QUEUE} suffix ({@code
+     * milp@edf} is milp run with an EDF queue), so that the heuristics and milp are recognised
+     * whatever queue they run with.
+     */
+    public static String baseName(String scheduler) {
+        int at = scheduler.lastIndexOf('@');
+        return at > 0 ? scheduler.substring(0, at) : scheduler;
+    }
+
+    /**
+     * As {@link #evaluate(Cluster, List, List, List, PolicyFactory, Function)} with run rules that
+     * may differ by scheduler (e.g. its queue).
+     */
+    public static List<Row> evaluate(Cluster cluster, List<Workload> workloads, List<Long> seeds, List<String> schedulers,
+                                     PolicyFactory policies,
+                                     BiFunction<String, Workload, SimulationConfig> configs) {
         int n = workloads.size();
         Map<String, double[]> cost = new LinkedHashMap<>();
         Map<String, double[]> turnaround = new LinkedHashMap<>();
@@ -94,7 +115,7 @@ public final class HeldOutEvaluation {
             double[] t = new double[n];
             for (int w = 0; w < n; w++) {
                 Workload workload = workloads.get(w);
-                RunSummary r = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload), configs.apply(workload))
+                RunSummary r = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload), configs.apply(s, workload))
                         .summary();
                 c[w] = r.totalCost();
                 t[w] = r.meanTurnaround();
@@ -107,14 +128,15 @@ public final class HeldOutEvaluation {
         for (int w = 0; w < n; w++) {
             bestHeuristic[w] = Double.POSITIVE_INFINITY;
             for (String s : schedulers) {
-                if (HEURISTICS.contains(s)) {
+                if (HEURISTICS.contains(baseName(s))) {
                     bestHeuristic[w] = Math.min(bestHeuristic[w], cost.get(s)[w]);
                     anyHeuristic = true;
                 }
             }
         }
-        double[] milp = cost.get("milp");
-        double[] milpTurnaround = turnaround.get("milp");
+        String milpRow = schedulers.stream().filter(s -> baseName(s).equals("milp")).findFirst().orElse(null);
+        double[] milp = milpRow == null ? null : cost.get(milpRow);
+        double[] milpTurnaround = milpRow == null ? null : turnaround.get(milpRow);
         List<Row> rows = new ArrayList<>();
         for (String s : schedulers) {
             double[] c = cost.get(s);
