@@ -24,6 +24,16 @@ def env_names() -> list[str]:
     return [str(n) for n in _envs().names()]
 
 
+def _java_settings(settings: dict[str, Any]):
+    """Settings as the Java registry takes them: a map of text (booleans as true/false, None: default)."""
+    import jpype
+
+    java = jpype.JClass("java.util.HashMap")()
+    for key, value in settings.items():
+        java.put(str(key), None if value is None else str(value).lower() if isinstance(value, bool) else str(value))
+    return java
+
+
 def register_envs() -> None:
     """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0 and Pairs-v0 with Gymnasium (no JVM needed)."""
     for env_id, name in ENVIRONMENTS.items():
@@ -76,11 +86,8 @@ class ExecplaceEnv(gym.Env):
         import jpype
 
         envs = _envs()
-        java_settings = jpype.JClass("java.util.HashMap")()
-        for key, value in settings.items():
-            java_settings.put(str(key), None if value is None else str(value).lower() if isinstance(value, bool) else str(value))
         try:
-            self._env = envs.make(name, java_settings)
+            self._env = envs.make(name, _java_settings(settings))
         except jpype.JException as e:
             raise ValueError(str(e.getMessage())) from None
         self.name = name

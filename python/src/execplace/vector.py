@@ -8,7 +8,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from execplace.envs import _envs
+from execplace.envs import _envs, _java_settings
 
 
 class ExecplaceVectorEnv(VectorEnv):
@@ -30,11 +30,8 @@ class ExecplaceVectorEnv(VectorEnv):
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
         envs = _envs()
-        java_settings = jpype.JClass("java.util.HashMap")()
-        for key, value in settings.items():
-            java_settings.put(str(key), str(value).lower() if isinstance(value, bool) else str(value))
         try:
-            made = [envs.make(name, java_settings) for _ in range(num_envs)]
+            made = [envs.make(name, _java_settings(settings)) for _ in range(num_envs)]
         except jpype.JException as e:
             raise ValueError(str(e.getMessage())) from None
         ArrayList = jpype.JClass("java.util.ArrayList")
