@@ -10,6 +10,7 @@ import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
+import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.experiments.report.Format;
@@ -152,13 +153,24 @@ final class HeldOutCommand implements Callable<Integer> {
             for (Map.Entry<String, List<HeldOutEvaluation.Row>> e : parts.entrySet()) {
                 out.println();
                 out.println(e.getKey() + " (" + e.getValue().get(0).cost().n() + " workloads; mean ± 95 % interval)");
-                TextTable table = new TextTable(List.of("scheduler", "cost", "mean turnaround s", "cost / best heuristic",
-                        "wins vs heuristics", "cost / milp", "wins vs milp", "turnaround / milp"));
+                // Target and deadline success (HJS Eq. 5) only where the workloads have deadline jobs.
+                boolean deadlines = e.getValue().stream().anyMatch(r -> !Double.isNaN(r.target().mean()));
+                List<String> header = new ArrayList<>(List.of("scheduler", "cost", "mean turnaround s",
+                        "cost / best heuristic", "wins vs heuristics", "cost / milp", "wins vs milp", "turnaround / milp"));
+                if (deadlines) {
+                    header.addAll(List.of("Target", "deadlines met %"));
+                }
+                TextTable table = new TextTable(header);
                 for (HeldOutEvaluation.Row r : e.getValue()) {
-                    table.row(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
+                    List<String> row = new ArrayList<>(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
                             interval(r.vsBestHeuristic(), 3), wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
                             interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
                             interval(r.turnaroundVsMilp(), 3)));
+                    if (deadlines) {
+                        row.add(interval(r.target(), 4));
+                        row.add(interval(r.deadlineSuccess(), 3));
+                    }
+                    table.row(row);
                 }
                 table.print(out);
             }

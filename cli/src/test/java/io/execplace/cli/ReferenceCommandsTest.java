@@ -26,6 +26,8 @@ class ReferenceCommandsTest {
         assertThat(milp.path("cost").path("n").asInt()).isEqualTo(3);
         assertThat(milp.path("vsMilp").path("mean").asDouble()).isEqualTo(1.0);
         assertThat(milp.path("vsBestHeuristic").path("mean").asDouble()).isLessThanOrEqualTo(1.0);
+        // tpds-burst has no deadline jobs: no Target, written as null (never "NaN").
+        assertThat(milp.path("target").path("mean").isNull()).isTrue();
     }
 
     @Test
@@ -121,7 +123,8 @@ class ReferenceCommandsTest {
         CliRunner.Result text = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers",
                 "round-robin@fcfs,round-robin@edf,milp@edf", "--held-out", "2");
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).startsWith("hjs-60-20 on c5: ").contains("round-robin@edf").contains("milp@edf");
+        assertThat(text.out()).startsWith("hjs-60-20 on c5: ").contains("round-robin@edf").contains("milp@edf")
+                .contains("Target").contains("deadlines met %");
         CliRunner.Result json = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers",
                 "round-robin@fcfs,round-robin@edf,milp@edf", "--held-out", "2", "--json");
         JsonNode rows = new ObjectMapper().readTree(json.out()).path("results").path("held-out");
@@ -129,6 +132,12 @@ class ReferenceCommandsTest {
         // milp@edf is recognised as milp (the reference of the ratios), round-robin@... as a heuristic.
         assertThat(rows.get(2).path("vsMilp").path("mean").asDouble()).isEqualTo(1.0);
         assertThat(rows.get(0).path("vsBestHeuristic").path("mean").isNumber()).isTrue();
+        // HJS job sets have deadline jobs: Target (HJS Eq. 5) and deadline success with their intervals.
+        for (JsonNode row : rows) {
+            assertThat(row.path("target").path("mean").asDouble()).isBetween(0.0, 200.0);
+            assertThat(row.path("target").path("halfWidth").isNumber()).isTrue();
+            assertThat(row.path("deadlineSuccess").path("mean").asDouble()).isBetween(0.0, 100.0);
+        }
         CliRunner.Result badQueue = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers", "gio@lifo");
         assertThat(badQueue.exitCode()).isEqualTo(2);
         assertThat(badQueue.err()).contains("--schedulers").contains("unknown queue order 'lifo'");

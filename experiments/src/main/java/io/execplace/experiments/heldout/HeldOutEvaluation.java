@@ -1,6 +1,8 @@
 package io.execplace.experiments.heldout;
 
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
@@ -64,9 +66,12 @@ public final class HeldOutEvaluation {
      * @param vsMilp            mean of cost / milp's cost (NaN without milp)
      * @param winsVsMilp        workloads where it costs strictly less than milp
      * @param turnaroundVsMilp  mean of turnaround / milp's turnaround
+     * @param target            HJS Eq. 5's Target (mean; NaN without deadline jobs)
+     * @param deadlineSuccess   share of deadline jobs that met their deadline, in % (NaN without deadline jobs)
      */
     public record Row(String scheduler, Interval cost, Interval turnaround, Interval vsBestHeuristic,
-                      int winsVsHeuristic, Interval vsMilp, int winsVsMilp, Interval turnaroundVsMilp) {
+                      int winsVsHeuristic, Interval vsMilp, int winsVsMilp, Interval turnaroundVsMilp,
+                      Interval target, Interval deadlineSuccess) {
     }
 
     /** Makes a fresh policy for a scheduler name, a seed and the workload it will run on (only references may look at it). */
@@ -110,18 +115,28 @@ public final class HeldOutEvaluation {
         int n = workloads.size();
         Map<String, double[]> cost = new LinkedHashMap<>();
         Map<String, double[]> turnaround = new LinkedHashMap<>();
+        Map<String, double[]> target = new LinkedHashMap<>();
+        Map<String, double[]> success = new LinkedHashMap<>();
         for (String s : schedulers) {
             double[] c = new double[n];
             double[] t = new double[n];
+            double[] tg = new double[n];
+            double[] ds = new double[n];
             for (int w = 0; w < n; w++) {
                 Workload workload = workloads.get(w);
-                RunSummary r = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload), configs.apply(s, workload))
-                        .summary();
+                RunResult run = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload),
+                        configs.apply(s, workload));
+                RunSummary r = run.summary();
                 c[w] = r.totalCost();
                 t[w] = r.meanTurnaround();
+                HjsTarget hjs = HjsTarget.of(run);
+                tg[w] = hjs == null ? Double.NaN : hjs.target();
+                ds[w] = hjs == null ? Double.NaN : 100 * hjs.deadlineSuccess();
             }
             cost.put(s, c);
             turnaround.put(s, t);
+            target.put(s, tg);
+            success.put(s, ds);
         }
         double[] bestHeuristic = new double[n];
         boolean anyHeuristic = false;
@@ -153,7 +168,7 @@ public final class HeldOutEvaluation {
                 tvsM[w] = milpTurnaround != null ? turnaround.get(s)[w] / milpTurnaround[w] : Double.NaN;
             }
             rows.add(new Row(s, Interval.of(c), Interval.of(turnaround.get(s)), Interval.of(vsH), winsH,
-                    Interval.of(vsM), winsM, Interval.of(tvsM)));
+                    Interval.of(vsM), winsM, Interval.of(tvsM), Interval.of(target.get(s)), Interval.of(success.get(s))));
         }
         return rows;
     }

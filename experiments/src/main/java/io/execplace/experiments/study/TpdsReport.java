@@ -5,6 +5,7 @@ import io.execplace.core.metrics.RunSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
+import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
@@ -392,7 +393,7 @@ final class TpdsReport {
                 ordered.put(w, heldOut.get(w));
             }
         }
-        String text = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(ordered);
+        String text = JsonNumbers.mapper().writeValueAsString(ordered);
         AtomicFiles.write(file, w -> w.write(text + "\n"));
     }
 

@@ -1,4 +1,4 @@
-package io.execplace.cli;
+package io.execplace.experiments.results;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializer;
@@ -10,11 +10,12 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 
 /**
- * The JSON writer of the commands' {@code --json} output: numbers stay numbers, and a value that is
- * not one (an undefined interval half-width, a ratio without its reference) is {@code null}, never
- * Jackson's default string {@code "NaN"} or an infinity.
+ * The JSON writer of the commands' {@code --json} output and the studies' JSON files: numbers stay
+ * numbers, and a value that is not one (an undefined interval half-width, a ratio without its
+ * reference, a Target without deadline jobs) is {@code null}, never Jackson's default string
+ * {@code "NaN"} or an infinity.
  */
-final class JsonNumbers {
+public final class JsonNumbers {
 
     private static final JsonSerializer<Double> FINITE_OR_NULL = new JsonSerializer<>() {
         @Override
@@ -31,7 +32,7 @@ final class JsonNumbers {
     }
 
     /** An indenting mapper that writes NaN and infinite doubles as null. */
-    static ObjectMapper mapper() {
+    public static ObjectMapper mapper() {
         SimpleModule numbers = new SimpleModule("finite-numbers");
         numbers.addSerializer(Double.class, FINITE_OR_NULL);
         numbers.addSerializer(Double.TYPE, FINITE_OR_NULL);
