@@ -98,7 +98,7 @@ final class PresetsCommand implements Callable<Integer> {
     /** LIU's own world: its slot clusters, arrival patterns and managers (reproduce liu). */
     private void liu(PrintWriter out) {
         section(out, "LIU clusters (reproduce liu)", List.<String[]>of(new String[]{"liu",
-                "the LIU paper's five executor clusters of 500, 800, 1200, 1300 and 1900 executors, time-sliced (section V-A)"}));
+                "the LIU paper's five executor clusters of 500, 800, 1200, 1300 and 1900 executors, time-sliced (section V)"}));
         List<String[]> patterns = new ArrayList<>();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
             patterns.add(new String[]{k.label(), switch (k) {

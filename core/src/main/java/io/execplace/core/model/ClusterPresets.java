@@ -3,7 +3,7 @@ package io.execplace.core.model;
 import java.util.List;
 import java.util.Locale;
 
-/** The named clusters of the source papers (TPDS §6, HYB §5, HJS §5.1). */
+/** The named clusters of the source papers (TPDS §7, HYB §6, HJS §5.1). */
 public final class ClusterPresets {
 
     /** A preset's name and one-line description. */

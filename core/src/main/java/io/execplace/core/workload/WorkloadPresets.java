@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The named workloads of the source papers (TPDS §6, HYB §5, HJS §5.1). */
+/** The named workloads of the source papers (TPDS §7, HYB §6, HJS §5.1). */
 public final class WorkloadPresets {
 
     /** A preset's name and one-line description. */
