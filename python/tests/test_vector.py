@@ -1,4 +1,5 @@
 """The batched vector environment against the single environments stepped one by one."""
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -38,3 +39,13 @@ def test_bad_actions_and_sizes_are_python_errors():
     vec.reset(seed=0)
     with pytest.raises(ValueError, match="environment 1"):
         vec.step(np.array([0, 999]))
+
+
+def test_gymnasiums_make_vec_gives_the_batched_environment():
+    vec = gym.make_vec("execplace/Tpds-v0", num_envs=3, vectorization_mode="vector_entry_point",
+                       workload="tpds-burst", mask=True)
+    assert isinstance(vec.unwrapped, execplace.ExecplaceVectorEnv)
+    obs, info = vec.reset(seed=0)
+    assert obs.shape == (3, vec.single_observation_space.shape[0])
+    obs, rewards, terminated, truncated, info = vec.step(np.argmax(info["action_mask"], axis=1))
+    assert rewards.shape == (3,)

@@ -35,11 +35,14 @@ def _java_settings(settings: dict[str, Any]):
 
 
 def register_envs() -> None:
-    """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0 and Pairs-v0 with Gymnasium (no JVM needed)."""
+    """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0 and Pairs-v0 with Gymnasium (no JVM needed):
+    ``gym.make`` gives one environment, ``gym.make_vec(..., vectorization_mode="vector_entry_point")``
+    the batched vector environment."""
     for env_id, name in ENVIRONMENTS.items():
         full = f"execplace/{env_id}"
         if full not in gym.registry:
-            gym.register(id=full, entry_point="execplace.envs:ExecplaceEnv", kwargs={"name": name})
+            gym.register(id=full, entry_point="execplace.envs:ExecplaceEnv",
+                         vector_entry_point="execplace.vector:ExecplaceVectorEnv", kwargs={"name": name})
 
 
 def _number(x) -> float | None:
