@@ -1,7 +1,9 @@
 package io.execplace.cli;
 
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.HjsStudy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,6 +57,9 @@ final class ReproduceHjsCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         HjsStudy.Settings s = quick ? HjsStudy.Settings.quick() : HjsStudy.Settings.full();
@@ -78,10 +83,13 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             HjsStudy.Settings before = s;
             s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
+        engine.check(spec);
         HjsStudy study = new HjsStudy(s, Main.registry(spec), Options.threads(threads));
         Path index;
-        try (Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
-            index = study.run(out, (done, total) -> progress.step(null));
+        try (CellEngine cells = engine.open(spec, Options.threads(threads));
+             Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
+            HjsStudy running = cells == null ? study : study.withEngine(cells);
+            index = running.run(out, (done, total) -> progress.step(null));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "

@@ -3,7 +3,7 @@ package io.execplace.cli;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.CellKind;
+import io.execplace.experiments.run.StandardCells;
 import io.execplace.experiments.run.InProcessEngine;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.training.TrainingCells;
@@ -63,7 +63,7 @@ final class TrainSweep {
         List<String> results;
         try (CellEngine local = engine == null ? new InProcessEngine(threads) : null) {
             CellEngine running = engine == null ? local : engine;
-            results = running.run(CellKind.TRAINING, texts, (done, total) -> progress.step(null));
+            results = running.run(StandardCells.TRAINING, texts, (done, total) -> progress.step(null));
         }
         TextTable table = new TextTable(List.of("agent", "beta", "seed", "env steps", "eval return", "completed %",
                 "eval cost", "eval duration s"));

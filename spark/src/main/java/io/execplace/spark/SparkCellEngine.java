@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Runs cells as Spark tasks: one partition (task) per cell, the cell's text in, its result's text out
- * ({@link CellKind#run}, a stateless function Spark serialises as the enum constant's name), results
+ * ({@link CellKind#run}, a stateless function; every kind is an enum constant, which Spark ships as its name), results
  * collected to the driver in the cells' order. Nothing of execplace's own types crosses the wire.
  */
 public final class SparkCellEngine implements CellEngine {

@@ -1,7 +1,7 @@
 package io.execplace.spark;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.run.CellKind;
+import io.execplace.experiments.run.StandardCells;
 import io.execplace.experiments.run.InProcessEngine;
 import io.execplace.experiments.run.ScenarioCells;
 import io.execplace.experiments.scenario.Scenario;
@@ -49,7 +49,7 @@ class SparkCellEngineTest {
     void resultsComeBackInTheCellsOrderAndProgressCountsEachCellOnce() {
         List<String> cells = cells();
         List<Integer> told = new ArrayList<>();
-        List<String> results = spark.run(CellKind.SCENARIO, cells, (done, total) -> {
+        List<String> results = spark.run(StandardCells.SCENARIO, cells, (done, total) -> {
             synchronized (told) {
                 assertThat(total).isEqualTo(8);
                 told.add(done);
@@ -62,7 +62,7 @@ class SparkCellEngineTest {
             assertThat(ScenarioCells.result(results.get(i)).seed()).isEqualTo(1 + i % 4);
         }
         // The same texts as the in-process text engine, bar the decision-time fields.
-        List<String> here = new InProcessEngine(2).run(CellKind.SCENARIO, cells, (d, t) -> { });
+        List<String> here = new InProcessEngine(2).run(StandardCells.SCENARIO, cells, (d, t) -> { });
         for (int i = 0; i < cells.size(); i++) {
             assertThat(ScenarioCells.result(results.get(i)).summary().withoutDelays())
                     .isEqualTo(ScenarioCells.result(here.get(i)).summary().withoutDelays());
@@ -76,15 +76,15 @@ class SparkCellEngineTest {
     void aCellsBadInputComesBackAsBadInputAndNothingElseIsReturned() {
         List<String> cells = new ArrayList<>(cells().subList(0, 2));
         cells.add("{\"recipe\":");
-        assertThatThrownBy(() -> spark.run(CellKind.SCENARIO, cells, (d, t) -> { }))
+        assertThatThrownBy(() -> spark.run(StandardCells.SCENARIO, cells, (d, t) -> { }))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("a scenario cell is not valid JSON");
         // The context survives a failed job: the next run works.
-        assertThat(spark.run(CellKind.SCENARIO, cells.subList(0, 1), (d, t) -> { })).hasSize(1);
+        assertThat(spark.run(StandardCells.SCENARIO, cells.subList(0, 1), (d, t) -> { })).hasSize(1);
     }
 
     @Test
     void noCellsIsNoJob() {
-        assertThat(spark.run(CellKind.TRAINING, List.of(), (d, t) -> { throw new AssertionError("no progress"); }))
+        assertThat(spark.run(StandardCells.TRAINING, List.of(), (d, t) -> { throw new AssertionError("no progress"); }))
                 .isEmpty();
     }
 }

@@ -77,6 +77,20 @@ class SparkEngineTest {
     }
 
     @Test
+    void reproduceHjsWritesTheSameResultsOnSpark() throws IOException {
+        Path[] dirs = bothEngines("reproduce", "hjs", "--quick", "--job-sets", "hjs-40-20", "--held-out", "2",
+                "--train-workloads", "1", "--hjs-iterations", "2", "--dqn-iterations", "20", "--threads", "2");
+        List<String> results = Files.readAllLines(dirs[1].resolve("results.csv"));
+        assertThat(results).isEqualTo(Files.readAllLines(dirs[0].resolve("results.csv"))).hasSize(1 + 3 * 9);
+        assertThat(withoutTiming(JSON.readTree(dirs[1].resolve("results.json").toFile())))
+                .isEqualTo(withoutTiming(JSON.readTree(dirs[0].resolve("results.json").toFile())));
+        for (String f : List.of("hjs/agent.xprl", "dqn/agent.xprl")) {
+            assertThat(Files.readAllBytes(dirs[1].resolve("agents/hjs-40-20").resolve(f)))
+                    .as(f).isEqualTo(Files.readAllBytes(dirs[0].resolve("agents/hjs-40-20").resolve(f)));
+        }
+    }
+
+    @Test
     void aTrainingSweepCellRunsOnSparkAsInProcess() throws IOException {
         Path[] dirs = bothEngines("train", "--sweep", "--agents", "dqn", "--betas", "1", "--seeds", "1",
                 "--iterations", "12", "--eval-interval", "6", "--eval-episodes", "1");

@@ -1,30 +1,19 @@
 package io.execplace.experiments.run;
 
-import io.execplace.experiments.training.TrainingCells;
+import java.io.Serializable;
 
 /**
- * What a cell is, and the stateless function that runs one: text in, text out. An enum so that an
- * engine can send "which function" to another JVM by name (Spark serialises an enum constant as its
- * name); the cell and result texts are documented in docs/spark.md.
+ * What a cell is, and the stateless function that runs one: text in, text out. Every
+ * implementation is an enum constant so that an engine can send "which function" to another JVM by
+ * name (Spark ships an enum constant as its name, nothing else); each package that has cells owns
+ * its enum ({@link StandardCells} here, the HJS study's in {@code experiments.study}), so this seam
+ * imports none of them. The cell and result texts are documented in docs/spark.md.
  */
-public enum CellKind {
+public interface CellKind extends Serializable {
 
-    /** One (scheduler, seed) simulation run of a scenario: {@code compare}, {@code reproduce hybrid}. */
-    SCENARIO {
-        @Override
-        public String run(String cell) {
-            return ScenarioCells.run(cell);
-        }
-    },
-
-    /** One training of an agent: {@code train --sweep}, {@code reproduce tpds}. */
-    TRAINING {
-        @Override
-        public String run(String cell) {
-            return TrainingCells.run(cell);
-        }
-    };
+    /** The constant's name, as logs and errors show it. */
+    String name();
 
     /** Runs one cell given as text and returns its result as text. */
-    public abstract String run(String cell);
+    String run(String cell);
 }

@@ -153,7 +153,7 @@ public final class Runner {
                 }
             }
         }
-        List<String> results = engine.run(CellKind.SCENARIO, texts, (done, total) -> progress.cellDone(done, total, null));
+        List<String> results = engine.run(StandardCells.SCENARIO, texts, (done, total) -> progress.cellDone(done, total, null));
         List<Comparison> out = new ArrayList<>(scenarios.size());
         int next = 0;
         for (Scenario scenario : scenarios) {

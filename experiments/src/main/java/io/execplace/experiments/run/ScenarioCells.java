@@ -16,7 +16,7 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
 import io.execplace.schedulers.Schedulers;
 
 /**
- * The text forms of a scenario cell ({@link CellKind#SCENARIO}) and of its result, and the function
+ * The text forms of a scenario cell ({@link StandardCells#SCENARIO}) and of its result, and the function
  * that runs one. A cell is one JSON object:
  * {@code {"recipe":{...ScenarioRecipe...},"schedulerOptions":{"milp":{"beta":1.0,...},"lookahead":{...}},"scheduler":"gio","seed":3,"timelinePoints":200}};
  * its result is the {@link CellResult} as JSON (doubles in Java's shortest round-trip form, so the

@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.schedulers.milp.MilpOptions;
+import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.ParallelTasks;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
@@ -194,9 +195,9 @@ public final class HjsStudy {
 
     private final Settings settings;
     private final int threads;
-    private final Cluster cluster = ClusterPresets.c5();
-
     private final SchedulerRegistry registry;
+    /** Where the trainings and runs go as text cells ({@link HjsCells}), or null for this study's own threads. */
+    private final CellEngine engine;
 
     /**
      * @param settings the study's settings
@@ -211,6 +212,25 @@ public final class HjsStudy {
         this.settings = settings;
         this.registry = registry;
         this.threads = threads;
+        this.engine = null;
+    }
+
+    private HjsStudy(HjsStudy study, CellEngine engine) {
+        this.settings = study.settings;
+        this.registry = study.registry;
+        this.threads = study.threads;
+        this.engine = engine;
+    }
+
+    /**
+     * The study with its trainings and runs sent as text cells to {@code engine} ({@link HjsCells});
+     * progress then moves as cells finish. Same results as on the study's own threads (timing aside).
+     */
+    public HjsStudy withEngine(CellEngine e) {
+        if (e == null) {
+            throw new IllegalArgumentException("an engine is required");
+        }
+        return new HjsStudy(this, e);
     }
 
     public Settings settings() {
@@ -250,37 +270,107 @@ public final class HjsStudy {
         AtomicLong done = new AtomicLong();
         Runnable tick = () -> progress.advanced(done.incrementAndGet(), total);
 
-        List<Callable<Trained>> trainings = new ArrayList<>();
-        for (String set : settings.jobSets()) {
-            for (AgentKind kind : AgentKind.values()) {
-                Path folder = dir.resolve("agents").resolve(set).resolve(kind.folder());
-                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, tick));
-            }
-        }
-        List<Trained> trained = all(trainings);
-
-        List<Callable<Cell>> cells = new ArrayList<>();
+        List<Trained> trained = engine == null ? trainHere(dir, tick) : trainOnEngine(dir, tick);
+        List<HjsCells.Evaluation> evaluations = new ArrayList<>();
         for (String set : settings.jobSets()) {
             for (Entry entry : entries()) {
                 String placement = entry.agent() == null ? entry.placement() : agentName(trained, set, entry.agent());
-                addCells(cells, "fig2", set, entry.label(), entry.queue(), placement, tick);
+                addEvaluations(evaluations, "fig2", set, entry.label(), entry.queue(), placement);
             }
             String hjs = agentName(trained, set, AgentKind.HJS);
             for (double l : settings.lambdas()) {
-                addCells(cells, "fig1", set, "HJS λ=" + TpdsStudy.betaText(l), new HjsWeightOrder(l), hjs, tick);
+                addEvaluations(evaluations, "fig1", set, "HJS λ=" + TpdsStudy.betaText(l), new HjsWeightOrder(l), hjs);
             }
         }
-        List<Cell> results = all(cells);
+        List<Cell> results = engine == null ? evaluateHere(evaluations, tick) : evaluateOnEngine(evaluations, tick);
         return new HjsReport(settings, entries(), trained, results).write(dir);
     }
 
-    private void addCells(List<Callable<Cell>> cells, String figure, String set, String label, QueuePolicy queue,
-                          String placement, Runnable tick) {
+    /** Every (job set, agent kind) training: its folder under {@code dir}. */
+    private List<Trained> trainHere(Path dir, Runnable tick) throws IOException {
+        List<Callable<Trained>> trainings = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            for (AgentKind kind : AgentKind.values()) {
+                Path folder = agentFolder(dir, set, kind);
+                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, tick));
+            }
+        }
+        return ParallelTasks.run("execplace-hjs-study", threads, trainings);
+    }
+
+    private List<Trained> trainOnEngine(Path dir, Runnable tick) throws IOException {
+        List<String> cells = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            for (AgentKind kind : AgentKind.values()) {
+                cells.add(HjsCells.trainingCell(set, kind, settings));
+            }
+        }
+        // The engine tells finished cells only: progress moves by the mean training's iterations per cell.
+        long iterations = (long) settings.jobSets().size() * (settings.hjsIterations() + settings.dqnIterations());
+        List<String> texts = engine.run(HjsCells.TRAINING, cells, ticks(iterations, tick));
+        List<Trained> trained = new ArrayList<>();
+        int i = 0;
+        for (String set : settings.jobSets()) {
+            for (AgentKind kind : AgentKind.values()) {
+                Path folder = agentFolder(dir, set, kind);
+                double seconds = HjsCells.writeTraining(texts.get(i++), folder);
+                trained.add(new Trained(set, kind, folder, seconds,
+                        kind == AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations()));
+            }
+        }
+        return trained;
+    }
+
+    private List<Cell> evaluateHere(List<HjsCells.Evaluation> evaluations, Runnable tick) throws IOException {
+        List<Callable<Cell>> tasks = new ArrayList<>();
+        for (HjsCells.Evaluation e : evaluations) {
+            tasks.add(() -> {
+                Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
+                tick.run();
+                return c;
+            });
+        }
+        return ParallelTasks.run("execplace-hjs-study", threads, tasks);
+    }
+
+    private List<Cell> evaluateOnEngine(List<HjsCells.Evaluation> evaluations, Runnable tick) {
+        List<String> cells = new ArrayList<>();
+        for (HjsCells.Evaluation e : evaluations) {
+            cells.add(HjsCells.evaluationCell(e, settings.milpTimeLimitMs()));
+        }
+        List<String> texts = engine.run(HjsCells.EVALUATION, cells, ticks(cells.size(), tick));
+        List<Cell> results = new ArrayList<>();
+        for (int i = 0; i < evaluations.size(); i++) {
+            results.add(HjsCells.evaluationResult(evaluations.get(i), texts.get(i)));
+        }
+        return results;
+    }
+
+    /** An engine's "k of n cells done" as {@code units} ticks spread evenly over the cells. */
+    private static CellEngine.Progress ticks(long units, Runnable tick) {
+        long[] told = {0};
+        return (finished, all) -> {
+            synchronized (told) {
+                long target = units * finished / all;
+                while (told[0] < target) {
+                    told[0]++;
+                    tick.run();
+                }
+            }
+        };
+    }
+
+    private static Path agentFolder(Path dir, String set, AgentKind kind) {
+        return dir.resolve("agents").resolve(set).resolve(kind.folder());
+    }
+
+    private void addEvaluations(List<HjsCells.Evaluation> evaluations, String figure, String set, String label,
+                                QueuePolicy queue, String placement) {
         for (long seed : settings.trainSeeds()) {
-            cells.add(() -> cell(figure, set, label, queue, placement, "training", seed, tick));
+            evaluations.add(new HjsCells.Evaluation(figure, set, label, queue, placement, "training", seed));
         }
         for (long seed : settings.heldOutSeeds()) {
-            cells.add(() -> cell(figure, set, label, queue, placement, "held-out", seed, tick));
+            evaluations.add(new HjsCells.Evaluation(figure, set, label, queue, placement, "held-out", seed));
         }
     }
 
@@ -293,24 +383,21 @@ public final class HjsStudy {
         throw new IllegalStateException("no " + kind + " agent for " + set);
     }
 
-    private Cell cell(String figure, String set, String label, QueuePolicy queue, String placement, String split,
-                      long seed, Runnable tick) {
-        Workload w = workload(set, seed);
-        SimulationConfig config = SimulationConfig.defaults(cluster, w).withQueue(queue);
+    /** One run of the study with the schedulers of {@code registry}: the function both paths share. */
+    static Cell evaluate(HjsCells.Evaluation e, SchedulerRegistry registry, long milpTimeLimitMs) {
+        Cluster cluster = ClusterPresets.c5();
+        Workload w = workload(e.jobSet(), e.seed());
+        SimulationConfig config = SimulationConfig.defaults(cluster, w).withQueue(e.queue());
         SchedulerOptions options = SchedulerOptions.defaults()
-                .with(MilpOptions.defaults().withTimeLimitMillis(Math.max(1, settings.milpTimeLimitMs())));
-        RunResult r = Simulation.run(cluster, w, registry.create(placement, seed, options), config);
-        tick.run();
-        return new Cell(figure, set, label, queue.name(), split, seed, HjsTarget.of(r), r.summary());
+                .with(MilpOptions.defaults().withTimeLimitMillis(Math.max(1, milpTimeLimitMs)));
+        RunResult r = Simulation.run(cluster, w, registry.create(e.placement(), e.seed(), options), config);
+        return new Cell(e.figure(), e.jobSet(), e.scheduler(), e.queue().name(), e.split(), e.seed(), HjsTarget.of(r),
+                r.summary());
     }
 
     /** The workload of a job set and seed. */
     static Workload workload(String jobSet, long seed) {
         return WorkloadPresets.generate(jobSet, WorkloadOptions.seed(seed));
-    }
-
-    private <T> List<T> all(List<Callable<T>> tasks) throws IOException {
-        return ParallelTasks.run("execplace-hjs-study", threads, tasks);
     }
 
     /** The algorithm behind each agent kind (for reports). */

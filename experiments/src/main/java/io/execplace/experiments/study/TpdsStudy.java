@@ -12,7 +12,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.CellKind;
+import io.execplace.experiments.run.StandardCells;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.training.TrainingCells;
 import io.execplace.rl.agent.AgentConfig;
@@ -429,7 +429,7 @@ public final class TpdsStudy {
         // The engine tells finished cells only: progress moves by the mean training's iterations per cell,
         // one tick per iteration as on this study's own threads.
         long[] told = {0};
-        List<String> texts = engine.run(CellKind.TRAINING, cells, (finished, all) -> {
+        List<String> texts = engine.run(StandardCells.TRAINING, cells, (finished, all) -> {
             synchronized (told) {
                 long target = total * finished / all;
                 while (told[0] < target) {

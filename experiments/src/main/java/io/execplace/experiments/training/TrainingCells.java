@@ -10,6 +10,7 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.env.TrainingEnvironment;
+import io.execplace.core.io.PackedFolder;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
@@ -29,13 +30,10 @@ import java.io.UncheckedIOException;
 import io.execplace.core.io.StagedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
- * One training in the TPDS environment as a cell ({@code CellKind.TRAINING}) of {@code train --sweep}
+ * One training in the TPDS environment as a cell ({@code StandardCells.TRAINING}) of {@code train --sweep}
  * and {@code reproduce tpds}, and the core both engines share: {@link #train} into a folder. As text,
  * a cell is one JSON object with the fields an agent's checkpoint stores
  * ({@code {"setup":{...},"algorithm":"DQN","agent":{...},"environment":{...},"training":{"iterations":..,
@@ -160,12 +158,7 @@ public final class TrainingCells {
             dir = Files.createTempDirectory("execplace-training-");
             Trained trained = train(t, dir, () -> { });
             ObjectNode root = JSON.createObjectNode();
-            ObjectNode files = root.putObject("files");
-            try (Stream<Path> list = Files.list(dir)) {
-                for (Path f : list.filter(Files::isRegularFile).sorted().toList()) {
-                    files.put(f.getFileName().toString(), Base64.getEncoder().encodeToString(Files.readAllBytes(f)));
-                }
-            }
+            root.set("files", PackedFolder.pack(dir));
             root.set("curve", JSON.valueToTree(trained.curve().points()));
             root.put("steps", trained.steps());
             root.put("seconds", trained.seconds());
@@ -184,9 +177,7 @@ public final class TrainingCells {
     public static Trained result(String text) {
         try {
             JsonNode root = JSON.readTree(text);
-            Map<String, byte[]> files = new LinkedHashMap<>();
-            root.required("files").fields().forEachRemaining(e ->
-                    files.put(e.getKey(), Base64.getDecoder().decode(e.getValue().asText())));
+            Map<String, byte[]> files = PackedFolder.read(root.required("files"));
             LearningCurve curve = new LearningCurve();
             for (JsonNode p : root.required("curve")) {
                 curve.add(JSON.treeToValue(p, CurvePoint.class));
@@ -202,11 +193,7 @@ public final class TrainingCells {
 
     /** Writes a result's files into {@code dir} (created), as the training would have written them there. */
     public static void writeFiles(Trained trained, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        for (Map.Entry<String, byte[]> f : trained.files().entrySet()) {
-            Path name = Path.of(f.getKey()).getFileName();
-            Files.write(dir.resolve(name.toString()), f.getValue());
-        }
+        PackedFolder.write(trained.files(), dir);
     }
 
     private static String write(JsonNode node) {

@@ -77,9 +77,9 @@ class TextCellsTest {
         assertThatThrownBy(() -> new Runner(ScenarioCells.schedulers(), 1).withEngine(new InProcessEngine(1))
                 .run(bare, ProgressListener.NONE)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("scenario 'bare' has no recipe");
-        assertThatThrownBy(() -> CellKind.SCENARIO.run("{\"recipe\":")).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> StandardCells.SCENARIO.run("{\"recipe\":")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("a scenario cell is not valid JSON");
-        assertThatThrownBy(() -> CellKind.SCENARIO.run("{\"scheduler\":\"gio\"}")).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> StandardCells.SCENARIO.run("{\"scheduler\":\"gio\"}")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("a scenario cell is malformed");
     }
 }

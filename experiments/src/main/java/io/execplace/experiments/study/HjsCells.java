@@ -1,0 +1,185 @@
+package io.execplace.experiments.study;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.PackedFolder;
+import io.execplace.core.io.StagedFolder;
+import io.execplace.core.metrics.HjsTarget;
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.experiments.run.CellKind;
+import io.execplace.experiments.run.ScenarioCells;
+import io.execplace.rl.train.AgentFiles;
+import io.execplace.rl.train.RlSchedulers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The HJS study's work as text cells, so that {@code reproduce hjs --engine spark} runs it as Spark
+ * tasks (docs/spark.md). Two kinds:
+ * <ul>
+ *   <li>{@link #TRAINING}: {@code {"jobSet":"hjs-40-20","agent":"HJS","settings":{...HjsStudy.Settings...}}};
+ *       its result {@code {"files":{NAME:BASE64,...},"seconds":..}} carries the agent's folder.</li>
+ *   <li>{@link #EVALUATION}: {@code {"figure":"fig2","jobSet":..,"scheduler":"HJS","queue":"hjs-weight:0.75",
+ *       "placement":"gio"|null,"agentFiles":{..}|null,"split":"held-out","seed":1001,"milpTimeLimitMs":200}}
+ *       — the agent's model travels inside the cell; its result is {@code {"target":{..},"summary":{..}}}.</li>
+ * </ul>
+ * The study's own threads run the same functions on objects ({@link #evaluate}, {@link HjsAgents#train}).
+ */
+public enum HjsCells implements CellKind {
+
+    /** One agent's training for one job set. */
+    TRAINING {
+        @Override
+        public String run(String cell) {
+            return runTraining(cell);
+        }
+    },
+
+    /** One scheduler on one workload. */
+    EVALUATION {
+        @Override
+        public String run(String cell) {
+            return runEvaluation(cell);
+        }
+    };
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /**
+     * One run of Fig. 1 or Fig. 2.
+     *
+     * @param figure    {@code fig1} or {@code fig2}
+     * @param jobSet    job-set preset
+     * @param scheduler label in tables and charts
+     * @param queue     queue order
+     * @param placement registered scheduler name, {@code agent:PATH} included
+     * @param split     {@code training} or {@code held-out}
+     * @param seed      workload seed
+     */
+    record Evaluation(String figure, String jobSet, String scheduler, QueuePolicy queue, String placement, String split,
+                      long seed) {
+    }
+
+    /** The text of one training. */
+    static String trainingCell(String jobSet, HjsStudy.AgentKind kind, HjsStudy.Settings settings) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("jobSet", jobSet);
+        root.put("agent", kind.name());
+        root.set("settings", JSON.valueToTree(settings));
+        return write(root);
+    }
+
+    private static String runTraining(String cell) {
+        String jobSet;
+        HjsStudy.AgentKind kind;
+        HjsStudy.Settings settings;
+        try {
+            JsonNode root = JSON.readTree(cell);
+            jobSet = root.required("jobSet").asText();
+            kind = HjsStudy.AgentKind.valueOf(root.required("agent").asText());
+            settings = JSON.treeToValue(root.required("settings"), HjsStudy.Settings.class);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException("an HJS training cell is not valid JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("an HJS training cell is malformed: " + e.getMessage());
+        }
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("execplace-hjs-training-");
+            HjsStudy.Trained trained = HjsAgents.train(kind, jobSet, settings, dir, () -> { });
+            ObjectNode result = JSON.createObjectNode();
+            result.set("files", PackedFolder.pack(dir));
+            result.put("seconds", trained.seconds());
+            return write(result);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (dir != null) {
+                StagedFolder.deleteQuietly(dir);
+            }
+        }
+    }
+
+    /** Writes a training result's files into {@code folder}; returns the training's wall-clock seconds. */
+    static double writeTraining(String result, Path folder) throws IOException {
+        JsonNode root = JSON.readTree(result);
+        PackedFolder.write(PackedFolder.read(root.required("files")), folder);
+        return root.required("seconds").asDouble();
+    }
+
+    /** The text of one evaluation; an {@code agent:PATH} placement sends the agent's model along. */
+    static String evaluationCell(Evaluation e, long milpTimeLimitMs) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("figure", e.figure());
+        root.put("jobSet", e.jobSet());
+        root.put("scheduler", e.scheduler());
+        root.put("queue", e.queue().name());
+        String agentPrefix = RlSchedulers.PREFIX + ":";
+        if (e.placement().startsWith(agentPrefix)) {
+            Path model = AgentFiles.resolve(Path.of(e.placement().substring(agentPrefix.length())));
+            root.putNull("placement");
+            root.set("agentFiles", PackedFolder.pack(List.of(model)));
+        } else {
+            root.put("placement", e.placement());
+            root.putNull("agentFiles");
+        }
+        root.put("split", e.split());
+        root.put("seed", e.seed());
+        root.put("milpTimeLimitMs", milpTimeLimitMs);
+        return write(root);
+    }
+
+    private static String runEvaluation(String cell) {
+        Evaluation e;
+        long milp;
+        try {
+            JsonNode root = JSON.readTree(cell);
+            JsonNode agent = root.required("agentFiles");
+            String placement = agent.isNull() ? root.required("placement").asText()
+                    : RlSchedulers.PREFIX + ":" + PackedFolder.unpack(agent);
+            e = new Evaluation(root.required("figure").asText(), root.required("jobSet").asText(),
+                    root.required("scheduler").asText(), QueuePolicy.byName(root.required("queue").asText()), placement,
+                    root.required("split").asText(), root.required("seed").asLong());
+            milp = root.required("milpTimeLimitMs").asLong();
+        } catch (JsonProcessingException ex) {
+            throw new BadInputException("an HJS evaluation cell is not valid JSON: " + ex.getOriginalMessage());
+        } catch (IllegalArgumentException ex) {
+            throw new BadInputException("an HJS evaluation cell is malformed: " + ex.getMessage());
+        }
+        HjsStudy.Cell c = HjsStudy.evaluate(e, ScenarioCells.schedulers(), milp);
+        ObjectNode result = JSON.createObjectNode();
+        result.set("target", JSON.valueToTree(c.target()));
+        result.set("summary", JSON.valueToTree(c.summary()));
+        return write(result);
+    }
+
+    /** An evaluation's result text as the study's cell. */
+    static HjsStudy.Cell evaluationResult(Evaluation e, String text) {
+        try {
+            JsonNode root = JSON.readTree(text);
+            return new HjsStudy.Cell(e.figure(), e.jobSet(), e.scheduler(), e.queue().name(), e.split(), e.seed(),
+                    JSON.treeToValue(root.required("target"), HjsTarget.class),
+                    JSON.treeToValue(root.required("summary"), RunSummary.class));
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("an HJS evaluation's result is malformed: " + ex.getOriginalMessage(), ex);
+        }
+    }
+
+    private static String write(JsonNode node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
