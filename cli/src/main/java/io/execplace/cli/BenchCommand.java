@@ -102,7 +102,7 @@ final class BenchCommand implements Callable<Integer> {
                 spec.commandLine().getErr().flush();
             }
         };
-        List<RlBenchmarks.Result> results = liu ? io.execplace.rl.liu.LiuBenchmarks.run(quick, progress)
+        List<RlBenchmarks.Result> results = liu ? io.execplace.liu.agent.LiuBenchmarks.run(quick, progress)
                 : RlBenchmarks.run(quick, progress);
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));

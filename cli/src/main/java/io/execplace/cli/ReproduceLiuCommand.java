@@ -2,8 +2,10 @@ package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
 
-import io.execplace.experiments.study.LiuStudy;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.liu.study.LiuStudy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -64,6 +66,9 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress output.")
     boolean quiet;
 
+    @Mixin
+    EngineOptions engine;
+
     @Override
     public Integer call() throws Exception {
         LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes, --threads",
@@ -76,6 +81,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + ": cannot write there: is a file, not a folder");
         }
+        engine.check(spec);
         return runStudy(s, chosen);
     }
 
@@ -107,12 +113,16 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     private int runStudy(LiuStudy.Settings s, List<LiuStudy.Run> chosen) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        Path index = new LiuStudy().run(s, chosen, out, line -> {
-            if (!quiet) {
-                err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
-                err.flush();
-            }
-        });
+        Path index;
+        try (CellEngine cells = engine.open(spec, s.threads())) {
+            LiuStudy study = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
+            index = study.run(s, chosen, out, line -> {
+                if (!quiet) {
+                    err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
+                    err.flush();
+                }
+            });
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("table2.csv") + ", " + out.resolve("table3.csv") + ", "
                 + out.resolve("curves.csv") + ", " + out.resolve("results.json") + ", " + out.resolve("charts") + "/, "

@@ -91,6 +91,18 @@ class SparkEngineTest {
     }
 
     @Test
+    void reproduceLiuWritesTheSameTablesOnSpark() throws IOException {
+        Path[] dirs = bothEngines("reproduce", "liu", "--quick", "--runs", "uniform", "--episodes", "3", "--apps", "40",
+                "--test-episodes", "2", "--curve-points", "1", "--curve-episodes", "1");
+        for (String f : List.of("table2.csv", "table3.csv", "curves.csv")) {
+            assertThat(Files.readAllLines(dirs[1].resolve(f))).as(f).isEqualTo(Files.readAllLines(dirs[0].resolve(f)));
+        }
+        assertThat(Files.readAllLines(dirs[1].resolve("table3.csv"))).hasSize(5);
+        assertThat(Files.readAllBytes(dirs[1].resolve("agents/uniform/agent.xprl")))
+                .isEqualTo(Files.readAllBytes(dirs[0].resolve("agents/uniform/agent.xprl")));
+    }
+
+    @Test
     void aTrainingSweepCellRunsOnSparkAsInProcess() throws IOException {
         Path[] dirs = bothEngines("train", "--sweep", "--agents", "dqn", "--betas", "1", "--seeds", "1",
                 "--iterations", "12", "--eval-interval", "6", "--eval-episodes", "1");

@@ -1,0 +1,473 @@
+package io.execplace.liu.sim;
+
+import io.execplace.liu.model.AppCategory;
+import io.execplace.liu.model.ExecutorClusters;
+import io.execplace.liu.model.LiuApp;
+import io.execplace.core.sim.CompletionQueue;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs a LIU episode slice by slice and stops whenever the global manager must decide.
+ *
+ * <p>One slice {@code t}: (1) runs finishing at {@code t} release their executors, streaming batches
+ * due at {@code t} join their cluster's FIFO queue, applications arriving at {@code t} join the
+ * global pool; (2) every cluster starts runs from the head of its queue; (3) if the pool is not
+ * empty the manager dispatches <em>one</em> application ({@link #dispatch}), whose first run joins
+ * the chosen cluster's queue at once; (4) the slice's occupation is recorded and time moves on.
+ * Slices in which nothing can happen are skipped in one jump (their occupation is constant, so the
+ * statistics are exact).
+ *
+ * <p>Stretch model: the head run wanting {@code e} executors starts once at least
+ * {@code ceil(minShare · min(e, size))} are free, takes {@code g = min(e, free)} and keeps them
+ * until it finishes {@code ceil(occupation · e / g)} slices later (its work {@code occupation · e}
+ * is conserved, so a run wanting more than the whole cluster always stretches). Its
+ * running-time ratio is {@code (finish − start) / occupation}. A time-critical run misses its
+ * deadline when it finishes more than {@code deadline} slices after the application's arrival, a
+ * streaming batch when more than {@code deadline} after its release; the miss counts at the finish.
+ * Not thread-safe; {@link #reset} reuses the arrays.
+ */
+public final class LiuSimulation implements LiuView {
+
+    /** Slices of occupation history kept per cluster (Table I). */
+    public static final int HISTORY = 100;
+    /** Default share of its demand a run must get before it starts. */
+    public static final double DEFAULT_MIN_SHARE = 0.5;
+
+    private final ExecutorClusters clusters;
+    private final double minShare;
+    private final int c;
+    // The fields without an access modifier are ClusterOutlook's to read: it plays a cluster's
+    // committed work forward from them. Nothing else outside this class touches them.
+    final int[] capacity;
+    final int[] used;
+    private final int[] missedOnCluster;
+    private final int[][] history;
+    private final long[] historySum;
+    private int recorded;
+    private int head;
+
+    List<LiuApp> apps;
+    int now;
+    private int nextArrival;
+    private int[] pool = new int[16];
+    private int poolSize;
+    final IntFifo[] queues;
+    private final CompletionQueue releases = new CompletionQueue();
+    private final CompletionQueue completions = new CompletionQueue();
+    int runs;
+    int[] runApp = new int[64];
+    int[] runIndex = new int[64];
+    int[] runRelease = new int[64];
+    int[] runStart = new int[64];
+    int[] runGranted = new int[64];
+    int[] runFinish = new int[64];
+    int[] appCluster;
+    private int[] appDispatch;
+    private int[] appEnd;
+    private int[] appRunsLeft;
+    private int[] appMissed;
+    private double[] appRatioSum;
+    private int[] missTimes = new int[64];
+    private int misses;
+    private long executorSlices;
+    private int deadlineRuns;
+    private int finishedApps;
+    private boolean decisionPending;
+
+    public LiuSimulation(ExecutorClusters clusters) {
+        this(clusters, DEFAULT_MIN_SHARE);
+    }
+
+    /**
+     * @param minShare share of its (capped) demand a run must get to start, in (0, 1]; 1 means a run
+     *                 always waits for all its executors and never stretches
+     */
+    public LiuSimulation(ExecutorClusters clusters, double minShare) {
+        if (!(minShare > 0 && minShare <= 1)) {
+            throw new IllegalArgumentException("minimum share must be in (0, 1], got " + minShare);
+        }
+        this.clusters = clusters;
+        this.minShare = minShare;
+        this.c = clusters.count();
+        this.capacity = clusters.slots();
+        this.used = new int[c];
+        this.missedOnCluster = new int[c];
+        this.history = new int[c][HISTORY];
+        this.historySum = new long[c];
+        this.queues = new IntFifo[c];
+        for (int k = 0; k < c; k++) {
+            queues[k] = new IntFifo();
+        }
+    }
+
+    public ExecutorClusters clusters() {
+        return clusters;
+    }
+
+    public double minShare() {
+        return minShare;
+    }
+
+    /** Starts an episode with these applications (sorted by arrival) and runs to the first decision. */
+    public void reset(List<LiuApp> workload) {
+        for (int i = 1; i < workload.size(); i++) {
+            if (workload.get(i).arrival() < workload.get(i - 1).arrival()) {
+                throw new IllegalArgumentException("applications must be sorted by arrival");
+            }
+        }
+        this.apps = workload;
+        int n = workload.size();
+        now = 0;
+        nextArrival = 0;
+        poolSize = 0;
+        runs = 0;
+        misses = 0;
+        executorSlices = 0;
+        deadlineRuns = 0;
+        finishedApps = 0;
+        recorded = 0;
+        head = 0;
+        Arrays.fill(used, 0);
+        Arrays.fill(missedOnCluster, 0);
+        Arrays.fill(historySum, 0);
+        for (IntFifo q : queues) {
+            q.clear();
+        }
+        releases.clear();
+        completions.clear();
+        appCluster = new int[n];
+        appDispatch = new int[n];
+        appEnd = new int[n];
+        appRunsLeft = new int[n];
+        appMissed = new int[n];
+        appRatioSum = new double[n];
+        Arrays.fill(appCluster, -1);
+        Arrays.fill(appEnd, -1);
+        decisionPending = false;
+        advance();
+    }
+
+    /** True while the episode runs: a decision is pending. False once every application has finished. */
+    public boolean decisionPending() {
+        return decisionPending;
+    }
+
+    /** True when every application has finished all its runs. */
+    public boolean finished() {
+        return apps != null && finishedApps == apps.size();
+    }
+
+    /** The current slice. */
+    @Override
+    public int now() {
+        return now;
+    }
+
+    /** Applications waiting in the global pool, in arrival order. */
+    @Override
+    public int waitingCount() {
+        return poolSize;
+    }
+
+    /** The {@code k}-th waiting application. */
+    @Override
+    public LiuApp waiting(int k) {
+        if (k < 0 || k >= poolSize) {
+            throw new IndexOutOfBoundsException("waiting application " + k + " of " + poolSize);
+        }
+        return apps.get(pool[k]);
+    }
+
+    @Override
+    public int clusterCount() {
+        return c;
+    }
+
+    @Override
+    public int capacity(int cluster) {
+        return capacity[cluster];
+    }
+
+    /** Executors busy now. */
+    @Override
+    public int used(int cluster) {
+        return used[cluster];
+    }
+
+    /** Runs queued on a cluster and not yet started. */
+    @Override
+    public int queued(int cluster) {
+        return queues[cluster].size();
+    }
+
+    /** Deadlines missed so far by runs of this cluster. */
+    @Override
+    public int missedDeadlines(int cluster) {
+        return missedOnCluster[cluster];
+    }
+
+    /** Deadlines missed so far in all clusters. */
+    public int missedDeadlines() {
+        return misses;
+    }
+
+    /** Slices of history available (at most {@link #HISTORY}). */
+    @Override
+    public int historyLength() {
+        return Math.min(recorded, HISTORY);
+    }
+
+    /**
+     * Busy executors of a cluster {@code age} slices ago ({@code age = 1} is the latest recorded
+     * slice, up to {@link #historyLength()}).
+     */
+    @Override
+    public int usedAgo(int cluster, int age) {
+        if (age < 1 || age > historyLength()) {
+            throw new IndexOutOfBoundsException("no occupation record " + age + " slices ago");
+        }
+        return history[cluster][Math.floorMod(head - age, HISTORY)];
+    }
+
+    /** Mean busy executors over the latest {@link #HISTORY} slices (the current count before any is recorded). */
+    @Override
+    public double meanUsed(int cluster) {
+        int n = historyLength();
+        return n == 0 ? used[cluster] : (double) historySum[cluster] / n;
+    }
+
+    /**
+     * Dispatches the {@code k}-th waiting application to a cluster, then finishes the slice and runs
+     * to the next decision.
+     */
+    public void dispatch(int k, int cluster) {
+        if (!decisionPending) {
+            throw new IllegalStateException("no decision is pending");
+        }
+        if (k < 0 || k >= poolSize) {
+            throw new IndexOutOfBoundsException("waiting application " + k + " of " + poolSize);
+        }
+        if (cluster < 0 || cluster >= c) {
+            throw new IllegalArgumentException("cluster " + cluster + " is not in 0.." + (c - 1));
+        }
+        int a = pool[k];
+        System.arraycopy(pool, k + 1, pool, k, poolSize - k - 1);
+        poolSize--;
+        LiuApp app = apps.get(a);
+        appCluster[a] = cluster;
+        appDispatch[a] = now;
+        appRunsLeft[a] = app.runs();
+        for (int r = 0; r < app.runs(); r++) {
+            int run = newRun(a, r, now + app.releaseOffset(r));
+            if (r == 0) {
+                queues[cluster].add(run);
+            } else {
+                releases.add(run, runRelease[run]);
+            }
+        }
+        startRuns(cluster);
+        decisionPending = false;
+        record(1);
+        now++;
+        advance();
+    }
+
+    private int newRun(int app, int r, int release) {
+        if (runs == runApp.length) {
+            int n = runs * 2;
+            runApp = Arrays.copyOf(runApp, n);
+            runIndex = Arrays.copyOf(runIndex, n);
+            runRelease = Arrays.copyOf(runRelease, n);
+            runStart = Arrays.copyOf(runStart, n);
+            runGranted = Arrays.copyOf(runGranted, n);
+            runFinish = Arrays.copyOf(runFinish, n);
+        }
+        runApp[runs] = app;
+        runIndex[runs] = r;
+        runRelease[runs] = release;
+        runStart[runs] = -1;
+        return runs++;
+    }
+
+    /** Runs slices until a decision is pending or the episode is over. */
+    private void advance() {
+        while (!finished()) {
+            processEvents();
+            if (finished()) {
+                break;
+            }
+            for (int k = 0; k < c; k++) {
+                startRuns(k);
+            }
+            if (poolSize > 0) {
+                decisionPending = true;
+                return;
+            }
+            int next = nextEventTime();
+            if (next == Integer.MAX_VALUE) {
+                throw new IllegalStateException("episode stalled at slice " + now + ": nothing runs or arrives ("
+                        + finishedApps + " of " + apps.size() + " applications finished, queued "
+                        + Arrays.stream(queues).mapToInt(IntFifo::size).sum() + ", used " + Arrays.toString(used) + ")");
+            }
+            record(next - now);
+            now = next;
+        }
+        decisionPending = false;
+    }
+
+    private int nextEventTime() {
+        int next = Integer.MAX_VALUE;
+        if (nextArrival < apps.size()) {
+            next = apps.get(nextArrival).arrival();
+        }
+        if (!releases.isEmpty()) {
+            next = Math.min(next, (int) releases.peekFinish());
+        }
+        if (!completions.isEmpty()) {
+            next = Math.min(next, (int) completions.peekFinish());
+        }
+        return Math.max(next, now + 1);
+    }
+
+    private void processEvents() {
+        while (!completions.isEmpty() && completions.peekFinish() <= now) {
+            complete(completions.poll());
+        }
+        while (!releases.isEmpty() && releases.peekFinish() <= now) {
+            int run = releases.poll();
+            queues[appCluster[runApp[run]]].add(run);
+        }
+        while (nextArrival < apps.size() && apps.get(nextArrival).arrival() <= now) {
+            if (poolSize == pool.length) {
+                pool = Arrays.copyOf(pool, poolSize * 2);
+            }
+            pool[poolSize++] = nextArrival++;
+        }
+    }
+
+    private void startRuns(int k) {
+        IntFifo q = queues[k];
+        while (!q.isEmpty()) {
+            int run = q.peek();
+            LiuApp app = apps.get(runApp[run]);
+            int want = app.runDemand(runIndex[run]);
+            int free = capacity[k] - used[k];
+            if (!startsNow(minShare, want, free, capacity[k])) {
+                return; // FIFO: the head blocks the queue
+            }
+            q.poll();
+            int granted = Math.min(want, free);
+            used[k] += granted;
+            runStart[run] = now;
+            runGranted[run] = granted;
+            int length = stretchedLength(app.occupation(), want, granted);
+            executorSlices += (long) granted * length;
+            runFinish[run] = now + length;
+            completions.add(run, now + length);
+        }
+    }
+
+    /**
+     * The stretch rule's start condition (see the class comment): a run wanting {@code want}
+     * executors starts when {@code ceil(minShare · min(want, capacity))} are free; a run wanting more
+     * than the whole cluster is judged against the cluster's size. The simulation and the outlook
+     * both ask this.
+     */
+    static boolean startsNow(double minShare, int want, int free, int capacity) {
+        return free >= (int) Math.ceil(minShare * Math.min(want, capacity) - 1e-9);
+    }
+
+    /** Slices a run takes on {@code granted} of the {@code want} executors it wanted: its work is conserved. */
+    static int stretchedLength(int occupation, int want, int granted) {
+        long work = (long) occupation * want;
+        return (int) ((work + granted - 1) / granted);
+    }
+
+    private void complete(int run) {
+        int a = runApp[run];
+        LiuApp app = apps.get(a);
+        int k = appCluster[a];
+        used[k] -= runGranted[run];
+        int length = now - runStart[run];
+        appRatioSum[a] += (double) length / app.occupation();
+        boolean missed = switch (app.category()) {
+            case REGULAR -> false;
+            case TIME_CRITICAL -> now - app.arrival() > app.deadline();
+            case STREAMING -> now - runRelease[run] > app.deadline();
+        };
+        if (app.category().timeCritical()) {
+            deadlineRuns++;
+        }
+        if (missed) {
+            appMissed[a]++;
+            missedOnCluster[k]++;
+            if (misses == missTimes.length) {
+                missTimes = Arrays.copyOf(missTimes, misses * 2);
+            }
+            missTimes[misses++] = now;
+        }
+        if (--appRunsLeft[a] == 0) {
+            appEnd[a] = now;
+            finishedApps++;
+        }
+    }
+
+    private void record(int slices) {
+        int n = Math.min(slices, HISTORY);
+        for (int k = 0; k < c; k++) {
+            int[] h = history[k];
+            for (int s = 0; s < n; s++) {
+                int pos = (head + s) % HISTORY;
+                if (recorded + s >= HISTORY) {
+                    historySum[k] -= h[pos];
+                }
+                h[pos] = used[k];
+                historySum[k] += used[k];
+            }
+        }
+        head = (head + n) % HISTORY;
+        recorded += n;
+        if (recorded > HISTORY) {
+            recorded = HISTORY + (recorded % HISTORY); // keep the count bounded; only ">= HISTORY" matters
+        }
+    }
+
+    /**
+     * What would happen on one cluster from now on if {@code candidate} (a waiting application, or
+     * null for none) were dispatched to it now and nothing else were dispatched any more: the
+     * cluster's committed runs (running, queued, streaming batches still to be released) and the
+     * candidate's, played out by the cluster's FIFO and stretch rules. It reads more than a
+     * manager's state (Table I): the queues and the batch schedule. Only reference managers that
+     * show what a manager could achieve use it (docs/liu.md, "Headroom"); the simulation is not changed.
+     */
+    public Outlook outlook(int cluster, LiuApp candidate) {
+        return new ClusterOutlook(this, cluster).play(candidate);
+    }
+
+    /**
+     * A cluster's projected future (see {@link #outlook}).
+     *
+     * @param misses          deadlines its runs and the candidate's miss from now on
+     * @param candidateMisses of which the candidate's
+     * @param candidateRatio  the candidate's mean running-time ratio (0 without a candidate)
+     */
+    public record Outlook(int misses, int candidateMisses, double candidateRatio) {
+    }
+
+    /** The finished episode's records; only once {@link #finished()}. */
+    public LiuEpisode episode() {
+        if (!finished()) {
+            throw new IllegalStateException("the episode has not finished");
+        }
+        int n = apps.size();
+        LiuEpisode.AppOutcome[] out = new LiuEpisode.AppOutcome[n];
+        for (int a = 0; a < n; a++) {
+            LiuApp app = apps.get(a);
+            out[a] = new LiuEpisode.AppOutcome(app.category(), appCluster[a], appDispatch[a], appEnd[a], appMissed[a],
+                    appRatioSum[a] / app.runs());
+        }
+        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now, executorSlices, deadlineRuns);
+    }
+}

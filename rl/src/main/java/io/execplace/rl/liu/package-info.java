@@ -1,7 +1,0 @@
-/**
- * The LIU agent (LIU §IV): a value network scoring every (waiting application, cluster) pair,
- * Monte-Carlo action values of Eqs. 1–2, a replay of the latest decisions, SGD on the squared
- * error, and the baseline-guided ε-greedy of Eq. 3; its training loop, agent files and the
- * manager that runs a trained agent in the simulator. See {@code docs/liu.md}.
- */
-package io.execplace.rl.liu;
