@@ -74,8 +74,8 @@ final class CompareCommand implements Callable<Integer> {
         Comparison comparison;
         try (CellEngine cells = engine.open(spec, threadCount);
              Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
-            comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, cell) ->
-                    progress.step(cell == null ? null : cell.scheduler() + " seed " + cell.seed()));
+            comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, what) ->
+                    progress.step(what));
         }
         Path index;
         try (StagedFolder folder = StagedFolder.create(dir)) {

@@ -89,7 +89,7 @@ final class ReproduceHjsCommand implements Callable<Integer> {
         try (CellEngine cells = engine.open(spec, Options.threads(threads));
              Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
             HjsStudy running = cells == null ? study : study.withEngine(cells);
-            index = running.run(out, (done, total) -> progress.step(null));
+            index = running.run(out, (done, total, what) -> progress.step(null));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "

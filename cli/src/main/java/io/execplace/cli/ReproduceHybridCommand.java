@@ -97,7 +97,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         Path index;
         try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(study.run(folder.path(), (done, all, cell) -> progress.step(null)).getFileName());
+                index = out.resolve(study.run(folder.path(), (done, all, what) -> progress.step(what)).getFileName());
                 folder.commit();
             }
         }

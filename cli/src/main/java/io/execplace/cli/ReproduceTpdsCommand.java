@@ -113,7 +113,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
                      spec.commandLine().getErr())) {
             TpdsStudy running = cells == null ? study : study.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(running.run(folder.path(), (done, total) -> progress.step(null)).getFileName());
+                index = out.resolve(running.run(folder.path(), (done, total, what) -> progress.step(null)).getFileName());
                 folder.commit();
             }
         }

@@ -63,7 +63,7 @@ final class TrainSweep {
         List<String> results;
         try (CellEngine local = engine == null ? new InProcessEngine(threads) : null) {
             CellEngine running = engine == null ? local : engine;
-            results = running.run(StandardCells.TRAINING, texts, (done, total) -> progress.step(null));
+            results = running.run(StandardCells.TRAINING, texts, (done, total, what) -> progress.step(null));
         }
         TextTable table = new TextTable(List.of("agent", "beta", "seed", "env steps", "eval return", "completed %",
                 "eval cost", "eval duration s"));

@@ -4,6 +4,7 @@ import io.execplace.spark.master.MasterUrl;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.CellKind;
+import io.execplace.experiments.run.ProgressListener;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
@@ -71,7 +72,7 @@ public final class SparkCellEngine implements CellEngine {
     }
 
     @Override
-    public List<String> run(CellKind kind, List<String> cells, Progress progress) {
+    public List<String> run(CellKind kind, List<String> cells, ProgressListener progress) {
         if (cells.isEmpty()) {
             return List.of();
         }
@@ -116,11 +117,11 @@ public final class SparkCellEngine implements CellEngine {
      */
     private static final class TaskCounter extends SparkListener {
         private final int total;
-        private final Progress progress;
+        private final ProgressListener progress;
         private int done;
         private boolean finished;
 
-        TaskCounter(int total, Progress progress) {
+        TaskCounter(int total, ProgressListener progress) {
             this.total = total;
             this.progress = progress;
         }
@@ -128,14 +129,14 @@ public final class SparkCellEngine implements CellEngine {
         @Override
         public synchronized void onTaskEnd(SparkListenerTaskEnd end) {
             if (!finished && done < total && "Success".equals(String.valueOf(end.reason()))) {
-                progress.cellDone(++done, total);
+                progress.advanced(++done, total, null);
             }
         }
 
         synchronized void finish() {
             finished = true;
             while (done < total) {
-                progress.cellDone(++done, total);
+                progress.advanced(++done, total, null);
             }
         }
     }

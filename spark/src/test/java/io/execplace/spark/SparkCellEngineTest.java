@@ -48,21 +48,21 @@ class SparkCellEngineTest {
     @Test
     void resultsComeBackInTheCellsOrderAndProgressCountsEachCellOnce() {
         List<String> cells = cells();
-        List<Integer> told = new ArrayList<>();
-        List<String> results = spark.run(StandardCells.SCENARIO, cells, (done, total) -> {
+        List<Long> told = new ArrayList<>();
+        List<String> results = spark.run(StandardCells.SCENARIO, cells, (done, total, what) -> {
             synchronized (told) {
-                assertThat(total).isEqualTo(8);
+                assertThat(total).isEqualTo(8L);
                 told.add(done);
             }
         });
-        assertThat(told).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(told).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
         assertThat(results).hasSize(8);
         for (int i = 0; i < cells.size(); i++) {
             assertThat(ScenarioCells.result(results.get(i)).scheduler()).isEqualTo(i < 4 ? "first-fit" : "gio");
             assertThat(ScenarioCells.result(results.get(i)).seed()).isEqualTo(1 + i % 4);
         }
         // The same texts as the in-process text engine, bar the decision-time fields.
-        List<String> here = new InProcessEngine(2).run(StandardCells.SCENARIO, cells, (d, t) -> { });
+        List<String> here = new InProcessEngine(2).run(StandardCells.SCENARIO, cells, (d, t, w) -> { });
         for (int i = 0; i < cells.size(); i++) {
             assertThat(ScenarioCells.result(results.get(i)).summary().withoutDelays())
                     .isEqualTo(ScenarioCells.result(here.get(i)).summary().withoutDelays());
@@ -76,15 +76,15 @@ class SparkCellEngineTest {
     void aCellsBadInputComesBackAsBadInputAndNothingElseIsReturned() {
         List<String> cells = new ArrayList<>(cells().subList(0, 2));
         cells.add("{\"recipe\":");
-        assertThatThrownBy(() -> spark.run(StandardCells.SCENARIO, cells, (d, t) -> { }))
+        assertThatThrownBy(() -> spark.run(StandardCells.SCENARIO, cells, (d, t, w) -> { }))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("a scenario cell is not valid JSON");
         // The context survives a failed job: the next run works.
-        assertThat(spark.run(StandardCells.SCENARIO, cells.subList(0, 1), (d, t) -> { })).hasSize(1);
+        assertThat(spark.run(StandardCells.SCENARIO, cells.subList(0, 1), (d, t, w) -> { })).hasSize(1);
     }
 
     @Test
     void noCellsIsNoJob() {
-        assertThat(spark.run(StandardCells.TRAINING, List.of(), (d, t) -> { throw new AssertionError("no progress"); }))
+        assertThat(spark.run(StandardCells.TRAINING, List.of(), (d, t, w) -> { throw new AssertionError("no progress"); }))
                 .isEmpty();
     }
 }

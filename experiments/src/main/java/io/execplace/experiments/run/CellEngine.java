@@ -10,24 +10,17 @@ import java.util.List;
  */
 public interface CellEngine extends AutoCloseable {
 
-    /** Told on the calling side as cells finish (any thread; implementations must be thread-safe). */
-    @FunctionalInterface
-    interface Progress {
-        Progress NONE = (done, total) -> { };
-
-        void cellDone(int done, int total);
-    }
-
     /** The engine's name as {@code --engine} takes it. */
     String name();
 
     /**
-     * Runs {@code kind} on every cell.
+     * Runs {@code kind} on every cell, telling {@code progress} on the calling side as cells finish
+     * (which cell is not told: {@code what} is null).
      *
      * @return one result per cell, in the cells' order
      * @throws RuntimeException the first cell's failure (a bad-input failure stays bad input)
      */
-    List<String> run(CellKind kind, List<String> cells, Progress progress);
+    List<String> run(CellKind kind, List<String> cells, ProgressListener progress);
 
     /** Releases what the engine holds (threads, a Spark context). */
     @Override

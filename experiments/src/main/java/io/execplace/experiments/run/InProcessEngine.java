@@ -31,7 +31,7 @@ public final class InProcessEngine implements CellEngine {
     }
 
     @Override
-    public List<String> run(CellKind kind, List<String> cells, Progress progress) {
+    public List<String> run(CellKind kind, List<String> cells, ProgressListener progress) {
         if (cells.isEmpty()) {
             return List.of();
         }
@@ -40,7 +40,7 @@ public final class InProcessEngine implements CellEngine {
         for (String cell : cells) {
             tasks.add(() -> {
                 String result = kind.run(cell);
-                progress.cellDone(done.incrementAndGet(), cells.size());
+                progress.advanced(done.incrementAndGet(), cells.size(), null);
                 return result;
             });
         }

@@ -114,7 +114,7 @@ public final class Runner {
                         firstRuns.put(scheduler, run.result());
                     }
                     CellResult cell = run.toCellResult(TIMELINE_POINTS);
-                    progress.cellDone(done.incrementAndGet(), total, cell);
+                    progress.advanced(done.incrementAndGet(), total, scheduler + " seed " + seed);
                     return cell;
                 });
             }
@@ -133,7 +133,7 @@ public final class Runner {
             AtomicInteger done = new AtomicInteger();
             List<Comparison> out = new ArrayList<>(scenarios.size());
             for (Scenario s : scenarios) {
-                out.add(run(s, (d, t, cell) -> progress.cellDone(done.incrementAndGet(), total, cell), false));
+                out.add(run(s, (d, t, what) -> progress.advanced(done.incrementAndGet(), total, what), false));
             }
             return out;
         }
@@ -153,7 +153,7 @@ public final class Runner {
                 }
             }
         }
-        List<String> results = engine.run(StandardCells.SCENARIO, texts, (done, total) -> progress.cellDone(done, total, null));
+        List<String> results = engine.run(StandardCells.SCENARIO, texts, progress);
         List<Comparison> out = new ArrayList<>(scenarios.size());
         int next = 0;
         for (Scenario scenario : scenarios) {

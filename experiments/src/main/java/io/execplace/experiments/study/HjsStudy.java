@@ -3,6 +3,7 @@ package io.execplace.experiments.study;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.ParallelTasks;
+import io.execplace.experiments.run.ProgressListener;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -187,12 +188,6 @@ public final class HjsStudy {
     record Trained(String jobSet, AgentKind kind, Path folder, double seconds, int iterations) {
     }
 
-    /** Progress in units of work (training iterations and simulation runs), from any thread. */
-    @FunctionalInterface
-    public interface Progress {
-        void advanced(long done, long total);
-    }
-
     private final Settings settings;
     private final int threads;
     private final SchedulerRegistry registry;
@@ -263,12 +258,15 @@ public final class HjsStudy {
         return training + runs;
     }
 
-    /** Trains the agents, runs every cell and writes results, charts and {@code index.html} into {@code dir}. */
-    public Path run(Path dir, Progress progress) throws IOException {
+    /**
+     * Trains the agents, runs every cell and writes results, charts and {@code index.html} into
+     * {@code dir}; progress counts training iterations and simulation runs.
+     */
+    public Path run(Path dir, ProgressListener progress) throws IOException {
         Files.createDirectories(dir);
         long total = totalWork();
         AtomicLong done = new AtomicLong();
-        Runnable tick = () -> progress.advanced(done.incrementAndGet(), total);
+        Runnable tick = () -> progress.advanced(done.incrementAndGet(), total, null);
 
         List<Trained> trained = engine == null ? trainHere(dir, tick) : trainOnEngine(dir, tick);
         List<HjsCells.Evaluation> evaluations = new ArrayList<>();
@@ -347,9 +345,9 @@ public final class HjsStudy {
     }
 
     /** An engine's "k of n cells done" as {@code units} ticks spread evenly over the cells. */
-    private static CellEngine.Progress ticks(long units, Runnable tick) {
+    private static ProgressListener ticks(long units, Runnable tick) {
         long[] told = {0};
-        return (finished, all) -> {
+        return (finished, all, what) -> {
             synchronized (told) {
                 long target = units * finished / all;
                 while (told[0] < target) {

@@ -12,6 +12,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.ProgressListener;
 import io.execplace.experiments.run.StandardCells;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.training.TrainingCells;
@@ -239,12 +240,6 @@ public final class TpdsStudy {
         }
     }
 
-    /** Progress, in training iterations, from any thread. */
-    @FunctionalInterface
-    public interface Progress {
-        void advanced(long done, long total);
-    }
-
     /** The study's hyper-parameters: Table 5's, with rewards scaled by 0.001 for the value-based learners. */
     public static AgentConfig agentConfig(Algorithm agent) {
         return switch (agent) {
@@ -380,7 +375,7 @@ public final class TpdsStudy {
     }
 
     /** Trains, evaluates and writes results, charts and {@code index.html} into {@code dir}. */
-    public Path run(Path dir, Progress progress) throws IOException {
+    public Path run(Path dir, ProgressListener progress) throws IOException {
         for (String w : WORKLOADS) {
             setup(w); // a bad trace file fails here, before hours of training
         }
@@ -410,17 +405,17 @@ public final class TpdsStudy {
         return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
     }
 
-    private List<AgentResult> trainHere(List<Run> runs, Path dir, Progress progress) throws IOException {
+    private List<AgentResult> trainHere(List<Run> runs, Path dir, ProgressListener progress) throws IOException {
         long total = totalIterations();
         AtomicLong done = new AtomicLong();
         List<Callable<AgentResult>> tasks = new ArrayList<>();
         for (Run r : runs) {
-            tasks.add(() -> train(r, dir, () -> progress.advanced(done.incrementAndGet(), total)));
+            tasks.add(() -> train(r, dir, () -> progress.advanced(done.incrementAndGet(), total, null)));
         }
         return new ArrayList<>(ParallelTasks.run("execplace-tpds-study", threads, tasks));
     }
 
-    private List<AgentResult> trainOnEngine(List<Run> runs, Path dir, Progress progress) throws IOException {
+    private List<AgentResult> trainOnEngine(List<Run> runs, Path dir, ProgressListener progress) throws IOException {
         long total = totalIterations();
         List<String> cells = new ArrayList<>(runs.size());
         for (Run r : runs) {
@@ -429,11 +424,11 @@ public final class TpdsStudy {
         // The engine tells finished cells only: progress moves by the mean training's iterations per cell,
         // one tick per iteration as on this study's own threads.
         long[] told = {0};
-        List<String> texts = engine.run(StandardCells.TRAINING, cells, (finished, all) -> {
+        List<String> texts = engine.run(StandardCells.TRAINING, cells, (finished, all, what) -> {
             synchronized (told) {
                 long target = total * finished / all;
                 while (told[0] < target) {
-                    progress.advanced(++told[0], total);
+                    progress.advanced(++told[0], total, null);
                 }
             }
         });

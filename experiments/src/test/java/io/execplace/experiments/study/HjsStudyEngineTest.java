@@ -23,10 +23,10 @@ class HjsStudyEngineTest {
     @Test
     void trainingsAndRunsAsTextCellsWriteTheSameResultsAndAgents(@TempDir Path dir) throws Exception {
         HjsStudy study = new HjsStudy(tiny(), ScenarioCells.schedulers(), 2);
-        study.run(dir.resolve("threads"), (done, total) -> { });
+        study.run(dir.resolve("threads"), (done, total, what) -> { });
         AtomicLong last = new AtomicLong();
         try (InProcessEngine engine = new InProcessEngine(2)) {
-            study.withEngine(engine).run(dir.resolve("cells"), (done, total) -> last.accumulateAndGet(done, Math::max));
+            study.withEngine(engine).run(dir.resolve("cells"), (done, total, what) -> last.accumulateAndGet(done, Math::max));
         }
         assertThat(last.get()).isEqualTo(study.totalWork());
         List<String> results = Files.readAllLines(dir.resolve("cells/results.csv"));

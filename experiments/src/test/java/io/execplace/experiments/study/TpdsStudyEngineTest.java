@@ -23,10 +23,10 @@ class TpdsStudyEngineTest {
                 .betas(List.of(1.0)).dqnIterations(12).burstFactor(1).evaluations(2).evalEpisodes(1).seed(1)
                 .busyTime(false).perJobReward(false).build();
         TpdsStudy study = new TpdsStudy(settings, ScenarioCells.schedulers(), 2);
-        study.run(dir.resolve("threads"), (done, total) -> { });
+        study.run(dir.resolve("threads"), (done, total, what) -> { });
         AtomicLong last = new AtomicLong();
         try (InProcessEngine engine = new InProcessEngine(2)) {
-            study.withEngine(engine).run(dir.resolve("cells"), (done, total) -> last.accumulateAndGet(done, Math::max));
+            study.withEngine(engine).run(dir.resolve("cells"), (done, total, what) -> last.accumulateAndGet(done, Math::max));
         }
         assertThat(last.get()).isEqualTo(study.totalIterations());
         assertThat(withoutSeconds(dir.resolve("cells/results.csv"))).isEqualTo(withoutSeconds(dir.resolve("threads/results.csv")));

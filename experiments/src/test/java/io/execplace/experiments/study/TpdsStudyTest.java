@@ -43,7 +43,7 @@ class TpdsStudyTest {
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
         TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         AtomicLong last = new AtomicLong();
-        Path index = study.run(dir, (done, total) -> last.accumulateAndGet(done, Math::max));
+        Path index = study.run(dir, (done, total, what) -> last.accumulateAndGet(done, Math::max));
         assertThat(last.get()).isEqualTo(study.totalIterations()).isEqualTo(40);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         // Header, then per workload the four heuristics (and milp when registered) and the one agent.
@@ -68,7 +68,7 @@ class TpdsStudyTest {
     void agentsAndBaselinesAreJudgedOnHeldOutWorkloadsBesideTheTrainingOne(@TempDir Path dir) throws Exception {
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).heldOut(3).build();
         TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
-        study.run(dir, (done, total) -> { });
+        study.run(dir, (done, total, what) -> { });
         List<String> rows = Files.readAllLines(dir.resolve("heldout.csv"));
         List<String> judged = study.heldOutBaselines();
         assertThat(judged).contains("gio", "first-fit", "round-robin-consolidate");
@@ -104,7 +104,7 @@ class TpdsStudyTest {
     void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
                 .busyTime(true).perJobReward(true).build();
-        new TpdsStudy(settings, Schedulers.builtIn(), 2).run(dir, (done, total) -> { });
+        new TpdsStudy(settings, Schedulers.builtIn(), 2).run(dir, (done, total, what) -> { });
         TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
         assertThat(agent.environment().busyTime()).isTrue();
         assertThat(agent.environment().perJobReward()).isTrue();
@@ -120,7 +120,7 @@ class TpdsStudyTest {
         Files.writeString(normal, "0,1,1,2,4,3,40\n10,2,3,2,4,2,100\n20,3,2,1,2,4,30\n");
         TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).build();
         Path out = dir.resolve("out");
-        new TpdsStudy(settings, Schedulers.builtIn(), 2).withTraces(normal, null).run(out, (done, total) -> { });
+        new TpdsStudy(settings, Schedulers.builtIn(), 2).withTraces(normal, null).run(out, (done, total, what) -> { });
         List<String> rows = Files.readAllLines(out.resolve("results.csv"));
         // jobs_completed (12th column) is the trace's 3 jobs on normal, the preset's 100 on burst.
         assertThat(rows).filteredOn(r -> r.startsWith("tpds-normal,")).isNotEmpty()

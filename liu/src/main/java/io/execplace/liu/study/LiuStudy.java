@@ -259,7 +259,7 @@ public final class LiuStudy {
             cells.add(LiuCells.cell(r, s, dir.resolve("agents").resolve(r.label())));
         }
         List<String> texts = engine.run(LiuCells.TRAINING, cells,
-                (done, total) -> progress.accept(done + " of " + total + " trainings done on " + engine.name()));
+                (done, total, what) -> progress.accept(done + " of " + total + " trainings done on " + engine.name()));
         List<TrainedRun> trained = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             trained.add(LiuCells.result(runs.get(i), texts.get(i), dir.resolve("agents").resolve(runs.get(i).label())));
