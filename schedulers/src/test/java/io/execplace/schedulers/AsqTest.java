@@ -99,4 +99,15 @@ class AsqTest {
         assertThat(j3.start()).isEqualTo(20.0);
         assertThat(j3.finish()).isEqualTo(70.0);
     }
+
+    @Test
+    void insideTheSitePacksByGiosExtraCostAsTheReference() {
+        ClusterState state = state();
+        Fixtures.run(state, job(8, 1, 4, 8), 10, 8); // local V8 (0.003/s) active, busy 10 s more
+        // Local holds the job. Extra cost of one 4c/8GB executor (T = 100 s): V6 0.001 x 100 = 0.1,
+        // V7 0.002 x 100 = 0.2, V8 0.003 x (100 - 10) = 0.27: V6, as the reference's AQSScheduler.
+        assertThat(asq.place(job(1, 1, 4, 8), state)).isEqualTo(Placement.of(6));
+        // First fit (the rule asq used before) packs the active V8 first.
+        assertThat(new FirstFit().place(job(1, 1, 4, 8), state)).isEqualTo(Placement.of(8));
+    }
 }

@@ -73,4 +73,17 @@ class FirstFitTest {
         // 4-core executors: 3 + 1 + 2 = 6 < 7.
         assertThat(ff.place(job(1, 7, 4, 4), Fixtures.empty(cluster)).isNone()).isTrue();
     }
+
+    @Test
+    void equallyPricedVmsByTheReferencesResourceTotal() {
+        // One price, one core count, different memory: the HYB reference orders equally priced VMs by
+        // 0.8 x free cores + 0.2 x free GB, smallest first: V1 (8c/16GB, 9.6) before V0 (8c/64GB, 19.2).
+        Cluster memory = cloud(cloud(Fixtures.cluster("m"), 8, 64, 1), 8, 16, 1).build();
+        assertThat(ff.place(job(1, 1, 4, 8), Fixtures.empty(memory))).isEqualTo(Placement.of(1));
+        // The same among active VMs: both run a 2-core executor; V1 (6c/12GB) is packed before V0 (6c/60GB).
+        ClusterState state = Fixtures.empty(memory);
+        Fixtures.run(state, job(8, 1, 2, 4), 100, 0);
+        Fixtures.run(state, job(9, 1, 2, 4), 100, 1);
+        assertThat(ff.place(job(1, 2, 2, 4), state)).isEqualTo(Placement.of(1, 1));
+    }
 }

@@ -35,4 +35,15 @@ class RoundRobinConsolidateTest {
     void noneWhenTheClusterCannotHoldEveryExecutor() {
         assertThat(rrc.place(job(1, 7, 4, 4), Fixtures.empty(cluster)).isNone()).isTrue();
     }
+
+    @Test
+    void equallyFullVmsCheapestFirstThenById() {
+        // Two idle VMs of one shape, the dearer one first by id (as cloud-first presets list them):
+        // by id alone the dearer V0 would be turned on; the price tie-break turns on V1.
+        Cluster priced = cloud(cloud(Fixtures.cluster("p"), 8, 32, 2), 8, 32, 1).build();
+        assertThat(rrc.place(job(1, 1, 4, 4), Fixtures.empty(priced))).isEqualTo(Placement.of(1));
+        // Equal price: by id.
+        Cluster same = cloud(cloud(Fixtures.cluster("s"), 8, 32, 1), 8, 32, 1).build();
+        assertThat(rrc.place(job(1, 1, 4, 4), Fixtures.empty(same))).isEqualTo(Placement.of(0));
+    }
 }

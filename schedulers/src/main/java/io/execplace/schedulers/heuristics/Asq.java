@@ -12,8 +12,9 @@ import io.execplace.core.policy.PlacementPolicy;
 /**
  * {@code asq}: the HYB "all local, else all cloud" baseline. All executors go to the local VMs if
  * those can hold the whole job, else all go to the cloud VMs; a job is never split across sites.
- * Inside the chosen site executors are packed first-fit style (active VMs cheapest first, then the
- * cheapest idle VMs). None when neither site can hold the whole job now; a job that neither site
+ * Inside the chosen site executors are packed as {@code gio} packs (least extra cost of one more
+ * executor first, with the site's completion time: the cloud one includes the hybrid penalty), as the
+ * HYB reference's {@code AQSScheduler} does. None when neither site can hold the whole job now; a job that neither site
  * could hold alone even when empty is dropped on arrival, as the HYB reference drops it, instead of
  * blocking the queue until the whole cluster is idle.
  */
@@ -34,7 +35,8 @@ public final class Asq implements PlacementPolicy {
         builder.begin(job, cluster);
         int e = job.executors();
         Site site = Packing.room(builder, cluster, Site.LOCAL, e) >= e ? Site.LOCAL : Site.CLOUD;
-        Packing.firstFit(builder, cluster, site, Packing.ActiveOrder.CHEAPEST);
+        double tc = cluster.durationModel().estimate(job, site == Site.LOCAL);
+        Packing.byExtraCost(builder, cluster, site, tc);
         return builder.build();
     }
 

@@ -8,12 +8,14 @@ import io.execplace.core.policy.PlacementPolicy;
 /**
  * {@code first-fit}: HYB Algorithm 1. Active VMs first, each packed with as many executors as fit;
  * then the cheapest idle VM that can take an executor is turned on and packed (ties by id),
- * repeatedly. None when the cluster runs out of room. HYB says only "forall vm ∈ ActiveVMList";
+ * repeatedly (equally priced idle VMs ordered as the active ones below). None when the cluster runs
+ * out of room. HYB says only "forall vm ∈ ActiveVMList";
  * the order of the active VMs is a choice:
  *
  * <ul>
- *   <li>{@code first-fit} (default): cheapest first, then fewest free cores, then id — the HYB
- *       reference simulator walks its active VMs cheapest first.</li>
+ *   <li>{@code first-fit} (default): cheapest first, then the smallest {@code 0.8 × free cores +
+ *       0.2 × free memory (GB)}, then id, for the active and then the idle VMs — the HYB reference
+ *       simulator's VM order (its {@code VMComparator}, {@code resourceSplitThreshold = 0.2}).</li>
  *   <li>{@code first-fit-fullest}: fewest free cores first, then least free memory, then id,
  *       whatever the price (execplace's earlier rule; it packs tighter but ignores price).</li>
  * </ul>
@@ -47,7 +49,7 @@ public final class FirstFit implements PlacementPolicy {
     @Override
     public Placement place(Job job, ClusterView cluster) {
         builder.begin(job, cluster);
-        Packing.firstFit(builder, cluster, null, fullest ? Packing.ActiveOrder.FULLEST : Packing.ActiveOrder.CHEAPEST);
+        Packing.firstFit(builder, cluster, fullest ? Packing.ActiveOrder.FULLEST : Packing.ActiveOrder.CHEAPEST);
         return builder.build();
     }
 }

@@ -3,10 +3,8 @@ package io.execplace.schedulers.heuristics;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
-import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.rules.ExtraCost;
 
 /**
  * {@code gio}: HYB Algorithm 2 (Greedy Iterative Optimization). If the local VMs together can hold
@@ -35,21 +33,7 @@ public final class Gio implements PlacementPolicy {
         int e = job.executors();
         boolean localOnly = Packing.room(b, cluster, Site.LOCAL, e) >= e;
         double tc = cluster.durationModel().estimate(job, localOnly);
-        int[] order = b.order();
-        int len = 0;
-        for (int id = 0; id < b.vmCount(); id++) {
-            Vm vm = cluster.vm(id);
-            if ((localOnly && !vm.isLocal()) || b.room(id) == 0) {
-                continue;
-            }
-            double extraCost = ExtraCost.of(vm.pricePerSecond(), tc, cluster.remainingBusyTime(id));
-            b.keys(id, extraCost, cluster.isActive(id) ? 0 : 1);
-            order[len++] = id;
-        }
-        b.sortOrder(len);
-        for (int i = 0; i < len && !b.complete(); i++) {
-            b.fill(order[i]);
-        }
+        Packing.byExtraCost(b, cluster, localOnly ? Site.LOCAL : null, tc);
         return b.build();
     }
 }

@@ -2,11 +2,12 @@ package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.ClusterView;
+import io.execplace.core.rules.ExtraCost;
 
 /**
  * The packing strategies several policies share (round robin spreads for {@code round-robin} and
  * {@code aep}, consolidation for {@code round-robin-consolidate} and {@code aep}, first fit for
- * {@code first-fit} and {@code asq}). Each works on a {@link PlacementBuilder} that has been
+ * {@code first-fit}, GIO's extra-cost order for {@code gio} and {@code asq}). Each works on a {@link PlacementBuilder} that has been
  * {@linkplain PlacementBuilder#begin begun} for the job, and stops as soon as all executors are
  * placed; a strategy that runs out of room simply leaves the builder incomplete.
  */
@@ -56,16 +57,19 @@ final class Packing {
     /**
      * Spark "consolidate": VMs already hosting executors first, then idle VMs; inside each group the
      * VM with the fewest free cores first (the HYB reference's order; its comparator is not a total
-     * order, so ties here go by id), each filled as far as it goes before the next, so that idle VMs
-     * are turned on only when needed and the smallest idle VM first. {@code byId}: inside each group
-     * by id instead (execplace's earlier rule, kept for {@code aep-spark}).
+     * order), equally full VMs cheapest first, then by id, each filled as far as it goes before the
+     * next, so that idle VMs are turned on only when needed and the smallest idle VM first. The price
+     * tie-break is execplace's: by id alone a cloud-first preset would fill the dearer cloud VM
+     * first. {@code byId}: inside each group by id instead (execplace's earlier rule, kept for {@code
+     * aep-spark}).
      */
     static void consolidate(PlacementBuilder b, ClusterView view, boolean byId) {
         int[] order = b.order();
         int len = 0;
         for (int vm = 0; vm < b.vmCount(); vm++) {
             if (b.room(vm) > 0) {
-                b.keys(vm, view.isActive(vm) ? 0 : 1, byId ? 0 : b.freeCores(vm));
+                b.keys(vm, view.isActive(vm) ? 0 : 1, byId ? 0 : b.freeCores(vm),
+                        byId ? 0 : view.vm(vm).pricePerSecond());
                 order[len++] = vm;
             }
         }
@@ -75,29 +79,45 @@ final class Packing {
         }
     }
 
-    /** The order in which first fit walks the active VMs. */
+    /** Weight of free memory (GB) against free cores in the HYB reference's "resource total" tie key. */
+    static final double MEMORY_WEIGHT = 0.2;
+
+    /**
+     * The HYB reference's tie key among equally priced VMs, smallest first: {@code 0.8 × free cores +
+     * 0.2 × free memory (GB)} (its {@code resourceTotal} with {@code resourceSplitThreshold = 0.2}).
+     */
+    static double resourceTotal(PlacementBuilder b, int vm) {
+        return b.freeCores(vm) * (1 - MEMORY_WEIGHT) + b.freeMemoryGb(vm) * MEMORY_WEIGHT;
+    }
+
+    /** The order in which first fit walks the VMs. */
     enum ActiveOrder {
-        /** Cheapest first, then fewest free cores, then id: the HYB reference's order. */
+        /**
+         * The HYB reference's order: cheapest first, then the smallest {@link #resourceTotal}, then
+         * id, for the active VMs and then for the idle ones.
+         */
         CHEAPEST,
-        /** Fewest free cores first, then least free memory, then id, whatever the price. */
+        /** Active VMs fewest free cores first, then least free memory, then id, whatever the price. */
         FULLEST
     }
 
     /**
-     * HYB Algorithm 1 restricted to {@code site} (null: all VMs): the active VMs in {@code
-     * activeOrder}, each packed with as many executors as fit; then the idle VMs that can take an
-     * executor, cheapest first (ties by id), each packed in turn. An idle VM's room does not change
-     * until it is packed, so walking the idle VMs in price order is the same as repeatedly turning on
-     * the cheapest idle VM that fits.
+     * HYB Algorithm 1 over all VMs: the active VMs in {@code activeOrder}, each packed with as many
+     * executors as fit; then the idle VMs that can take an executor, cheapest first (ties: {@code
+     * CHEAPEST} by {@link #resourceTotal}, {@code FULLEST} by free cores; then id), each packed in
+     * turn. An idle VM's room does not change until it is packed, so walking the idle VMs in price
+     * order is the same as repeatedly turning on the cheapest idle VM that fits.
      */
-    static void firstFit(PlacementBuilder b, ClusterView view, Site site, ActiveOrder activeOrder) {
+    static void firstFit(PlacementBuilder b, ClusterView view, ActiveOrder activeOrder) {
         int[] order = b.order();
         for (int pass = 0; pass < 2 && !b.complete(); pass++) {
             boolean wantActive = pass == 0;
             int len = 0;
             for (int vm = 0; vm < b.vmCount(); vm++) {
-                if (view.isActive(vm) == wantActive && b.room(vm) > 0 && inSite(view, vm, site)) {
-                    if (wantActive && activeOrder == ActiveOrder.FULLEST) {
+                if (view.isActive(vm) == wantActive && b.room(vm) > 0) {
+                    if (activeOrder == ActiveOrder.CHEAPEST) {
+                        b.keys(vm, view.vm(vm).pricePerSecond(), resourceTotal(b, vm));
+                    } else if (wantActive) {
                         b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
                     } else {
                         b.keys(vm, view.vm(vm).pricePerSecond(), b.freeCores(vm));
@@ -109,6 +129,28 @@ final class Packing {
             for (int i = 0; i < len && !b.complete(); i++) {
                 b.fill(order[i]);
             }
+        }
+    }
+
+    /**
+     * HYB Algorithm 2's packing (GIO) restricted to {@code site} (null: all VMs): the VMs with room,
+     * sorted by the extra cost of running one more executor there, {@code price × max(0, tc − T_vm)}
+     * ({@code T_vm} = remaining busy time), ties active VMs before idle ones and then by id, each
+     * filled as far as it goes before the next.
+     */
+    static void byExtraCost(PlacementBuilder b, ClusterView view, Site site, double tc) {
+        int[] order = b.order();
+        int len = 0;
+        for (int vm = 0; vm < b.vmCount(); vm++) {
+            if (b.room(vm) > 0 && inSite(view, vm, site)) {
+                double extraCost = ExtraCost.of(view.vm(vm).pricePerSecond(), tc, view.remainingBusyTime(vm));
+                b.keys(vm, extraCost, view.isActive(vm) ? 0 : 1);
+                order[len++] = vm;
+            }
+        }
+        b.sortOrder(len);
+        for (int i = 0; i < len && !b.complete(); i++) {
+            b.fill(order[i]);
         }
     }
 

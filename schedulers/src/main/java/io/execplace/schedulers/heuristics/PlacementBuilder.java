@@ -25,6 +25,7 @@ final class PlacementBuilder {
     private int[] sortBuffer = new int[0];
     private double[] primaryKey = new double[0];
     private double[] secondaryKey = new double[0];
+    private double[] tertiaryKey = new double[0];
     private int vmCount;
 
     private int[] result;
@@ -43,6 +44,7 @@ final class PlacementBuilder {
             sortBuffer = new int[n];
             primaryKey = new double[n];
             secondaryKey = new double[n];
+            tertiaryKey = new double[n];
         }
         vmCount = n;
         for (int vm = 0; vm < n; vm++) {
@@ -126,15 +128,21 @@ final class PlacementBuilder {
         return order;
     }
 
-    /** Sets the sort keys of a VM for {@link #sortOrder}. */
+    /** Sets the sort keys of a VM for {@link #sortOrder} (no third key). */
     void keys(int vm, double primary, double secondary) {
+        keys(vm, primary, secondary, 0);
+    }
+
+    /** Sets the three sort keys of a VM for {@link #sortOrder}. */
+    void keys(int vm, double primary, double secondary, double tertiary) {
         primaryKey[vm] = primary;
         secondaryKey[vm] = secondary;
+        tertiaryKey[vm] = tertiary;
     }
 
     /**
      * Sorts the first {@code length} entries of {@link #order()} by primary key, then secondary key,
-     * then VM id, all ascending. Stable and allocation-free (a primitive merge sort, because sorting
+     * then tertiary key, then VM id, all ascending. Stable and allocation-free (a primitive merge sort, because sorting
      * boxed ids with a comparator would allocate on every decision).
      */
     void sortOrder(int length) {
@@ -151,6 +159,11 @@ final class PlacementBuilder {
         double sb = secondaryKey[b];
         if (sa != sb) {
             return sa < sb;
+        }
+        double ta = tertiaryKey[a];
+        double tb = tertiaryKey[b];
+        if (ta != tb) {
+            return ta < tb;
         }
         return a < b;
     }
