@@ -4,6 +4,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.kubernetes.run.ApiServerUnavailableException;
 import io.execplace.core.sim.InvalidPlacementException;
 import io.execplace.experiments.run.ScenarioCells;
+import io.execplace.experiments.run.StandardSchedulers;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,8 +15,12 @@ import picocli.CommandLine.ScopeType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /** The {@code execplace} command line. The only part of execplace that prints. */
 @Command(name = "execplace",
@@ -26,22 +31,37 @@ import java.util.Map;
                 "a discrete-event simulator of (hybrid local + cloud) Spark clusters and every",
                 "scheduler of the source papers, compared on the same workloads and seeds."},
         footer = {"", "Run 'execplace COMMAND --help' for a command's options. "
-                + "With no arguments, 'execplace compare' runs the built-in default scenario."},
-        subcommands = {
-                CompareCommand.class,
-                SimulateCommand.class,
-                TrainCommand.class,
-                EvaluateCommand.class,
-                HeldOutCommand.class,
-                OfflineCommand.class,
-                GenerateCommand.class,
-                PresetsCommand.class,
-                ReproduceCommand.class,
-                BenchCommand.class,
-                CompletionCommand.class,
-                K8sSchedulerCommand.class,
-                CommandLine.HelpCommand.class})
+                + "With no arguments, 'execplace compare' runs the built-in default scenario."})
 public final class Main implements Runnable {
+
+    /**
+     * The subcommands, in the order help lists them. Added by {@link #commandLine} rather than named
+     * in {@code @Command(subcommands = ...)}: picocli builds a command's model by reflection when it
+     * is added, and building all of them costs a short command most of its start-up (0.17 s of
+     * {@code simulate}'s 0.32 s), so a run of one known command builds only that one.
+     */
+    private static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+    /** Commands that need every other command's model: help, shell completion. */
+    private static final Set<String> WHOLE_TREE = Set.of("help", "completion");
+
+    private static Map<String, Supplier<Object>> commands() {
+        Map<String, Supplier<Object>> c = new LinkedHashMap<>();
+        c.put("compare", CompareCommand::new);
+        c.put("simulate", SimulateCommand::new);
+        c.put("train", TrainCommand::new);
+        c.put("evaluate", EvaluateCommand::new);
+        c.put("heldout", HeldOutCommand::new);
+        c.put("offline", OfflineCommand::new);
+        c.put("generate", GenerateCommand::new);
+        c.put("presets", PresetsCommand::new);
+        c.put("reproduce", ReproduceCommand::new);
+        c.put("bench", BenchCommand::new);
+        c.put("completion", CompletionCommand::new);
+        c.put("k8s-scheduler", K8sSchedulerCommand::new);
+        c.put("help", CommandLine.HelpCommand::new);
+        return Collections.unmodifiableMap(c);
+    }
 
     /** Exit code for bad input: unknown names, malformed files, impossible numbers, refused options. */
     public static final int EXIT_BAD_INPUT = 2;
@@ -113,7 +133,7 @@ public final class Main implements Runnable {
      * the same registry a cell engine's cells use in any JVM ({@link ScenarioCells#schedulers}).
      */
     public static SchedulerRegistry schedulers() {
-        return ScenarioCells.schedulers();
+        return StandardSchedulers.REGISTRY;
     }
 
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */
@@ -144,7 +164,10 @@ public final class Main implements Runnable {
 
     private static int execute(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
                                PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine(registry, environment, extensions, out, err);
+        String first = args.length > 0 ? args[0] : null;
+        CommandLine cl = COMMANDS.containsKey(first) && !WHOLE_TREE.contains(first)
+                ? commandLine(registry, environment, extensions, out, err, List.of(first))
+                : commandLine(registry, environment, extensions, out, err);
         int code;
         try {
             code = cl.execute(args);
@@ -158,11 +181,21 @@ public final class Main implements Runnable {
         return code;
     }
 
-    /** The command tree with its streams and error handlers, ready to execute (tests walk it). */
+    /** The whole command tree with its streams and error handlers, ready to execute (tests walk it). */
     static CommandLine commandLine(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
                                    PrintWriter out, PrintWriter err) {
+        return commandLine(registry, environment, extensions, out, err, List.copyOf(COMMANDS.keySet()));
+    }
+
+    /** The command tree with only the named subcommands (and the distribution's). */
+    private static CommandLine commandLine(SchedulerRegistry registry, Map<String, String> environment,
+                                           Extensions extensions, PrintWriter out, PrintWriter err,
+                                           List<String> commands) {
         Main main = new Main(registry, environment, extensions);
         CommandLine cl = new CommandLine(main);
+        for (String name : commands) {
+            cl.addSubcommand(name, COMMANDS.get(name).get());
+        }
         for (Object sub : extensions.subcommands()) {
             cl.addSubcommand(sub);
         }

@@ -51,13 +51,17 @@ public final class ClusterFile {
     private static final double SECONDS_PER_HOUR = 3600;
 
     private static final YAMLFactory FACTORY = new YAMLFactory();
-    private static final YAMLMapper WRITER = YAMLMapper.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-            // Plain decimals: YAML 1.1 reads "1.0E10" (no exponent sign) as a string.
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .build();
+
+    /** The writer's mapper, made on first write: a data-binding mapper costs a reading command ~50 ms of start-up. */
+    private static final class Writer {
+        static final YAMLMapper WRITER = YAMLMapper.builder()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                // Plain decimals: YAML 1.1 reads "1.0E10" (no exponent sign) as a string.
+                .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+                .build();
+    }
 
     private ClusterFile() {
     }
@@ -113,7 +117,7 @@ public final class ClusterFile {
 
     /** The YAML text {@link #write} writes. */
     public static String toYaml(Cluster cluster) {
-        ObjectNode root = WRITER.createObjectNode();
+        ObjectNode root = Writer.WRITER.createObjectNode();
         root.put("name", cluster.name());
         ArrayNode types = root.putArray("vmTypes");
         List<Vm> vms = cluster.vms();
@@ -134,7 +138,7 @@ public final class ClusterFile {
         }
         try {
             return "# execplace cluster file: give each VM type pricePerHour or pricePerSecond; site local|cloud\n"
-                    + WRITER.writeValueAsString(root);
+                    + Writer.WRITER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render cluster YAML", e);
         }

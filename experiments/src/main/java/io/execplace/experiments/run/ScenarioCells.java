@@ -10,10 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioRecipe;
-import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
-import io.execplace.schedulers.Schedulers;
 
 /**
  * The text forms of a scenario cell ({@link StandardCells#SCENARIO}) and of its result, and the function
@@ -27,10 +25,6 @@ public final class ScenarioCells {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
-    /** Made once per JVM: an executor runs many cells. */
-    private static final class Registry {
-        static final SchedulerRegistry STANDARD = RlSchedulers.withAgents(Schedulers.builtIn());
-    }
 
     private ScenarioCells() {
     }
@@ -41,7 +35,7 @@ public final class ScenarioCells {
      * scheduler as one run here.
      */
     public static SchedulerRegistry schedulers() {
-        return Registry.STANDARD;
+        return StandardSchedulers.REGISTRY;
     }
 
     /** The cell text of (scheduler, seed) of {@code scenario}, whose recipe must be set. */

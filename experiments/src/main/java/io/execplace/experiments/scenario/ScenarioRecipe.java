@@ -1,7 +1,7 @@
 package io.execplace.experiments.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.schedulers.spi.SchedulerRegistry;
@@ -22,7 +22,6 @@ import java.util.List;
  */
 public record ScenarioRecipe(ScenarioInput input, Path baseDir) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public ScenarioRecipe {
         if (input == null) {
@@ -38,7 +37,7 @@ public record ScenarioRecipe(ScenarioInput input, Path baseDir) {
 
     /** The recipe as a JSON tree. */
     public ObjectNode toJson() {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode(); // no ObjectMapper: start-up
         ArrayNode settings = root.putArray("settings");
         for (Setting s : input.settings()) {
             ObjectNode n = settings.addObject();
