@@ -13,6 +13,7 @@ import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.heldout.WorkloadRef;
+import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
@@ -104,11 +105,17 @@ final class HeldOutCommand implements Callable<Integer> {
             throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
         }
         String clusterName = cluster != null ? cluster : ownCluster(workload);
-        Cluster c = ClusterPresets.byName(clusterName, PricingModel.parse(pricing));
+        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
+        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(clusterName, pricingModel));
+        if (!WorkloadPresets.isPreset(workload)) {
+            throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
+                    + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
+        }
         for (String s : schedulers) {
             queueOf(s); // an unknown queue fails before any run
         }
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()), Main.registry(spec));
+        SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
+                Main.registry(spec));
         long seed = 1;
         int seeds = 1;
         for (String s : schedulers) {

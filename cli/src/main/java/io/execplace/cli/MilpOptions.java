@@ -49,6 +49,21 @@ final class MilpOptions {
                     + LookaheadOptions.DEFAULT_MARGIN + ").")
     Double lookaheadMargin;
 
+    /** {@link #apply}, a bad value refused as bad input naming its option. */
+    SchedulerOptions checkedApply(SchedulerOptions o) {
+        if (beta != null) {
+            Options.checked("--beta", () -> io.execplace.schedulers.milp.MilpOptions.defaults().withBeta(beta));
+        }
+        if (milpTimeLimitMs != null) {
+            Options.checked("--milp-time-limit",
+                    () -> io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
+        }
+        if (milpSolver != null) {
+            Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
+        }
+        return apply(o);
+    }
+
     /** The options with beta, the milp time limit and solver given on the command line laid over them. */
     SchedulerOptions apply(SchedulerOptions o) {
         io.execplace.schedulers.milp.MilpOptions m = io.execplace.schedulers.milp.MilpOptions.of(o);

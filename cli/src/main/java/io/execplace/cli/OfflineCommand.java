@@ -82,9 +82,12 @@ final class OfflineCommand implements Callable<Integer> {
         if (seeds < 1 || seeds > 1000) {
             throw new BadInputException("--seeds must be between 1 and 1000, got " + seeds);
         }
-        Cluster c = ClusterPresets.byName(cluster, PricingModel.parse(pricing));
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.apply(SchedulerOptions.defaults()), Main.registry(spec));
-        OfflineOptions offline = OfflineOptions.defaults().withTimeLimitSeconds(timeLimit);
+        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
+        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(cluster, pricingModel));
+        Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
+        SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
+                Main.registry(spec));
+        OfflineOptions offline = Options.checked("--time-limit", () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
         for (String s : schedulers) {
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
         }
