@@ -183,6 +183,14 @@ def main() -> int:
                          mean_cost=r["cost"]["mean"], ci95=r["cost"]["halfWidth"], costs=[]))
 
     (a.out / "peer-check.json").write_text(json.dumps(rows, indent=2))
+    by_name = {r["agent"]: r["costs"] for r in rows}
+    print("\npaired differences on the same held-out workloads (negative: the first is cheaper):")
+    for first, second in [("sb3-contrib MaskablePPO (our PPO's settings)", "execplace PPO (Java)"),
+                          ("sb3-contrib MaskablePPO (defaults)", "execplace PPO (Java)"),
+                          ("SB3 TD3 (continuous wrapper, as ZH)", "execplace SAC (Java)")]:
+        d = [x - y for x, y in zip(by_name[first], by_name[second])]
+        m, h = interval(d)
+        print(f"  {first} - {second}: {m:+.4f} ± {h:.4f} ({sum(x < 0 for x in d)}/{len(d)} workloads cheaper)")
     print("\n| agent | env steps | training s | held-out cost (mean ± 95 %) |\n|---|---|---|---|")
     for r in rows:
         steps = f"{r['steps']:,}" if r["steps"] else "–"
