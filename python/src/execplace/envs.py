@@ -100,11 +100,20 @@ class ExecplaceEnv(gym.Env):
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float64)
         self.action_space = spaces.Discrete(int(self._env.actionSpace().size()))
         self._episode = -1
-        self._mask = np.ones(self.action_space.n, dtype=np.int8)
-
-    def _read_mask(self) -> np.ndarray:
-        self._mask = np.array(self._env.actionMask(), dtype=np.int8)
-        return self._mask
+        # One bridge crossing per step: the Java side writes observation, mask, reward, flags and
+        # event into direct buffers that these arrays view (BatchedEnvs.single: no auto-reset).
+        batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs").single(self._env)
+        n, size = int(self.action_space.n), int(self._env.observationSize())
+        self._batch = batch
+        self._step_batch = batch.step
+        self._actions = np.frombuffer(memoryview(batch.actions()), dtype=np.int32, count=1)
+        self._obs = np.frombuffer(memoryview(batch.observations()), dtype=np.float64, count=size)
+        self._rewards = np.frombuffer(memoryview(batch.rewards()), dtype=np.float64, count=1)
+        self._flags = np.frombuffer(memoryview(batch.flags()), dtype=np.uint8, count=1)
+        self._masks = np.frombuffer(memoryview(batch.masks()), dtype=np.int8, count=n)
+        self._events = np.frombuffer(memoryview(batch.events()), dtype=np.int8, count=1)
+        self._event_names = [str(e.name()) for e in jpype.JClass("io.execplace.rl.env.StepEvent").values()]
+        self._mask = np.ones(n, dtype=np.int8)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
@@ -116,27 +125,34 @@ class ExecplaceEnv(gym.Env):
             episode = self._episode + 1
         self._episode = episode
         java_seed = int(seed) if seed is not None else episode
-        obs = np.array(self._env.reset(java_seed, episode), dtype=np.float64)
-        return obs, {"action_mask": self._read_mask(), "episode": episode}
+        self._batch.reset(0, java_seed, episode)
+        self._mask = self._masks.copy()
+        return self._obs.copy(), {"action_mask": self._mask, "episode": episode}
 
     def step(self, action):
-        import jpype
+        a = int(action)
+        if not -2**31 <= a < 2**31:
+            raise ValueError(f"action {a} is not an action of this environment (0..{self.action_space.n - 1})")
+        self._actions[0] = a
         try:
-            r = self._env.step(int(action))
-        except jpype.JException as e:
+            self._step_batch()
+        except Exception as e:
+            import jpype
+            if not isinstance(e, jpype.JException):
+                raise
             # A bad action is the caller's error; a step with no episode running is a state error.
             if e.getClass().getSimpleName() == "IllegalArgumentException":
                 raise ValueError(str(e.getMessage())) from None
             raise RuntimeError(str(e.getMessage())) from None
-        obs = np.array(r.observation(), dtype=np.float64)
-        terminated = bool(r.terminated())
-        truncated = bool(r.truncated())
-        event = r.event()
-        info: dict[str, Any] = {"action_mask": self._read_mask(),
-                                "event": None if event is None else str(event.name())}
-        if terminated or truncated:
+        flags = int(self._flags[0])
+        terminated = bool(flags & 1)
+        truncated = bool(flags & 2)
+        event = int(self._events[0])
+        self._mask = self._masks.copy()
+        info: dict[str, Any] = {"action_mask": self._mask, "event": self._event_names[event] if event >= 0 else None}
+        if flags:
             info["outcome"] = _outcome(self._env.outcome())
-        return obs, float(r.reward()), terminated, truncated, info
+        return self._obs.copy(), float(self._rewards[0]), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The allowed actions now, as booleans (sb3-contrib's MaskablePPO calls this)."""

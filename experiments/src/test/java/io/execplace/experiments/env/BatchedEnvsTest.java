@@ -73,6 +73,49 @@ class BatchedEnvsTest {
     }
 
     @Test
+    void aSingleEnvironmentStopsAtTheEndOfItsEpisodeAndReportsEachEvent() {
+        Env env = tpds();
+        Env alone = tpds();
+        BatchedEnvs single = BatchedEnvs.single(env);
+        single.reset(0, 7, 3);
+        double[] obs = alone.reset(7, 3).clone();
+        SplittableRandom rng = new SplittableRandom(11);
+        int events = 0;
+        StepResult r;
+        do {
+            for (int k = 0; k < single.observationSize(); k++) {
+                assertThat(single.observations().getDouble(8 * k)).isEqualTo(obs[k]);
+            }
+            boolean[] mask = alone.actionMask();
+            List<Integer> allowed = new ArrayList<>();
+            for (int a = 0; a < mask.length; a++) {
+                if (mask[a]) {
+                    allowed.add(a);
+                }
+            }
+            int action = allowed.get(rng.nextInt(allowed.size()));
+            single.actions().putInt(0, action);
+            single.step();
+            r = alone.step(action);
+            assertThat(single.rewards().getDouble(0)).isEqualTo(r.reward());
+            assertThat(single.events().get(0)).isEqualTo((byte) (r.event() == null ? -1 : r.event().ordinal()));
+            events += r.event() == null ? 0 : 1;
+            obs = r.observation().clone();
+        } while (!r.done());
+        assertThat(events).isPositive();
+        // No auto-reset: the ended episode's outcome stays readable and the next step is refused.
+        assertThat(single.episode(0)).isEqualTo(3);
+        assertThat(env.outcome()).isEqualTo(alone.outcome());
+        assertThat(single.flags().get(0)).isNotZero();
+        single.actions().putInt(0, 0);
+        assertThatThrownBy(single::step).isInstanceOf(IllegalStateException.class);
+        // A bad action keeps the environment's own message: there is only one environment to name.
+        single.reset(0, 1, 1);
+        single.actions().putInt(0, 999);
+        assertThatThrownBy(single::step).isInstanceOf(IllegalArgumentException.class).message().doesNotStartWith("environment 0");
+    }
+
+    @Test
     void refusesWhatItCannotRun() {
         assertThatThrownBy(() -> new BatchedEnvs(List.of())).isInstanceOf(IllegalArgumentException.class);
         BatchedEnvs batch = new BatchedEnvs(List.of(tpds(), tpds()));

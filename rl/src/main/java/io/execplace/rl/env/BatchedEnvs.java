@@ -16,6 +16,9 @@ import java.util.List;
  * <p>Episodes: {@link #reset(long)} starts environment {@code i} on episode {@code first + i}; an
  * environment that finishes episode {@code e} goes on with {@code e + count}, so the environments
  * never run the same episode.
+ *
+ * <p>{@link #single} is one environment behind the same buffers without auto-reset, for Python's
+ * one-environment {@code ExecplaceEnv}: one bridge crossing per step instead of six.
  */
 public final class BatchedEnvs {
 
@@ -34,7 +37,9 @@ public final class BatchedEnvs {
     private final ByteBuffer masks;
     private final DoubleBuffer observationValues;
     private final DoubleBuffer rewardValues;
+    private final ByteBuffer events;
     private final long[] episodes;
+    private final boolean autoReset;
     private boolean started;
 
     /**
@@ -42,6 +47,19 @@ public final class BatchedEnvs {
      * @throws IllegalArgumentException when there are none or their sizes differ
      */
     public BatchedEnvs(List<? extends Env> envs) {
+        this(envs, true);
+    }
+
+    /**
+     * One environment behind the buffers, without auto-reset: an ended episode stays ended (its
+     * {@link Env#outcome()} readable) until {@link #reset(int, long, long)}; a step after it is
+     * refused by the environment.
+     */
+    public static BatchedEnvs single(Env env) {
+        return new BatchedEnvs(List.of(env), false);
+    }
+
+    private BatchedEnvs(List<? extends Env> envs, boolean autoReset) {
         if (envs.isEmpty()) {
             throw new IllegalArgumentException("a batch needs at least one environment");
         }
@@ -60,6 +78,8 @@ public final class BatchedEnvs {
         rewards = direct(8 * n);
         flags = direct(n);
         masks = direct(n * actionCount);
+        events = direct(n);
+        this.autoReset = autoReset;
         observationValues = observations.asDoubleBuffer();
         rewardValues = rewards.asDoubleBuffer();
         episodes = new long[n];
@@ -106,6 +126,11 @@ public final class BatchedEnvs {
         return masks;
     }
 
+    /** The last step's event per environment: its {@link StepEvent} ordinal, or -1 for none. */
+    public ByteBuffer events() {
+        return events;
+    }
+
     /** The episode each environment runs now. */
     public long episode(int env) {
         return episodes[env];
@@ -118,7 +143,18 @@ public final class BatchedEnvs {
             write(i, envs.get(i).reset(episodes[i], episodes[i]));
             rewardValues.put(i, 0);
             flags.put(i, (byte) 0);
+            events.put(i, (byte) -1);
         }
+        started = true;
+    }
+
+    /** Starts environment {@code i} on {@code episode} with the random seed {@code seed} ({@link Env#reset(long, long)}). */
+    public void reset(int i, long seed, long episode) {
+        episodes[i] = episode;
+        write(i, envs.get(i).reset(seed, episode));
+        rewardValues.put(i, 0);
+        flags.put(i, (byte) 0);
+        events.put(i, (byte) -1);
         started = true;
     }
 
@@ -140,11 +176,12 @@ public final class BatchedEnvs {
             try {
                 r = env.step(action);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("environment " + i + ": " + e.getMessage(), e);
+                throw envs.size() == 1 ? e : new IllegalArgumentException("environment " + i + ": " + e.getMessage(), e);
             }
             rewardValues.put(i, r.reward());
             flags.put(i, (byte) ((r.terminated() ? TERMINATED : 0) | (r.truncated() ? TRUNCATED : 0)));
-            if (r.done()) {
+            events.put(i, (byte) (r.event() == null ? -1 : r.event().ordinal()));
+            if (r.done() && autoReset) {
                 episodes[i] += envs.size();
                 write(i, env.reset(episodes[i], episodes[i]));
             } else {
