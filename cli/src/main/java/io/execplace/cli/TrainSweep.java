@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.run.CellEngine;
@@ -9,13 +10,9 @@ import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.training.TrainingCells;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.train.CurvePoint;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,27 +65,25 @@ final class TrainSweep {
         TextTable table = new TextTable(List.of("agent", "beta", "seed", "env steps", "eval return", "completed %",
                 "eval cost", "eval duration s"));
         try (StagedFolder folder = StagedFolder.create(out)) {
-            try (Writer w = Files.newBufferedWriter(folder.path().resolve("sweep.csv"));
-                 CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(COLUMNS)
-                         .setRecordSeparator('\n').get())) {
-                for (int i = 0; i < cells.size(); i++) {
-                    Cell c = cells.get(i);
-                    TrainingCells.Trained trained = TrainingCells.result(results.get(i));
-                    Path cellFolder = folder.path().resolve(c.folder());
-                    TrainingCells.writeFiles(trained, cellFolder);
-                    // Drawn here, as a single training draws it: the chart is not shipped.
-                    LearningCurves.write(c.algorithm().name() + ", beta " + c.beta() + ", seed " + c.seed(),
-                            Map.of(c.algorithm().name(), trained.curve()), cellFolder, "learning-curve");
-                    CurvePoint last = trained.curve().last();
-                    csv.printRecord(c.algorithm().label(), c.beta(), c.seed(), c.training().spec().iterations(),
-                            trained.steps(), last.evalMeanReturn(), last.evalCompleted(), last.evalMeanCost(),
-                            last.evalMeanDuration(), c.folder(), trained.seconds());
-                    table.row(List.of(c.algorithm().label(), Double.toString(c.beta()), Long.toString(c.seed()),
-                            Long.toString(trained.steps()), Format.sig(last.evalMeanReturn(), 4),
-                            Format.sig(100 * last.evalCompleted(), 3), Format.cost(last.evalMeanCost()),
-                            Format.sig(last.evalMeanDuration(), 4)));
-                }
+            CsvTable csv = new CsvTable(COLUMNS);
+            for (int i = 0; i < cells.size(); i++) {
+                Cell c = cells.get(i);
+                TrainingCells.Trained trained = TrainingCells.result(results.get(i));
+                Path cellFolder = folder.path().resolve(c.folder());
+                TrainingCells.writeFiles(trained, cellFolder);
+                // Drawn here, as a single training draws it: the chart is not shipped.
+                LearningCurves.write(c.algorithm().name() + ", beta " + c.beta() + ", seed " + c.seed(),
+                        Map.of(c.algorithm().name(), trained.curve()), cellFolder, "learning-curve");
+                CurvePoint last = trained.curve().last();
+                csv.row(c.algorithm().label(), c.beta(), c.seed(), c.training().spec().iterations(),
+                        trained.steps(), last.evalMeanReturn(), last.evalCompleted(), last.evalMeanCost(),
+                        last.evalMeanDuration(), c.folder(), trained.seconds());
+                table.row(List.of(c.algorithm().label(), Double.toString(c.beta()), Long.toString(c.seed()),
+                        Long.toString(trained.steps()), Format.sig(last.evalMeanReturn(), 4),
+                        Format.sig(100 * last.evalCompleted(), 3), Format.cost(last.evalMeanCost()),
+                        Format.sig(last.evalMeanDuration(), 4)));
             }
+            csv.write(folder.path().resolve("sweep.csv"));
             folder.commit();
         }
         table.print(stdout);

@@ -3,10 +3,9 @@ package io.execplace.experiments.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.run.Comparison;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,20 +45,9 @@ public final class ResultsFiles {
     public static List<Path> write(List<Comparison> comparisons, Path dir) throws IOException {
         List<Map<String, Object>> records = records(comparisons);
         Path csv = dir.resolve("results.csv");
-        AtomicFiles.write(csv, w -> {
-            CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(ResultColumns.NAMES.toArray(new String[0]))
-                    .setRecordSeparator('\n').get();
-            try (CSVPrinter p = new CSVPrinter(w, format)) {
-                for (Map<String, Object> r : records) {
-                    List<Object> row = new ArrayList<>();
-                    for (String col : ResultColumns.NAMES) {
-                        Object v = r.get(col);
-                        row.add(v == null ? "" : v);
-                    }
-                    p.printRecord(row);
-                }
-            }
-        });
+        CsvTable table = new CsvTable(ResultColumns.NAMES);
+        records.forEach(table::record);
+        table.write(csv);
         Path json = dir.resolve("results.json");
         AtomicFiles.write(json, w -> JSON.writeValue(w, records));
         return List.of(csv, json);

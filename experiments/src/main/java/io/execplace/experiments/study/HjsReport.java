@@ -3,6 +3,7 @@ package io.execplace.experiments.study;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
@@ -11,8 +12,6 @@ import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.LineChartSpec;
 import io.execplace.experiments.report.ReportFigure;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -268,31 +267,18 @@ final class HjsReport {
             m.put("jobsDropped", c.summary().jobsDropped());
             records.add(m);
         }
-        AtomicFiles.write(dir.resolve("results.csv"), w -> {
-            try (CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
-                    .setHeader(COLUMNS.toArray(new String[0])).build())) {
-                for (Map<String, Object> m : records) {
-                    List<Object> row = new ArrayList<>();
-                    for (String k : COLUMNS) {
-                        Object v = m.get(k);
-                        row.add(v == null ? "" : v);
-                    }
-                    p.printRecord(row);
-                }
-            }
-        });
+        CsvTable table = new CsvTable(COLUMNS);
+        records.forEach(table::record);
+        table.write(dir.resolve("results.csv"));
         AtomicFiles.write(dir.resolve("results.json"), JSON.writeValueAsBytes(records));
     }
 
     private void writeTraining(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            try (CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
-                    .setHeader("jobSet", "agent", "algorithm", "iterations", "seconds", "folder").build())) {
-                for (HjsStudy.Trained t : trained) {
-                    p.printRecord(t.jobSet(), t.kind().name(), HjsStudy.algorithm(t.kind()).label(), t.iterations(),
-                            t.seconds(), t.folder());
-                }
-            }
-        });
+        CsvTable table = new CsvTable("jobSet", "agent", "algorithm", "iterations", "seconds", "folder");
+        for (HjsStudy.Trained t : trained) {
+            table.row(t.jobSet(), t.kind().name(), HjsStudy.algorithm(t.kind()).label(), t.iterations(), t.seconds(),
+                    t.folder());
+        }
+        table.write(file);
     }
 }

@@ -1,6 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.core.metrics.RunSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -355,28 +356,27 @@ final class TpdsReport {
         if (heldOut.isEmpty()) {
             return;
         }
-        AtomicFiles.write(file, w -> {
-            w.write("workload,part,scheduler,kind,workloads,cost,cost_ci95,mean_turnaround_s,mean_turnaround_ci95,"
-                    + "vs_best_heuristic,vs_best_heuristic_ci95,wins_vs_heuristic,vs_milp,vs_milp_ci95,wins_vs_milp,"
-                    + "turnaround_vs_milp,turnaround_vs_milp_ci95\n");
-            for (String wl : TpdsStudy.WORKLOADS) {
-                TpdsHeldOut h = heldOut.get(wl);
-                if (h == null) {
-                    continue;
-                }
-                for (String part : List.of("training", "held-out")) {
-                    for (HeldOutEvaluation.Row r : part.equals("training") ? h.training() : h.heldOut()) {
-                        String kind = isAgent(wl, r.scheduler()) ? "agent" : "heuristic";
-                        w.write(String.join(",", wl, part, r.scheduler(), kind, Integer.toString(r.cost().n()),
-                                num(r.cost().mean()), num(r.cost().halfWidth()), num(r.turnaround().mean()),
-                                num(r.turnaround().halfWidth()), num(r.vsBestHeuristic().mean()),
-                                num(r.vsBestHeuristic().halfWidth()), Integer.toString(r.winsVsHeuristic()),
-                                num(r.vsMilp().mean()), num(r.vsMilp().halfWidth()), Integer.toString(r.winsVsMilp()),
-                                num(r.turnaroundVsMilp().mean()), num(r.turnaroundVsMilp().halfWidth())) + "\n");
-                    }
+        CsvTable table = new CsvTable("workload", "part", "scheduler", "kind", "workloads", "cost", "cost_ci95",
+                "mean_turnaround_s", "mean_turnaround_ci95", "vs_best_heuristic", "vs_best_heuristic_ci95",
+                "wins_vs_heuristic", "vs_milp", "vs_milp_ci95", "wins_vs_milp", "turnaround_vs_milp",
+                "turnaround_vs_milp_ci95");
+        for (String wl : TpdsStudy.WORKLOADS) {
+            TpdsHeldOut h = heldOut.get(wl);
+            if (h == null) {
+                continue;
+            }
+            for (String part : List.of("training", "held-out")) {
+                for (HeldOutEvaluation.Row r : part.equals("training") ? h.training() : h.heldOut()) {
+                    String kind = isAgent(wl, r.scheduler()) ? "agent" : "heuristic";
+                    table.row(wl, part, r.scheduler(), kind, r.cost().n(), num(r.cost().mean()), num(r.cost().halfWidth()),
+                            num(r.turnaround().mean()), num(r.turnaround().halfWidth()), num(r.vsBestHeuristic().mean()),
+                            num(r.vsBestHeuristic().halfWidth()), r.winsVsHeuristic(), num(r.vsMilp().mean()),
+                            num(r.vsMilp().halfWidth()), r.winsVsMilp(), num(r.turnaroundVsMilp().mean()),
+                            num(r.turnaroundVsMilp().halfWidth()));
                 }
             }
-        });
+        }
+        table.write(file);
     }
 
     private boolean isAgent(String workload, String scheduler) {
@@ -398,43 +398,41 @@ final class TpdsReport {
     }
 
     private void writeResultsCsv(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("workload,scheduler,kind,agent,beta,iterations,cost,mean_duration_s,mean_turnaround_s,"
-                    + "good_placements,jobs_waited,jobs_completed,fallbacks,holds,final_eval_return,training_seconds\n");
-            for (String wl : TpdsStudy.WORKLOADS) {
-                for (Map.Entry<String, RunSummary> e : baselines.get(wl).entrySet()) {
-                    w.write(csv(wl, e.getKey(), "heuristic", "", "", "", e.getValue(), "", "", "", ""));
-                }
-                for (TpdsStudy.AgentResult r : of(wl)) {
-                    w.write(csv(wl, r.run().label(), "agent", r.run().agent().label(), TpdsStudy.betaText(r.run().beta()),
-                            Integer.toString(r.curve().last().iteration()), r.summary(), Long.toString(r.fallbacks()),
-                            Long.toString(r.holds()), num(r.curve().last().evalMeanReturn()), num(r.seconds())));
-                }
+        CsvTable table = new CsvTable("workload", "scheduler", "kind", "agent", "beta", "iterations", "cost",
+                "mean_duration_s", "mean_turnaround_s", "good_placements", "jobs_waited", "jobs_completed", "fallbacks",
+                "holds", "final_eval_return", "training_seconds");
+        for (String wl : TpdsStudy.WORKLOADS) {
+            for (Map.Entry<String, RunSummary> e : baselines.get(wl).entrySet()) {
+                table.row(summaryRow(wl, e.getKey(), "heuristic", "", "", "", e.getValue(), "", "", "", ""));
             }
-        });
+            for (TpdsStudy.AgentResult r : of(wl)) {
+                table.row(summaryRow(wl, r.run().label(), "agent", r.run().agent().label(), TpdsStudy.betaText(r.run().beta()),
+                        r.curve().last().iteration(), r.summary(), r.fallbacks(), r.holds(),
+                        num(r.curve().last().evalMeanReturn()), num(r.seconds())));
+            }
+        }
+        table.write(file);
     }
 
-    private static String csv(String workload, String name, String kind, String agent, String beta, String iterations,
-                              RunSummary s, String fallbacks, String holds, String evalReturn, String seconds) {
-        return String.join(",", workload, name, kind, agent, beta, iterations, num(s.totalCost()),
-                num(s.meanDuration()), num(s.meanTurnaround()), Integer.toString(s.goodPlacements()),
-                Integer.toString(s.jobsWaited()), Integer.toString(s.jobsCompleted()), fallbacks, holds, evalReturn,
-                seconds) + "\n";
+    private static List<Object> summaryRow(String workload, String name, String kind, String agent, String beta,
+                                           Object iterations, RunSummary s, Object fallbacks, Object holds,
+                                           String evalReturn, String seconds) {
+        return List.of(workload, name, kind, agent, beta, iterations, num(s.totalCost()), num(s.meanDuration()),
+                num(s.meanTurnaround()), s.goodPlacements(), s.jobsWaited(), s.jobsCompleted(), fallbacks, holds,
+                evalReturn, seconds);
     }
 
     private void writeCurvesCsv(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("workload,agent,beta,iteration,env_steps,eval_mean_return,eval_completed,eval_mean_cost,"
-                    + "eval_mean_duration_s,eval_mean_good_placements\n");
-            for (TpdsStudy.AgentResult r : results) {
-                for (CurvePoint p : r.curve().points()) {
-                    w.write(String.join(",", r.run().workload(), r.run().agent().label(), TpdsStudy.betaText(r.run().beta()),
-                            Integer.toString(p.iteration()), Long.toString(p.envSteps()), num(p.evalMeanReturn()),
-                            num(p.evalCompleted()), num(p.evalMeanCost()), num(p.evalMeanDuration()),
-                            num(p.evalMeanGood())) + "\n");
-                }
+        CsvTable table = new CsvTable("workload", "agent", "beta", "iteration", "env_steps", "eval_mean_return",
+                "eval_completed", "eval_mean_cost", "eval_mean_duration_s", "eval_mean_good_placements");
+        for (TpdsStudy.AgentResult r : results) {
+            for (CurvePoint p : r.curve().points()) {
+                table.row(r.run().workload(), r.run().agent().label(), TpdsStudy.betaText(r.run().beta()), p.iteration(),
+                        p.envSteps(), num(p.evalMeanReturn()), num(p.evalCompleted()), num(p.evalMeanCost()),
+                        num(p.evalMeanDuration()), num(p.evalMeanGood()));
             }
-        });
+        }
+        table.write(file);
     }
 
     private static String num(double v) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.metrics.LiuScores;
@@ -222,45 +223,46 @@ final class LiuReport {
     }
 
     private static void writeTable(Path file, List<LiuStudy.Comparison> cs) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("workload,approach,mean_tmdl,mean_ajdr,eval,score_a,score_b,score_c,score_d\n");
-            for (LiuStudy.Comparison c : cs) {
-                w.write(line(c.name(), "rl", c.rl(), c.scores()));
-                w.write(line(c.name(), c.baseline().manager(), c.baseline(), c.baselineScores()));
-            }
-        });
+        CsvTable table = new CsvTable("workload", "approach", "mean_tmdl", "mean_ajdr", "eval", "score_a", "score_b",
+                "score_c", "score_d");
+        for (LiuStudy.Comparison c : cs) {
+            table.row(row(c.name(), "rl", c.rl(), c.scores()));
+            table.row(row(c.name(), c.baseline().manager(), c.baseline(), c.baselineScores()));
+        }
+        table.write(file);
     }
 
-    private static String line(String name, String approach, LiuEvaluation ev, LiuScores s) {
-        return String.format(Locale.ROOT, "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g%n", name, approach, ev.meanTmdl(),
-                ev.meanAjdr(), ev.eval(), s.a(), s.b(), s.c(), s.d());
+    private static List<Object> row(String name, String approach, LiuEvaluation ev, LiuScores s) {
+        return List.of(name, approach, g6(ev.meanTmdl()), g6(ev.meanAjdr()), g6(ev.eval()), g6(s.a()), g6(s.b()),
+                g6(s.c()), g6(s.d()));
+    }
+
+    private static String g6(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
     }
 
     private void writeCurves(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("agent,episode,epsilon1,mean_tmdl,mean_ajdr,eval,loss\n");
-            for (LiuStudy.TrainedRun r : o.runs()) {
-                for (LiuCurvePoint p : r.curve()) {
-                    w.write(String.format(Locale.ROOT, "%s,%d,%.6g,%.6g,%.6g,%.6g,%s%n", r.run().label(), p.episode(),
-                            p.epsilon(), p.meanTmdl(), p.meanAjdr(), p.eval(),
-                            Double.isNaN(p.loss()) ? "" : String.format(Locale.ROOT, "%.6g", p.loss())));
-                }
+        CsvTable table = new CsvTable("agent", "episode", "epsilon1", "mean_tmdl", "mean_ajdr", "eval", "loss");
+        for (LiuStudy.TrainedRun r : o.runs()) {
+            for (LiuCurvePoint p : r.curve()) {
+                table.row(r.run().label(), p.episode(), g6(p.epsilon()), g6(p.meanTmdl()), g6(p.meanAjdr()), g6(p.eval()),
+                        Double.isNaN(p.loss()) ? "" : g6(p.loss()));
             }
-        });
+        }
+        table.write(file);
     }
 
     private void writeEpisodes(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("workload,test_episode,rl_tmdl,rl_ajdr,sfe_tmdl,sfe_ajdr\n");
-            for (List<LiuStudy.Comparison> cs : List.of(o.table2(), o.table3())) {
-                for (LiuStudy.Comparison c : cs) {
-                    for (int i = 0; i < c.rl().tmdl().length; i++) {
-                        w.write(String.format(Locale.ROOT, "%s,%d,%.0f,%.6g,%.0f,%.6g%n", c.name(), i, c.rl().tmdl()[i],
-                                c.rl().ajdr()[i], c.baseline().tmdl()[i], c.baseline().ajdr()[i]));
-                    }
+        CsvTable table = new CsvTable("workload", "test_episode", "rl_tmdl", "rl_ajdr", "sfe_tmdl", "sfe_ajdr");
+        for (List<LiuStudy.Comparison> cs : List.of(o.table2(), o.table3())) {
+            for (LiuStudy.Comparison c : cs) {
+                for (int i = 0; i < c.rl().tmdl().length; i++) {
+                    table.row(c.name(), i, String.format(Locale.ROOT, "%.0f", c.rl().tmdl()[i]), g6(c.rl().ajdr()[i]),
+                            String.format(Locale.ROOT, "%.0f", c.baseline().tmdl()[i]), g6(c.baseline().ajdr()[i]));
                 }
             }
-        });
+        }
+        table.write(file);
     }
 
     private void writeJson(Path file) throws IOException {

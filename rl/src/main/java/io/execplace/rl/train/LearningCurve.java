@@ -1,6 +1,6 @@
 package io.execplace.rl.train;
 
-import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,21 +32,16 @@ public final class LearningCurve {
 
     /** Writes the curve as CSV (header, one row per point; NaN written as an empty field), atomically. */
     public void writeCsv(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write(String.join(",", CurvePoint.COLUMNS));
-            w.write('\n');
-            for (CurvePoint p : points) {
-                double[] a = p.toArray();
-                StringBuilder sb = new StringBuilder();
-                for (int i = 0; i < a.length; i++) {
-                    if (i > 0) {
-                        sb.append(',');
-                    }
-                    sb.append(format(a[i], i < 3));
-                }
-                w.write(sb.append('\n').toString());
+        CsvTable table = new CsvTable(CurvePoint.COLUMNS);
+        for (CurvePoint p : points) {
+            double[] a = p.toArray();
+            List<String> row = new ArrayList<>(a.length);
+            for (int i = 0; i < a.length; i++) {
+                row.add(format(a[i], i < 3));
             }
-        });
+            table.row(row);
+        }
+        table.write(file);
     }
 
     private static String format(double v, boolean integer) {

@@ -1,6 +1,7 @@
 package io.execplace.spark.profile;
 
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.profile.MeasuredProfile;
@@ -40,19 +41,17 @@ final class ProfileReport {
     }
 
     static void writeRuns(List<Profiler.RunRecord> runs, Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("type,input_mb,executors,layout,run,seconds,stages,shuffle_bytes\n");
-            int[] index = {0};
-            ProfileCell[] last = {null};
-            for (Profiler.RunRecord r : runs) {
-                index[0] = r.cell().equals(last[0]) ? index[0] + 1 : 1;
-                last[0] = r.cell();
-                w.write(String.join(",", r.cell().type().label(), Integer.toString(r.cell().inputMb()),
-                        Integer.toString(r.cell().executors()), MeasuredProfile.layoutLabel(r.cell().layout()),
-                        Integer.toString(index[0]), Double.toString(r.run().seconds()), Integer.toString(r.run().stages()),
-                        Long.toString(r.run().shuffleBytes())) + "\n");
-            }
-        });
+        CsvTable table = new CsvTable("type", "input_mb", "executors", "layout", "run", "seconds", "stages", "shuffle_bytes");
+        int index = 0;
+        ProfileCell last = null;
+        for (Profiler.RunRecord r : runs) {
+            index = r.cell().equals(last) ? index + 1 : 1;
+            last = r.cell();
+            table.row(r.cell().type().label(), r.cell().inputMb(), r.cell().executors(),
+                    MeasuredProfile.layoutLabel(r.cell().layout()), index, Double.toString(r.run().seconds()),
+                    r.run().stages(), r.run().shuffleBytes());
+        }
+        table.write(file);
     }
 
     static void write(Profiler.Result result, Path dir, String profileFile, double elapsedSeconds) throws IOException {
