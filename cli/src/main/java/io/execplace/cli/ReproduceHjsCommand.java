@@ -8,7 +8,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,14 +50,8 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Parallel trainings and runs (default: number of cores).")
-    Integer threads;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
-
     @Mixin
-    EngineOptions engine;
+    StudyOptions study;
 
     @Override
     public Integer call() throws Exception {
@@ -83,18 +76,15 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             HjsStudy.Settings before = s;
             s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
-        engine.check(spec);
-        HjsStudy study = new HjsStudy(s, Main.registry(spec), Options.threads(threads));
+        study.check(spec);
+        HjsStudy hjs = new HjsStudy(s, Main.registry(spec), study.threads());
         Path index;
-        try (CellEngine cells = engine.open(spec, Options.threads(threads));
-             Progress progress = Progress.start("reproduce hjs", study.totalWork(), quiet, spec.commandLine().getErr())) {
-            HjsStudy running = cells == null ? study : study.withEngine(cells);
+        try (CellEngine cells = study.open(spec, study.threads());
+             Progress progress = study.progress(spec, "reproduce hjs", hjs.totalWork())) {
+            HjsStudy running = cells == null ? hjs : hjs.withEngine(cells);
             index = running.run(out, (done, total, what) -> progress.step(null));
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "
-                + out.resolve("training.csv") + ", " + out.resolve("charts") + "/, " + out.resolve("agents") + "/, " + index);
-        stdout.flush();
+        StudyOptions.wrote(spec, out, List.of("results.csv", "results.json", "training.csv", "charts/", "agents/"), index);
         return 0;
     }
 }

@@ -13,9 +13,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
@@ -46,14 +46,8 @@ final class ReproduceHybridCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Parallel runs (default: number of cores).")
-    Integer threads;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
-
     @Mixin
-    EngineOptions engine;
+    StudyOptions study;
 
     @Option(names = "--milp-time-limit", paramLabel = "MS",
             description = "milp wall-time limit per decision in milliseconds (default 1000).")
@@ -65,7 +59,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
-        engine.check(spec);
+        study.check(spec);
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
@@ -79,25 +73,21 @@ final class ReproduceHybridCommand implements Callable<Integer> {
             tuned = tuned.withSolver(solver);
         }
         SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
-        Runner runner = new Runner(Main.registry(spec), Options.threads(threads));
+        Runner runner = new Runner(Main.registry(spec), study.threads());
         Path index;
-        try (CellEngine cells = engine.open(spec, Options.threads(threads))) {
-            HybridStudy study = new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp);
-            index = run(study);
+        try (CellEngine cells = study.open(spec, study.threads())) {
+            index = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("results.json") + ", "
-                + out.resolve("charts") + "/, " + index);
-        stdout.flush();
+        StudyOptions.wrote(spec, out, List.of("results.csv", "results.json", "charts/"), index);
         return 0;
     }
 
-    private Path run(HybridStudy study) throws IOException {
-        int total = study.scenarios().stream().mapToInt(s -> s.cells()).sum();
+    private Path run(HybridStudy hybrid) throws IOException {
+        int total = hybrid.scenarios().stream().mapToInt(s -> s.cells()).sum();
         Path index;
-        try (Progress progress = Progress.start("reproduce hybrid", total, quiet, spec.commandLine().getErr())) {
+        try (Progress progress = study.progress(spec, "reproduce hybrid", total)) {
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(study.run(folder.path(), (done, all, what) -> progress.step(what)).getFileName());
+                index = out.resolve(hybrid.run(folder.path(), (done, all, what) -> progress.step(what)).getFileName());
                 folder.commit();
             }
         }

@@ -51,9 +51,6 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Seed of training and test workloads (default 1).")
     Long seed;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Trainings run at once (default: cores, at most 4).")
-    Integer threads;
-
     @Option(names = "--runs", paramLabel = "LIST", split = ",",
             description = "Trainings to run, comma-separated, of bernoulli, uniform, beta, bernoulli-plain (default all four; "
                     + "Table III needs uniform, Fig. 4(d) both Bernoulli ones).")
@@ -63,15 +60,13 @@ final class ReproduceLiuCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
-
     @Mixin
-    EngineOptions engine;
+    StudyOptions study;
 
     @Override
     public Integer call() throws Exception {
-        LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes, --threads",
+        study.check(spec);
+        LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes",
                 this::settings);
         List<LiuStudy.Run> chosen = runs == null ? LiuStudy.Run.all()
                 : Options.checked("--runs", () -> runs.stream().map(LiuStudy.Run::of).toList());
@@ -81,7 +76,6 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + ": cannot write there: is a file, not a folder");
         }
-        engine.check(spec);
         return runStudy(s, chosen);
     }
 
@@ -104,8 +98,8 @@ final class ReproduceLiuCommand implements Callable<Integer> {
             s = s.withCurve(curveEpisodes != null ? curveEpisodes : s.curveEpisodes(),
                     curvePoints != null ? curvePoints : s.evaluations());
         }
-        if (threads != null) {
-            s = s.withThreads(threads);
+        if (study.threads != null) {
+            s = s.withThreads(study.threads);
         }
         return s;
     }
@@ -114,20 +108,17 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         Path index;
-        try (CellEngine cells = engine.open(spec, s.threads())) {
-            LiuStudy study = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
-            index = study.run(s, chosen, out, line -> {
-                if (!quiet) {
+        try (CellEngine cells = study.open(spec, s.threads())) {
+            LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
+            index = liu.run(s, chosen, out, line -> {
+                if (!study.quiet) {
                     err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                     err.flush();
                 }
             });
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("table2.csv") + ", " + out.resolve("table3.csv") + ", "
-                + out.resolve("curves.csv") + ", " + out.resolve("results.json") + ", " + out.resolve("charts") + "/, "
-                + out.resolve("agents") + "/, " + index);
-        stdout.flush();
+        StudyOptions.wrote(spec, out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
+                index);
         return 0;
     }
 }

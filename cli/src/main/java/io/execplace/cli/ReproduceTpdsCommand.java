@@ -9,7 +9,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.core.profile.ProfileFile;
 import java.nio.file.Path;
@@ -71,19 +70,13 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "judged on: other seeds and SWIM arrival windows (default 20).")
     Integer heldOut;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Trainings run in parallel (default: number of cores).")
-    Integer threads;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
-
     @Mixin
-    EngineOptions engine;
+    StudyOptions study;
 
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
-        engine.check(spec);
+        study.check(spec);
         TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
@@ -99,28 +92,24 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             settings.heldOut(heldOut);
         }
         TpdsStudy.Settings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
-        TpdsStudy study = new TpdsStudy(built, Main.registry(spec), Options.threads(threads));
+        TpdsStudy tpds = new TpdsStudy(built, Main.registry(spec), study.threads());
         if (normalTrace != null || burstTrace != null) {
-            study = study.withTraces(normalTrace, burstTrace);
+            tpds = tpds.withTraces(normalTrace, burstTrace);
         }
         if (profile != null) {
             ProfileFile.read(profile); // refuses a bad profile before any training starts
-            study = study.withProfile(profile);
+            tpds = tpds.withProfile(profile);
         }
         Path index;
-        try (CellEngine cells = engine.open(spec, Options.threads(threads));
-             Progress progress = Progress.start("reproduce tpds (iterations)", study.totalIterations(), quiet,
-                     spec.commandLine().getErr())) {
-            TpdsStudy running = cells == null ? study : study.withEngine(cells);
+        try (CellEngine cells = study.open(spec, study.threads());
+             Progress progress = study.progress(spec, "reproduce tpds (iterations)", tpds.totalIterations())) {
+            TpdsStudy running = cells == null ? tpds : tpds.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {
                 index = out.resolve(running.run(folder.path(), (done, total, what) -> progress.step(null)).getFileName());
                 folder.commit();
             }
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("wrote " + out.resolve("results.csv") + ", " + out.resolve("curves.csv") + ", "
-                + out.resolve("charts") + "/, " + out.resolve("agents") + "/, " + index);
-        stdout.flush();
+        StudyOptions.wrote(spec, out, List.of("results.csv", "curves.csv", "charts/", "agents/"), index);
         return 0;
     }
 }
