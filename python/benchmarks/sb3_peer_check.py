@@ -169,7 +169,8 @@ def main() -> int:
         return int(allowed[np.argmin(np.abs(allowed - i))])
 
     report("SB3 TD3 (continuous wrapper, as ZH)", a.td3_steps, time.perf_counter() - t0, held_out_costs(td3_act, a.held_out))
-    sac_iterations = max(1, math.ceil(a.td3_steps / 10))  # SAC collects 10 steps per iteration by default
+    # SAC collects one step per iteration after 1,000 random warm-up steps: as many steps and updates as TD3.
+    sac_iterations = max(1, a.td3_steps - 1000)
     steps, seconds = java_train("sac", sac_iterations, a.out / "java-sac", ["--seed", str(a.seed)])
     report("execplace SAC (Java)", steps, seconds, held_out_costs(java_actor(a.out / "java-sac"), a.held_out))
 

@@ -33,7 +33,8 @@ final class AgentOptions {
     Double gamma;
 
     @Option(names = "--collect", paramLabel = "N",
-            description = "DQN, SAC: environment steps per iteration; REINFORCE, PPO: episodes per iteration (default 10).")
+            description = "DQN, SAC: environment steps per iteration (one gradient step each; default DQN 10, SAC 1); "
+                    + "REINFORCE, PPO: episodes per iteration (default 10).")
     Integer collect;
 
     @Option(names = "--reward-scale", paramLabel = "S", description = "Multiply rewards by S before learning (default: 1; PPO, SAC 0.001).")

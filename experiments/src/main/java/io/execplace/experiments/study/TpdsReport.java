@@ -77,7 +77,7 @@ final class TpdsReport {
                         + "normalised observations (without them no agent completes an episode within these budgets; "
                         + "see docs/rl.md)" + extensions() + ". Hyper-parameters: Table 5 (hidden 200, Adam lr 0.001, gamma 0.9, batch 64, "
                         + "replay 10,000, 10 steps or episodes per iteration, epsilon 0.001); DQN rewards scaled by "
-                        + "0.001; PPO: lambda 0.95, 4 epochs, minibatch 256, clip 0.2; SAC: twin critics, tau 0.005, "
+                        + "0.001; PPO: lambda 0.95, 4 epochs, minibatch 256, clip 0.2; SAC: one step per iteration, twin critics, tau 0.005, "
                         + "temperature tuned to 20% of the largest entropy, rewards scaled by 0.001. Iterations on "
                         + "normal: DQN and SAC " + settings.dqnIterations() + ", REINFORCE " + settings.reinforceIterations() + ", PPO "
                         + settings.ppoIterations() + "; burst x" + settings.burstFactor() + ". Each trained agent then "

@@ -5,7 +5,10 @@ import java.util.List;
 /**
  * Hyper-parameters of the off-policy actor-critic (discrete soft actor-critic). The values TPDS
  * Table 5 gives for DQN are the defaults where they apply (hidden 200, lr 0.001, γ 0.9, batch 64,
- * replay 10,000, 10 collect steps per iteration); the rest are the usual SAC choices.
+ * replay 10,000); the rest are the usual SAC choices, among them one gradient step per environment
+ * step (Haarnoja et al. 2018; SB3's TD3 and SAC do the same). With Table 5's 10 steps per update our
+ * SAC trailed SB3's TD3 on the same environment and step budget; with one it leads
+ * (docs/python.md, peer check): the number of gradient steps, not the data, was what it lacked.
  *
  * @param hidden             widths of the hidden layers of the actor and of each critic
  * @param learningRate       Adam step size of the actor, the critics and the temperature
@@ -39,9 +42,12 @@ public record SacConfig(List<Integer> hidden, double learningRate, double gamma,
         Hyper.training(warmupSteps, gradientClip, rewardScale);
     }
 
-    /** Table 5's shared values; τ 0.005, α from 0.1 tuned to 20% of the largest entropy, rewards × 0.001. */
+    /**
+     * Table 5's shared values; one step per iteration (one gradient step per environment step), τ 0.005,
+     * α from 0.1 tuned to 20% of the largest entropy, rewards × 0.001.
+     */
     public static SacConfig defaults() {
-        return new SacConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 10, 0.005, 0.1, 0.2, 1000, 0, 1e-3);
+        return new SacConfig(List.of(200), 1e-3, 0.9, 64, 10_000, 1, 0.005, 0.1, 0.2, 1000, 0, 1e-3);
     }
 
     /** A builder holding this record's values, to change some by name. */
