@@ -129,6 +129,11 @@ def main() -> int:
         print(f"sb3_peer_check: {e.name} is missing: pip install './python[peer]'", file=sys.stderr)
         return 2
     torch.set_num_threads(1)
+    held = [d for d in ("java-ppo", "java-sac") if (a.out / d).exists()]
+    if held:
+        print(f"sb3_peer_check: {a.out} already holds a run ({', '.join(held)}): choose another --out or remove it",
+              file=sys.stderr)
+        return 2
     a.out.mkdir(parents=True, exist_ok=True)
     rows = []
 

@@ -3,8 +3,6 @@ package io.execplace.core.sim;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.JobStatus;
 import io.execplace.core.metrics.RunResult;
-import io.execplace.core.metrics.RunSummary;
-import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
@@ -16,9 +14,7 @@ import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The one event kernel of execplace: the clock, arrivals and completions, the waiting queue with its
@@ -94,13 +90,7 @@ public final class EventKernel {
     private int pendingJob = -1;
 
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
-    private int jobsStarted;
-    private int goodStarts;
-    private int startedWithDeadline;
-    private int startedMeetingDeadline;
-    private double sumStartedDuration;
-    private double sumStartedTurnaround;
-    private double lastDuration;
+    private final StartTally tally = new StartTally();
 
     /**
      * @param cluster the cluster
@@ -169,13 +159,7 @@ public final class EventKernel {
         cursor = 0;
         pending = 0;
         pendingJob = -1;
-        jobsStarted = 0;
-        goodStarts = 0;
-        startedWithDeadline = 0;
-        startedMeetingDeadline = 0;
-        sumStartedDuration = 0;
-        sumStartedTurnaround = 0;
-        lastDuration = Double.NaN;
+        tally.reset();
     }
 
     /** The name used in drop reasons for jobs the driver would not place on an idle cluster. */
@@ -429,15 +413,7 @@ public final class EventKernel {
         start[j] = now;
         finish[j] = now + duration;
         running.add(j, finish[j]);
-        jobsStarted++;
-        goodStarts += matches ? 1 : 0;
-        if (job.hasDeadline()) {
-            startedWithDeadline++;
-            startedMeetingDeadline += Deadlines.met(job, finish[j]) ? 1 : 0;
-        }
-        sumStartedDuration += duration;
-        sumStartedTurnaround += finish[j] - job.arrival();
-        lastDuration = duration;
+        tally.started(job, duration, finish[j], matches);
     }
 
     /**
@@ -500,34 +476,9 @@ public final class EventKernel {
 
     // ---- records -----------------------------------------------------------------------------
 
-    /** Jobs started so far in this run. */
-    public int jobsStarted() {
-        return jobsStarted;
-    }
-
-    /** Started jobs whose layout suits their type (TPDS "good placement"). */
-    public int goodPlacements() {
-        return goodStarts;
-    }
-
-    /** Started jobs with a deadline that they meet, in % of started jobs with a deadline; NaN without any. */
-    public double deadlineMetPercent() {
-        return startedWithDeadline == 0 ? Double.NaN : 100.0 * startedMeetingDeadline / startedWithDeadline;
-    }
-
-    /** Sum of the durations of the started jobs, in start order. */
-    public double sumStartedDuration() {
-        return sumStartedDuration;
-    }
-
-    /** Sum of completion − arrival of the started jobs, in start order. */
-    public double sumStartedTurnaround() {
-        return sumStartedTurnaround;
-    }
-
-    /** Duration of the job started last (NaN before the first start). */
-    public double lastStartedDuration() {
-        return lastDuration;
+    /** What the jobs started so far in this run add up to (the episode statistics of environments). */
+    public StartTally tally() {
+        return tally;
     }
 
     /** Number of jobs in the run. */
@@ -557,67 +508,14 @@ public final class EventKernel {
      * @param decisions number of placement decisions
      */
     public RunResult result(String scheduler, long[] delays, int decisions) {
-        List<VmRecord> vms = state.vmRecords();
-        double totalCost = 0;
-        int vmsUsed = 0;
-        for (VmRecord vm : vms) {
-            totalCost += vm.cost(config.billing());
-            if (vm.used()) {
-                vmsUsed++;
-            }
-        }
-        List<JobRecord> records = new ArrayList<>(n);
-        double sumDuration = 0;
-        double sumTurnaround = 0;
-        double makespan = 0;
-        int completed = 0;
-        int good = 0;
-        int waited = 0;
-        int dropped = 0;
-        int withDeadline = 0;
-        int met = 0;
+        JobRecord[] records = new JobRecord[n];
         for (int j = 0; j < n; j++) {
-            Job job = jobs[j];
-            JobRecord r;
             Placement p = placementOf(j);
-            if (p != null) {
-                boolean matches = DurationModel.matchesType(job, p);
-                r = new JobRecord(job, JobStatus.COMPLETED, start[j], finish[j], p, matches, null);
-                completed++;
-                sumDuration += r.duration();
-                sumTurnaround += r.turnaround();
-                makespan = Math.max(makespan, finish[j]);
-                good += matches ? 1 : 0;
-                waited += start[j] > job.arrival() ? 1 : 0;
-            } else {
-                r = new JobRecord(job, JobStatus.DROPPED, Double.NaN, Double.NaN, Placement.none(), false,
-                        dropReason[j] == null ? "not placed" : dropReason[j]);
-                dropped++;
-            }
-            if (job.hasDeadline()) {
-                withDeadline++;
-                met += r.metDeadline() ? 1 : 0;
-            }
-            records.add(r);
+            records[j] = p != null
+                    ? new JobRecord(jobs[j], JobStatus.COMPLETED, start[j], finish[j], p, DurationModel.matchesType(jobs[j], p), null)
+                    : new JobRecord(jobs[j], JobStatus.DROPPED, Double.NaN, Double.NaN, Placement.none(), false,
+                            dropReason[j] == null ? "not placed" : dropReason[j]);
         }
-        long[] sorted = Arrays.copyOf(delays, decisions);
-        Arrays.sort(sorted);
-        double meanDelayMs = 0;
-        for (long d : sorted) {
-            meanDelayMs += d;
-        }
-        meanDelayMs = decisions == 0 ? Double.NaN : meanDelayMs / decisions / 1e6;
-        double medianMs = decisions == 0 ? Double.NaN : sorted[(decisions - 1) / 2] / 1e6;
-        double p99Ms = decisions == 0 ? Double.NaN : sorted[(int) Math.ceil(0.99 * decisions) - 1] / 1e6;
-        RunSummary summary = RunSummary.builder(scheduler, config.queue().name())
-                .totalCost(totalCost)
-                .meanDuration(completed == 0 ? Double.NaN : sumDuration / completed)
-                .meanTurnaround(completed == 0 ? Double.NaN : sumTurnaround / completed)
-                .deadlineMetPercent(withDeadline == 0 ? Double.NaN : 100.0 * met / withDeadline)
-                .jobs(n).jobsCompleted(completed).goodPlacements(good).jobsWaited(waited).jobsDropped(dropped)
-                .vmsUsed(vmsUsed).makespan(makespan)
-                .decisions(decisions).schedulingDelayMs(meanDelayMs, medianMs, p99Ms)
-                .build();
-        return new RunResult(summary, cluster, config, records, vms);
+        return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions);
     }
 }

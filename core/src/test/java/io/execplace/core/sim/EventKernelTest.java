@@ -75,7 +75,7 @@ class EventKernelTest {
         assertThat(k.now()).isEqualTo(10);
         assertThat(k.view().freeCores(1)).isZero();
         assertThat(k.placeExecutor(0)).isTrue();
-        assertThat(k.lastStartedDuration()).isEqualTo(4);
+        assertThat(k.tally().lastDuration()).isEqualTo(4);
         assertThat(k.nextDecision()).isFalse();
         RunResult r = k.result("test", new long[0], 0);
         assertThat(r.jobs().get(1).placement()).isEqualTo(Placement.of(1, 0));

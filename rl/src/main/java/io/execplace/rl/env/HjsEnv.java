@@ -201,7 +201,7 @@ public final class HjsEnv extends KernelEnv {
 
     /** Jobs that have finished so far. */
     private int completed() {
-        return kernel.jobsStarted() - kernel.runningCount();
+        return kernel.tally().jobsStarted() - kernel.runningCount();
     }
 
     @Override

@@ -181,19 +181,19 @@ public abstract class KernelEnv implements Env {
             throw new IllegalStateException("no episode yet: call reset first");
         }
         boolean completed = lastEvent == StepEvent.COMPLETED;
-        int jobsStarted = kernel.jobsStarted();
+        int jobsStarted = kernel.tally().jobsStarted();
         return EpisodeOutcome.builder()
                 .completed(completed)
                 .endEvent(lastEvent)
                 .episodeReward(completionReward)
                 .cost(completed ? state.costSoFar() : Double.NaN)
-                .meanDuration(completed ? kernel.sumStartedDuration() / jobsStarted : Double.NaN)
-                .meanTurnaround(completed ? kernel.sumStartedTurnaround() / jobsStarted : Double.NaN)
-                .deadlineMetPercent(kernel.deadlineMetPercent())
+                .meanDuration(completed ? kernel.tally().sumDuration() / jobsStarted : Double.NaN)
+                .meanTurnaround(completed ? kernel.tally().sumTurnaround() / jobsStarted : Double.NaN)
+                .deadlineMetPercent(kernel.tally().deadlineMetPercent())
                 .jobsPlaced(jobsStarted)
                 .jobs(jobCount())
                 .jobsDropped(droppedJobCount())
-                .goodPlacements(kernel.goodPlacements())
+                .goodPlacements(kernel.tally().goodPlacements())
                 .waits(waits)
                 .build();
     }

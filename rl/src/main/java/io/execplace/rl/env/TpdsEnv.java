@@ -239,12 +239,12 @@ public final class TpdsEnv extends KernelEnv {
             return;
         }
         // The job started with the duration the kernel's model gives its layout.
-        startedExcess = kernel.lastStartedDuration() - workload.minDuration[job];
+        startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
         jobStarted = true;
         if (job == jobs.length - 1) {
             kernel.drain();
             double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
-                    kernel.sumStartedDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
+                    kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
             actions.encoder().clearJob(observation);
             finish(reward, StepEvent.COMPLETED);
             return;
