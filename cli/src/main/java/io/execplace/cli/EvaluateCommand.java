@@ -8,26 +8,16 @@ import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
-import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
+import io.execplace.experiments.env.AgentReplay;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.experiments.env.TrainingEnvironment;
-import io.execplace.rl.env.Env;
 import io.execplace.rl.env.EpisodeStats;
-import io.execplace.rl.env.HjsEnv;
-import io.execplace.rl.env.HjsEnvConfig;
-import io.execplace.rl.env.TpdsEnv;
-import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.Evaluation;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
-import io.execplace.rl.agent.GreedyPolicy;
-import io.execplace.rl.pairs.PairEnv;
-import io.execplace.rl.pairs.PairPolicy;
-import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.schedulers.spi.AgentCounts;
 import io.execplace.schedulers.spi.AgentStatistics;
 import picocli.CommandLine.Command;
@@ -100,31 +90,11 @@ final class EvaluateCommand implements Callable<Integer> {
             EnvironmentSetup.Resolved r = setup.resolve(null);
             label = r.label();
             Workload workload = r.workloads().get(0);
-            // A size-free agent runs on whatever cluster is given; a fixed-size one only on its own.
-            PlacementPolicy policy = agent.isSizeFree() ? new PairPolicy("agent:" + agentPath, agent.pairNetwork(1))
-                    : new AgentPolicy("agent:" + agentPath, agent);
-            // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
-            Double lambda = TrainingEnvironment.lambdaOf(agent.metadata().path("setup"));
-            SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
-            Env env;
-            GreedyPolicy greedy = null;
-            if (agent.isSizeFree()) {
-                PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(),
-                        agent.environment())));
-                env = pairs;
-                greedy = new GreedyPolicy(agent.pairNetwork(pairs.slots()));
-            } else if (lambda == null) {
-                env = new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment(), agent.scales()).wrapped();
-            } else {
-                HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withMasking(agent.environment().masking())
-                        .withNormalised(agent.environment().normalised());
-                env = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), hjs, agent.scales()).wrapped();
-                config = config.withQueue(hjs.queue());
-            }
-            RunResult run = Simulation.run(r.cluster(), workload, policy, config);
+            AgentReplay replay = AgentReplay.of(agent, agentPath.toString(), r, workload);
+            RunResult run = Simulation.run(r.cluster(), workload, replay.scheduler(), replay.config());
             RunSummary s = run.summary();
-            EpisodeStats episode = Evaluation.episode(greedy != null ? greedy : agent.policy(), env, 0);
-            AgentCounts counts = ((AgentStatistics) policy).agentCounts();
+            EpisodeStats episode = Evaluation.episode(replay.greedy(), replay.env(), 0);
+            AgentCounts counts = ((AgentStatistics) replay.scheduler()).agentCounts();
             HjsTarget target = HjsTarget.of(run);
             Map<String, Object> rec = new LinkedHashMap<>();
             rec.put("seed", seed);
