@@ -59,7 +59,9 @@ public final class Main implements Runnable {
         c.put("bench", BenchCommand::new);
         c.put("completion", CompletionCommand::new);
         c.put("k8s-scheduler", K8sSchedulerCommand::new);
-        c.put("help", CommandLine.HelpCommand::new);
+        // A lambda, not HelpCommand::new: a method reference to picocli's class (compiled for Java 5)
+        // links it while the class-data archive is dumped, which leaves it out of the archive.
+        c.put("help", () -> new CommandLine.HelpCommand());
         return Collections.unmodifiableMap(c);
     }
 
@@ -205,22 +207,43 @@ public final class Main implements Runnable {
         // of 80 every line would wrap in two.
         cl.setUsageHelpWidth(110);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+        cl.setExecutionExceptionHandler(new ExecutionErrors(main));
+        cl.setParameterExceptionHandler(new ParameterErrors());
+        return cl;
+    }
+
+    // The two handlers are classes rather than lambdas for start-up: a lambda implementing one of
+    // picocli's interfaces (compiled for Java 5) links that interface while the class-data archive is
+    // dumped, so it and the classes using it are left out of the archive and loaded from the jar.
+
+    /** An exception of a running command: one line, the exit code of its kind ({@link #report}). */
+    private static final class ExecutionErrors implements CommandLine.IExecutionExceptionHandler {
+        private final Main main;
+
+        ExecutionErrors(Main main) {
+            this.main = main;
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             PrintWriter e = commandLine.getErr();
             int code = report(ex, main.debug(), e);
             e.flush();
             return code;
-        });
-        // A mistyped option gets one line and a hint, not the whole usage (which hides the error).
-        cl.setParameterExceptionHandler((ex, params) -> {
+        }
+    }
+
+    /** A mistyped option gets one line and a hint, not the whole usage (which hides the error). */
+    private static final class ParameterErrors implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             CommandLine c = ex.getCommandLine();
             c.getErr().println("execplace: error: " + ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr());
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for its options.");
             c.getErr().flush();
             return EXIT_BAD_INPUT;
-        });
-        return cl;
+        }
     }
 
     /** The registry of the running command line. */

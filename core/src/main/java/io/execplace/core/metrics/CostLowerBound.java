@@ -49,8 +49,23 @@ public final class CostLowerBound {
     private final Shape[] shapes;
     private final List<Demand> demands;
 
-    /** VMs that are interchangeable for the bound: same cores, memory, site and price ({@code count} of them). */
+    /**
+     * VMs that are interchangeable for the bound: same cores, memory, site and price ({@code count} of them).
+     * Map keys here spell out {@code equals} and {@code hashCode}: a record's generated ones bootstrap
+     * method handles on first use, about 10 ms of a short command's start-up (README, start-up).
+     */
     private record Shape(int cores, double memoryGb, boolean local, double price, int count) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Shape s && cores == s.cores && Double.compare(memoryGb, s.memoryGb) == 0
+                    && local == s.local && Double.compare(price, s.price) == 0 && count == s.count;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((31 * cores + Double.hashCode(memoryGb)) * 31 + Boolean.hashCode(local)) * 31
+                    + Double.hashCode(price) * 31 + count;
+        }
     }
 
     /**
@@ -62,6 +77,16 @@ public final class CostLowerBound {
     }
 
     private record DemandKey(int executors, int cores, double memoryGb, PlacementPreference preference) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DemandKey k && executors == k.executors && cores == k.cores
+                    && Double.compare(memoryGb, k.memoryGb) == 0 && preference == k.preference;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((31 * executors + cores) * 31 + Double.hashCode(memoryGb)) * 31 + preference.hashCode();
+        }
     }
 
     private CostLowerBound(Cluster cluster, DurationModel model, Collection<Job> jobs) {

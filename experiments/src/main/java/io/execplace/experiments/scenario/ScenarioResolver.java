@@ -158,10 +158,18 @@ public final class ScenarioResolver {
         if (!ClusterPresets.isPreset(cluster)) {
             return false;
         }
+        // Prices are all a pricing model changes; comparing them, not whole clusters, also keeps the
+        // records' generated equals (a method-handle bootstrap) out of every command's start-up.
         Cluster first = ClusterPresets.byName(cluster, PricingModel.values()[0]);
         for (PricingModel m : PricingModel.values()) {
-            if (!ClusterPresets.byName(cluster, m).equals(first)) {
+            Cluster other = ClusterPresets.byName(cluster, m);
+            if (other.size() != first.size()) {
                 return true;
+            }
+            for (int i = 0; i < first.size(); i++) {
+                if (Double.compare(other.vm(i).pricePerSecond(), first.vm(i).pricePerSecond()) != 0) {
+                    return true;
+                }
             }
         }
         return false;
