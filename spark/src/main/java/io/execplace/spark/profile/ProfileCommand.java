@@ -93,7 +93,7 @@ public final class ProfileCommand implements Callable<Integer> {
         try (StagedFolder folder = StagedFolder.create(out)) {
             try (Progress progress = Progress.start("profile (runs)", plan.runs(), quiet, err);
                  LocalSparkHome home = target.localCluster() ? LocalSparkHome.create() : null) {
-                result = new Profiler(plan, target).run("profile.csv", progress::step);
+                result = new Profiler(plan, target).run("profile.csv", (done, total, what) -> progress.step(what));
             }
             double elapsed = (System.nanoTime() - start) / 1e9;
             ProfileFile.write(result.profile(), folder.path().resolve("profile.csv"));

@@ -1,5 +1,6 @@
 package io.execplace.spark.profile;
 
+import io.execplace.experiments.run.ProgressListener;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.profile.DurationStats;
@@ -32,11 +33,6 @@ import java.util.concurrent.TimeoutException;
  * executors out as it is configured, so a consolidated layout needs a second master URL.
  */
 final class Profiler {
-
-    /** Called after every measured run. */
-    interface Progress {
-        void ran(String what);
-    }
 
     /** One measured run of a cell. */
     record RunRecord(ProfileCell cell, JobMetrics.Run run) {
@@ -75,7 +71,7 @@ final class Profiler {
         this.target = target;
     }
 
-    Result run(String name, Progress progress) throws Exception {
+    Result run(String name, ProgressListener progress) throws Exception {
         List<RunRecord> records = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -107,7 +103,8 @@ final class Profiler {
                                 sc.clearJobGroup();
                                 drain(sc);
                                 records.add(new RunRecord(cell, metrics.run(id)));
-                                progress.ran(type.label() + " " + mb + " MB x" + executors + " " + layoutName(layout));
+                                progress.advanced(records.size(), plan.runs(),
+                                        type.label() + " " + mb + " MB x" + executors + " " + layoutName(layout));
                             }
                             input.release();
                         }
