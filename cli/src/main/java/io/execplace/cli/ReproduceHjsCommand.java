@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.HjsStudy;
+import io.execplace.experiments.study.HjsStudySettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,25 +56,25 @@ final class ReproduceHjsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        HjsStudy.Settings s = quick ? HjsStudy.Settings.quick() : HjsStudy.Settings.full();
+        HjsStudySettings s = quick ? HjsStudySettings.quick() : HjsStudySettings.full();
         if (jobSets != null) {
-            HjsStudy.Settings before = s;
+            HjsStudySettings before = s;
             s = Options.checked("--job-sets", () -> before.withJobSets(jobSets));
         }
         if (heldOut != null || trainWorkloads != null) {
-            HjsStudy.Settings before = s;
+            HjsStudySettings before = s;
             s = Options.checked(heldOut != null ? "--held-out" : "--train-workloads",
                     () -> before.withWorkloads(trainWorkloads != null ? trainWorkloads : before.trainWorkloads(),
                             heldOut != null ? heldOut : before.heldOutWorkloads()));
         }
         if (hjsIterations != null || dqnIterations != null) {
-            HjsStudy.Settings before = s;
+            HjsStudySettings before = s;
             s = Options.checked(hjsIterations != null ? "--hjs-iterations" : "--dqn-iterations",
                     () -> before.withIterations(hjsIterations != null ? hjsIterations : before.hjsIterations(),
                             dqnIterations != null ? dqnIterations : before.dqnIterations()));
         }
         if (milpTimeLimitMs != null) {
-            HjsStudy.Settings before = s;
+            HjsStudySettings before = s;
             s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
         study.check(spec);

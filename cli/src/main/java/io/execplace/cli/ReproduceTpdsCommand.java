@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.TpdsStudy;
+import io.execplace.experiments.study.TpdsStudySettings;
 import io.execplace.rl.agent.Algorithm;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,7 +78,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
         study.check(spec);
-        TpdsStudy.Settings.Builder settings = (quick ? TpdsStudy.Settings.quick() : TpdsStudy.Settings.full()).toBuilder();
+        TpdsStudySettings.Builder settings = (quick ? TpdsStudySettings.quick() : TpdsStudySettings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
         }
@@ -91,7 +92,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         if (heldOut != null) {
             settings.heldOut(heldOut);
         }
-        TpdsStudy.Settings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
+        TpdsStudySettings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
         TpdsStudy tpds = new TpdsStudy(built, Main.registry(spec), study.threads());
         if (normalTrace != null || burstTrace != null) {
             tpds = tpds.withTraces(normalTrace, burstTrace);

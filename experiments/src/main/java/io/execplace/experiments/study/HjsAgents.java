@@ -57,7 +57,7 @@ public final class HjsAgents {
         return TrainingEnvironment.hjs(setup, spec.environment(), lambda).trainer(spec, dir);
     }
 
-    static HjsStudy.Trained train(HjsStudy.AgentKind kind, String jobSet, HjsStudy.Settings settings, Path folder,
+    static HjsStudy.Trained train(HjsStudy.AgentKind kind, String jobSet, HjsStudySettings settings, Path folder,
                                   Runnable tick) throws IOException {
         Files.createDirectories(folder);
         EnvironmentSetup setup = EnvironmentSetup.builder().cluster("c5").workload(jobSet).seed(1)

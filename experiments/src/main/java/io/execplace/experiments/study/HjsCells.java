@@ -26,7 +26,7 @@ import java.util.List;
  * The HJS study's work as text cells, so that {@code reproduce hjs --engine spark} runs it as Spark
  * tasks (docs/spark.md). Two kinds:
  * <ul>
- *   <li>{@link #TRAINING}: {@code {"jobSet":"hjs-40-20","agent":"HJS","settings":{...HjsStudy.Settings...}}};
+ *   <li>{@link #TRAINING}: {@code {"jobSet":"hjs-40-20","agent":"HJS","settings":{...HjsStudySettings...}}};
  *       its result {@code {"files":{NAME:BASE64,...},"seconds":..}} carries the agent's folder.</li>
  *   <li>{@link #EVALUATION}: {@code {"figure":"fig2","jobSet":..,"scheduler":"HJS","queue":"hjs-weight:0.75",
  *       "placement":"gio"|null,"agentFiles":{..}|null,"split":"held-out","seed":1001,"milpTimeLimitMs":200}}
@@ -71,7 +71,7 @@ public enum HjsCells implements CellKind {
     }
 
     /** The text of one training. */
-    static String trainingCell(String jobSet, HjsStudy.AgentKind kind, HjsStudy.Settings settings) {
+    static String trainingCell(String jobSet, HjsStudy.AgentKind kind, HjsStudySettings settings) {
         ObjectNode root = JSON.createObjectNode();
         root.put("jobSet", jobSet);
         root.put("agent", kind.name());
@@ -82,12 +82,12 @@ public enum HjsCells implements CellKind {
     private static String runTraining(String cell) {
         String jobSet;
         HjsStudy.AgentKind kind;
-        HjsStudy.Settings settings;
+        HjsStudySettings settings;
         try {
             JsonNode root = JSON.readTree(cell);
             jobSet = root.required("jobSet").asText();
             kind = HjsStudy.AgentKind.valueOf(root.required("agent").asText());
-            settings = JSON.treeToValue(root.required("settings"), HjsStudy.Settings.class);
+            settings = JSON.treeToValue(root.required("settings"), HjsStudySettings.class);
         } catch (JsonProcessingException e) {
             throw new BadInputException("an HJS training cell is not valid JSON: " + e.getOriginalMessage());
         } catch (IllegalArgumentException e) {

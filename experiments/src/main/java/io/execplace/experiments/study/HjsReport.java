@@ -32,12 +32,12 @@ final class HjsReport {
     static final String TRAINING = "training";
     static final String HELD_OUT = "held-out";
 
-    private final HjsStudy.Settings settings;
+    private final HjsStudySettings settings;
     private final List<HjsStudy.Entry> entries;
     private final List<HjsStudy.Trained> trained;
     private final List<HjsStudy.Cell> cells;
 
-    HjsReport(HjsStudy.Settings settings, List<HjsStudy.Entry> entries, List<HjsStudy.Trained> trained,
+    HjsReport(HjsStudySettings settings, List<HjsStudy.Entry> entries, List<HjsStudy.Trained> trained,
               List<HjsStudy.Cell> cells) {
         this.settings = settings;
         this.entries = entries;

@@ -32,14 +32,14 @@ import java.util.function.ToDoubleFunction;
 /** Writes the TPDS study's files: results and curve CSVs, charts and the HTML report. */
 final class TpdsReport {
 
-    private final TpdsStudy.Settings settings;
+    private final TpdsStudySettings settings;
     private final List<TpdsStudy.AgentResult> results;
     private final Map<String, Map<String, RunSummary>> baselines;
     private final Map<String, Double> lowerBounds;
     private Map<String, String> traces = Map.of();
     private Map<String, TpdsHeldOut> heldOut = Map.of();
 
-    TpdsReport(TpdsStudy.Settings settings, List<TpdsStudy.AgentResult> results, Map<String, Map<String, RunSummary>> baselines,
+    TpdsReport(TpdsStudySettings settings, List<TpdsStudy.AgentResult> results, Map<String, Map<String, RunSummary>> baselines,
                Map<String, Double> lowerBounds) {
         this.lowerBounds = lowerBounds;
         this.settings = settings;

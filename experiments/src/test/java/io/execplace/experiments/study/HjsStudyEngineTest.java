@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** {@code reproduce hjs} as text cells ({@link HjsCells}): the same files as on the study's own threads. */
 class HjsStudyEngineTest {
 
-    private static HjsStudy.Settings tiny() {
-        return HjsStudy.Settings.quick().withJobSets(List.of("hjs-40-20")).withWorkloads(1, 2).withIterations(2, 20);
+    private static HjsStudySettings tiny() {
+        return HjsStudySettings.quick().withJobSets(List.of("hjs-40-20")).withWorkloads(1, 2).withIterations(2, 20);
     }
 
     @Test

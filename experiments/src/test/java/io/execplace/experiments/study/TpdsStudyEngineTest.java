@@ -19,7 +19,7 @@ class TpdsStudyEngineTest {
 
     @Test
     void trainingsAsTextCellsWriteTheSameResultsAndAgents(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = TpdsStudy.Settings.quick().toBuilder().agents(List.of(Algorithm.DQN))
+        TpdsStudySettings settings = TpdsStudySettings.quick().toBuilder().agents(List.of(Algorithm.DQN))
                 .betas(List.of(1.0)).dqnIterations(12).burstFactor(1).evaluations(2).evalEpisodes(1).seed(1)
                 .busyTime(false).perJobReward(false).build();
         TpdsStudy study = new TpdsStudy(settings, ScenarioCells.schedulers(), 2);

@@ -17,30 +17,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TpdsStudyTest {
 
     /** One beta, one iteration of everything, one evaluation of one episode, seed 1, no extensions. */
-    private static TpdsStudy.Settings.Builder tiny() {
-        return TpdsStudy.Settings.quick().toBuilder().betas(List.of(1.0)).dqnIterations(1).reinforceIterations(1)
+    private static TpdsStudySettings.Builder tiny() {
+        return TpdsStudySettings.quick().toBuilder().betas(List.of(1.0)).dqnIterations(1).reinforceIterations(1)
                 .ppoIterations(1).burstFactor(1).evaluations(1).evalEpisodes(1).seed(1).busyTime(false).perJobReward(false)
                 .heldOut(2);
     }
 
     @Test
     void theSettingsBuilderSetsEachFieldByName() {
-        TpdsStudy.Settings s = TpdsStudy.Settings.full().toBuilder().agents(List.of(Algorithm.SAC)).betas(List.of(0.5))
+        TpdsStudySettings s = TpdsStudySettings.full().toBuilder().agents(List.of(Algorithm.SAC)).betas(List.of(0.5))
                 .dqnIterations(11).reinforceIterations(12).ppoIterations(13).burstFactor(3).evaluations(4)
                 .evalEpisodes(5).seed(6).busyTime(true).perJobReward(true).heldOut(7).build();
-        assertThat(s).isEqualTo(new TpdsStudy.Settings(List.of(Algorithm.SAC), List.of(0.5), 11, 12, 13, 3, 4, 5, 6,
+        assertThat(s).isEqualTo(new TpdsStudySettings(List.of(Algorithm.SAC), List.of(0.5), 11, 12, 13, 3, 4, 5, 6,
                 true, true, 7));
-        assertThat(TpdsStudy.Settings.full().heldOut()).isEqualTo(20);
-        assertThat(TpdsStudy.Settings.quick().heldOut()).isEqualTo(20);
-        assertThatThrownBy(() -> TpdsStudy.Settings.quick().toBuilder().heldOut(1).build())
+        assertThat(TpdsStudySettings.full().heldOut()).isEqualTo(20);
+        assertThat(TpdsStudySettings.quick().heldOut()).isEqualTo(20);
+        assertThatThrownBy(() -> TpdsStudySettings.quick().toBuilder().heldOut(1).build())
                 .hasMessageContaining("held-out workloads must be between 2 and 10000, got 1");
         assertThat(s.toBuilder().build()).isEqualTo(s);
-        assertThat(TpdsStudy.Settings.full().withIterations(7).iterations(Algorithm.PPO, "tpds-burst")).isEqualTo(14);
+        assertThat(TpdsStudySettings.full().withIterations(7).iterations(Algorithm.PPO, "tpds-burst")).isEqualTo(14);
     }
 
     @Test
     void aMinimalStudyWritesResultsChartsAndReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
+        TpdsStudySettings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
         TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         AtomicLong last = new AtomicLong();
         Path index = study.run(dir, (done, total, what) -> last.accumulateAndGet(done, Math::max));
@@ -66,7 +66,7 @@ class TpdsStudyTest {
 
     @Test
     void agentsAndBaselinesAreJudgedOnHeldOutWorkloadsBesideTheTrainingOne(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).heldOut(3).build();
+        TpdsStudySettings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).heldOut(3).build();
         TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         study.run(dir, (done, total, what) -> { });
         List<String> rows = Files.readAllLines(dir.resolve("heldout.csv"));
@@ -102,7 +102,7 @@ class TpdsStudyTest {
 
     @Test
     void theExtensionsReachTheTrainedAgentsAndTheReport(@TempDir Path dir) throws Exception {
-        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
+        TpdsStudySettings settings = tiny().agents(List.of(Algorithm.REINFORCE)).reinforceIterations(2)
                 .busyTime(true).perJobReward(true).build();
         new TpdsStudy(settings, Schedulers.builtIn(), 2).run(dir, (done, total, what) -> { });
         TrainedAgent agent = TrainedAgent.read(dir.resolve("agents/tpds-burst/reinforce-beta-1"));
@@ -118,7 +118,7 @@ class TpdsStudyTest {
         // A hand-made normal trace in the TPDS reference format: arrival,job,type,cores,memoryGb,executors,duration.
         Path normal = dir.resolve("normal.csv");
         Files.writeString(normal, "0,1,1,2,4,3,40\n10,2,3,2,4,2,100\n20,3,2,1,2,4,30\n");
-        TpdsStudy.Settings settings = tiny().agents(List.of(Algorithm.REINFORCE)).build();
+        TpdsStudySettings settings = tiny().agents(List.of(Algorithm.REINFORCE)).build();
         Path out = dir.resolve("out");
         new TpdsStudy(settings, Schedulers.builtIn(), 2).withTraces(normal, null).run(out, (done, total, what) -> { });
         List<String> rows = Files.readAllLines(out.resolve("results.csv"));
