@@ -1,12 +1,7 @@
 package io.execplace.experiments.study;
 
-import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.metrics.RunSummary;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.execplace.experiments.heldout.HeldOutEvaluation;
-import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
@@ -61,8 +56,9 @@ final class TpdsReport {
 
     Path write(Path dir) throws IOException {
         writeResultsCsv(dir.resolve("results.csv"));
-        writeHeldOutCsv(dir.resolve("heldout.csv"));
-        writeHeldOutJson(dir.resolve("heldout.json"));
+        TpdsHeldOutReport heldOutReport = new TpdsHeldOutReport(settings, results, heldOut);
+        heldOutReport.writeCsv(dir.resolve("heldout.csv"));
+        heldOutReport.writeJson(dir.resolve("heldout.json"));
         writeCurvesCsv(dir.resolve("curves.csv"));
         Path charts = dir.resolve("charts");
         Files.createDirectories(charts);
@@ -88,13 +84,13 @@ final class TpdsReport {
                     + " (the workload names below keep their roles: normal and burst).");
         }
         headline(report);
-        heldOutHeadline(report);
+        heldOutReport.headline(report);
         convergence(report, charts, index);
         for (String w : TpdsStudy.WORKLOADS) {
             comparison(report, charts, index, w);
         }
         for (String w : TpdsStudy.WORKLOADS) {
-            heldOutSection(report, charts, index, w);
+            heldOutReport.section(report, charts, index, w);
         }
         betaSweep(report, charts, index);
         report.build().write(index);
@@ -113,6 +109,11 @@ final class TpdsReport {
     }
 
     private List<TpdsStudy.AgentResult> of(String workload) {
+        return of(results, workload);
+    }
+
+    /** The results of the agents trained on {@code workload}. */
+    static List<TpdsStudy.AgentResult> of(List<TpdsStudy.AgentResult> results, String workload) {
         return results.stream().filter(r -> r.run().workload().equals(workload)).toList();
     }
 
@@ -266,137 +267,6 @@ final class TpdsReport {
     }
 
     /** Per workload: the best agent on held-out workloads (by mean cost / best heuristic) beside its training result. */
-    private void heldOutHeadline(HtmlReport.Builder report) {
-        if (heldOut.isEmpty()) {
-            return;
-        }
-        List<List<String>> rows = new ArrayList<>();
-        for (String w : TpdsStudy.WORKLOADS) {
-            TpdsHeldOut h = heldOut.get(w);
-            if (h == null) {
-                continue;
-            }
-            HeldOutEvaluation.Row best = null;
-            for (TpdsStudy.AgentResult r : of(w)) {
-                HeldOutEvaluation.Row row = h.heldOut(r.run().label());
-                if (row != null && (best == null || row.vsBestHeuristic().mean() < best.vsBestHeuristic().mean())) {
-                    best = row;
-                }
-            }
-            // Without milp in the registry its row is null: skip it (List.of would refuse the null).
-            for (HeldOutEvaluation.Row row : java.util.Arrays.asList(best, h.heldOut("milp"))) {
-                if (row == null) {
-                    continue;
-                }
-                HeldOutEvaluation.Row train = h.training(row.scheduler());
-                rows.add(List.of(w, row.scheduler(), ratio(train.vsBestHeuristic()), ratio(train.vsMilp()),
-                        interval(row.vsBestHeuristic()), wins(row.winsVsHeuristic(), row.vsBestHeuristic()),
-                        interval(row.vsMilp()), wins(row.winsVsMilp(), row.vsMilp()), interval(row.turnaroundVsMilp())));
-            }
-        }
-        report.section("Headline on held-out workloads", s -> s
-                .paragraph("The agents above were trained and measured on one workload; here each is judged on "
-                        + settings.heldOut() + " held-out workloads it has never seen (other seeds, other SWIM arrival "
-                        + "windows). Cost divided by the cheapest heuristic of each workload (round-robin, "
-                        + "round-robin-consolidate, first-fit, aep, gio) and by milp's, mean ± 95 % interval; wins = "
-                        + "workloads where it is strictly cheaper. Best agent = the least mean cost / best heuristic "
-                        + "on held-out workloads.")
-                .table(List.of("workload", "scheduler", "training: / best heuristic", "training: / milp",
-                        "held-out: / best heuristic", "wins", "held-out: / milp", "wins", "held-out: turnaround / milp"),
-                        rows));
-    }
-
-    private void heldOutSection(HtmlReport.Builder report, Path charts, Path index, String w) throws IOException {
-        TpdsHeldOut h = heldOut.get(w);
-        if (h == null) {
-            return;
-        }
-        List<String> names = h.heldOut().stream().map(HeldOutEvaluation.Row::scheduler).toList();
-        double[] train = h.training().stream().mapToDouble(r -> r.vsBestHeuristic().mean()).toArray();
-        double[] held = h.heldOut().stream().mapToDouble(r -> r.vsBestHeuristic().mean()).toArray();
-        double[] heldErr = h.heldOut().stream().mapToDouble(r -> r.vsBestHeuristic().halfWidth()).toArray();
-        ChartFiles chart = ChartWriter.write(BarChartSpec.of("Cost / best heuristic, training and held-out, " + w,
-                "cost / cheapest heuristic of the workload", names, new BarChartSpec.Series("training", train),
-                new BarChartSpec.Series("held-out (95 % interval)", held, heldErr)), charts, "heldout-" + w);
-        List<List<String>> rows = new ArrayList<>();
-        for (HeldOutEvaluation.Row r : h.heldOut()) {
-            HeldOutEvaluation.Row t = h.training(r.scheduler());
-            rows.add(List.of(r.scheduler(), Format.cost(t.cost().mean()), interval(r.cost()), interval(r.turnaround()),
-                    interval(r.vsBestHeuristic()), wins(r.winsVsHeuristic(), r.vsBestHeuristic()), interval(r.vsMilp()),
-                    wins(r.winsVsMilp(), r.vsMilp()), interval(r.turnaroundVsMilp())));
-        }
-        report.section("Training and held-out workloads, " + w, s -> s
-                .paragraph("Training: the workload of seed " + settings.seed() + " every agent was trained on. Held-out: "
-                        + h.split().heldOut().size() + " workloads of seeds " + h.split().heldOut().get(0).seed() + "..."
-                        + h.split().heldOut().get(h.split().heldOut().size() - 1).seed() + ", each on another SWIM "
-                        + "arrival window sharing no job with the training window. Mean ± 95 % Student-t interval over "
-                        + "the workloads; ratios are per workload.")
-                .table(List.of("scheduler", "training cost", "held-out cost", "held-out turnaround s",
-                        "/ best heuristic", "wins vs heuristics", "/ milp", "wins vs milp", "turnaround / milp"), rows)
-                .figure(ReportFigure.of(chart, index, "Cost relative to the cheapest heuristic of each workload, "
-                        + "training and held-out, " + w)));
-    }
-
-    private static String interval(HeldOutEvaluation.Interval i) {
-        if (Double.isNaN(i.mean())) {
-            return "–";
-        }
-        return Format.sig(i.mean(), 4) + (Double.isNaN(i.halfWidth()) ? "" : " ± " + Format.sig(i.halfWidth(), 2));
-    }
-
-    private static String ratio(HeldOutEvaluation.Interval i) {
-        return Double.isNaN(i.mean()) ? "–" : Format.sig(i.mean(), 4);
-    }
-
-    private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
-        return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
-    }
-
-    private void writeHeldOutCsv(Path file) throws IOException {
-        if (heldOut.isEmpty()) {
-            return;
-        }
-        CsvTable table = new CsvTable("workload", "part", "scheduler", "kind", "workloads", "cost", "cost_ci95",
-                "mean_turnaround_s", "mean_turnaround_ci95", "vs_best_heuristic", "vs_best_heuristic_ci95",
-                "wins_vs_heuristic", "vs_milp", "vs_milp_ci95", "wins_vs_milp", "turnaround_vs_milp",
-                "turnaround_vs_milp_ci95");
-        for (String wl : TpdsStudy.WORKLOADS) {
-            TpdsHeldOut h = heldOut.get(wl);
-            if (h == null) {
-                continue;
-            }
-            for (String part : List.of("training", "held-out")) {
-                for (HeldOutEvaluation.Row r : part.equals("training") ? h.training() : h.heldOut()) {
-                    String kind = isAgent(wl, r.scheduler()) ? "agent" : "heuristic";
-                    table.row(wl, part, r.scheduler(), kind, r.cost().n(), num(r.cost().mean()), num(r.cost().halfWidth()),
-                            num(r.turnaround().mean()), num(r.turnaround().halfWidth()), num(r.vsBestHeuristic().mean()),
-                            num(r.vsBestHeuristic().halfWidth()), r.winsVsHeuristic(), num(r.vsMilp().mean()),
-                            num(r.vsMilp().halfWidth()), r.winsVsMilp(), num(r.turnaroundVsMilp().mean()),
-                            num(r.turnaroundVsMilp().halfWidth()));
-                }
-            }
-        }
-        table.write(file);
-    }
-
-    private boolean isAgent(String workload, String scheduler) {
-        return of(workload).stream().anyMatch(r -> r.run().label().equals(scheduler));
-    }
-
-    private void writeHeldOutJson(Path file) throws IOException {
-        if (heldOut.isEmpty()) {
-            return;
-        }
-        Map<String, TpdsHeldOut> ordered = new LinkedHashMap<>();
-        for (String w : TpdsStudy.WORKLOADS) {
-            if (heldOut.containsKey(w)) {
-                ordered.put(w, heldOut.get(w));
-            }
-        }
-        String text = JsonNumbers.mapper().writeValueAsString(ordered);
-        AtomicFiles.write(file, w -> w.write(text + "\n"));
-    }
-
     private void writeResultsCsv(Path file) throws IOException {
         CsvTable table = new CsvTable("workload", "scheduler", "kind", "agent", "beta", "iterations", "cost",
                 "mean_duration_s", "mean_turnaround_s", "good_placements", "jobs_waited", "jobs_completed", "fallbacks",
@@ -435,7 +305,7 @@ final class TpdsReport {
         table.write(file);
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v);
     }
 }
