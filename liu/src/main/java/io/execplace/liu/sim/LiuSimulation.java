@@ -43,10 +43,7 @@ public final class LiuSimulation implements LiuView {
     final int[] capacity;
     final int[] used;
     private final int[] missedOnCluster;
-    private final int[][] history;
-    private final long[] historySum;
-    private int recorded;
-    private int head;
+    private final OccupationHistory history;
 
     List<LiuApp> apps;
     int now;
@@ -94,8 +91,7 @@ public final class LiuSimulation implements LiuView {
         this.capacity = clusters.slots();
         this.used = new int[c];
         this.missedOnCluster = new int[c];
-        this.history = new int[c][HISTORY];
-        this.historySum = new long[c];
+        this.history = new OccupationHistory(c, HISTORY);
         this.queues = new IntFifo[c];
         for (int k = 0; k < c; k++) {
             queues[k] = new IntFifo();
@@ -127,11 +123,9 @@ public final class LiuSimulation implements LiuView {
         executorSlices = 0;
         deadlineRuns = 0;
         finishedApps = 0;
-        recorded = 0;
-        head = 0;
+        history.clear();
         Arrays.fill(used, 0);
         Arrays.fill(missedOnCluster, 0);
-        Arrays.fill(historySum, 0);
         for (IntFifo q : queues) {
             q.clear();
         }
@@ -216,7 +210,7 @@ public final class LiuSimulation implements LiuView {
     /** Slices of history available (at most {@link #HISTORY}). */
     @Override
     public int historyLength() {
-        return Math.min(recorded, HISTORY);
+        return history.available();
     }
 
     /**
@@ -225,17 +219,14 @@ public final class LiuSimulation implements LiuView {
      */
     @Override
     public int usedAgo(int cluster, int age) {
-        if (age < 1 || age > historyLength()) {
-            throw new IndexOutOfBoundsException("no occupation record " + age + " slices ago");
-        }
-        return history[cluster][Math.floorMod(head - age, HISTORY)];
+        return history.usedAgo(cluster, age);
     }
 
     /** Mean busy executors over the latest {@link #HISTORY} slices (the current count before any is recorded). */
     @Override
     public double meanUsed(int cluster) {
         int n = historyLength();
-        return n == 0 ? used[cluster] : (double) historySum[cluster] / n;
+        return n == 0 ? used[cluster] : (double) history.sum(cluster) / n;
     }
 
     /**
@@ -269,7 +260,7 @@ public final class LiuSimulation implements LiuView {
         }
         startRuns(cluster);
         decisionPending = false;
-        record(1);
+        history.record(1, used);
         now++;
         advance();
     }
@@ -311,7 +302,7 @@ public final class LiuSimulation implements LiuView {
                         + finishedApps + " of " + apps.size() + " applications finished, queued "
                         + Arrays.stream(queues).mapToInt(IntFifo::size).sum() + ", used " + Arrays.toString(used) + ")");
             }
-            record(next - now);
+            history.record(next - now, used);
             now = next;
         }
         decisionPending = false;
@@ -411,26 +402,6 @@ public final class LiuSimulation implements LiuView {
         if (--appRunsLeft[a] == 0) {
             appEnd[a] = now;
             finishedApps++;
-        }
-    }
-
-    private void record(int slices) {
-        int n = Math.min(slices, HISTORY);
-        for (int k = 0; k < c; k++) {
-            int[] h = history[k];
-            for (int s = 0; s < n; s++) {
-                int pos = (head + s) % HISTORY;
-                if (recorded + s >= HISTORY) {
-                    historySum[k] -= h[pos];
-                }
-                h[pos] = used[k];
-                historySum[k] += used[k];
-            }
-        }
-        head = (head + n) % HISTORY;
-        recorded += n;
-        if (recorded > HISTORY) {
-            recorded = HISTORY + (recorded % HISTORY); // keep the count bounded; only ">= HISTORY" matters
         }
     }
 
