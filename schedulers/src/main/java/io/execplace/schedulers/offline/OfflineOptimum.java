@@ -68,20 +68,12 @@ public final class OfflineOptimum {
     /** Name under which reports show it. */
     public static final String NAME = "offline-optimum";
 
-    private static final long MAX_TIME_SCALE = 1000;
-    private static final long MAX_MEMORY_SCALE = 1000;
-    private static final long MAX_PRICE_MULTIPLIER = 1000;
-    private static final long INEXACT_PRICE_RESOLUTION = 1_000_000;
-
     private final Cluster cluster;
     private final DurationModel model;
     private final List<Job> jobs = new ArrayList<>();
     private final int leftOut;
 
-    private long timeScale;
-    private long memoryScale;
-    private double priceUnit;
-    private boolean exact = true;
+    private OfflineScales scales;
 
     private OfflineOptimum(Cluster cluster, DurationModel model, List<Job> all) {
         this.cluster = cluster;
@@ -118,7 +110,7 @@ public final class OfflineOptimum {
             OfflineSchedule empty = new OfflineSchedule(cluster, model, jobs, new double[0], new Placement[0]);
             return new OfflineResult(OfflineResult.Status.OPTIMAL, empty, 0, true, leftOut, 0);
         }
-        chooseScales();
+        scales = OfflineScales.of(cluster, model, jobs);
         OrTools.load();
         int n = jobs.size();
         int m = cluster.size();
@@ -132,14 +124,14 @@ public final class OfflineOptimum {
         long sumMax = 0;
         for (int j = 0; j < n; j++) {
             Job job = jobs.get(j);
-            arrival[j] = IntegerGrid.up(job.arrival(), timeScale);
+            arrival[j] = IntegerGrid.up(job.arrival(), scales.time());
             horizon = Math.max(horizon, arrival[j]);
             List<DurationCase> c = model.cases(job);
             cases.add(c);
             caseDuration[j] = new long[c.size()];
             long max = 0;
             for (int k = 0; k < c.size(); k++) {
-                caseDuration[j][k] = Math.max(1, IntegerGrid.up(c.get(k).duration(), timeScale));
+                caseDuration[j][k] = Math.max(1, IntegerGrid.up(c.get(k).duration(), scales.time()));
                 max = Math.max(max, caseDuration[j][k]);
             }
             sumMax += max;
@@ -204,11 +196,11 @@ public final class OfflineOptimum {
         BoolVar[][] segPresent = new BoolVar[m][];
         BoolVar[][][] inSeg = new BoolVar[n][m][];
         LinearExprBuilder cost = LinearExpr.newBuilder();
-        long[] price = scaledPrices();
+        long[] price = scales.prices();
         for (int v = 0; v < m; v++) {
             Vm vm = cluster.vm(v);
             CumulativeConstraint cores = cp.addCumulative(vm.cores());
-            CumulativeConstraint memory = cp.addCumulative(IntegerGrid.down(vm.memoryGb(), memoryScale));
+            CumulativeConstraint memory = cp.addCumulative(IntegerGrid.down(vm.memoryGb(), scales.memory()));
             List<Integer> candidates = new ArrayList<>();
             for (int j = 0; j < n; j++) {
                 if (count[j][v].getDomain().max() == 0) {
@@ -219,7 +211,7 @@ public final class OfflineOptimum {
                 IntervalVar iv = cp.newOptionalIntervalVar(start[j], duration[j], end[j], uses[j][v], "i" + j + "_" + v);
                 Job job = jobs.get(j);
                 cores.addDemand(iv, LinearExpr.term(count[j][v], job.coresPerExecutor()));
-                memory.addDemand(iv, LinearExpr.term(count[j][v], IntegerGrid.up(job.memoryGbPerExecutor(), memoryScale)));
+                memory.addDemand(iv, LinearExpr.term(count[j][v], IntegerGrid.up(job.memoryGbPerExecutor(), scales.memory())));
             }
             int segments = candidates.size();
             segStart[v] = new IntVar[segments];
@@ -257,9 +249,9 @@ public final class OfflineOptimum {
         }
         addAreaBounds(cp, count, segLength);
         breakVmSymmetry(cp, uses, count);
-        if (exact) {
+        if (scales.exact()) {
             // CostLowerBound is valid for the real problem, which the grid model then equals.
-            cp.addGreaterOrEqual(cost, (long) Math.floor(lowerBound * timeScale / priceUnit * (1 - 1e-9)));
+            cp.addGreaterOrEqual(cost, (long) Math.floor(lowerBound * scales.time() / scales.priceUnit() * (1 - 1e-9)));
         }
         cp.minimize(cost);
         if (options.hint() != null) {
@@ -277,7 +269,7 @@ public final class OfflineOptimum {
         CpSolverStatus status = solver.solve(cp);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
-            return new OfflineResult(OfflineResult.Status.NO_SOLUTION, null, lowerBound, exact, leftOut, seconds);
+            return new OfflineResult(OfflineResult.Status.NO_SOLUTION, null, lowerBound, scales.exact(), leftOut, seconds);
         }
         double[] starts = new double[n];
         Placement[] placements = new Placement[n];
@@ -294,15 +286,15 @@ public final class OfflineOptimum {
         decodeStarts(solver, start, end, placements, starts);
         OfflineSchedule schedule = new OfflineSchedule(cluster, model, jobs, starts, placements);
         double bound = lowerBound;
-        if (exact) {
-            bound = Math.max(bound, solver.bestObjectiveBound() * priceUnit / timeScale);
+        if (scales.exact()) {
+            bound = Math.max(bound, solver.bestObjectiveBound() * scales.priceUnit() / scales.time());
         }
         OfflineResult.Status s = status == CpSolverStatus.OPTIMAL ? OfflineResult.Status.OPTIMAL
                 : OfflineResult.Status.FEASIBLE;
-        if (s == OfflineResult.Status.OPTIMAL && exact) {
+        if (s == OfflineResult.Status.OPTIMAL && scales.exact()) {
             bound = Math.min(bound, schedule.cost());
         }
-        return new OfflineResult(s, schedule, Math.min(bound, schedule.cost()), exact, leftOut, seconds);
+        return new OfflineResult(s, schedule, Math.min(bound, schedule.cost()), scales.exact(), leftOut, seconds);
     }
 
     /**
@@ -320,7 +312,7 @@ public final class OfflineOptimum {
         double[] finish = new double[n];
         boolean[] done = new boolean[n];
         for (int j : order) {
-            double s = Math.max(jobs.get(j).arrival(), solver.value(start[j]) / (double) timeScale);
+            double s = Math.max(jobs.get(j).arrival(), solver.value(start[j]) / (double) scales.time());
             for (int k = 0; k < n; k++) {
                 if (done[k] && solver.value(end[k]) <= solver.value(start[j]) && shareVm(placements[j], placements[k])) {
                     s = Math.max(s, finish[k]);
@@ -341,63 +333,6 @@ public final class OfflineOptimum {
         return false;
     }
 
-    private void chooseScales() {
-        List<Double> times = new ArrayList<>();
-        for (Job job : jobs) {
-            times.add(job.arrival());
-            for (DurationCase c : model.cases(job)) {
-                times.add(c.duration());
-            }
-        }
-        timeScale = IntegerGrid.exactScale(times.stream().mapToDouble(Double::doubleValue).toArray(), MAX_TIME_SCALE);
-        if (timeScale == 0) {
-            timeScale = MAX_TIME_SCALE;
-            exact = false;
-        }
-        List<Double> memory = new ArrayList<>();
-        for (Vm vm : cluster.vms()) {
-            memory.add(vm.memoryGb());
-        }
-        for (Job job : jobs) {
-            memory.add(job.memoryGbPerExecutor());
-        }
-        memoryScale = IntegerGrid.exactScale(memory.stream().mapToDouble(Double::doubleValue).toArray(), MAX_MEMORY_SCALE);
-        if (memoryScale == 0) {
-            memoryScale = MAX_MEMORY_SCALE;
-            exact = false;
-        }
-    }
-
-    /** Prices as whole multiples of {@link #priceUnit}. */
-    private long[] scaledPrices() {
-        double[] p = new double[cluster.size()];
-        double min = Double.POSITIVE_INFINITY;
-        double max = 0;
-        for (int v = 0; v < p.length; v++) {
-            p[v] = cluster.vm(v).pricePerSecond();
-            if (p[v] > 0) {
-                min = Math.min(min, p[v]);
-            }
-            max = Math.max(max, p[v]);
-        }
-        long[] out = new long[p.length];
-        if (max == 0) {
-            priceUnit = 1;
-            return out;
-        }
-        long k = IntegerGrid.exactMultiplier(p, min, MAX_PRICE_MULTIPLIER);
-        if (k > 0) {
-            priceUnit = min / k;
-        } else {
-            priceUnit = max / INEXACT_PRICE_RESOLUTION;
-            exact = false;
-        }
-        for (int v = 0; v < p.length; v++) {
-            out[v] = Math.round(p[v] / priceUnit);
-        }
-        return out;
-    }
-
     /**
      * Redundant cuts that strengthen the linear relaxation: a VM is busy at least as long as the
      * core-seconds and the GB-seconds its executors need, divided by its cores and memory (with
@@ -408,7 +343,7 @@ public final class OfflineOptimum {
             Vm vm = cluster.vm(v);
             LinearExprBuilder busyCores = LinearExpr.newBuilder();
             LinearExprBuilder busyMemory = LinearExpr.newBuilder();
-            long memCap = IntegerGrid.down(vm.memoryGb(), memoryScale);
+            long memCap = IntegerGrid.down(vm.memoryGb(), scales.memory());
             for (IntVar len : segLength[v]) {
                 busyCores.addTerm(len, vm.cores());
                 busyMemory.addTerm(len, memCap);
@@ -417,10 +352,10 @@ public final class OfflineOptimum {
                 Job job = jobs.get(j);
                 long dMin = Long.MAX_VALUE;
                 for (DurationCase c : model.cases(job)) {
-                    dMin = Math.min(dMin, Math.max(1, IntegerGrid.up(c.duration(), timeScale)));
+                    dMin = Math.min(dMin, Math.max(1, IntegerGrid.up(c.duration(), scales.time())));
                 }
                 busyCores.addTerm(count[j][v], -dMin * job.coresPerExecutor());
-                busyMemory.addTerm(count[j][v], -dMin * IntegerGrid.up(job.memoryGbPerExecutor(), memoryScale));
+                busyMemory.addTerm(count[j][v], -dMin * IntegerGrid.up(job.memoryGbPerExecutor(), scales.memory()));
             }
             cp.addGreaterOrEqual(busyCores, 0);
             cp.addGreaterOrEqual(busyMemory, 0);
@@ -462,7 +397,7 @@ public final class OfflineOptimum {
         long[] e = new long[n];
         for (int j = 0; j < n; j++) {
             Job job = jobs.get(j);
-            s[j] = IntegerGrid.up(h.start(j), timeScale);
+            s[j] = IntegerGrid.up(h.start(j), scales.time());
             cp.addHint(start[j], s[j]);
             Placement p = h.placement(j);
             List<DurationCase> cs = model.cases(job);
@@ -475,7 +410,7 @@ public final class OfflineOptimum {
             for (int k = 0; k < cs.size(); k++) {
                 cp.addHint(caseOf[j][k], k == best);
             }
-            e[j] = s[j] + (best < 0 ? 0 : Math.max(1, IntegerGrid.up(cs.get(best).duration(), timeScale)));
+            e[j] = s[j] + (best < 0 ? 0 : Math.max(1, IntegerGrid.up(cs.get(best).duration(), scales.time())));
             int[] perVm = new int[m];
             for (int x = 0; x < p.executors(); x++) {
                 perVm[p.vm(x)]++;
