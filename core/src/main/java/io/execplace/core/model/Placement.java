@@ -53,6 +53,16 @@ public final class Placement {
         return vmOfExecutor.clone();
     }
 
+    /** True when some executor runs on VM {@code vm}. */
+    public boolean usesVm(int vm) {
+        for (int v : vmOfExecutor) {
+            if (v == vm) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Number of distinct VMs used. */
     public int distinctVms() {
         int[] sorted = vmOfExecutor.clone();

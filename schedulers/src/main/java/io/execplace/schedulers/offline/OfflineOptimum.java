@@ -140,61 +140,54 @@ public final class OfflineOptimum {
         // arrival is feasible: no optimal schedule needs to end later.
         horizon += sumMax;
 
-        IntVar[] start = new IntVar[n];
+        OfflineVariables vars = new OfflineVariables(n, m);
         IntVar[] end = new IntVar[n];
         IntVar[] duration = new IntVar[n];
-        BoolVar[][] caseOf = new BoolVar[n][];
-        IntVar[][] count = new IntVar[n][m];
-        BoolVar[][] uses = new BoolVar[n][m];
         for (int j = 0; j < n; j++) {
             Job job = jobs.get(j);
             long dMin = Arrays.stream(caseDuration[j]).min().orElseThrow();
             long dMax = Arrays.stream(caseDuration[j]).max().orElseThrow();
-            start[j] = cp.newIntVar(arrival[j], horizon - dMin, "s" + j);
+            vars.start[j] = cp.newIntVar(arrival[j], horizon - dMin, "s" + j);
             duration[j] = cp.newIntVar(dMin, dMax, "d" + j);
             end[j] = cp.newIntVar(arrival[j] + dMin, horizon, "e" + j);
-            cp.addEquality(LinearExpr.sum(new IntVar[]{start[j], duration[j]}), end[j]);
-            caseOf[j] = new BoolVar[caseDuration[j].length];
-            for (int k = 0; k < caseOf[j].length; k++) {
-                caseOf[j][k] = cp.newBoolVar("c" + j + "_" + k);
+            cp.addEquality(LinearExpr.sum(new IntVar[]{vars.start[j], duration[j]}), end[j]);
+            vars.caseOf[j] = new BoolVar[caseDuration[j].length];
+            for (int k = 0; k < vars.caseOf[j].length; k++) {
+                vars.caseOf[j][k] = cp.newBoolVar("c" + j + "_" + k);
             }
-            cp.addExactlyOne(caseOf[j]);
-            cp.addEquality(duration[j], LinearExpr.weightedSum(caseOf[j], caseDuration[j]));
+            cp.addExactlyOne(vars.caseOf[j]);
+            cp.addEquality(duration[j], LinearExpr.weightedSum(vars.caseOf[j], caseDuration[j]));
             LinearExprBuilder executors = LinearExpr.newBuilder();
             LinearExprBuilder vmsUsed = LinearExpr.newBuilder();
             for (int v = 0; v < m; v++) {
                 Vm vm = cluster.vm(v);
                 int fit = Math.min(job.executors(), Capacity.executorsThatFit(vm.cores(), vm.memoryGb(),
                         job.coresPerExecutor(), job.memoryGbPerExecutor()));
-                count[j][v] = cp.newIntVar(0, fit, "x" + j + "_" + v);
-                uses[j][v] = cp.newBoolVar("u" + j + "_" + v);
-                cp.addGreaterOrEqual(count[j][v], uses[j][v]);
-                cp.addLessOrEqual(count[j][v], LinearExpr.term(uses[j][v], fit));
-                executors.add(count[j][v]);
-                vmsUsed.add(uses[j][v]);
-                for (int k = 0; k < caseOf[j].length; k++) {
+                vars.count[j][v] = cp.newIntVar(0, fit, "x" + j + "_" + v);
+                vars.uses[j][v] = cp.newBoolVar("u" + j + "_" + v);
+                cp.addGreaterOrEqual(vars.count[j][v], vars.uses[j][v]);
+                cp.addLessOrEqual(vars.count[j][v], LinearExpr.term(vars.uses[j][v], fit));
+                executors.add(vars.count[j][v]);
+                vmsUsed.add(vars.uses[j][v]);
+                for (int k = 0; k < vars.caseOf[j].length; k++) {
                     DurationCase c = cases.get(j).get(k);
                     if (c.localOnly() && !vm.isLocal()) {
-                        cp.addImplication(caseOf[j][k], uses[j][v].not());
+                        cp.addImplication(vars.caseOf[j][k], vars.uses[j][v].not());
                     }
                     if (c.layout() == io.execplace.core.model.PlacementPreference.SPREAD) {
-                        cp.addLessOrEqual(count[j][v], 1).onlyEnforceIf(caseOf[j][k]);
+                        cp.addLessOrEqual(vars.count[j][v], 1).onlyEnforceIf(vars.caseOf[j][k]);
                     }
                 }
             }
             cp.addEquality(executors, job.executors());
-            for (int k = 0; k < caseOf[j].length; k++) {
+            for (int k = 0; k < vars.caseOf[j].length; k++) {
                 if (cases.get(j).get(k).layout() == io.execplace.core.model.PlacementPreference.CONSOLIDATE) {
-                    cp.addLessOrEqual(vmsUsed, 1).onlyEnforceIf(caseOf[j][k]);
+                    cp.addLessOrEqual(vmsUsed, 1).onlyEnforceIf(vars.caseOf[j][k]);
                 }
             }
         }
 
         // Capacity of every VM over time, and its busy segments.
-        IntVar[][] segStart = new IntVar[m][];
-        IntVar[][] segLength = new IntVar[m][];
-        BoolVar[][] segPresent = new BoolVar[m][];
-        BoolVar[][][] inSeg = new BoolVar[n][m][];
         LinearExprBuilder cost = LinearExpr.newBuilder();
         long[] price = scales.prices();
         for (int v = 0; v < m; v++) {
@@ -203,59 +196,59 @@ public final class OfflineOptimum {
             CumulativeConstraint memory = cp.addCumulative(IntegerGrid.down(vm.memoryGb(), scales.memory()));
             List<Integer> candidates = new ArrayList<>();
             for (int j = 0; j < n; j++) {
-                if (count[j][v].getDomain().max() == 0) {
-                    cp.addEquality(uses[j][v], 0);
+                if (vars.count[j][v].getDomain().max() == 0) {
+                    cp.addEquality(vars.uses[j][v], 0);
                     continue;
                 }
                 candidates.add(j);
-                IntervalVar iv = cp.newOptionalIntervalVar(start[j], duration[j], end[j], uses[j][v], "i" + j + "_" + v);
+                IntervalVar iv = cp.newOptionalIntervalVar(vars.start[j], duration[j], end[j], vars.uses[j][v], "i" + j + "_" + v);
                 Job job = jobs.get(j);
-                cores.addDemand(iv, LinearExpr.term(count[j][v], job.coresPerExecutor()));
-                memory.addDemand(iv, LinearExpr.term(count[j][v], IntegerGrid.up(job.memoryGbPerExecutor(), scales.memory())));
+                cores.addDemand(iv, LinearExpr.term(vars.count[j][v], job.coresPerExecutor()));
+                memory.addDemand(iv, LinearExpr.term(vars.count[j][v], IntegerGrid.up(job.memoryGbPerExecutor(), scales.memory())));
             }
             int segments = candidates.size();
-            segStart[v] = new IntVar[segments];
-            segLength[v] = new IntVar[segments];
-            segPresent[v] = new BoolVar[segments];
+            vars.segStart[v] = new IntVar[segments];
+            vars.segLength[v] = new IntVar[segments];
+            vars.segPresent[v] = new BoolVar[segments];
             IntVar[] segEnd = new IntVar[segments];
             for (int k = 0; k < segments; k++) {
-                segStart[v][k] = cp.newIntVar(0, horizon, "ss" + v + "_" + k);
-                segLength[v][k] = cp.newIntVar(0, horizon, "sl" + v + "_" + k);
+                vars.segStart[v][k] = cp.newIntVar(0, horizon, "ss" + v + "_" + k);
+                vars.segLength[v][k] = cp.newIntVar(0, horizon, "sl" + v + "_" + k);
                 segEnd[k] = cp.newIntVar(0, horizon, "se" + v + "_" + k);
-                segPresent[v][k] = cp.newBoolVar("sp" + v + "_" + k);
-                cp.addEquality(LinearExpr.sum(new IntVar[]{segStart[v][k], segLength[v][k]}), segEnd[k]);
-                cp.addEquality(segLength[v][k], 0).onlyEnforceIf(segPresent[v][k].not());
-                cost.addTerm(segLength[v][k], price[v]);
+                vars.segPresent[v][k] = cp.newBoolVar("sp" + v + "_" + k);
+                cp.addEquality(LinearExpr.sum(new IntVar[]{vars.segStart[v][k], vars.segLength[v][k]}), segEnd[k]);
+                cp.addEquality(vars.segLength[v][k], 0).onlyEnforceIf(vars.segPresent[v][k].not());
+                cost.addTerm(vars.segLength[v][k], price[v]);
                 if (k > 0) {
                     // Present segments come first and in time order (removes their symmetry).
-                    cp.addImplication(segPresent[v][k], segPresent[v][k - 1]);
-                    cp.addGreaterOrEqual(segStart[v][k], segEnd[k - 1]).onlyEnforceIf(segPresent[v][k]);
+                    cp.addImplication(vars.segPresent[v][k], vars.segPresent[v][k - 1]);
+                    cp.addGreaterOrEqual(vars.segStart[v][k], segEnd[k - 1]).onlyEnforceIf(vars.segPresent[v][k]);
                 }
             }
             for (int j : candidates) {
-                inSeg[j][v] = new BoolVar[segments];
+                vars.inSeg[j][v] = new BoolVar[segments];
                 LinearExprBuilder one = LinearExpr.newBuilder();
                 for (int k = 0; k < segments; k++) {
                     BoolVar z = cp.newBoolVar("z" + j + "_" + v + "_" + k);
-                    inSeg[j][v][k] = z;
+                    vars.inSeg[j][v][k] = z;
                     one.add(z);
-                    cp.addImplication(z, segPresent[v][k]);
-                    cp.addLessOrEqual(segStart[v][k], start[j]).onlyEnforceIf(z);
+                    cp.addImplication(z, vars.segPresent[v][k]);
+                    cp.addLessOrEqual(vars.segStart[v][k], vars.start[j]).onlyEnforceIf(z);
                     cp.addLessOrEqual(end[j], segEnd[k]).onlyEnforceIf(z);
-                    cp.addGreaterOrEqual(segLength[v][k], duration[j]).onlyEnforceIf(z);
+                    cp.addGreaterOrEqual(vars.segLength[v][k], duration[j]).onlyEnforceIf(z);
                 }
-                cp.addEquality(one, uses[j][v]);
+                cp.addEquality(one, vars.uses[j][v]);
             }
         }
-        addAreaBounds(cp, count, segLength);
-        breakVmSymmetry(cp, uses, count);
+        addAreaBounds(cp, vars.count, vars.segLength);
+        breakVmSymmetry(cp, vars.uses, vars.count);
         if (scales.exact()) {
             // CostLowerBound is valid for the real problem, which the grid model then equals.
             cp.addGreaterOrEqual(cost, (long) Math.floor(lowerBound * scales.time() / scales.priceUnit() * (1 - 1e-9)));
         }
         cp.minimize(cost);
         if (options.hint() != null) {
-            hint(cp, options.hint(), start, caseOf, count, uses, segStart, segLength, segPresent, inSeg);
+            new OfflineHint(cluster, model, jobs, scales).add(cp, options.hint(), vars);
         }
 
         CpSolver solver = new CpSolver();
@@ -277,13 +270,13 @@ public final class OfflineOptimum {
             int[] vms = new int[jobs.get(j).executors()];
             int e = 0;
             for (int v = 0; v < m; v++) {
-                for (long c = solver.value(count[j][v]); c > 0; c--) {
+                for (long c = solver.value(vars.count[j][v]); c > 0; c--) {
                     vms[e++] = v;
                 }
             }
             placements[j] = Placement.wrap(vms);
         }
-        decodeStarts(solver, start, end, placements, starts);
+        decodeStarts(solver, vars.start, end, placements, starts);
         OfflineSchedule schedule = new OfflineSchedule(cluster, model, jobs, starts, placements);
         double bound = lowerBound;
         if (scales.exact()) {
@@ -326,7 +319,7 @@ public final class OfflineOptimum {
 
     private static boolean shareVm(Placement a, Placement b) {
         for (int x = 0; x < a.executors(); x++) {
-            if (usesVm(b, a.vm(x))) {
+            if (b.usesVm(a.vm(x))) {
                 return true;
             }
         }
@@ -385,85 +378,4 @@ public final class OfflineOptimum {
         }
     }
 
-    private void hint(CpModel cp, OfflineSchedule h, IntVar[] start, BoolVar[][] caseOf, IntVar[][] count,
-                      BoolVar[][] uses, IntVar[][] segStart, IntVar[][] segLength, BoolVar[][] segPresent,
-                      BoolVar[][][] inSeg) {
-        if (!h.jobs().equals(jobs)) {
-            throw new IllegalArgumentException("the offline-optimum hint schedules other jobs");
-        }
-        int n = jobs.size();
-        int m = cluster.size();
-        long[] s = new long[n];
-        long[] e = new long[n];
-        for (int j = 0; j < n; j++) {
-            Job job = jobs.get(j);
-            s[j] = IntegerGrid.up(h.start(j), scales.time());
-            cp.addHint(start[j], s[j]);
-            Placement p = h.placement(j);
-            List<DurationCase> cs = model.cases(job);
-            int best = -1;
-            for (int k = 0; k < cs.size(); k++) {
-                if (cs.get(k).admits(p, cluster) && (best < 0 || cs.get(k).duration() < cs.get(best).duration())) {
-                    best = k;
-                }
-            }
-            for (int k = 0; k < cs.size(); k++) {
-                cp.addHint(caseOf[j][k], k == best);
-            }
-            e[j] = s[j] + (best < 0 ? 0 : Math.max(1, IntegerGrid.up(cs.get(best).duration(), scales.time())));
-            int[] perVm = new int[m];
-            for (int x = 0; x < p.executors(); x++) {
-                perVm[p.vm(x)]++;
-            }
-            for (int v = 0; v < m; v++) {
-                cp.addHint(count[j][v], perVm[v]);
-                cp.addHint(uses[j][v], perVm[v] > 0);
-            }
-        }
-        for (int v = 0; v < m; v++) {
-            // The hinted VM's busy periods, in time order, become its segments.
-            List<long[]> periods = new ArrayList<>();
-            List<Integer> order = new ArrayList<>();
-            for (int j = 0; j < n; j++) {
-                if (inSeg[j][v] != null && h.placement(j).toArray().length > 0 && usesVm(h.placement(j), v)) {
-                    order.add(j);
-                }
-            }
-            order.sort((a, b) -> Long.compare(s[a], s[b]));
-            int[] segmentOf = new int[n];
-            for (int j : order) {
-                if (periods.isEmpty() || s[j] > periods.get(periods.size() - 1)[1]) {
-                    periods.add(new long[]{s[j], e[j]});
-                } else {
-                    long[] last = periods.get(periods.size() - 1);
-                    last[1] = Math.max(last[1], e[j]);
-                }
-                segmentOf[j] = periods.size() - 1;
-            }
-            for (int k = 0; k < segPresent[v].length; k++) {
-                boolean present = k < periods.size();
-                cp.addHint(segPresent[v][k], present);
-                cp.addHint(segStart[v][k], present ? periods.get(k)[0] : 0);
-                cp.addHint(segLength[v][k], present ? periods.get(k)[1] - periods.get(k)[0] : 0);
-            }
-            for (int j = 0; j < n; j++) {
-                if (inSeg[j][v] == null) {
-                    continue;
-                }
-                boolean on = order.contains(j);
-                for (int k = 0; k < inSeg[j][v].length; k++) {
-                    cp.addHint(inSeg[j][v][k], on && segmentOf[j] == k);
-                }
-            }
-        }
-    }
-
-    private static boolean usesVm(Placement p, int v) {
-        for (int x = 0; x < p.executors(); x++) {
-            if (p.vm(x) == v) {
-                return true;
-            }
-        }
-        return false;
-    }
 }
