@@ -4,7 +4,6 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
 import io.execplace.core.workload.TraceFormat;
-import io.execplace.core.workload.Traces;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioInput;
@@ -16,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import io.execplace.core.io.OutputPaths;
+
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -89,11 +89,8 @@ final class GenerateCommand implements Callable<Integer> {
                 () -> ScenarioResolver.profile(profile, null));
         Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, jobProfile));
         PrintWriter stdout = spec.commandLine().getOut();
-        if (out.equals("-")) {
-            Traces.write(w, stdout, fmt);
-            stdout.flush();
-        } else {
-            Traces.write(w, Path.of(out), fmt);
+        TraceOutput.write(w, out, fmt, stdout);
+        if (!out.equals("-")) {
             spec.commandLine().getErr().println("wrote " + w.size() + " jobs (" + w.name() + ", seed " + seed + ") to "
                     + out + " in the " + fmt.key() + " format");
         }

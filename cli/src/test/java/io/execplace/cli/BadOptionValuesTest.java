@@ -93,7 +93,7 @@ class BadOptionValuesTest {
         assertThat(options).as("cases").isGreaterThan(300);
         assertThat(covered).containsAll(List.of("compare", "simulate", "train", "evaluate", "heldout", "offline",
                 "generate", "k8s-scheduler", "reproduce hybrid", "reproduce tpds", "reproduce hjs",
-                "reproduce liu"));
+                "reproduce liu", "import-eventlogs"));
         return tests.stream();
     }
 

@@ -2,6 +2,7 @@ package io.execplace.experiments.scenario;
 
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.BadInputException;
+import io.execplace.eventlogs.EventLogImport;
 import io.execplace.core.config.ClusterFile;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Cluster;
@@ -183,6 +184,29 @@ public final class ScenarioResolver {
         return false;
     }
 
+    /** The prefix of a workload read from Spark event logs: {@code eventlogs:PATH} (a log file or a folder of logs). */
+    public static final String EVENT_LOGS = "eventlogs:";
+
+    /** The applications of the Spark event logs at {@code path}, one job each, the same for every seed. */
+    private static WorkloadSource eventLogs(String path, WorkloadChoice choice, Path baseDir) {
+        WorkloadOptions base = choice.generator();
+        if (path.isBlank()) {
+            throw new BadInputException("workload 'eventlogs:' names no path: eventlogs:FILE or eventlogs:FOLDER");
+        }
+        if (choice.format() != null || base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null
+                || base.deadlineShare() != null || base.deadlineSlack() != null) {
+            throw new BadInputException("the trace format and the generator settings (--format, --jobs, --mean-gap, --gaps, "
+                    + "--deadline-share, --deadline-slack) do not apply to Spark event logs (" + EVENT_LOGS + path + ")");
+        }
+        Path logs = Path.of(relative(path, baseDir));
+        try {
+            Workload w = EventLogImport.workload(List.of(logs), EventLogImport.Unit.APPLICATION).workload();
+            return WorkloadSource.of(EVENT_LOGS + logs.getFileName(), seed -> w);
+        } catch (IOException e) {
+            throw new InputFileException(logs.toString(), 0, null, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
     /** The workload source: a preset generated per seed, or a trace file (SWIM traces take the seed too). */
     public static WorkloadSource workloads(WorkloadChoice choice, Path baseDir) {
         return workloads(choice, baseDir, profile(choice.profile(), baseDir));
@@ -192,6 +216,9 @@ public final class ScenarioResolver {
     public static WorkloadSource workloads(WorkloadChoice choice, Path baseDir, JobProfile profile) {
         String w = choice.name();
         WorkloadOptions base = choice.generator();
+        if (w.startsWith(EVENT_LOGS)) {
+            return eventLogs(w.substring(EVENT_LOGS.length()), choice, baseDir);
+        }
         if (WorkloadPresets.isPreset(w) && !Files.exists(Path.of(w))) {
             if (choice.format() != null) {
                 throw new BadInputException("the trace format applies to workload files, not to the preset '" + w + "'");

@@ -1,0 +1,102 @@
+package io.execplace.cli;
+
+import io.execplace.core.model.Workload;
+import io.execplace.core.workload.Traces;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** import-eventlogs and --workload eventlogs:PATH on small logs in Spark's event format. */
+class EventLogCommandsTest {
+
+    @TempDir
+    Path dir;
+
+    /** An application's log as Spark writes it (the events the import reads, one task to show it ignores the rest). */
+    private Path log(String id, String name, long start, long end, int executors, int cores) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n");
+        b.append("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"").append(name).append("\",\"App ID\":\"")
+                .append(id).append("\",\"Timestamp\":").append(start).append(",\"User\":\"u\"}\n");
+        b.append("{\"Event\":\"SparkListenerEnvironmentUpdate\",\"Spark Properties\":{\"spark.executor.memory\":\"2g\","
+                + "\"spark.master\":\"spark://m:7077\"}}\n");
+        for (int e = 0; e < executors; e++) {
+            b.append("{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":").append(start + 100 + e)
+                    .append(",\"Executor ID\":\"").append(e).append("\",\"Executor Info\":{\"Host\":\"node-").append(e % 2)
+                    .append("\",\"Total Cores\":").append(cores).append("}}\n");
+        }
+        b.append("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":0,\"Submission Time\":").append(start + 1000).append("}\n");
+        b.append("{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":0}\n");
+        b.append("{\"Event\":\"SparkListenerJobEnd\",\"Job ID\":0,\"Completion Time\":").append(end - 500)
+                .append(",\"Job Result\":{\"Result\":\"JobSucceeded\"}}\n");
+        b.append("{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":").append(end).append("}\n");
+        Path f = dir.resolve("logs").resolve(id);
+        Files.createDirectories(f.getParent());
+        return Files.writeString(f, b.toString());
+    }
+
+    @Test
+    void importWritesOneJobPerApplicationWithItsLoggedDurationAndExecutors() throws IOException {
+        log("app-1", "WordCount", 1_000_000, 1_061_000, 4, 2);
+        log("app-2", "PageRank on graph", 1_030_000, 1_150_500, 2, 4);
+        Path out = dir.resolve("trace.csv");
+        CliRunner.Result r = CliRunner.run("import-eventlogs", dir.resolve("logs").toString(), "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).contains("read 2 application log(s)").contains("wrote 2 jobs (one per application)");
+        Workload w = Traces.read(out);
+        assertThat(w.jobs()).hasSize(2);
+        assertThat(w.jobs().get(0).arrival()).isEqualTo(0);
+        assertThat(w.jobs().get(0).baseDuration()).isEqualTo(61.0);
+        assertThat(w.jobs().get(0).executors()).isEqualTo(4);
+        assertThat(w.jobs().get(0).coresPerExecutor()).isEqualTo(2);
+        assertThat(w.jobs().get(0).memoryGbPerExecutor()).isEqualTo(2.0);
+        assertThat(w.jobs().get(0).type().label()).isEqualTo("wordcount");
+        assertThat(w.jobs().get(1).arrival()).isEqualTo(30.0);
+        assertThat(w.jobs().get(1).baseDuration()).isEqualTo(120.5);
+        assertThat(w.jobs().get(1).type().label()).isEqualTo("pagerank");
+
+        CliRunner.Result jobs = CliRunner.run("import-eventlogs", dir.resolve("logs/app-1").toString(), "--out", "-",
+                "--unit", "job");
+        assertThat(jobs.exitCode()).isZero();
+        assertThat(jobs.out().lines().count()).isEqualTo(2); // header and the one Spark job (59.5 s)
+        assertThat(jobs.out()).contains("59.5");
+    }
+
+    @Test
+    void theLogsRunAsAWorkload() throws IOException {
+        log("app-1", "WordCount", 1_000_000, 1_061_000, 4, 2);
+        log("app-2", "Sort", 1_030_000, 1_150_500, 2, 4);
+        CliRunner.Result r = CliRunner.run("simulate", "--workload", "eventlogs:" + dir.resolve("logs"), "--cluster", "tpds",
+                "--scheduler", "first-fit", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"jobsCompleted\" : 2");
+    }
+
+    @Test
+    void badInputIsOneLineAndWritesNothing() throws IOException {
+        log("app-1", "WordCount", 1_000_000, 1_061_000, 4, 2);
+        Path garbage = Files.write(dir.resolve("core.bin"), new byte[]{0, 1, 2, 3, 10, 4});
+        Path out = dir.resolve("never.csv");
+        for (List<String> args : List.of(
+                List.of("import-eventlogs", garbage.toString(), "--out", out.toString()),
+                List.of("import-eventlogs", dir.resolve("missing").toString(), "--out", out.toString()),
+                List.of("import-eventlogs", garbage.toString(), "--out", "-", "--json"),
+                List.of("import-eventlogs", garbage.toString(), "--out", out.toString(), "--unit", "stage"),
+                List.of("simulate", "--workload", "eventlogs:", "--scheduler", "gio"),
+                // A HYB trace needs a deadline per job; event logs and TPDS workloads give none.
+                List.of("import-eventlogs", dir.resolve("logs").toString(), "--out", out.toString(), "--format", "hyb"),
+                List.of("generate", "--workload", "tpds-burst", "--format", "hyb", "--out", out.toString()))) {
+            CliRunner.Result r = CliRunner.run(args.toArray(new String[0]));
+            assertThat(r.exitCode()).as(args + "\n" + r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(r.err().strip().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
+            assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(out).doesNotExist();
+        }
+    }
+}
