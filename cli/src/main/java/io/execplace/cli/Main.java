@@ -55,6 +55,7 @@ public final class Main implements Runnable {
         c.put("offline", OfflineCommand::new);
         c.put("generate", GenerateCommand::new);
         c.put("import-eventlogs", ImportEventLogsCommand::new);
+        c.put("whatif", WhatIfCommand::new);
         c.put("presets", PresetsCommand::new);
         c.put("reproduce", ReproduceCommand::new);
         c.put("bench", BenchCommand::new);

@@ -79,6 +79,38 @@ class EventLogCommandsTest {
     }
 
     @Test
+    void whatIfReplaysWhatHappenedAndEachScheduler() throws IOException {
+        // app-1: 4 executors of 2 cores, alternately on node-0 and node-1 (VMs 0 and 1 of tpds: 4 cores,
+        // $0.24/h each); app-2 arrives at 30 s wanting 4 cores on each of them, so it waits for app-1 (61 s).
+        log("app-1", "WordCount", 1_000_000, 1_061_000, 4, 2);
+        log("app-2", "Sort", 1_030_000, 1_150_500, 2, 4);
+        Path out = dir.resolve("whatif");
+        CliRunner.Result r = CliRunner.run("whatif", "--eventlogs", dir.resolve("logs").toString(), "--cluster", "tpds",
+                "--json", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        com.fasterxml.jackson.databind.JsonNode actual = doc.path("results").path(0);
+        assertThat(actual.path("scheduler").asText()).isEqualTo("actual");
+        assertThat(actual.path("meanDurationSeconds").asDouble()).isEqualTo((61 + 120.5) / 2);
+        assertThat(actual.path("meanTurnaroundSeconds").asDouble()).isEqualTo((61 + (61 - 30 + 120.5)) / 2);
+        assertThat(actual.path("cost").asDouble()).isCloseTo(2 * 181.5 * 0.24 / 3600, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(doc.path("results")).hasSize(5);
+        for (com.fasterxml.jackson.databind.JsonNode row : doc.path("results")) {
+            assertThat(row.path("jobsCompleted").asInt()).as(row.toString()).isEqualTo(2);
+            // Durations are the logged ones wherever a scheduler puts the executors (no penalties by default).
+            assertThat(row.path("meanDurationSeconds").asDouble()).isEqualTo((61 + 120.5) / 2);
+        }
+        assertThat(out.resolve("whatif.csv")).exists();
+        assertThat(Files.readString(out.resolve("whatif.csv"))).startsWith("scheduler,cost,savingVsActualPercent");
+
+        Path table = Files.writeString(dir.resolve("hosts.csv"), "host,vm\nnode-0,4\nnode-1,99\n");
+        CliRunner.Result bad = CliRunner.run("whatif", "--eventlogs", dir.resolve("logs").toString(), "--cluster", "tpds",
+                "--hosts", table.toString());
+        assertThat(bad.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(bad.err()).contains(table + " line 3, field 'vm'").contains("VM 99 is not in cluster");
+    }
+
+    @Test
     void badInputIsOneLineAndWritesNothing() throws IOException {
         log("app-1", "WordCount", 1_000_000, 1_061_000, 4, 2);
         Path garbage = Files.write(dir.resolve("core.bin"), new byte[]{0, 1, 2, 3, 10, 4});
