@@ -111,6 +111,11 @@ final class WhatIfCommand implements Callable<Integer> {
         if (!penalties) {
             assumed.add("every application keeps its logged duration wherever it runs (--penalties applies the papers' model)");
         }
+        if (results.get(0).jobsDropped() > 0) {
+            assumed.add("warning: " + results.get(0).jobsDropped() + " application(s) could not be replayed as they happened "
+                    + "(more executors on a host than its VM holds, or a host the table does not name): the rows compare "
+                    + "different sets of applications; give a cluster whose VMs are the logged hosts (--hosts)");
+        }
         report(results, assumed, imported);
         return 0;
     }
