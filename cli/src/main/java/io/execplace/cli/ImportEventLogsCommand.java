@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace import-eventlogs}: Spark event logs into a workload trace (docs/eventlogs.md). */
 @Command(name = "import-eventlogs", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Read Spark event logs (spark.eventLog.enabled; what the history server reads) into a workload trace:",
-                "one job per application (or per Spark job) with its arrival, logged duration, peak executors, and cores and",
+        description = {"Read Spark event logs into a workload trace (docs/eventlogs.md).",
+                "One job per application (or per Spark job) with its arrival, logged duration, peak executors, and cores and",
                 "memory per executor. Single files, rolling eventlog_v2_* folders, .inprogress files, lz4/snappy/zstd;",
                 "Spark 2.x to 4.x, standalone, YARN, Kubernetes and local. The same logs run directly as --workload eventlogs:PATH."})
 final class ImportEventLogsCommand implements Callable<Integer> {

@@ -34,9 +34,10 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace whatif}: what the applications of Spark event logs would have cost under each scheduler. */
 @Command(name = "whatif", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Replay the applications of Spark event logs on a priced cluster under the placement that actually",
-                "happened (executors on the VMs their logged hosts stand for) and under each scheduler; cost, durations",
-                "and the saving of each scheduler against what happened (docs/eventlogs.md)."})
+        description = {"What Spark event logs would have cost under each scheduler, against what happened.",
+                "Replays the applications on a priced cluster under the placement that actually happened (executors on the",
+                "VMs their logged hosts stand for) and under each scheduler; cost, durations and the saving of each",
+                "scheduler against what happened (docs/eventlogs.md)."})
 final class WhatIfCommand implements Callable<Integer> {
 
     @Spec
