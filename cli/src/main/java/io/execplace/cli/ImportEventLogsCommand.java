@@ -42,9 +42,9 @@ final class ImportEventLogsCommand implements Callable<Integer> {
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--unit", paramLabel = "application|job", defaultValue = "application",
-            description = "What becomes one job of the trace: a Spark application, or each Spark job inside one "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--unit", paramLabel = "application|job|group", defaultValue = "application",
+            description = "What becomes one job of the trace: a Spark application, each Spark job inside one, or each "
+                    + "job group (setJobGroup; a job outside any group on its own) (default: ${DEFAULT-VALUE}).")
     String unit;
 
     @Option(names = "--json", description = "Print the applications read (hosts, executors, durations) and what was "
@@ -97,13 +97,17 @@ final class ImportEventLogsCommand implements Callable<Integer> {
         ArrayNode jobs = root.putArray("jobs");
         List<Job> list = imported.workload().jobs();
         for (Job job : list) {
-            SparkApplication a = imported.sources().get(job.id());
+            EventLogImport.Origin origin = imported.origins().get(job.id());
+            SparkApplication a = origin.application();
             ObjectNode n = jobs.addObject();
             n.put("id", job.id());
             n.put("application", a.id());
             n.put("name", a.name());
-            if (imported.sparkJobs().get(job.id()) >= 0) {
-                n.put("sparkJob", imported.sparkJobs().get(job.id()));
+            if (!origin.sparkJobs().isEmpty()) {
+                origin.sparkJobs().forEach(n.putArray("sparkJobs")::add);
+            }
+            if (origin.group() != null) {
+                n.put("jobGroup", origin.group());
             }
             n.put("sparkVersion", a.sparkVersion());
             n.put("arrivalSeconds", job.arrival());

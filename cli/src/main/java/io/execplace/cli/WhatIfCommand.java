@@ -89,7 +89,7 @@ final class WhatIfCommand implements Callable<Integer> {
         EventLogImport.Read read = EventLogImport.read(eventLogs);
         EventLogImport.Imported imported = EventLogImport.workload(read.applications(), EventLogImport.Unit.APPLICATION,
                 read.report());
-        HostMap map = hosts != null ? HostMap.read(hosts, c) : HostMap.byOrder(imported.sources(), c);
+        HostMap map = hosts != null ? HostMap.read(hosts, c) : HostMap.byOrder(imported.applications(), c);
         SimulationConfig config = SimulationConfig.defaults(c, imported.workload()).withBilling(bill);
         if (!penalties) {
             config = config.withDurationModel(DurationModel.none());

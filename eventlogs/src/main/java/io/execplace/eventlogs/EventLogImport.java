@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,13 +36,19 @@ public final class EventLogImport {
         /** A Spark application: arrival at its start, duration to its end. */
         APPLICATION,
         /** A Spark job inside an application: from submission to completion, with the executors alive at submission. */
-        JOB;
+        JOB,
+        /**
+         * A job group ({@code SparkContext.setJobGroup}): from its first job's submission to its last job's
+         * completion, as {@code profile} measures a run; a job outside any group is one of its own.
+         */
+        GROUP;
 
         public static Unit parse(String text) {
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
                 case "application", "app" -> APPLICATION;
                 case "job" -> JOB;
-                default -> throw new IllegalArgumentException("unknown unit '" + text + "' (application or job)");
+                case "group", "job-group" -> GROUP;
+                default -> throw new IllegalArgumentException("unknown unit '" + text + "' (application, job or group)");
             };
         }
     }
@@ -50,8 +57,34 @@ public final class EventLogImport {
     public record Read(List<SparkApplication> applications, ImportReport report) {
     }
 
-    /** The workload and, per job id, the application (and Spark job) it came from. */
-    public record Imported(Workload workload, List<SparkApplication> sources, List<Integer> sparkJobs, ImportReport report) {
+    /**
+     * Where one job of the workload came from.
+     *
+     * @param application the application
+     * @param sparkJobs   its Spark jobs that the job stands for (empty for a whole application)
+     * @param group       their job group, or null
+     */
+    public record Origin(SparkApplication application, List<Integer> sparkJobs, String group) {
+        public Origin {
+            sparkJobs = List.copyOf(sparkJobs);
+        }
+    }
+
+    /** The workload and, by job id, where each job came from. */
+    public record Imported(Workload workload, List<Origin> origins, ImportReport report) {
+        public Imported {
+            origins = List.copyOf(origins);
+        }
+
+        /** The application job {@code id} came from. */
+        public SparkApplication application(int id) {
+            return origins.get(id).application();
+        }
+
+        /** Every application with a job in the workload, in start order, once each. */
+        public List<SparkApplication> applications() {
+            return origins.stream().map(Origin::application).distinct().toList();
+        }
     }
 
     private static final Pattern LOCAL = Pattern.compile("local(?:-cluster)?\\[(\\d+|\\*)(?:,.*)?]");
@@ -118,34 +151,38 @@ public final class EventLogImport {
         started.sort(Comparator.comparingLong(SparkApplication::startMs).thenComparing(SparkApplication::id));
         long origin = started.get(0).startMs();
         List<Job> jobs = new ArrayList<>();
-        List<SparkApplication> sources = new ArrayList<>();
-        List<Integer> sparkJobs = new ArrayList<>();
+        List<Origin> origins = new ArrayList<>();
         for (SparkApplication a : started) {
             JobType type = type(a.name());
             int cores = coresPerExecutor(a, report);
             double memoryGb = memoryGb(a, report);
             if (unit == Unit.APPLICATION) {
                 long end = a.ended() ? a.endMs() : Math.max(a.startMs(), a.lastEventMs());
-                int executors = Math.max(1, a.peakExecutors());
-                jobs.add(new Job(jobs.size(), type, (a.startMs() - origin) / 1000.0, executors, cores, memoryGb,
-                        Math.max(0.001, (end - a.startMs()) / 1000.0), Job.NO_DEADLINE));
-                sources.add(a);
-                sparkJobs.add(-1);
-            } else {
-                for (SparkApplication.SparkJob sj : a.jobs()) {
-                    if (!sj.completed() || sj.submittedMs() < 0) {
-                        report.problem(a.logName() + ": Spark job " + sj.id() + " has no end; left out");
-                        continue;
-                    }
-                    int executors = Math.max(1, a.executors().isEmpty() ? 1 : a.executorsAt(sj.submittedMs()));
-                    jobs.add(new Job(jobs.size(), type, Math.max(0, sj.submittedMs() - origin) / 1000.0, executors, cores,
-                            memoryGb, Math.max(0.001, (sj.completedMs() - sj.submittedMs()) / 1000.0), Job.NO_DEADLINE));
-                    sources.add(a);
-                    sparkJobs.add(sj.id());
+                jobs.add(new Job(jobs.size(), type, (a.startMs() - origin) / 1000.0, Math.max(1, a.peakExecutors()), cores,
+                        memoryGb, Math.max(0.001, (end - a.startMs()) / 1000.0), Job.NO_DEADLINE));
+                origins.add(new Origin(a, List.of(), null));
+                continue;
+            }
+            // Per Spark job, or per job group: the jobs of one group become one, first submission to last completion.
+            Map<String, List<SparkApplication.SparkJob>> units = new LinkedHashMap<>();
+            for (SparkApplication.SparkJob sj : a.jobs()) {
+                if (!sj.completed() || sj.submittedMs() < 0) {
+                    report.problem(a.logName() + ": Spark job " + sj.id() + " has no end; left out");
+                    continue;
                 }
+                String key = unit == Unit.GROUP && sj.group() != null ? "group " + sj.group() : "job " + sj.id();
+                units.computeIfAbsent(key, k -> new ArrayList<>()).add(sj);
+            }
+            for (List<SparkApplication.SparkJob> u : units.values()) {
+                long submitted = u.stream().mapToLong(SparkApplication.SparkJob::submittedMs).min().orElseThrow();
+                long completed = u.stream().mapToLong(SparkApplication.SparkJob::completedMs).max().orElseThrow();
+                int executors = Math.max(1, a.executors().isEmpty() ? 1 : a.executorsAt(submitted));
+                jobs.add(new Job(jobs.size(), type, Math.max(0, submitted - origin) / 1000.0, executors, cores, memoryGb,
+                        Math.max(0.001, (completed - submitted) / 1000.0), Job.NO_DEADLINE));
+                origins.add(new Origin(a, u.stream().map(SparkApplication.SparkJob::id).toList(), u.get(0).group()));
             }
         }
-        return new Imported(new Workload("eventlogs", jobs), sources, sparkJobs, report);
+        return new Imported(new Workload("eventlogs", jobs), origins, report);
     }
 
     /** WordCount, Sort or PageRank when the application's name says so; else generic. */

@@ -134,7 +134,8 @@ final class EventLogReader {
                 int id = e.path("Job ID").asInt();
                 long t = e.path("Submission Time").asLong(-1);
                 noteTime(app, e.path("Submission Time"));
-                app.jobs.put(id, new SparkApplication.SparkJob(id, t, -1, false));
+                String group = e.path("Properties").path("spark.jobGroup.id").asText(null);
+                app.jobs.put(id, new SparkApplication.SparkJob(id, t, -1, false, group));
             }
             case "SparkListenerJobEnd" -> {
                 int id = e.path("Job ID").asInt();
@@ -143,7 +144,7 @@ final class EventLogReader {
                 SparkApplication.SparkJob job = app.jobs.get(id);
                 if (job != null) {
                     app.jobs.put(id, new SparkApplication.SparkJob(id, job.submittedMs(), t,
-                            "JobSucceeded".equals(e.path("Job Result").path("Result").asText())));
+                            "JobSucceeded".equals(e.path("Job Result").path("Result").asText()), job.group()));
                 }
             }
             case "SparkListenerTaskEnd" -> noteTime(app, e.path("Task Info").path("Finish Time"));

@@ -31,7 +31,7 @@ public final class LoggedPlacement implements PlacementPolicy {
     public LoggedPlacement(EventLogImport.Imported imported, HostMap hosts) {
         List<Job> jobs = imported.workload().jobs();
         for (Job job : jobs) {
-            SparkApplication a = imported.sources().get(job.id());
+            SparkApplication a = imported.application(job.id());
             List<SparkApplication.Executor> executors = a.executors();
             int[] vms = new int[job.executors()];
             String missing = null;

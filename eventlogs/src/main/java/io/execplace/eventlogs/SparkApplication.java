@@ -22,8 +22,11 @@ public final class SparkApplication {
         }
     }
 
-    /** One Spark job: submitted and completed (completion −1 when the log ends first). */
-    public record SparkJob(int id, long submittedMs, long completedMs, boolean succeeded) {
+    /**
+     * One Spark job: submitted and completed (completion −1 when the log ends first), and the job group
+     * the application put it in ({@code SparkContext.setJobGroup}; null for none).
+     */
+    public record SparkJob(int id, long submittedMs, long completedMs, boolean succeeded, String group) {
         public boolean completed() {
             return completedMs >= 0;
         }

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,7 +94,8 @@ public final class ProfileCommand implements Callable<Integer> {
         try (StagedFolder folder = StagedFolder.create(out)) {
             try (Progress progress = Progress.start("profile (runs)", plan.runs(), quiet, err);
                  LocalSparkHome home = target.localCluster() ? LocalSparkHome.create() : null) {
-                result = new Profiler(plan, target).run("profile.csv", (done, total, what) -> progress.step(what));
+                Path eventLogs = Files.createDirectories(folder.path().resolve("eventlogs"));
+                result = new Profiler(plan, target, eventLogs).run("profile.csv", (done, total, what) -> progress.step(what));
             }
             double elapsed = (System.nanoTime() - start) / 1e9;
             ProfileFile.write(result.profile(), folder.path().resolve("profile.csv"));
@@ -104,7 +106,7 @@ public final class ProfileCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(ProfileFile.format(result.profile()));
         stdout.println("wrote " + out.resolve("profile.csv") + ", " + out.resolve("runs.csv") + ", "
-                + out.resolve("report.html") + String.format(Locale.ROOT, " (%d runs in %.0f s)",
+                + out.resolve("report.html") + ", " + out.resolve("eventlogs") + "/" + String.format(Locale.ROOT, " (%d runs in %.0f s)",
                 result.runs().size(), (System.nanoTime() - start) / 1e9));
         stdout.flush();
         return 0;

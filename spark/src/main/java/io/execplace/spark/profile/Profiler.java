@@ -17,6 +17,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -65,10 +66,16 @@ final class Profiler {
 
     private final ProfilePlan plan;
     private final Target target;
+    private final Path eventLogs;
 
-    Profiler(ProfilePlan plan, Target target) {
+    /**
+     * @param eventLogs an existing folder where Spark writes the event log of every application the
+     *                  profile starts (what {@code import-eventlogs} and {@code whatif} read), or null for none
+     */
+    Profiler(ProfilePlan plan, Target target, Path eventLogs) {
         this.plan = plan;
         this.target = target;
+        this.eventLogs = eventLogs;
     }
 
     Result run(String name, ProgressListener progress) throws Exception {
@@ -143,6 +150,9 @@ final class Profiler {
             conf.set("spark.deploy.spreadOutApps", Boolean.toString(spread))
                     .set("spark.driver.host", "127.0.0.1")
                     .set("spark.driver.bindAddress", "127.0.0.1");
+        }
+        if (eventLogs != null) {
+            conf.set("spark.eventLog.enabled", "true").set("spark.eventLog.dir", eventLogs.toUri().toString());
         }
         target.extraConf().forEach(conf::set);
         return conf;

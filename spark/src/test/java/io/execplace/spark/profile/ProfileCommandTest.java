@@ -3,6 +3,7 @@ package io.execplace.spark.profile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.execplace.core.model.JobType;
+import io.execplace.eventlogs.EventLogImport;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.profile.MeasuredProfile;
 import io.execplace.core.profile.Measurement;
@@ -75,6 +76,20 @@ class ProfileCommandTest {
         assertThat(Files.readAllLines(out.resolve("runs.csv"))).hasSize(1 + 3);
         assertThat(Files.readString(out.resolve("report.html"))).contains("pagerank", "Measured distributions");
         assertThat(r.out()).startsWith("# execplace job profile, format 1, crc32 ");
+
+        // The profile's own Spark event logs, read back: each measured run is one job group, and its
+        // duration from the log equals the one the profile measured (both are Spark's event times).
+        EventLogImport.Imported imported = EventLogImport.workload(List.of(out.resolve("eventlogs")), EventLogImport.Unit.GROUP);
+        List<Double> fromLogs = new java.util.ArrayList<>();
+        for (io.execplace.core.model.Job job : imported.workload().jobs()) {
+            String group = imported.origins().get(job.id()).group();
+            if (group != null && group.startsWith("execplace-profile-")) {
+                fromLogs.add(job.baseDuration());
+            }
+        }
+        List<Double> measured = Files.readAllLines(out.resolve("runs.csv")).stream().skip(1)
+                .map(line -> Double.parseDouble(line.split(",")[5])).toList();
+        assertThat(fromLogs).containsExactlyInAnyOrderElementsOf(measured);
 
         Map<String, Double> mean = p.measurements().stream()
                 .collect(Collectors.toMap(m -> m.cell().type().label(), m -> m.durations().meanSeconds()));
