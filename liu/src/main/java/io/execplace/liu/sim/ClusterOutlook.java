@@ -64,7 +64,7 @@ final class ClusterOutlook {
         int laterCount = 0;
         for (int r = 0; r < s.runs; r++) {
             int a = s.runApp[r];
-            if (s.appCluster[a] != cluster) {
+            if (s.ledger.clusterOf(a) != cluster) {
                 continue;
             }
             if (s.runStart[r] >= 0) {

@@ -60,17 +60,7 @@ public final class LiuSimulation implements LiuView {
     int[] runStart = new int[64];
     int[] runGranted = new int[64];
     int[] runFinish = new int[64];
-    int[] appCluster;
-    private int[] appDispatch;
-    private int[] appEnd;
-    private int[] appRunsLeft;
-    private int[] appMissed;
-    private double[] appRatioSum;
-    private int[] missTimes = new int[64];
-    private int misses;
-    private long executorSlices;
-    private int deadlineRuns;
-    private int finishedApps;
+    final EpisodeLedger ledger = new EpisodeLedger();
     private boolean decisionPending;
 
     public LiuSimulation(ExecutorClusters clusters) {
@@ -119,10 +109,6 @@ public final class LiuSimulation implements LiuView {
         nextArrival = 0;
         poolSize = 0;
         runs = 0;
-        misses = 0;
-        executorSlices = 0;
-        deadlineRuns = 0;
-        finishedApps = 0;
         history.clear();
         Arrays.fill(used, 0);
         Arrays.fill(missedOnCluster, 0);
@@ -131,14 +117,7 @@ public final class LiuSimulation implements LiuView {
         }
         releases.clear();
         completions.clear();
-        appCluster = new int[n];
-        appDispatch = new int[n];
-        appEnd = new int[n];
-        appRunsLeft = new int[n];
-        appMissed = new int[n];
-        appRatioSum = new double[n];
-        Arrays.fill(appCluster, -1);
-        Arrays.fill(appEnd, -1);
+        ledger.reset(n);
         decisionPending = false;
         advance();
     }
@@ -150,7 +129,7 @@ public final class LiuSimulation implements LiuView {
 
     /** True when every application has finished all its runs. */
     public boolean finished() {
-        return apps != null && finishedApps == apps.size();
+        return apps != null && ledger.finished() == apps.size();
     }
 
     /** The current slice. */
@@ -204,7 +183,7 @@ public final class LiuSimulation implements LiuView {
 
     /** Deadlines missed so far in all clusters. */
     public int missedDeadlines() {
-        return misses;
+        return ledger.misses();
     }
 
     /** Slices of history available (at most {@link #HISTORY}). */
@@ -247,9 +226,7 @@ public final class LiuSimulation implements LiuView {
         System.arraycopy(pool, k + 1, pool, k, poolSize - k - 1);
         poolSize--;
         LiuApp app = apps.get(a);
-        appCluster[a] = cluster;
-        appDispatch[a] = now;
-        appRunsLeft[a] = app.runs();
+        ledger.dispatched(a, cluster, now, app.runs());
         for (int r = 0; r < app.runs(); r++) {
             int run = newRun(a, r, now + app.releaseOffset(r));
             if (r == 0) {
@@ -299,7 +276,7 @@ public final class LiuSimulation implements LiuView {
             int next = nextEventTime();
             if (next == Integer.MAX_VALUE) {
                 throw new IllegalStateException("episode stalled at slice " + now + ": nothing runs or arrives ("
-                        + finishedApps + " of " + apps.size() + " applications finished, queued "
+                        + ledger.finished() + " of " + apps.size() + " applications finished, queued "
                         + Arrays.stream(queues).mapToInt(IntFifo::size).sum() + ", used " + Arrays.toString(used) + ")");
             }
             history.record(next - now, used);
@@ -328,7 +305,7 @@ public final class LiuSimulation implements LiuView {
         }
         while (!releases.isEmpty() && releases.peekFinish() <= now) {
             int run = releases.poll();
-            queues[appCluster[runApp[run]]].add(run);
+            queues[ledger.clusterOf(runApp[run])].add(run);
         }
         while (nextArrival < apps.size() && apps.get(nextArrival).arrival() <= now) {
             if (poolSize == pool.length) {
@@ -354,7 +331,7 @@ public final class LiuSimulation implements LiuView {
             runStart[run] = now;
             runGranted[run] = granted;
             int length = stretchedLength(app.occupation(), want, granted);
-            executorSlices += (long) granted * length;
+            ledger.granted(granted, length);
             runFinish[run] = now + length;
             completions.add(run, now + length);
         }
@@ -379,30 +356,18 @@ public final class LiuSimulation implements LiuView {
     private void complete(int run) {
         int a = runApp[run];
         LiuApp app = apps.get(a);
-        int k = appCluster[a];
+        int k = ledger.clusterOf(a);
         used[k] -= runGranted[run];
         int length = now - runStart[run];
-        appRatioSum[a] += (double) length / app.occupation();
         boolean missed = switch (app.category()) {
             case REGULAR -> false;
             case TIME_CRITICAL -> now - app.arrival() > app.deadline();
             case STREAMING -> now - runRelease[run] > app.deadline();
         };
-        if (app.category().timeCritical()) {
-            deadlineRuns++;
-        }
         if (missed) {
-            appMissed[a]++;
             missedOnCluster[k]++;
-            if (misses == missTimes.length) {
-                missTimes = Arrays.copyOf(missTimes, misses * 2);
-            }
-            missTimes[misses++] = now;
         }
-        if (--appRunsLeft[a] == 0) {
-            appEnd[a] = now;
-            finishedApps++;
-        }
+        ledger.runFinished(a, now, (double) length / app.occupation(), app.category().timeCritical(), missed);
     }
 
     /**
@@ -432,13 +397,6 @@ public final class LiuSimulation implements LiuView {
         if (!finished()) {
             throw new IllegalStateException("the episode has not finished");
         }
-        int n = apps.size();
-        LiuEpisode.AppOutcome[] out = new LiuEpisode.AppOutcome[n];
-        for (int a = 0; a < n; a++) {
-            LiuApp app = apps.get(a);
-            out[a] = new LiuEpisode.AppOutcome(app.category(), appCluster[a], appDispatch[a], appEnd[a], appMissed[a],
-                    appRatioSum[a] / app.runs());
-        }
-        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now, executorSlices, deadlineRuns);
+        return ledger.episode(apps, now);
     }
 }
