@@ -1,7 +1,6 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.metrics.JobRecord;
-import io.execplace.core.metrics.JobStatus;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
@@ -13,8 +12,6 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
-
-import java.util.Arrays;
 
 /**
  * The one event kernel of execplace: the clock, arrivals and completions, the waiting queue with its
@@ -73,16 +70,7 @@ public final class EventKernel {
     /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
     private PlacementPolicy arrivalCheck;
     private final WaitingQueue waiting;
-    private double[] start = new double[0];
-    private double[] finish = new double[0];
-    private Placement[] placement = new Placement[0];
-    private String[] dropReason = new String[0];
-    /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
-    private int[] offset = new int[1];
-    private int[] executorVm = new int[0];
-    /** Whether each job fits the empty cluster; with the offsets, computed once per jobs array. */
-    private boolean[] fitsEmpty = new boolean[0];
-    private Job[] preparedFor;
+    private final JobBook book = new JobBook();
     private int nextArrival;
     private int cursor;
     /** Executors of the offered job placed one by one so far (executor-at-a-time decisions). */
@@ -122,36 +110,7 @@ public final class EventKernel {
     public void reset(Job[] jobs) {
         this.jobs = jobs;
         this.n = jobs.length;
-        if (start.length < n) {
-            start = new double[n];
-            finish = new double[n];
-            placement = new Placement[n];
-            dropReason = new String[n];
-            offset = new int[n + 1];
-            fitsEmpty = new boolean[n];
-            preparedFor = null;
-        }
-        Arrays.fill(start, 0, n, Double.NaN);
-        Arrays.fill(finish, 0, n, Double.NaN);
-        Arrays.fill(placement, 0, n, null);
-        Arrays.fill(dropReason, 0, n, null);
-        if (jobs != preparedFor) {
-            // Environments reset on the same few arrays thousands of times: prepare each once.
-            for (int j = 0; j < n; j++) {
-                if (j > 0 && jobs[j].arrival() < jobs[j - 1].arrival()) {
-                    throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
-                            + " arrives at " + jobs[j].arrival() + ", before job " + jobs[j - 1].id());
-                }
-                offset[j + 1] = offset[j] + jobs[j].executors();
-                Job job = jobs[j];
-                fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
-                        >= job.executors();
-            }
-            preparedFor = jobs;
-        }
-        if (executorVm.length < offset[n]) {
-            executorVm = new int[offset[n]];
-        }
+        book.reset(jobs, cluster);
         waiting.reset(jobs);
         state.reset();
         running.clear();
@@ -201,7 +160,7 @@ public final class EventKernel {
             if (!advance()) {
                 // Nothing runs and nothing arrives: whatever still waits can never start.
                 for (int i = 0; i < waiting.size(); i++) {
-                    dropReason[waiting.get(i)] = "could not be placed and nothing was left running";
+                    book.dropReason[waiting.get(i)] = "could not be placed and nothing was left running";
                 }
                 waiting.clear();
                 return false;
@@ -237,16 +196,16 @@ public final class EventKernel {
     }
 
     private void admit(int j) {
-        if (!fitsEmpty[j]) {
+        if (!book.fitsEmpty[j]) {
             Job job = jobs[j];
-            dropReason[j] = "does not fit the cluster even when it is empty ("
+            book.dropReason[j] = "does not fit the cluster even when it is empty ("
                     + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
             return;
         }
         if (arrivalCheck != null) {
             String never = arrivalCheck.neverPlaces(jobs[j], cluster);
             if (never != null) {
-                dropReason[j] = never;
+                book.dropReason[j] = never;
                 return;
             }
         }
@@ -255,9 +214,9 @@ public final class EventKernel {
 
     private void release(int j) {
         Job done = jobs[j];
-        int from = offset[j];
+        int from = book.offset[j];
         for (int i = 0; i < done.executors(); i++) {
-            state.removeExecutor(executorVm[from + i], done);
+            state.removeExecutor(book.executorVm[from + i], done);
         }
     }
 
@@ -348,11 +307,11 @@ public final class EventKernel {
             return false;
         }
         removeAt(position);
-        int from = offset[j];
+        int from = book.offset[j];
         for (int i = 0; i < p.executors(); i++) {
-            executorVm[from + i] = p.vm(i);
+            book.executorVm[from + i] = p.vm(i);
         }
-        placement[j] = p;
+        book.placement[j] = p;
         state.start(job, p, now + duration);
         started(j, job, duration, DurationModel.matchesType(job, p));
         return true;
@@ -374,7 +333,7 @@ public final class EventKernel {
         }
         // The finish time is known only once the last executor is placed; then the horizon is extended.
         state.addExecutor(vm, job, state.now());
-        executorVm[offset[j] + pending] = vm;
+        book.executorVm[book.offset[j] + pending] = vm;
         pending++;
         if (pending < job.executors()) {
             return false;
@@ -385,17 +344,17 @@ public final class EventKernel {
 
     /** The offered job's last executor is placed: it starts with the duration its layout earns. */
     private void startPending(int j, Job job) {
-        int from = offset[j];
+        int from = book.offset[j];
         int e = job.executors();
-        boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(executorVm, from, e));
+        boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
         boolean allLocal = true;
         for (int i = 0; i < e; i++) {
-            allLocal &= localVm[executorVm[from + i]];
+            allLocal &= localVm[book.executorVm[from + i]];
         }
         double duration = durationModel.duration(job, matches, allLocal);
         double finishTime = state.now() + duration;
         for (int i = 0; i < e; i++) {
-            state.extendBusyUntil(executorVm[from + i], finishTime);
+            state.extendBusyUntil(book.executorVm[from + i], finishTime);
         }
         removeAt(cursor);
         pending = 0;
@@ -410,10 +369,10 @@ public final class EventKernel {
 
     private void started(int j, Job job, double duration, boolean matches) {
         double now = state.now();
-        start[j] = now;
-        finish[j] = now + duration;
-        running.add(j, finish[j]);
-        tally.started(job, duration, finish[j], matches);
+        book.start[j] = now;
+        book.finish[j] = now + duration;
+        running.add(j, book.finish[j]);
+        tally.started(job, duration, book.finish[j], matches);
     }
 
     /**
@@ -455,7 +414,7 @@ public final class EventKernel {
         if (j == pendingJob) {
             throw new IllegalStateException("job " + jobs[j].id() + " has executors placed; it cannot be dropped");
         }
-        dropReason[j] = reason;
+        book.dropReason[j] = reason;
         removeAt(position);
     }
 
@@ -493,10 +452,7 @@ public final class EventKernel {
 
     /** The placement of a started job (the kernel's own for executor-at-a-time jobs), or null. */
     public Placement placementOf(int j) {
-        if (placement[j] == null && !Double.isNaN(start[j])) {
-            placement[j] = Placement.wrap(Arrays.copyOfRange(executorVm, offset[j], offset[j + 1]));
-        }
-        return placement[j];
+        return book.placementOf(j);
     }
 
     /**
@@ -508,14 +464,7 @@ public final class EventKernel {
      * @param decisions number of placement decisions
      */
     public RunResult result(String scheduler, long[] delays, int decisions) {
-        JobRecord[] records = new JobRecord[n];
-        for (int j = 0; j < n; j++) {
-            Placement p = placementOf(j);
-            records[j] = p != null
-                    ? new JobRecord(jobs[j], JobStatus.COMPLETED, start[j], finish[j], p, DurationModel.matchesType(jobs[j], p), null)
-                    : new JobRecord(jobs[j], JobStatus.DROPPED, Double.NaN, Double.NaN, Placement.none(), false,
-                            dropReason[j] == null ? "not placed" : dropReason[j]);
-        }
+        JobRecord[] records = book.records(jobs);
         return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions);
     }
 }

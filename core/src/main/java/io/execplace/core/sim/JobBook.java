@@ -1,0 +1,90 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.JobRecord;
+import io.execplace.core.metrics.JobStatus;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.rules.DurationModel;
+
+import java.util.Arrays;
+
+/**
+ * The {@link EventKernel}'s per-job records of a run: each job's executors' VMs (one flat array,
+ * {@code offset[j]} the index of job j's first executor), its start and finish, its placement, why it
+ * was dropped, and whether it fits the empty cluster. Primitive arrays sized at {@link #reset} and
+ * reused while the next workload is not larger; the per-workload preparation is done once per jobs
+ * array, since environments reset on the same few arrays thousands of times.
+ */
+final class JobBook {
+
+    double[] start = new double[0];
+    double[] finish = new double[0];
+    Placement[] placement = new Placement[0];
+    String[] dropReason = new String[0];
+    /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
+    int[] offset = new int[1];
+    int[] executorVm = new int[0];
+    /** Whether each job fits the empty cluster; with the offsets, computed once per jobs array. */
+    boolean[] fitsEmpty = new boolean[0];
+    private Job[] preparedFor;
+
+    /**
+     * Clears the records for a run of {@code jobs} on {@code cluster}.
+     *
+     * @throws IllegalArgumentException when the jobs are not in arrival order
+     */
+    void reset(Job[] jobs, Cluster cluster) {
+        int n = jobs.length;
+        if (start.length < n) {
+            start = new double[n];
+            finish = new double[n];
+            placement = new Placement[n];
+            dropReason = new String[n];
+            offset = new int[n + 1];
+            fitsEmpty = new boolean[n];
+            preparedFor = null;
+        }
+        Arrays.fill(start, 0, n, Double.NaN);
+        Arrays.fill(finish, 0, n, Double.NaN);
+        Arrays.fill(placement, 0, n, null);
+        Arrays.fill(dropReason, 0, n, null);
+        if (jobs != preparedFor) {
+            for (int j = 0; j < n; j++) {
+                if (j > 0 && jobs[j].arrival() < jobs[j - 1].arrival()) {
+                    throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
+                            + " arrives at " + jobs[j].arrival() + ", before job " + jobs[j - 1].id());
+                }
+                offset[j + 1] = offset[j] + jobs[j].executors();
+                Job job = jobs[j];
+                fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
+                        >= job.executors();
+            }
+            preparedFor = jobs;
+        }
+        if (executorVm.length < offset[n]) {
+            executorVm = new int[offset[n]];
+        }
+    }
+
+    /** The placement of a started job (built from the flat array for executor-at-a-time jobs), or null. */
+    Placement placementOf(int j) {
+        if (placement[j] == null && !Double.isNaN(start[j])) {
+            placement[j] = Placement.wrap(Arrays.copyOfRange(executorVm, offset[j], offset[j + 1]));
+        }
+        return placement[j];
+    }
+
+    /** A record per job of the run, in workload order. */
+    JobRecord[] records(Job[] jobs) {
+        JobRecord[] records = new JobRecord[jobs.length];
+        for (int j = 0; j < jobs.length; j++) {
+            Placement p = placementOf(j);
+            records[j] = p != null
+                    ? new JobRecord(jobs[j], JobStatus.COMPLETED, start[j], finish[j], p, DurationModel.matchesType(jobs[j], p), null)
+                    : new JobRecord(jobs[j], JobStatus.DROPPED, Double.NaN, Double.NaN, Placement.none(), false,
+                            dropReason[j] == null ? "not placed" : dropReason[j]);
+        }
+        return records;
+    }
+}
