@@ -6,7 +6,9 @@ import io.execplace.core.config.ClusterFile;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
+import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.policy.PlacementPolicy;
@@ -68,7 +70,8 @@ final class WhatIfCommand implements Callable<Integer> {
             + "job type, for spanning local and cloud); default off: every application keeps its logged duration.")
     boolean penalties;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/whatif.csv and DIR/whatif.json.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/whatif.csv, DIR/whatif.json and each row's "
+            + "schedule trace, DIR/traces/SCHEDULER.jsonl (the format of simulate --trace-out).")
     Path out;
 
     @Option(names = "--json", description = "Print the results as JSON instead of the table.")
@@ -99,9 +102,12 @@ final class WhatIfCommand implements Callable<Integer> {
         for (String n : names) {
             policies.add(Main.registry(spec).create(n, 1));
         }
+        List<RunResult> runs = new ArrayList<>();
         List<RunSummary> results = new ArrayList<>();
         for (PlacementPolicy p : policies) {
-            results.add(Simulation.run(c, imported.workload(), p, config).summary());
+            RunResult run = Simulation.run(c, imported.workload(), p, config);
+            runs.add(run);
+            results.add(run.summary());
         }
         List<String> assumed = new ArrayList<>(read.report().assumptions());
         assumed.add(map.fromTable() ? "hosts mapped to VMs by " + hosts
@@ -118,6 +124,13 @@ final class WhatIfCommand implements Callable<Integer> {
                     + "different sets of applications; give a cluster whose VMs are the logged hosts (--hosts)");
         }
         report(results, assumed, imported);
+        if (out != null) {
+            Path traces = Files.createDirectories(out.resolve("traces"));
+            for (RunResult run : runs) {
+                AtomicFiles.write(traces.resolve(run.summary().scheduler().replace(':', '_').replace('/', '_') + ".jsonl"),
+                        w -> ScheduleTrace.write(run, w));
+            }
+        }
         return 0;
     }
 
@@ -166,7 +179,8 @@ final class WhatIfCommand implements Callable<Integer> {
                 stdout.println("assumed: " + a);
             }
             if (out != null) {
-                stdout.println("wrote " + out.resolve("whatif.csv") + ", " + out.resolve("whatif.json"));
+                stdout.println("wrote " + out.resolve("whatif.csv") + ", " + out.resolve("whatif.json") + ", "
+                        + out.resolve("traces") + "/");
             }
         }
         stdout.flush();

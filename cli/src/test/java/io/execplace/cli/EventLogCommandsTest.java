@@ -100,6 +100,22 @@ class EventLogCommandsTest {
             // Durations are the logged ones wherever a scheduler puts the executors (no penalties by default).
             assertThat(row.path("meanDurationSeconds").asDouble()).isEqualTo((61 + 120.5) / 2);
         }
+        // Every row's schedule passes the independent trace check: no VM over capacity, cost recomputed.
+        for (com.fasterxml.jackson.databind.JsonNode row : doc.path("results")) {
+            Path trace = out.resolve("traces").resolve(row.path("scheduler").asText() + ".jsonl");
+            try (java.io.BufferedReader in = Files.newBufferedReader(trace)) {
+                io.execplace.core.metrics.ScheduleTraceCheck.Report check = io.execplace.core.metrics.ScheduleTraceCheck.check(in);
+                assertThat(check.capacityErrors()).as(trace.toString()).isEmpty();
+                assertThat(check.recomputedCost()).isCloseTo(row.path("cost").asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+                assertThat(check.completedJobs()).isEqualTo(2);
+            }
+        }
+        // What happened: app-1's executors on VMs 0 and 1 (node-0, node-1), alternately, as logged.
+        List<com.fasterxml.jackson.databind.JsonNode> actualJobs = Files.readAllLines(out.resolve("traces/actual.jsonl")).stream()
+                .map(l -> { try { return new com.fasterxml.jackson.databind.ObjectMapper().readTree(l); }
+                            catch (IOException e) { throw new java.io.UncheckedIOException(e); } })
+                .filter(n -> "job".equals(n.path("kind").asText())).toList();
+        assertThat(actualJobs.get(0).path("executors").toString()).isEqualTo("[0,1,0,1]");
         assertThat(out.resolve("whatif.csv")).exists();
         assertThat(Files.readString(out.resolve("whatif.csv"))).startsWith("scheduler,cost,savingVsActualPercent");
 
