@@ -50,6 +50,18 @@ public final class ProfileCommand implements Callable<Integer> {
                     + "started with spark.deploy.spreadOutApps=false).")
     String consolidatedMaster;
 
+    @Option(names = "--hosts", paramLabel = "N",
+            description = "Run on N network hosts of this machine: Workers in network namespaces behind a bridge, a "
+                    + "spreading and a consolidating Master (root; scripts/netns-spark.sh; docs/profile.md).")
+    Integer hosts;
+
+    @Option(names = "--link-bandwidth", paramLabel = "MBIT", description = "With --hosts: each host's link in Mbit/s (tc).")
+    Integer linkBandwidth;
+
+    @Option(names = "--link-latency", paramLabel = "MS", description = "With --hosts: each link's latency in ms (tc netem, "
+            + "where the kernel has it).")
+    Integer linkLatency;
+
     @Option(names = "--sizes", paramLabel = "MB,MB", split = ",", description = "Input sizes in MB (default 2,8; quick 1).")
     List<Integer> sizes;
 
@@ -86,9 +98,46 @@ public final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
+        PrintWriter err = spec.commandLine().getErr();
+        if (hosts == null) {
+            if (linkBandwidth != null || linkLatency != null) {
+                throw BadInputException.option(linkBandwidth != null ? "--link-bandwidth" : "--link-latency",
+                        "applies to --hosts N only");
+            }
+            return profile(err);
+        }
+        if (hosts < 1 || hosts > 50) {
+            throw BadInputException.option("--hosts", "expected 1 to 50 network hosts, got " + hosts);
+        }
+        if (master != null || consolidatedMaster != null) {
+            throw BadInputException.option("--hosts", "starts its own Masters: leave out --master and --consolidated-master");
+        }
+        if (linkBandwidth != null && (linkBandwidth < 1 || linkBandwidth > 100_000)) {
+            throw BadInputException.option("--link-bandwidth", "expected 1 to 100000 Mbit/s, got " + linkBandwidth);
+        }
+        if (linkLatency != null && (linkLatency < 0 || linkLatency > 10_000)) {
+            throw BadInputException.option("--link-latency", "expected 0 to 10000 ms, got " + linkLatency);
+        }
+        plan(); // refuses bad settings before the hosts start
+        try (NetworkHosts net = NetworkHosts.up(hosts, linkBandwidth, linkLatency, err)) {
+            master = NetworkHosts.SPREAD_MASTER;
+            consolidatedMaster = NetworkHosts.CONSOLIDATED_MASTER;
+            conf.put("spark.driver.host", NetworkHosts.DRIVER_ADDRESS);
+            conf.put("spark.driver.bindAddress", NetworkHosts.DRIVER_ADDRESS);
+            try {
+                return profile(err);
+            } catch (Exception e) {
+                if (NetworkHosts.shuttingDown()) {
+                    throw new java.io.IOException("interrupted: the network hosts were torn down, nothing was written");
+                }
+                throw e;
+            }
+        }
+    }
+
+    private int profile(PrintWriter err) throws Exception {
         ProfilePlan plan = plan();
         Profiler.Target target = target(plan);
-        PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
         Profiler.Result result;
         try (StagedFolder folder = StagedFolder.create(out)) {

@@ -119,6 +119,15 @@ class ProfileCommandTest {
                 "--executor-memory: 2g does not fit a Worker of local-cluster[2,2,1536] (1536 MB)");
         assertRefused(run("profile", "--sizes", "0", "--out", out.toString()), "--sizes: expected sizes from 1 to 100000 MB");
         assertRefused(run("profile", "--master", "nowhere", "--out", out.toString()), "--master: 'nowhere' is not a Spark master URL");
+        // Network hosts: checked before any namespace is made.
+        assertRefused(run("profile", "--hosts", "2", "--master", "spark://m:7077", "--out", out.toString()),
+                "--hosts: starts its own Masters");
+        assertRefused(run("profile", "--hosts", "0", "--out", out.toString()), "--hosts: expected 1 to 50 network hosts");
+        assertRefused(run("profile", "--link-bandwidth", "100", "--out", out.toString()),
+                "--link-bandwidth: applies to --hosts N only");
+        assertRefused(run("profile", "--hosts", "2", "--link-bandwidth", "0", "--out", out.toString()),
+                "--link-bandwidth: expected 1 to 100000 Mbit/s");
+        assertRefused(run("profile", "--hosts", "2", "--sizes", "0", "--out", out.toString()), "--sizes: expected sizes");
         assertThat(out).doesNotExist();
     }
 
