@@ -19,7 +19,12 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.eventlogs.EventLogImport;
 import io.execplace.eventlogs.HostMap;
 import io.execplace.eventlogs.LoggedPlacement;
+import io.execplace.experiments.report.BarChartSpec;
+import io.execplace.experiments.report.ChartFiles;
+import io.execplace.experiments.report.ChartWriter;
 import io.execplace.experiments.report.Format;
+import io.execplace.experiments.report.HtmlReport;
+import io.execplace.experiments.report.ReportFigure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -70,8 +75,8 @@ final class WhatIfCommand implements Callable<Integer> {
             + "job type, for spanning local and cloud); default off: every application keeps its logged duration.")
     boolean penalties;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/whatif.csv, DIR/whatif.json and each row's "
-            + "schedule trace, DIR/traces/SCHEDULER.jsonl (the format of simulate --trace-out).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/whatif.csv, DIR/whatif.json, the HTML report "
+            + "DIR/index.html and each row's schedule trace, DIR/traces/SCHEDULER.jsonl (the format of simulate --trace-out).")
     Path out;
 
     @Option(names = "--json", description = "Print the results as JSON instead of the table.")
@@ -160,6 +165,7 @@ final class WhatIfCommand implements Callable<Integer> {
             rows.forEach(table::record);
             table.write(out.resolve("whatif.csv"));
             AtomicFiles.write(out.resolve("whatif.json"), mapper.writeValueAsBytes(doc));
+            html(rows, assumed, imported.workload().size());
         }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
@@ -180,9 +186,45 @@ final class WhatIfCommand implements Callable<Integer> {
             }
             if (out != null) {
                 stdout.println("wrote " + out.resolve("whatif.csv") + ", " + out.resolve("whatif.json") + ", "
-                        + out.resolve("traces") + "/");
+                        + out.resolve("traces") + "/, " + out.resolve("index.html"));
             }
         }
         stdout.flush();
+    }
+
+    /** DIR/index.html: the headline, the table, a cost chart and what was assumed. */
+    private void html(List<Map<String, Object>> rows, List<String> assumed, int applications) throws Exception {
+        List<String> names = new ArrayList<>();
+        double[] costs = new double[rows.size()];
+        List<List<String>> table = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, Object> r = rows.get(i);
+            names.add((String) r.get("scheduler"));
+            costs[i] = (double) r.get("cost");
+            table.add(List.of((String) r.get("scheduler"), Format.cost(costs[i]),
+                    Format.sig((double) r.get("savingVsActualPercent"), 3) + " %",
+                    Format.sig((double) r.get("meanDurationSeconds"), 4), Format.sig((double) r.get("meanTurnaroundSeconds"), 4),
+                    r.get("jobsCompleted").toString(), r.get("jobsDropped").toString(), r.get("vmsUsed").toString()));
+        }
+        int best = 1;
+        for (int i = 2; i < costs.length; i++) {
+            if (costs[i] < costs[best]) {
+                best = i;
+            }
+        }
+        Path index = out.resolve("index.html");
+        ChartFiles chart = ChartWriter.write(BarChartSpec.of("Cost of the " + applications + " applications", "cost ($)",
+                names, new BarChartSpec.Series("cost", costs, null)), Files.createDirectories(out.resolve("charts")), "cost");
+        HtmlReport.builder("execplace whatif: your Spark applications under each scheduler")
+                .headline(names.get(best) + " would have cost " + Format.cost(costs[best]) + " against " + Format.cost(costs[0])
+                        + " for what actually happened ("
+                        + Format.sig((double) rows.get(best).get("savingVsActualPercent"), 3) + " % less).")
+                .intro(applications + " applications from Spark event logs, replayed on cluster " + cluster + ": 'actual' puts "
+                        + "every executor on the VM its logged host stands for; every other row is a scheduler's placement.")
+                .section("Results", sec -> sec.table(List.of("scheduler", "cost", "saving vs actual", "mean duration s",
+                        "mean turnaround s", "completed", "dropped", "VMs used"), table)
+                        .figure(ReportFigure.of(chart, index, "Cost of each placement of the same applications.")))
+                .section("What was assumed", sec -> assumed.forEach(sec::paragraph))
+                .build().write(index);
     }
 }

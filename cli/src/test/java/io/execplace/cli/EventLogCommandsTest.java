@@ -117,6 +117,8 @@ class EventLogCommandsTest {
                 .filter(n -> "job".equals(n.path("kind").asText())).toList();
         assertThat(actualJobs.get(0).path("executors").toString()).isEqualTo("[0,1,0,1]");
         assertThat(out.resolve("whatif.csv")).exists();
+        assertThat(Files.readString(out.resolve("index.html"))).contains("for what actually happened").contains("first-fit");
+        assertThat(out.resolve("charts/cost.svg")).exists();
         assertThat(Files.readString(out.resolve("whatif.csv"))).startsWith("scheduler,cost,savingVsActualPercent");
 
         Path table = Files.writeString(dir.resolve("hosts.csv"), "host,vm\nnode-0,4\nnode-1,99\n");
