@@ -37,7 +37,14 @@ down() {
 up() {
   local n="${1:?N hosts}" mbit="${2:-}" ms="${3:-}" cores="${4:-2}" mem="${5:-2g}"
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] && [ "$n" -le 50 ] || die "N must be a whole number from 1 to 50, got '$n'"
-  command -v ip >/dev/null && command -v tc >/dev/null || die "needs iproute2 (ip, tc): apt-get install iproute2"
+  if ! command -v ip >/dev/null || ! command -v tc >/dev/null; then
+    # Debian's iproute2 gives both; installed here when this runs as root with apt.
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      apt-get install -y -q iproute2 >/dev/null 2>&1 || die "needs iproute2 (ip, tc) and could not install it: apt-get install iproute2"
+    else
+      die "needs iproute2 (ip, tc): apt-get install iproute2"
+    fi
+  fi
   local cp="$here/spark/target/classpath.txt" jar="$here/spark/target/execplace-spark.jar"
   [ -f "$cp" ] && [ -f "$jar" ] || die "the Spark-enabled build is missing: run ./execplace profile --help first"
   down

@@ -12,6 +12,7 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.heldout.HeldOutSplit;
+import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.Format;
@@ -107,6 +108,10 @@ final class HeldOutCommand implements Callable<Integer> {
         String clusterName = cluster != null ? cluster : ownCluster(workload);
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
         Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(clusterName, pricingModel));
+        if (workload.startsWith(ScenarioResolver.EVENT_LOGS)) {
+            throw BadInputException.option("--workload", "held-out workloads are other seeds of a preset, and Spark event "
+                    + "logs are one fixed workload: compare or whatif replay them");
+        }
         if (!WorkloadPresets.isPreset(workload)) {
             throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
