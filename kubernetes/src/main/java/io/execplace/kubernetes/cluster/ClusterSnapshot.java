@@ -17,7 +17,11 @@ import java.util.Map;
  * The cluster as one scheduling cycle sees it: every usable node is a VM (in node-name order), with
  * what its allocatable resources leave after the requests of all pods bound there (by any scheduler)
  * and of the pods this scheduler has just bound but the informer has not shown yet. Resources are
- * counted exactly (millicores, bytes); policies see whole free cores (rounded down) and GB.
+ * counted exactly (millicores, bytes); policies see CPU in whole <em>units</em> (free CPU rounded down)
+ * and memory in GB. The unit is 1 core unless a pending request is fractional: then it is the
+ * greatest common divisor of 1000 m and every pending request ({@link #cpuUnitFor}), so that a
+ * request is a whole number of units and rounding the free CPU down loses nothing (a 3500m executor
+ * fits a node with 3920m free; seven 500m executors fit 4 cores).
  *
  * <p>Within a cycle the scheduler {@link #commit commits} each placement it binds, so the next
  * application in the queue sees the cluster as the simulator would.
@@ -33,8 +37,10 @@ public final class ClusterSnapshot implements ClusterView {
     private final double[] busyUntil;
     private final double now;
     private final DurationModel durationModel;
+    private final long cpuUnitMillis;
 
-    private ClusterSnapshot(List<NodeInfo> nodes, double now) {
+    private ClusterSnapshot(List<NodeInfo> nodes, double now, long cpuUnitMillis) {
+        this.cpuUnitMillis = cpuUnitMillis;
         Cluster.Builder b = Cluster.builder("kubernetes");
         int n = nodes.size();
         nodeNames = new String[n];
@@ -50,7 +56,7 @@ public final class ClusterSnapshot implements ClusterView {
             freeCpuMillis[i] = node.allocatableCpuMillis();
             freeMemoryBytes[i] = node.allocatableMemoryBytes();
             busyUntil[i] = now;
-            VmType type = new VmType(node.instanceType(), (int) Math.min(Integer.MAX_VALUE, node.allocatableCpuMillis() / 1000),
+            VmType type = new VmType(node.instanceType(), (int) Math.min(Integer.MAX_VALUE, node.allocatableCpuMillis() / cpuUnitMillis),
                     node.allocatableMemoryBytes() / Resources.BYTES_PER_GB);
             b.add(type, node.site(), 1, node.pricePerSecond());
         }
@@ -66,7 +72,40 @@ public final class ClusterSnapshot implements ClusterView {
      * @param now the clock in epoch seconds
      */
     public static ClusterSnapshot of(List<NodeInfo> nodes, double now) {
-        return new ClusterSnapshot(nodes, now);
+        return new ClusterSnapshot(nodes, now, 1000);
+    }
+
+    /** As {@link #of(List, double)}, CPU counted in units of {@code cpuUnitMillis} ({@link #cpuUnitFor}). */
+    public static ClusterSnapshot of(List<NodeInfo> nodes, double now, long cpuUnitMillis) {
+        if (cpuUnitMillis < 1) {
+            throw new IllegalArgumentException("the CPU unit must be at least 1 m, got " + cpuUnitMillis);
+        }
+        return new ClusterSnapshot(nodes, now, cpuUnitMillis);
+    }
+
+    /** The CPU unit for these pending requests: gcd(1000 m, every request); 1000 m when all are whole cores. */
+    public static long cpuUnitFor(List<Long> requestMillis) {
+        long unit = 1000;
+        for (long r : requestMillis) {
+            if (r > 0) {
+                unit = gcd(unit, r);
+            }
+        }
+        return unit;
+    }
+
+    private static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /** Millicores per CPU unit the policies see. */
+    public long cpuUnitMillis() {
+        return cpuUnitMillis;
     }
 
     /**
@@ -208,7 +247,7 @@ public final class ClusterSnapshot implements ClusterView {
 
     @Override
     public int freeCores(int vm) {
-        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, freeCpuMillis[vm] / 1000));
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, freeCpuMillis[vm] / cpuUnitMillis));
     }
 
     @Override

@@ -256,7 +256,14 @@ public final class KubernetesScheduler implements AutoCloseable {
             return p == null || !unbound(p) || e.getValue().expires() < now;
         });
 
-        ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now);
+        List<Long> requests = new ArrayList<>();
+        for (Pod p : pods) {
+            if (ours(p) && unbound(p) && !ApplicationGrouper.terminal(p)) {
+                requests.add(Resources.podCpuMillis(p));
+            }
+        }
+        long cpuUnit = ClusterSnapshot.cpuUnitFor(requests);
+        ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         List<Pod> pending = new ArrayList<>();
         List<Pod> oursBound = new ArrayList<>();
         for (Pod p : pods) {
@@ -287,7 +294,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         queue.sort(Comparator.comparingDouble((PendingApplication a) -> a.spec().arrival()).thenComparing(PendingApplication::key));
         List<Job> jobs = new ArrayList<>();
         for (int i = 0; i < queue.size(); i++) {
-            jobs.add(queue.get(i).toJob(i));
+            jobs.add(queue.get(i).toJob(i, cpuUnit));
         }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {

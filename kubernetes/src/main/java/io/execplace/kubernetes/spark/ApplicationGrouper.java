@@ -106,6 +106,11 @@ public final class ApplicationGrouper {
                         + " must be a whole number >= 1, got '" + expectedText + "'; using the batching window"));
             }
         }
+        if (now == Double.POSITIVE_INFINITY) {
+            // Regrouping pods already bound (to rebuild their gangs' busy time): no window to wait for.
+            // (The quiet time would be +inf - +inf = NaN, and the gang would never be ready.)
+            return null;
+        }
         double newest = Double.NEGATIVE_INFINITY;
         for (Pod p : pods) {
             newest = Math.max(newest, firstSeen.getOrDefault(p.getMetadata().getUid(), now));

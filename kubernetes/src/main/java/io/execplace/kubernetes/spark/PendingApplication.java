@@ -25,7 +25,16 @@ public record PendingApplication(String key, String namespace, List<Pod> pods, l
 
     /** The gang as a simulator job with the given id (whole cores rounded up, memory in GB). */
     public Job toJob(int id) {
-        int cores = (int) Math.max(1, (cpuMillis + 999) / 1000);
+        return toJob(id, 1000);
+    }
+
+    /**
+     * The gang as a simulator job, its CPU in units of {@code cpuUnitMillis} (rounded up; exact when the
+     * unit divides the request, as {@link io.execplace.kubernetes.cluster.ClusterSnapshot#cpuUnitMillis}
+     * is chosen to), memory in GB.
+     */
+    public Job toJob(int id, long cpuUnitMillis) {
+        int cores = (int) Math.max(1, (cpuMillis + cpuUnitMillis - 1) / cpuUnitMillis);
         double memoryGb = Math.max(memoryBytes, 1) / Resources.BYTES_PER_GB;
         return new Job(id, spec.type(), spec.arrival(), pods.size(), cores, memoryGb, spec.durationSeconds(),
                 spec.deadline());
