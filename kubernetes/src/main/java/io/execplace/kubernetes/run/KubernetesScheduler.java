@@ -256,30 +256,26 @@ public final class KubernetesScheduler implements AutoCloseable {
             return p == null || !unbound(p) || e.getValue().expires() < now;
         });
 
-        List<Long> requests = new ArrayList<>();
-        for (Pod p : pods) {
-            if (ours(p) && unbound(p) && !ApplicationGrouper.terminal(p)) {
-                requests.add(Resources.podCpuMillis(p));
-            }
-        }
-        long cpuUnit = ClusterSnapshot.cpuUnitFor(requests);
-        ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         List<Pod> pending = new ArrayList<>();
         List<Pod> oursBound = new ArrayList<>();
+        List<Pod> othersBound = new ArrayList<>();
         for (Pod p : pods) {
             if (ApplicationGrouper.terminal(p)) {
                 continue;
             }
             String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
             if (node != null && !node.isEmpty()) {
-                if (ours(p)) {
-                    oursBound.add(p);
-                } else {
-                    snapshot.addPod(node, Resources.podCpuMillis(p), Resources.podMemoryBytes(p), !daemonSet(p), Double.NaN);
-                }
+                (ours(p) ? oursBound : othersBound).add(p);
             } else if (ours(p) && unbound(p) && !assumed.containsKey(p.getMetadata().getUid())) {
                 pending.add(p);
             }
+        }
+        // The cycle's CPU unit makes every pending request a whole number of units (ClusterSnapshot).
+        long cpuUnit = ClusterSnapshot.cpuUnitFor(pending.stream().map(Resources::podCpuMillis).toList());
+        ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
+        for (Pod p : othersBound) {
+            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p), !daemonSet(p),
+                    Double.NaN);
         }
         addOurBoundPods(snapshot, oursBound, pods, now);
         for (Assumed a : assumed.values()) {
