@@ -35,7 +35,7 @@ final class NetworkHosts implements AutoCloseable {
         this.script = script;
         this.onExit = new Thread(() -> {
             shuttingDown = true;
-            down();
+            down(script);
         }, "execplace-netns-down");
         Runtime.getRuntime().addShutdownHook(onExit);
     }
@@ -63,7 +63,7 @@ final class NetworkHosts implements AutoCloseable {
         int code = p.waitFor();
         if (code != 0) {
             String last = lines.isEmpty() ? "exit " + code : lines.get(lines.size() - 1);
-            new NetworkHosts(script).close();
+            down(script); // what the script made before it failed
             if (code == 2) {
                 throw new BadInputException("--hosts: " + last.replaceFirst("^netns-spark: ", ""));
             }
@@ -80,7 +80,7 @@ final class NetworkHosts implements AutoCloseable {
         return shuttingDown;
     }
 
-    private void down() {
+    private static void down(Path script) {
         try {
             new ProcessBuilder("bash", script.toString(), "down").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
@@ -93,7 +93,7 @@ final class NetworkHosts implements AutoCloseable {
 
     @Override
     public void close() {
-        down();
+        down(script);
         try {
             Runtime.getRuntime().removeShutdownHook(onExit);
         } catch (IllegalStateException e) {
