@@ -193,8 +193,7 @@ public final class ScenarioResolver {
         if (path.isBlank()) {
             throw new BadInputException("workload 'eventlogs:' names no path: eventlogs:FILE or eventlogs:FOLDER");
         }
-        if (choice.format() != null || base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null
-                || base.deadlineShare() != null || base.deadlineSlack() != null) {
+        if (choice.format() != null || setsGenerator(base)) {
             throw new BadInputException("the trace format and the generator settings (--format, --jobs, --mean-gap, --gaps, "
                     + "--deadline-share, --deadline-slack) do not apply to Spark event logs (" + EVENT_LOGS + path + ")");
         }
@@ -205,6 +204,12 @@ public final class ScenarioResolver {
         } catch (IOException e) {
             throw new InputFileException(logs.toString(), 0, null, "cannot read: " + e.getMessage(), e);
         }
+    }
+
+    /** Whether any setting that only a generated workload takes is given. */
+    private static boolean setsGenerator(WorkloadOptions o) {
+        return o.jobs() != null || o.meanGapSeconds() != null || o.gapDistribution() != null || o.deadlineShare() != null
+                || o.deadlineSlack() != null;
     }
 
     /** The workload source: a preset generated per seed, or a trace file (SWIM traces take the seed too). */
@@ -237,8 +242,7 @@ public final class ScenarioResolver {
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList())
                     + ") nor a readable file");
         }
-        if (base.jobs() != null || base.meanGapSeconds() != null || base.gapDistribution() != null
-                || base.deadlineShare() != null || base.deadlineSlack() != null) {
+        if (setsGenerator(base)) {
             throw new BadInputException("jobs, meanGap, gaps, deadlineShare and deadlineSlack (--jobs, --mean-gap, "
                     + "--gaps, --deadline-share, --deadline-slack) apply to generated workloads, not to the trace " + file);
         }
