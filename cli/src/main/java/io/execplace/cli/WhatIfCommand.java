@@ -172,14 +172,8 @@ final class WhatIfCommand implements Callable<Integer> {
             stdout.println(mapper.writeValueAsString(doc));
         } else {
             stdout.println(imported.workload().size() + " applications replayed; 'actual' is the placement that happened");
-            TextTable t = new TextTable(List.of("scheduler", "cost", "saving vs actual", "mean duration s",
-                    "mean turnaround s", "completed", "dropped", "VMs used"));
-            for (Map<String, Object> r : rows) {
-                t.row(List.of((String) r.get("scheduler"), Format.cost((double) r.get("cost")),
-                        Format.sig((double) r.get("savingVsActualPercent"), 3) + " %",
-                        Format.sig((double) r.get("meanDurationSeconds"), 4), Format.sig((double) r.get("meanTurnaroundSeconds"), 4),
-                        r.get("jobsCompleted").toString(), r.get("jobsDropped").toString(), r.get("vmsUsed").toString()));
-            }
+            TextTable t = new TextTable(HEADER);
+            rows.forEach(r -> t.row(shown(r)));
             t.print(stdout);
             for (String a : assumed) {
                 stdout.println("assumed: " + a);
@@ -192,6 +186,18 @@ final class WhatIfCommand implements Callable<Integer> {
         stdout.flush();
     }
 
+    /** The columns of the table printed and of the HTML report. */
+    private static final List<String> HEADER = List.of("scheduler", "cost", "saving vs actual", "mean duration s",
+            "mean turnaround s", "completed", "dropped", "VMs used");
+
+    /** A result row as the table shows it. */
+    private static List<String> shown(Map<String, Object> r) {
+        return List.of((String) r.get("scheduler"), Format.cost((double) r.get("cost")),
+                Format.sig((double) r.get("savingVsActualPercent"), 3) + " %",
+                Format.sig((double) r.get("meanDurationSeconds"), 4), Format.sig((double) r.get("meanTurnaroundSeconds"), 4),
+                r.get("jobsCompleted").toString(), r.get("jobsDropped").toString(), r.get("vmsUsed").toString());
+    }
+
     /** DIR/index.html: the headline, the table, a cost chart and what was assumed. */
     private void html(List<Map<String, Object>> rows, List<String> assumed, int applications) throws Exception {
         List<String> names = new ArrayList<>();
@@ -201,10 +207,7 @@ final class WhatIfCommand implements Callable<Integer> {
             Map<String, Object> r = rows.get(i);
             names.add((String) r.get("scheduler"));
             costs[i] = (double) r.get("cost");
-            table.add(List.of((String) r.get("scheduler"), Format.cost(costs[i]),
-                    Format.sig((double) r.get("savingVsActualPercent"), 3) + " %",
-                    Format.sig((double) r.get("meanDurationSeconds"), 4), Format.sig((double) r.get("meanTurnaroundSeconds"), 4),
-                    r.get("jobsCompleted").toString(), r.get("jobsDropped").toString(), r.get("vmsUsed").toString()));
+            table.add(shown(r));
         }
         int best = 1;
         for (int i = 2; i < costs.length; i++) {
@@ -221,8 +224,7 @@ final class WhatIfCommand implements Callable<Integer> {
                         + Format.sig((double) rows.get(best).get("savingVsActualPercent"), 3) + " % less).")
                 .intro(applications + " applications from Spark event logs, replayed on cluster " + cluster + ": 'actual' puts "
                         + "every executor on the VM its logged host stands for; every other row is a scheduler's placement.")
-                .section("Results", sec -> sec.table(List.of("scheduler", "cost", "saving vs actual", "mean duration s",
-                        "mean turnaround s", "completed", "dropped", "VMs used"), table)
+                .section("Results", sec -> sec.table(HEADER, table)
                         .figure(ReportFigure.of(chart, index, "Cost of each placement of the same applications.")))
                 .section("What was assumed", sec -> assumed.forEach(sec::paragraph))
                 .build().write(index);
