@@ -3,7 +3,6 @@ package io.execplace.experiments.run;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
 import io.execplace.schedulers.milp.MilpOptions;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,9 +21,7 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
  */
 public final class ScenarioCells {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-
+    private static final ObjectMapper JSON = CellJson.MAPPER;
 
     private ScenarioCells() {
     }
@@ -96,10 +93,6 @@ public final class ScenarioCells {
     }
 
     private static String write(JsonNode node) {
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return CellJson.write(node);
     }
 }

@@ -1,7 +1,6 @@
 package io.execplace.experiments.study;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +10,7 @@ import io.execplace.core.io.StagedFolder;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.experiments.run.CellJson;
 import io.execplace.experiments.run.CellKind;
 import io.execplace.experiments.run.ScenarioCells;
 import io.execplace.rl.train.AgentFiles;
@@ -52,8 +52,7 @@ public enum HjsCells implements CellKind {
         }
     };
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    private static final ObjectMapper JSON = CellJson.MAPPER;
 
     /**
      * One run of Fig. 1 or Fig. 2.
@@ -176,10 +175,6 @@ public enum HjsCells implements CellKind {
     }
 
     private static String write(JsonNode node) {
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException(ex);
-        }
+        return CellJson.write(node);
     }
 }

@@ -1,13 +1,13 @@
 package io.execplace.liu.study;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.PackedFolder;
 import io.execplace.core.io.StagedFolder;
+import io.execplace.experiments.run.CellJson;
 import io.execplace.experiments.run.CellKind;
 import io.execplace.liu.agent.LiuAgentFiles;
 import io.execplace.liu.agent.LiuCurvePoint;
@@ -39,8 +39,7 @@ public enum LiuCells implements CellKind {
         }
     };
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    private static final ObjectMapper JSON = CellJson.MAPPER;
 
     /** The text of the training of {@code run}, with what {@code folder} already holds. */
     static String cell(LiuStudy.Run run, LiuStudy.Settings settings, Path folder) {
@@ -99,10 +98,6 @@ public enum LiuCells implements CellKind {
     }
 
     private static String write(JsonNode node) {
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return CellJson.write(node);
     }
 }
