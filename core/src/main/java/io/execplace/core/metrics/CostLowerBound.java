@@ -47,6 +47,7 @@ public final class CostLowerBound {
     private static final int SWEEPS = 2;
 
     private final Shape[] shapes;
+    private final Profile[] profiles;
     private final List<Demand> demands;
 
     /**
@@ -71,9 +72,29 @@ public final class CostLowerBound {
     /**
      * Jobs that ask for the same executors and have the same duration cases up to their base
      * duration: the bound of the group is the sum of their base durations times one per-second term.
+     * Per duration case: its duration factor, whether it keeps all executors on one VM, and how
+     * many executors each shape can take ({@link #rooms}). {@code profile} indexes the executor
+     * size ({@link Profile}) whose rates it is charged at.
      */
-    private record Demand(int executors, int cores, double memoryGb, DurationCase[] cases, int[][] rooms,
+    private record Demand(int executors, int profile, double[] caseFactor, boolean[] consolidate, int[][] rooms,
                           double baseSum) {
+    }
+
+    /**
+     * One executor size (cores, memory): its rate on each shape depends on the splits only, so one
+     * evaluation of the bound computes the rates and their order once per size rather than once
+     * per demand and case (the bound is a third of a short {@code simulate}'s CPU otherwise).
+     */
+    private record Profile(int cores, double memoryGb) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Profile p && cores == p.cores && Double.compare(memoryGb, p.memoryGb) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * cores + Double.hashCode(memoryGb);
+        }
     }
 
     private record DemandKey(int executors, int cores, double memoryGb, PlacementPreference preference) {
@@ -108,6 +129,7 @@ public final class CostLowerBound {
             baseSums.computeIfAbsent(key, k -> new double[1])[0] += job.baseDuration();
         }
         demands = new ArrayList<>();
+        Map<Profile, Integer> profileIndex = new LinkedHashMap<>();
         representative.forEach((key, job) -> {
             // Case durations are the base duration times penalty factors: keep the factors only.
             List<DurationCase> unit = new ArrayList<>();
@@ -115,9 +137,17 @@ public final class CostLowerBound {
                 unit.add(new DurationCase(c.localOnly(), c.layout(), c.duration() / job.baseDuration()));
             }
             DurationCase[] cases = unit.toArray(new DurationCase[0]);
-            demands.add(new Demand(key.executors(), key.cores(), key.memoryGb(), cases,
+            double[] factor = new double[cases.length];
+            boolean[] consolidate = new boolean[cases.length];
+            for (int c = 0; c < cases.length; c++) {
+                factor[c] = cases[c].duration();
+                consolidate[c] = cases[c].layout() == PlacementPreference.CONSOLIDATE;
+            }
+            int profile = profileIndex.computeIfAbsent(new Profile(key.cores(), key.memoryGb()), k -> profileIndex.size());
+            demands.add(new Demand(key.executors(), profile, factor, consolidate,
                     rooms(key.executors(), key.cores(), key.memoryGb(), cases), baseSums.get(key)[0]));
         });
+        profiles = profileIndex.keySet().toArray(new Profile[0]);
     }
 
     /**
@@ -176,21 +206,79 @@ public final class CostLowerBound {
         return Math.max(0, best);
     }
 
-    /** The bound for one choice of price splits. */
+    /**
+     * The bound for one choice of price splits: per demand, the least over its duration cases of
+     * the case's factor times the cheapest charge per second for its executors at the rates of its
+     * size, filling the shapes the case can use cheapest first (all executors on one VM for a
+     * consolidating case); a case that cannot hold them does not count. One loop without calls:
+     * the bound is computed before the JIT compiler has warmed up, on the interpreter's time.
+     */
     private double total(double[] lambda) {
-        double[] rate = new double[shapes.length];
-        int[] order = new int[shapes.length];
+        double[][] rate = new double[profiles.length][shapes.length];
+        int[][] order = new int[profiles.length][];
+        for (int p = 0; p < profiles.length; p++) {
+            order[p] = rates(profiles[p], lambda, rate[p]);
+        }
         double sum = 0;
         for (Demand d : demands) {
+            double[] r = rate[d.profile()];
+            int[] o = order[d.profile()];
+            double[] factor = d.caseFactor();
             double perBaseSecond = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < d.cases().length; c++) {
-                perBaseSecond = Math.min(perBaseSecond, d.cases()[c].duration() * cheapestRate(d, c, lambda, rate, order));
+            for (int c = 0; c < factor.length; c++) {
+                int[] room = d.rooms()[c];
+                double charge;
+                if (d.consolidate()[c]) {
+                    charge = Double.POSITIVE_INFINITY;
+                    for (int s = 0; s < room.length; s++) {
+                        if (room[s] > 0) {
+                            charge = Math.min(charge, r[s] * d.executors());
+                        }
+                    }
+                } else {
+                    // Filling in the order of all shapes, skipping those without room, is the
+                    // stable order of the usable ones.
+                    int left = d.executors();
+                    charge = 0;
+                    for (int i = 0; i < o.length && left > 0; i++) {
+                        int k = Math.min(left, room[o[i]]);
+                        if (k > 0) {
+                            charge += k * r[o[i]];
+                            left -= k;
+                        }
+                    }
+                    if (left > 0) {
+                        charge = Double.POSITIVE_INFINITY;
+                    }
+                }
+                perBaseSecond = Math.min(perBaseSecond, factor[c] * charge);
             }
             if (Double.isFinite(perBaseSecond)) {
                 sum += d.baseSum() * perBaseSecond;
             }
         }
         return sum;
+    }
+
+    /**
+     * Fills {@code rate} with one executor's charge per second on each shape at the splits and
+     * returns the shapes from cheapest to dearest, equal rates in shape order.
+     */
+    private int[] rates(Profile p, double[] lambda, double[] rate) {
+        int[] order = new int[shapes.length];
+        for (int s = 0; s < shapes.length; s++) {
+            Shape sh = shapes[s];
+            rate[s] = lambda[s] * sh.price() * p.cores() / sh.cores()
+                    + (1 - lambda[s]) * sh.price() * p.memoryGb() / sh.memoryGb();
+            // Stable insertion sort (a handful of shapes).
+            int j = s - 1;
+            while (j >= 0 && rate[order[j]] > rate[s]) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = s;
+        }
+        return order;
     }
 
     /**
@@ -215,48 +303,5 @@ public final class CostLowerBound {
             }
         }
         return rooms;
-    }
-
-    /**
-     * The least charge per second for the demand's executors in case {@code c} at the split rates;
-     * infinite if the case cannot hold them. {@code rate} and {@code order} are scratch arrays (this
-     * runs some 10^5 times per bound, so it allocates nothing).
-     */
-    private double cheapestRate(Demand d, int c, double[] lambda, double[] rate, int[] order) {
-        int[] room = d.rooms()[c];
-        int len = 0;
-        for (int s = 0; s < shapes.length; s++) {
-            if (room[s] > 0) {
-                Shape sh = shapes[s];
-                rate[s] = lambda[s] * sh.price() * d.cores() / sh.cores()
-                        + (1 - lambda[s]) * sh.price() * d.memoryGb() / sh.memoryGb();
-                order[len++] = s;
-            }
-        }
-        if (d.cases()[c].layout() == PlacementPreference.CONSOLIDATE) {
-            double min = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < len; i++) {
-                min = Math.min(min, rate[order[i]] * d.executors());
-            }
-            return min;
-        }
-        // Stable insertion sort by rate (a handful of shapes): equal rates keep shape order.
-        for (int i = 1; i < len; i++) {
-            int x = order[i];
-            int j = i - 1;
-            while (j >= 0 && rate[order[j]] > rate[x]) {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = x;
-        }
-        int left = d.executors();
-        double charge = 0;
-        for (int i = 0; i < len && left > 0; i++) {
-            int k = Math.min(left, room[order[i]]);
-            charge += k * rate[order[i]];
-            left -= k;
-        }
-        return left > 0 ? Double.POSITIVE_INFINITY : charge;
     }
 }
