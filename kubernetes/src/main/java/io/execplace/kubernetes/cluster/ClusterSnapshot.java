@@ -33,6 +33,9 @@ public final class ClusterSnapshot implements ClusterView {
     private final Map<String, Integer> vmOfNode;
     private final long[] freeCpuMillis;
     private final long[] freeMemoryBytes;
+    private final long[] freePods;
+    /** Free amount per node of each resource besides CPU and memory that some node has (GPUs, storage). */
+    private final Map<String, long[]> freeOther = new HashMap<>();
     private final int[] activePods;
     private final double[] busyUntil;
     private final double now;
@@ -47,6 +50,7 @@ public final class ClusterSnapshot implements ClusterView {
         vmOfNode = new HashMap<>();
         freeCpuMillis = new long[n];
         freeMemoryBytes = new long[n];
+        freePods = new long[n];
         activePods = new int[n];
         busyUntil = new double[n];
         for (int i = 0; i < n; i++) {
@@ -55,6 +59,10 @@ public final class ClusterSnapshot implements ClusterView {
             vmOfNode.put(node.name(), i);
             freeCpuMillis[i] = node.allocatableCpuMillis();
             freeMemoryBytes[i] = node.allocatableMemoryBytes();
+            freePods[i] = node.podLimit();
+            for (Map.Entry<String, Long> e : node.otherAllocatable().entrySet()) {
+                freeOther.computeIfAbsent(e.getKey(), k -> new long[n])[i] = e.getValue();
+            }
             busyUntil[i] = now;
             VmType type = new VmType(node.instanceType(), (int) Math.min(Integer.MAX_VALUE, node.allocatableCpuMillis() / cpuUnitMillis),
                     node.allocatableMemoryBytes() / Resources.BYTES_PER_GB);
@@ -115,12 +123,25 @@ public final class ClusterSnapshot implements ClusterView {
      * @param busyUntil epoch second until which the pod is expected to run, or NaN when unknown
      */
     public void addPod(String node, long cpuMillis, long memoryBytes, boolean active, double busyUntil) {
+        addPod(node, cpuMillis, memoryBytes, Map.of(), active, busyUntil);
+    }
+
+    /** As {@link #addPod(String, long, long, boolean, double)}, with the pod's other requests (GPUs, storage). */
+    public void addPod(String node, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests, boolean active,
+                       double busyUntil) {
         Integer vm = vmOfNode.get(node);
         if (vm == null) {
             return;
         }
         freeCpuMillis[vm] -= cpuMillis;
         freeMemoryBytes[vm] -= memoryBytes;
+        freePods[vm]--;
+        for (Map.Entry<String, Long> e : otherRequests.entrySet()) {
+            long[] free = freeOther.get(e.getKey());
+            if (free != null) {
+                free[vm] -= e.getValue();
+            }
+        }
         if (active) {
             activePods[vm]++;
         }
@@ -158,15 +179,38 @@ public final class ClusterSnapshot implements ClusterView {
         return Math.min(byCpu, byMemory);
     }
 
-    /** Largest number of executors of this size that any one node could hold if it were empty. */
-    public long largestNodeFit(List<NodeInfo> nodes, long cpuMillis, long memoryBytes) {
-        long best = 0;
-        for (NodeInfo n : nodes) {
-            long byCpu = cpuMillis <= 0 ? Long.MAX_VALUE : n.allocatableCpuMillis() / cpuMillis;
-            long byMemory = memoryBytes <= 0 ? Long.MAX_VALUE : n.allocatableMemoryBytes() / memoryBytes;
-            best = Math.max(best, Math.min(byCpu, byMemory));
+    /**
+     * How many more pods of this exact request the node can take now, counting CPU, memory, every
+     * other requested resource and the node's pod limit (kube-scheduler's NodeResourcesFit).
+     */
+    public long podsThatFit(int vm, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests) {
+        long fit = Math.min(executorsThatFitExactly(vm, cpuMillis, memoryBytes), Math.max(0, freePods[vm]));
+        for (Map.Entry<String, Long> e : otherRequests.entrySet()) {
+            long[] free = freeOther.get(e.getKey());
+            long have = free == null ? 0 : Math.max(0, free[vm]);
+            fit = Math.min(fit, have / e.getValue());
         }
-        return best;
+        return fit;
+    }
+
+    /** What limits the node for this request, in kube-scheduler's words ("Insufficient cpu"), or null when one fits. */
+    public String insufficient(int vm, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests) {
+        if (freePods[vm] < 1) {
+            return "Too many pods";
+        }
+        if (freeCpuMillis[vm] < cpuMillis) {
+            return "Insufficient cpu";
+        }
+        if (freeMemoryBytes[vm] < memoryBytes) {
+            return "Insufficient memory";
+        }
+        for (Map.Entry<String, Long> e : otherRequests.entrySet()) {
+            long[] free = freeOther.get(e.getKey());
+            if (free == null || free[vm] < e.getValue()) {
+                return "Insufficient " + e.getKey();
+            }
+        }
+        return null;
     }
 
     /**
@@ -196,8 +240,14 @@ public final class ClusterSnapshot implements ClusterView {
 
     /** Records a placement the scheduler is binding: resources taken, node busy for {@code durationSeconds} more. */
     public void commit(Placement p, long cpuMillis, long memoryBytes, double durationSeconds) {
+        commit(p, cpuMillis, memoryBytes, Map.of(), durationSeconds);
+    }
+
+    /** As {@link #commit(Placement, long, long, double)}, with the executors' other requests. */
+    public void commit(Placement p, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests,
+                       double durationSeconds) {
         for (int i = 0; i < p.executors(); i++) {
-            addPod(nodeNames[p.vm(i)], cpuMillis, memoryBytes, true, now + durationSeconds);
+            addPod(nodeNames[p.vm(i)], cpuMillis, memoryBytes, otherRequests, true, now + durationSeconds);
         }
     }
 

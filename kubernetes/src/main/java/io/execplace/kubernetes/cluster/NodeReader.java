@@ -104,7 +104,9 @@ public final class NodeReader {
             return Reading.problem("node " + name + ": status.allocatable must have at least 1 cpu and some memory, got cpu="
                     + cpu + "m memory=" + memory + " bytes");
         }
-        return Reading.usable(new NodeInfo(name, type == null ? "unlabelled" : type, site, perHour / 3600.0, cpu, memory));
+        long podLimit = alloc == null || alloc.get("pods") == null ? Long.MAX_VALUE : Resources.memoryBytes(alloc.get("pods"));
+        return Reading.usable(new NodeInfo(name, type == null ? "unlabelled" : type, site, perHour / 3600.0, cpu, memory,
+                Resources.otherAmounts(alloc), podLimit, node));
     }
 
     /** A node without conditions (as fresh test nodes) counts as ready; otherwise its Ready condition decides. */

@@ -7,6 +7,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * CPU in millicores and memory in bytes, exact, as Kubernetes counts them: a pod requests the sum
@@ -35,6 +38,73 @@ public final class Resources {
             return 0;
         }
         return Quantity.getAmountInBytes(q).setScale(0, RoundingMode.CEILING).longValueExact();
+    }
+
+    /**
+     * Every request of the pod besides CPU and memory (GPUs and other extended resources,
+     * ephemeral storage, huge pages), in whole units of each resource, rounded up; empty when none.
+     * kube-scheduler's NodeResourcesFit checks these as it checks CPU and memory.
+     */
+    public static Map<String, Long> podOtherRequests(Pod pod) {
+        if (pod.getSpec() == null) {
+            return Map.of();
+        }
+        Map<String, Long> sums = new TreeMap<>();
+        for (Container c : pod.getSpec().getContainers()) {
+            for (String name : requestedNames(c)) {
+                sums.merge(name, request(c, name, false), Long::sum);
+            }
+        }
+        if (pod.getSpec().getInitContainers() != null) {
+            for (Container c : pod.getSpec().getInitContainers()) {
+                for (String name : requestedNames(c)) {
+                    sums.merge(name, request(c, name, false), Math::max);
+                }
+            }
+        }
+        Map<String, Quantity> overhead = pod.getSpec().getOverhead();
+        if (overhead != null) {
+            overhead.forEach((name, q) -> {
+                if (other(name)) {
+                    sums.merge(name, memoryBytes(q), Long::sum);
+                }
+            });
+        }
+        sums.values().removeIf(v -> v == 0);
+        return sums.isEmpty() ? Map.of() : Map.copyOf(sums);
+    }
+
+    /** Every allocatable amount of a node besides CPU, memory and the pod count, in whole units. */
+    public static Map<String, Long> otherAmounts(Map<String, Quantity> amounts) {
+        if (amounts == null) {
+            return Map.of();
+        }
+        Map<String, Long> out = new TreeMap<>();
+        amounts.forEach((name, q) -> {
+            if (other(name) && !"pods".equals(name)) {
+                out.put(name, Quantity.getAmountInBytes(q).setScale(0, RoundingMode.FLOOR).longValueExact());
+            }
+        });
+        return out.isEmpty() ? Map.of() : Map.copyOf(out);
+    }
+
+    private static boolean other(String name) {
+        return !"cpu".equals(name) && !"memory".equals(name);
+    }
+
+    private static Set<String> requestedNames(Container c) {
+        if (c.getResources() == null) {
+            return Set.of();
+        }
+        Set<String> names = new TreeSet<>();
+        if (c.getResources().getRequests() != null) {
+            names.addAll(c.getResources().getRequests().keySet());
+        }
+        if (c.getResources().getLimits() != null) {
+            names.addAll(c.getResources().getLimits().keySet());
+        }
+        names.removeIf(n -> !other(n));
+        return names;
     }
 
     /** The pod's CPU request in millicores. */

@@ -5,10 +5,12 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.bind.BindResult;
 import io.execplace.kubernetes.bind.Binder;
+import io.execplace.kubernetes.cluster.ApplicationView;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.cluster.Resources;
+import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
@@ -67,6 +69,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final Binder binder;
     private final EventRecorder events;
     private final SchedulerMetrics metrics;
+    private final Feasibility feasibility = new Feasibility(Feasibility.defaultFilters());
 
     private SharedIndexInformer<Node> nodeInformer;
     private SharedIndexInformer<Pod> podInformer;
@@ -83,7 +86,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final AtomicLong lastCycleMillis = new AtomicLong();
     private volatile boolean changed = true;
 
-    private record Assumed(String node, long cpuMillis, long memoryBytes, double busyUntil, double expires) {
+    private record Assumed(String node, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests, double busyUntil,
+                           double expires) {
     }
 
     public KubernetesScheduler(KubernetesClient client, PlacementPolicy policy, PriceTable prices,
@@ -266,7 +270,7 @@ public final class KubernetesScheduler implements AutoCloseable {
             String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
             if (node != null && !node.isEmpty()) {
                 (ours(p) ? oursBound : othersBound).add(p);
-            } else if (ours(p) && unbound(p) && !assumed.containsKey(p.getMetadata().getUid())) {
+            } else if (ours(p) && unbound(p) && !gated(p) && !assumed.containsKey(p.getMetadata().getUid())) {
                 pending.add(p);
             }
         }
@@ -274,12 +278,12 @@ public final class KubernetesScheduler implements AutoCloseable {
         long cpuUnit = ClusterSnapshot.cpuUnitFor(pending.stream().map(Resources::podCpuMillis).toList());
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         for (Pod p : othersBound) {
-            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p), !daemonSet(p),
-                    Double.NaN);
+            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p),
+                    Resources.podOtherRequests(p), !daemonSet(p), Double.NaN);
         }
         addOurBoundPods(snapshot, oursBound, pods, now);
         for (Assumed a : assumed.values()) {
-            snapshot.addPod(a.node(), a.cpuMillis(), a.memoryBytes(), true, a.busyUntil());
+            snapshot.addPod(a.node(), a.cpuMillis(), a.memoryBytes(), a.otherRequests(), true, a.busyUntil());
         }
 
         Grouping grouping = grouper.group(pending, pods, firstSeen, now);
@@ -331,7 +335,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private static final String NEVER_FITS = "never fits: ";
 
     /** A placed gang waiting to be bound at the end of the cycle. */
-    private record Planned(PendingApplication app, List<String> targets, double duration, double extraCost) {
+    private record Planned(PendingApplication app, Map<String, Long> otherRequests, List<String> targets, double duration,
+                           double extraCost) {
     }
 
     /**
@@ -344,27 +349,49 @@ public final class KubernetesScheduler implements AutoCloseable {
             return "no usable node (all cordoned, not ready, or with bad labels)";
         }
         int n = app.pods().size();
-        if (snapshot.largestNodeFit(usable, app.cpuMillis(), app.memoryBytes()) < 1) {
-            String msg = "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes()
-                    + " bytes of memory, more than any node has allocatable";
+        Map<String, Long> other = app.otherRequests();
+        Feasibility.Verdict verdict = feasibility.check(app.pods(), usable);
+        long capacity = 0;
+        long largest = 0;
+        for (int vm = 0; vm < usable.size(); vm++) {
+            if (verdict.allowed(vm)) {
+                long holds = emptyNodeHolds(usable.get(vm), app, other);
+                capacity += holds;
+                largest = Math.max(largest, holds);
+            }
+        }
+        if (largest < 1) {
+            String msg = verdict.none() ? verdict.refused().summary(0, usable.size())
+                    : "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes() + " bytes of memory"
+                    + (other.isEmpty() ? "" : " and " + other) + ", more than any node " + (verdict.refused().isEmpty() ? "" : "it may run on ")
+                    + "has allocatable";
             for (Pod p : app.pods()) {
-                report(p, "PodTooLarge", msg);
+                report(p, verdict.none() ? "NoNodeMatches" : "PodTooLarge", msg);
             }
             return NEVER_FITS + msg;
         }
-        long capacity = 0;
-        for (NodeInfo node : usable) {
-            capacity += Math.min(node.allocatableCpuMillis() / Math.max(1, app.cpuMillis()),
-                    node.allocatableMemoryBytes() / Math.max(1, app.memoryBytes()));
-        }
         if (capacity < n) {
-            return NEVER_FITS + n + " executors do not fit the usable nodes even when all are empty (room for "
-                    + capacity + ")";
+            return NEVER_FITS + n + " executors do not fit the usable nodes " + (verdict.refused().isEmpty() ? "" : "they may run on ")
+                    + "even when all are empty (room for " + capacity + ")";
         }
+        long[] room = new long[usable.size()];
+        Feasibility.Diagnosis diagnosis = verdict.refused().copy();
+        int available = 0;
+        for (int vm = 0; vm < room.length; vm++) {
+            if (verdict.allowed(vm)) {
+                room[vm] = snapshot.podsThatFit(vm, app.cpuMillis(), app.memoryBytes(), other);
+                if (room[vm] > 0) {
+                    available++;
+                } else {
+                    diagnosis.add(snapshot.insufficient(vm, app.cpuMillis(), app.memoryBytes(), other));
+                }
+            }
+        }
+        ApplicationView view = new ApplicationView(snapshot, room, job.coresPerExecutor());
         long t0 = System.nanoTime();
         Placement p;
         try {
-            p = policy.place(job, snapshot);
+            p = policy.place(job, view);
         } catch (RuntimeException e) {
             LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
             return "policy " + policy.name() + " failed: " + e.getMessage();
@@ -373,9 +400,13 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         if (p == null || p.isNone()) {
             return "policy " + policy.name() + " found no placement for " + n + " executors of "
-                    + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none)";
+                    + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none; "
+                    + diagnosis.summary(available, usable.size()) + ")";
         }
         String invalid = snapshot.validate(p, n, app.cpuMillis(), app.memoryBytes());
+        if (invalid == null) {
+            invalid = view.validate(p);
+        }
         if (invalid != null) {
             LOG.error("policy {} returned an invalid placement for {}: {}", policy.name(), app.key(), invalid);
             return "policy " + policy.name() + " returned an invalid placement: " + invalid;
@@ -386,9 +417,19 @@ public final class KubernetesScheduler implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             targets.add(snapshot.nodeName(p.vm(i)));
         }
-        snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), duration);
-        planned.add(new Planned(app, targets, duration, extraCost));
+        snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
+        planned.add(new Planned(app, other, targets, duration, extraCost));
         return null;
+    }
+
+    /** How many of the application's executors the node could hold if it ran nothing. */
+    private static long emptyNodeHolds(NodeInfo node, PendingApplication app, Map<String, Long> other) {
+        long holds = Math.min(node.podLimit(), Math.min(node.allocatableCpuMillis() / Math.max(1, app.cpuMillis()),
+                node.allocatableMemoryBytes() / Math.max(1, app.memoryBytes())));
+        for (Map.Entry<String, Long> e : other.entrySet()) {
+            holds = Math.min(holds, node.otherAllocatable(e.getKey()) / e.getValue());
+        }
+        return holds;
     }
 
     /** Binds every planned gang (all requests in flight together); a dry run only reports them. */
@@ -422,7 +463,8 @@ public final class KubernetesScheduler implements AutoCloseable {
                 if (r.bound()) {
                     bound++;
                     assumed.put(pod.getMetadata().getUid(),
-                            new Assumed(node, app.cpuMillis(), app.memoryBytes(), now + pl.duration(), expires));
+                            new Assumed(node, app.cpuMillis(), app.memoryBytes(), pl.otherRequests(), now + pl.duration(),
+                                    expires));
                     decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
                     firstSeen.remove(pod.getMetadata().getUid());
                     reported.remove(podKey(pod));
@@ -469,8 +511,8 @@ public final class KubernetesScheduler implements AutoCloseable {
             }
         }
         for (Pod p : oursBound) {
-            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p), true,
-                    busyUntil.getOrDefault(p.getMetadata().getUid(), Double.NaN));
+            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p),
+                    Resources.podOtherRequests(p), true, busyUntil.getOrDefault(p.getMetadata().getUid(), Double.NaN));
         }
     }
 
@@ -649,6 +691,11 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         LOG.warn("{}: {}", podKey(pod), message);
         events.warning(pod, reason, message);
+    }
+
+    /** A pod with scheduling gates waits until they are removed (kube-scheduler's SchedulingGates plugin). */
+    private static boolean gated(Pod p) {
+        return p.getSpec().getSchedulingGates() != null && !p.getSpec().getSchedulingGates().isEmpty();
     }
 
     private static boolean daemonSet(Pod p) {

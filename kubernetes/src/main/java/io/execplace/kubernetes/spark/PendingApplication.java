@@ -5,6 +5,8 @@ import io.execplace.kubernetes.cluster.Resources;
 import io.fabric8.kubernetes.api.model.Pod;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A gang of pending pods the scheduler places together: the unbound executor pods of one Spark
@@ -21,6 +23,15 @@ public record PendingApplication(String key, String namespace, List<Pod> pods, l
 
     public PendingApplication {
         pods = List.copyOf(pods);
+    }
+
+    /** Each pod's requests besides CPU and memory (GPUs, storage; the largest over the pods), empty when none. */
+    public Map<String, Long> otherRequests() {
+        Map<String, Long> max = new TreeMap<>();
+        for (Pod p : pods) {
+            Resources.podOtherRequests(p).forEach((name, amount) -> max.merge(name, amount, Math::max));
+        }
+        return max.isEmpty() ? Map.of() : max;
     }
 
     /** The gang as a simulator job with the given id (whole cores rounded up, memory in GB). */
