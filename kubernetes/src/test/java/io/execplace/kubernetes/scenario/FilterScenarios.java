@@ -48,11 +48,11 @@ public final class FilterScenarios {
     public static void taints(TestCluster cluster) {
         KubernetesClient c = cluster.admin();
         cluster.namespace(NS);
-        c.resource(tainted(node("a-cheap", "cheap", 8, 32), List.of(taint("dedicated", "batch", "NoSchedule")))).create();
-        c.resource(tainted(node("b-cheap", "cheap", 8, 32), List.of(taint("karpenter.sh/disrupted", null, "NoSchedule")))).create();
-        c.resource(tainted(node("c-cheap", "cheap", 8, 32), List.of(taint("maintenance", "now", "NoExecute")))).create();
-        c.resource(tainted(node("d-small", "small", 8, 32), List.of(taint("spot", "yes", "PreferNoSchedule")))).create();
-        c.resource(node("e-large", "large", 8, 32).build()).create();
+        cluster.createNode(tainted(node("a-cheap", "cheap", 8, 32), List.of(taint("dedicated", "batch", "NoSchedule"))));
+        cluster.createNode(tainted(node("b-cheap", "cheap", 8, 32), List.of(taint("karpenter.sh/disrupted", null, "NoSchedule"))));
+        cluster.createNode(tainted(node("c-cheap", "cheap", 8, 32), List.of(taint("maintenance", "now", "NoExecute"))));
+        cluster.createNode(tainted(node("d-small", "small", 8, 32), List.of(taint("spot", "yes", "PreferNoSchedule"))));
+        cluster.createNode(node("e-large", "large", 8, 32).build());
         // Each application fills a node, whatever order the queue takes them in.
         create(c, executor(NS, "plain", 1, "4", "4Gi", SCHEDULER), executor(NS, "plain", 2, "4", "4Gi", SCHEDULER));
         PodBuilder[] tolerant = new PodBuilder[2];
@@ -78,13 +78,13 @@ public final class FilterScenarios {
         KubernetesClient c = cluster.admin();
         cluster.namespace(NS);
         // Each application fills a node (8 cores), whatever order the queue takes them in.
-        c.resource(node("a-cheap", "cheap", 8, 32).editMetadata().addToLabels("topology.kubernetes.io/zone", "z1")
-                .endMetadata().build()).create();
-        c.resource(node("b-small", "small", 8, 32).editMetadata().addToLabels("pool", "spark")
-                .addToLabels("topology.kubernetes.io/zone", "z2").addToLabels("generation", "5").endMetadata().build()).create();
-        c.resource(node("c-large", "large", 8, 32).editMetadata().addToLabels("pool", "spark")
-                .addToLabels("topology.kubernetes.io/zone", "z2").addToLabels("generation", "7").endMetadata().build()).create();
-        c.resource(node("d-large", "large", 8, 32).build()).create();
+        cluster.createNode(node("a-cheap", "cheap", 8, 32).editMetadata().addToLabels("topology.kubernetes.io/zone", "z1")
+                .endMetadata().build());
+        cluster.createNode(node("b-small", "small", 8, 32).editMetadata().addToLabels("pool", "spark")
+                .addToLabels("topology.kubernetes.io/zone", "z2").addToLabels("generation", "5").endMetadata().build());
+        cluster.createNode(node("c-large", "large", 8, 32).editMetadata().addToLabels("pool", "spark")
+                .addToLabels("topology.kubernetes.io/zone", "z2").addToLabels("generation", "7").endMetadata().build());
+        cluster.createNode(node("d-large", "large", 8, 32).build());
         create(c, executor(NS, "selected", 1, "8", "4Gi", SCHEDULER).editSpec().withNodeSelector(Map.of("pool", "spark")).endSpec());
         create(c, executor(NS, "affine", 1, "8", "4Gi", SCHEDULER).editSpec().withNewAffinity().withNewNodeAffinity()
                 .withNewRequiredDuringSchedulingIgnoredDuringExecution()
@@ -114,11 +114,11 @@ public final class FilterScenarios {
         KubernetesClient c = cluster.admin();
         cluster.namespace(NS);
         // The cheapest node takes at most 2 pods, one of which runs already; no GPUs.
-        c.resource(node("a-cheap", "cheap", Map.of("cpu", "16", "memory", "64Gi", "pods", "2")).build()).create();
-        c.resource(node("b-small", "small", Map.of("cpu", "16", "memory", "64Gi", "pods", "110", "nvidia.com/gpu", "2"))
-                .build()).create();
-        c.resource(node("c-large", "large", Map.of("cpu", "16", "memory", "64Gi", "pods", "110", "nvidia.com/gpu", "4"))
-                .build()).create();
+        cluster.createNode(node("a-cheap", "cheap", Map.of("cpu", "16", "memory", "64Gi", "pods", "2")).build());
+        cluster.createNode(node("b-small", "small", Map.of("cpu", "16", "memory", "64Gi", "pods", "110", "nvidia.com/gpu", "2"))
+                .build());
+        cluster.createNode(node("c-large", "large", Map.of("cpu", "16", "memory", "64Gi", "pods", "110", "nvidia.com/gpu", "4"))
+                .build());
         c.resource(TestObjects.foreign(NS, "already-there", "a-cheap", "1", "1Gi")).create();
         PodBuilder[] gpu = new PodBuilder[3];
         for (int i = 0; i < 3; i++) {
@@ -146,8 +146,8 @@ public final class FilterScenarios {
     public static void noNodePasses(TestCluster cluster) {
         KubernetesClient c = cluster.admin();
         cluster.namespace(NS);
-        c.resource(tainted(node("a-cheap", "cheap", 8, 32), List.of(taint("dedicated", "batch", "NoSchedule")))).create();
-        c.resource(node("b-small", "small", 8, 32).build()).create();
+        cluster.createNode(tainted(node("a-cheap", "cheap", 8, 32), List.of(taint("dedicated", "batch", "NoSchedule"))));
+        cluster.createNode(node("b-small", "small", 8, 32).build());
         // Arrives first, fits nowhere (selector matches no node); must not hold back the next application.
         create(c, executor(NS, "a-nowhere", 1, "2", "4Gi", SCHEDULER).editSpec().withNodeSelector(Map.of("pool", "gpu")).endSpec());
         create(c, executor(NS, "later", 1, "2", "4Gi", SCHEDULER));

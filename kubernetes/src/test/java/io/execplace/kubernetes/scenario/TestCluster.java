@@ -5,6 +5,7 @@ import io.execplace.kubernetes.mock.Harness;
 import io.execplace.kubernetes.mock.ManualClock;
 import io.execplace.kubernetes.run.KubernetesScheduler;
 import io.execplace.kubernetes.run.SchedulerSettings;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -21,6 +22,15 @@ public interface TestCluster {
 
     /** The client the scheduler uses (on the real server: its ServiceAccount's token, RBAC applied). */
     KubernetesClient schedulerClient();
+
+    /**
+     * Creates a node as a ready node looks once the control plane has seen its kubelet report Ready.
+     * (A real API server taints every new node {@code node.kubernetes.io/not-ready:NoSchedule} until
+     * the node lifecycle controller, which these tests do not run, removes it.)
+     */
+    default void createNode(Node node) {
+        admin().resource(node).create();
+    }
 
     /** Creates the namespace if the server needs it. */
     void namespace(String name);

@@ -1,0 +1,157 @@
+package io.execplace.kubernetes.real;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+import org.junit.jupiter.api.Assumptions;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A real kube-apiserver (Kubernetes 1.20.2 from Debian's source package, with etcd, TLS, token
+ * authentication and RBAC) started once per test JVM by {@code scripts/kube-apiserver up} and
+ * stopped by {@code down} when the JVM exits. The first run on a machine builds it (about 5 minutes
+ * on 2 cores, cached). {@code -Dexecplace.realApiServer=skip} skips the tests that need it, saying so;
+ * otherwise a server that cannot be started fails them.
+ */
+public final class RealApiServer {
+
+    private static RealApiServer shared;
+
+    private final Path dir;
+    private final Path script;
+    private final Config adminConfig;
+    private final KubernetesClient admin;
+
+    private RealApiServer(Path script, Path dir, Path kubeconfig) throws IOException {
+        this.script = script;
+        this.dir = dir;
+        this.adminConfig = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
+        adminConfig.setRequestRetryBackoffLimit(0);
+        this.admin = new KubernetesClientBuilder().withConfig(adminConfig).build();
+    }
+
+    /** The server of this JVM, started on first use. */
+    public static synchronized RealApiServer shared() {
+        Assumptions.assumeFalse("skip".equals(System.getProperty("execplace.realApiServer")),
+                "real kube-apiserver tests skipped (-Dexecplace.realApiServer=skip)");
+        if (shared == null) {
+            shared = start();
+        }
+        return shared;
+    }
+
+    private static RealApiServer start() {
+        Path script = Path.of("..", "scripts", "kube-apiserver").toAbsolutePath().normalize();
+        Path base = Files.isWritable(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+        Path dir = base.resolve("execplace-kube-test-" + ProcessHandle.current().pid());
+        String last = null;
+        StringBuilder output = new StringBuilder();
+        try {
+            Process p = new ProcessBuilder(script.toString(), "up", "--dir", dir.toString()).redirectErrorStream(true).start();
+            try (var reader = p.inputReader(StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    output.append(line).append('\n');
+                    System.err.println(line);
+                    last = line;
+                }
+            }
+            int rc = p.waitFor();
+            if (rc != 0 || last == null || !last.startsWith("KUBECONFIG=")) {
+                throw new IllegalStateException("scripts/kube-apiserver up failed (exit " + rc + "): " + output
+                        + "(to skip the real API server tests: -Dexecplace.realApiServer=skip)");
+            }
+            RealApiServer server = new RealApiServer(script, dir, Path.of(last.substring("KUBECONFIG=".length())));
+            Runtime.getRuntime().addShutdownHook(new Thread(server::down, "kube-apiserver-down"));
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + script + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting kube-apiserver", e);
+        }
+    }
+
+    private void down() {
+        admin.close();
+        try {
+            new ProcessBuilder(script.toString(), "down", "--dir", dir.toString()).inheritIO().start().waitFor();
+        } catch (IOException e) {
+            System.err.println("could not stop kube-apiserver in " + dir + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A client with the admin token (group system:masters). */
+    public KubernetesClient admin() {
+        return admin;
+    }
+
+    /** Applies a manifest of the repository (path from the repository root) with the admin client. */
+    public void apply(String manifest) {
+        Path file = Path.of("..", manifest);
+        try (InputStream in = Files.newInputStream(file)) {
+            List<HasMetadata> items = admin.load(in).items();
+            for (HasMetadata item : items) {
+                admin.resource(item).createOr(NonDeletingOperation::update);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + file.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A client that authenticates as the ServiceAccount, with a token from the TokenRequest API. */
+    public KubernetesClient asServiceAccount(String namespace, String name) {
+        TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
+        String token = admin.serviceAccounts().inNamespace(namespace).withName(name).tokenRequest(request).getStatus().getToken();
+        Config config = new ConfigBuilder().withMasterUrl(adminConfig.getMasterUrl()).withCaCertData(adminConfig.getCaCertData())
+                .withOauthToken(token).withRequestRetryBackoffLimit(0).withNamespace(null).build();
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    /** Creates the node, then removes the not-ready taint the server put on it, as the node lifecycle controller would. */
+    public void createReadyNode(Node node) {
+        admin.resource(node).create();
+        admin.nodes().withName(node.getMetadata().getName()).edit(n -> {
+            if (n.getSpec().getTaints() != null) {
+                n.getSpec().getTaints().removeIf(t -> NOT_READY.equals(t.getKey()));
+            }
+            return n;
+        });
+    }
+
+    /** The taint a real API server puts on every new node until its kubelet is seen Ready. */
+    public static final String NOT_READY = "node.kubernetes.io/not-ready";
+
+    public void namespace(String name) {
+        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+                .createOr(NonDeletingOperation::update);
+    }
+
+    /** Deletes every node and, at once (no kubelet will confirm), every pod and event of the namespace. */
+    public void reset(String namespace) {
+        admin.pods().inNamespace(namespace).withGracePeriod(0).delete();
+        admin.v1().events().inNamespace(namespace).delete();
+        admin.nodes().delete();
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                .until(() -> admin.pods().inNamespace(namespace).list().getItems().isEmpty()
+                        && admin.nodes().list().getItems().isEmpty());
+    }
+}

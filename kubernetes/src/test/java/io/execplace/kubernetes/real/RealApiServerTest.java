@@ -1,0 +1,119 @@
+package io.execplace.kubernetes.real;
+
+import io.execplace.kubernetes.run.CycleReport;
+import io.execplace.kubernetes.run.KubernetesScheduler;
+import io.execplace.kubernetes.scenario.FilterScenarios;
+import io.execplace.kubernetes.scenario.TestObjects;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.fabric8.kubernetes.api.model.Node;
+import io.execplace.kubernetes.scenario.TestCluster;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The scheduler on a real kube-apiserver: deploy/rbac.yaml applied for real, the scheduler
+ * authenticating as its ServiceAccount, nodes created as API objects; kube-scheduler's filters,
+ * one scenario each (the same scenarios run on the mock in {@code FiltersTest}).
+ */
+class RealApiServerTest {
+
+    private static RealApiServer server;
+    private static KubernetesClient scheduler;
+
+    @BeforeAll
+    static void startServer() {
+        server = RealApiServer.shared();
+        server.apply("deploy/rbac.yaml");
+        scheduler = server.asServiceAccount("kube-system", "execplace-scheduler");
+    }
+
+    @AfterAll
+    static void closeClient() {
+        if (scheduler != null) {
+            scheduler.close();
+        }
+    }
+
+    @BeforeEach
+    void clean() {
+        server.reset(FilterScenarios.NS);
+    }
+
+    private static final TestCluster REAL = new TestCluster() {
+        @Override
+        public KubernetesClient admin() {
+            return server.admin();
+        }
+
+        @Override
+        public KubernetesClient schedulerClient() {
+            return scheduler;
+        }
+
+        @Override
+        public void namespace(String name) {
+            server.namespace(name);
+        }
+
+        @Override
+        public void createNode(Node node) {
+            server.createReadyNode(node);
+        }
+    };
+
+    /** A new node is tainted not-ready by the server until the control plane sees it Ready: nothing may go there. */
+    @Test
+    void newNodesWaitForTheNotReadyTaintToGo() {
+        server.namespace(FilterScenarios.NS);
+        server.admin().resource(TestObjects.node("fresh", "small", 8, 32).build()).create();
+        assertThat(server.admin().nodes().withName("fresh").get().getSpec().getTaints())
+                .anySatisfy(t -> assertThat(t.getKey()).isEqualTo(RealApiServer.NOT_READY));
+        server.admin().resource(TestObjects.executor(FilterScenarios.NS, "early", 1, "1", "1Gi", "execplace").build()).create();
+        try (KubernetesScheduler s = REAL.start(new FirstFit())) {
+            REAL.awaitCache(s, 1, 1);
+            CycleReport r = s.scheduleOnce();
+            assertThat(r.bound()).isEmpty();
+            assertThat(r.unschedulable()).singleElement().asString()
+                    .contains("1 node(s) had taint {node.kubernetes.io/not-ready: }, that the pod didn't tolerate");
+        }
+    }
+
+    @Test
+    void theServiceAccountHasLeastPrivilege() {
+        assertThat(scheduler.pods().inAnyNamespace().list().getItems()).isNotNull();
+        assertThat(scheduler.nodes().list().getItems()).isNotNull();
+        assertThatThrownBy(() -> scheduler.nodes().resource(new NodeBuilder().withNewMetadata().withName("x").endMetadata()
+                .build()).create()).isInstanceOfSatisfying(KubernetesClientException.class,
+                e -> assertThat(e.getCode()).isEqualTo(403));
+        assertThatThrownBy(() -> scheduler.pods().inNamespace(FilterScenarios.NS).withName("any").delete())
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
+    }
+
+    @Test
+    void taints() {
+        FilterScenarios.taints(REAL);
+    }
+
+    @Test
+    void nodeAffinityAndSelector() {
+        FilterScenarios.nodeAffinity(REAL);
+    }
+
+    @Test
+    void extendedResourcesAndPodLimit() {
+        FilterScenarios.extendedResourcesAndPodLimit(REAL);
+    }
+
+    @Test
+    void noNodePasses() {
+        FilterScenarios.noNodePasses(REAL);
+    }
+}
