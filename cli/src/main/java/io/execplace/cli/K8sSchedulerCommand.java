@@ -4,6 +4,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.run.LeaderElection;
 import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -96,6 +97,40 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             description = "milp wall-time limit per decision in milliseconds (default 1000).")
     Long milpTimeLimitMs;
 
+    @Option(names = "--leader-elect", description = "Run as one of several replicas: only the holder of a Lease schedules "
+            + "(as kube-scheduler's --leader-elect; needs the Lease role in deploy/rbac.yaml).")
+    boolean leaderElect;
+
+    @Option(names = "--leader-elect-namespace", paramLabel = "NS", defaultValue = "kube-system",
+            description = "Namespace of the Lease, named after --name (default ${DEFAULT-VALUE}).")
+    String leaderElectNamespace;
+
+    @Option(names = "--leader-elect-lease-duration", paramLabel = "SECONDS", defaultValue = "15",
+            description = "Seconds the others wait after the leader's last renewal before taking over (default ${DEFAULT-VALUE}).")
+    double leaseDurationSeconds;
+
+    @Option(names = "--leader-elect-renew-deadline", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds the leader keeps trying to renew before it stops (default ${DEFAULT-VALUE}).")
+    double renewDeadlineSeconds;
+
+    @Option(names = "--leader-elect-retry-period", paramLabel = "SECONDS", defaultValue = "2",
+            description = "Seconds between attempts to acquire or renew (default ${DEFAULT-VALUE}).")
+    double retryPeriodSeconds;
+
+    private LeaderElection.Settings leaderElection() {
+        if (!leaderElect) {
+            return null;
+        }
+        for (double v : new double[] {leaseDurationSeconds, renewDeadlineSeconds, retryPeriodSeconds}) {
+            if (!(v > 0) || !Double.isFinite(v)) {
+                throw BadInputException.option("--leader-elect-*", "durations must be numbers of seconds > 0, got " + v);
+            }
+        }
+        return Options.checked("--leader-elect-lease-duration", () -> new LeaderElection.Settings(leaderElectNamespace, name,
+                Duration.ofMillis(Math.round(leaseDurationSeconds * 1000)), Duration.ofMillis(Math.round(renewDeadlineSeconds * 1000)),
+                Duration.ofMillis(Math.round(retryPeriodSeconds * 1000))));
+    }
+
     @Override
     public Integer call() throws Exception {
         if (httpPort < -1 || httpPort > 65535) {
@@ -105,7 +140,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
-                .bindAttempts(bindAttempts).build();
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

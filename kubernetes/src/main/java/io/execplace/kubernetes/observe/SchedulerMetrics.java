@@ -74,6 +74,10 @@ public final class SchedulerMetrics {
         return bound.count();
     }
 
+    public double bindFailuresTotal() {
+        return bindFailures.count();
+    }
+
     public long pendingNow() {
         return pending.get();
     }

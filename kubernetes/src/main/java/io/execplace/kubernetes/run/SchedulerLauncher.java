@@ -126,7 +126,9 @@ public final class SchedulerLauncher {
                     }
                 }));
                 try {
-                    scheduler.run(stop);
+                    if (!runAsLeader(client, scheduler, settings.leaderElection(), stop, out)) {
+                        return 1;
+                    }
                 } finally {
                     stopped.countDown();
                 }
@@ -139,12 +141,50 @@ public final class SchedulerLauncher {
         return 0;
     }
 
+    /**
+     * Runs the loop, after winning the Lease when leader election is on.
+     *
+     * @return false when leadership was lost (the process exits non-zero, to campaign afresh, as kube-scheduler does)
+     */
+    private static boolean runAsLeader(KubernetesClient client, KubernetesScheduler scheduler,
+                                       LeaderElection.Settings election, AtomicBoolean stop, PrintWriter out) {
+        if (election == null) {
+            scheduler.run(stop);
+            return true;
+        }
+        AtomicBoolean lost = new AtomicBoolean();
+        try (LeaderElection leader = LeaderElection.start(client, election, LeaderElection.identity(), () -> {
+            lost.set(true);
+            stop.set(true);
+            scheduler.wakeUp();
+        })) {
+            out.println("waiting for lease " + election.namespace() + "/" + election.leaseName() + " as " + leader.identityName());
+            out.flush();
+            while (!stop.get()) {
+                if (leader.awaitLeadership(Duration.ofMillis(500))) {
+                    out.println("holding lease " + election.namespace() + "/" + election.leaseName() + ": scheduling");
+                    out.flush();
+                    scheduler.run(stop);
+                    break;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (lost.get()) {
+            out.println("lost lease " + election.namespace() + "/" + election.leaseName() + ": exiting so that a fresh process campaigns");
+            out.flush();
+            return false;
+        }
+        return true;
+    }
+
     /** A dry run looks once at what is pending now: nothing waits for a batching window. */
     private static SchedulerSettings copyWithoutBatching(SchedulerSettings s) {
         return SchedulerSettings.builder().schedulerName(s.schedulerName()).namespace(s.namespace()).queue(s.queue())
                 .backfill(s.backfill()).batchWindow(Duration.ZERO).defaultDurationSeconds(s.defaultDurationSeconds())
                 .dryRun(true).cordonEmpty(false).siteLabel(s.siteLabel()).defaultSite(s.defaultSite())
-                .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).build();
+                .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).leaderElection(null).build();
     }
 
     /** One line per pod it would bind, then the applications it would leave pending. */

@@ -26,6 +26,7 @@ public final class SchedulerSettings {
     private final int bindAttempts;
     private final Duration bindBackoff;
     private final Duration assumeTtl;
+    private final LeaderElection.Settings leaderElection;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -41,6 +42,7 @@ public final class SchedulerSettings {
         bindAttempts = b.bindAttempts;
         bindBackoff = b.bindBackoff;
         assumeTtl = b.assumeTtl;
+        leaderElection = b.leaderElection;
     }
 
     public static Builder builder() {
@@ -103,6 +105,11 @@ public final class SchedulerSettings {
         return assumeTtl;
     }
 
+    /** Leader election settings, or null when this replica schedules without electing a leader. */
+    public LeaderElection.Settings leaderElection() {
+        return leaderElection;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -118,6 +125,7 @@ public final class SchedulerSettings {
         private int bindAttempts = 3;
         private Duration bindBackoff = Duration.ofMillis(100);
         private Duration assumeTtl = Duration.ofSeconds(30);
+        private LeaderElection.Settings leaderElection;
 
         private Builder() {
         }
@@ -184,6 +192,12 @@ public final class SchedulerSettings {
 
         public Builder assumeTtl(Duration v) {
             assumeTtl = v;
+            return this;
+        }
+
+        /** Elect a leader among replicas with a Lease (null: no election). */
+        public Builder leaderElection(LeaderElection.Settings v) {
+            leaderElection = v;
             return this;
         }
 
