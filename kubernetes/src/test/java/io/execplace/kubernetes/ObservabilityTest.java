@@ -39,7 +39,7 @@ class ObservabilityTest {
                 assertThat(text.toString()).contains(
                         "would bind spark/a-exec-1 -> n1  (application spark/a, estimated extra cost 0.016667)",
                         "would bind spark/a-exec-2 -> n1",
-                        "would leave pending spark/b: never fits: pod requests 8000m cpu",
+                        "would leave pending spark/b: pod requests 8000m cpu",
                         "2 pod(s) would be bound, 1 application(s) left pending");
             }
             assertThat(c.dispatcher.bindRequests()).isZero();

@@ -35,12 +35,14 @@ public final class RealApiServer {
 
     private final Path dir;
     private final Path script;
+    private final Path kubeconfig;
     private final Config adminConfig;
     private final KubernetesClient admin;
 
     private RealApiServer(Path script, Path dir, Path kubeconfig) throws IOException {
         this.script = script;
         this.dir = dir;
+        this.kubeconfig = kubeconfig;
         this.adminConfig = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
         adminConfig.setRequestRetryBackoffLimit(0);
         this.admin = new KubernetesClientBuilder().withConfig(adminConfig).build();
@@ -88,8 +90,8 @@ public final class RealApiServer {
         }
     }
 
+    /** Stops the server first: closing the client may fail when the JVM is going down (classes unloadable). */
     private void down() {
-        admin.close();
         try {
             new ProcessBuilder(script.toString(), "down", "--dir", dir.toString()).inheritIO().start().waitFor();
         } catch (IOException e) {
@@ -97,6 +99,16 @@ public final class RealApiServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            admin.close();
+        } catch (RuntimeException | LinkageError e) {
+            // The JVM is exiting; nothing is left to release.
+        }
+    }
+
+    /** The admin kubeconfig file. */
+    public Path kubeconfig() {
+        return kubeconfig;
     }
 
     /** A client with the admin token (group system:masters). */

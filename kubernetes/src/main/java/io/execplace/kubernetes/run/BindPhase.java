@@ -1,0 +1,205 @@
+package io.execplace.kubernetes.run;
+
+import io.execplace.kubernetes.bind.BindResult;
+import io.execplace.kubernetes.bind.Binder;
+import io.execplace.kubernetes.observe.EventRecorder;
+import io.execplace.kubernetes.observe.SchedulerMetrics;
+import io.execplace.kubernetes.spark.PendingApplication;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a cycle writes to the API server: the planned gangs' bindings (all in flight together) with
+ * their Scheduled Events and assumed entries; for rejected applications the PodScheduled=False
+ * condition and a FailedScheduling Event, once per distinct reason. A dry run writes nothing: it only
+ * reports what it would bind.
+ */
+final class BindPhase {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BindPhase.class);
+
+    private final KubernetesClient client;
+    private final Binder binder;
+    private final EventRecorder events;
+    private final SchedulerMetrics metrics;
+    private final SchedulerSettings settings;
+    private final String policyName;
+    private final AssumeCache assumed;
+    private final ProblemLog problems;
+    private final Clock clock;
+
+    BindPhase(KubernetesClient client, Binder binder, EventRecorder events, SchedulerMetrics metrics, SchedulerSettings settings,
+              String policyName, AssumeCache assumed, ProblemLog problems, Clock clock) {
+        this.client = client;
+        this.binder = binder;
+        this.events = events;
+        this.metrics = metrics;
+        this.settings = settings;
+        this.policyName = policyName;
+        this.assumed = assumed;
+        this.problems = problems;
+        this.clock = clock;
+    }
+
+    /** Binds every planned gang; returns one decision per pod bound (a dry run: per pod it would bind). */
+    List<Decision> bind(List<CyclePlanner.Planned> planned, List<String> failures, Map<String, Double> firstSeen, double now) {
+        List<Decision> decisions = new ArrayList<>();
+        List<Pod> pods = new ArrayList<>();
+        List<String> nodes = new ArrayList<>();
+        for (CyclePlanner.Planned pl : planned) {
+            pods.addAll(pl.app().pods());
+            nodes.addAll(pl.targets());
+        }
+        if (settings.dryRun()) {
+            int k = 0;
+            for (CyclePlanner.Planned pl : planned) {
+                for (Pod pod : pl.app().pods()) {
+                    decisions.add(new Decision(pl.app().key(), podKey(pod), nodes.get(k++), pl.extraCost()));
+                }
+            }
+            return decisions;
+        }
+        List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes);
+        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
+        int k = 0;
+        int bound = 0;
+        for (CyclePlanner.Planned pl : planned) {
+            PendingApplication app = pl.app();
+            int n = app.pods().size();
+            for (int i = 0; i < n; i++, k++) {
+                Pod pod = pods.get(k);
+                String node = nodes.get(k);
+                BindResult r = results.get(k);
+                if (r.bound()) {
+                    bound++;
+                    assumed.assume(AssumeCache.uid(pod), new AssumeCache.Assumed(node, app.cpuMillis(), app.memoryBytes(),
+                            pl.otherRequests(), now + pl.duration(), expires));
+                    decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
+                    firstSeen.remove(AssumeCache.uid(pod));
+                    problems.clear(podKey(pod));
+                    events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + node
+                            + " by " + settings.schedulerName() + " (policy " + policyName + ", application "
+                            + app.key() + ", " + n + " executors, estimated extra cost "
+                            + String.format(Locale.ROOT, "%.6f", pl.extraCost()) + ")");
+                } else {
+                    metrics.bindFailure();
+                    String msg = podKey(pod) + " -> " + node + ": " + r.outcome() + " after " + r.attempts()
+                            + " attempt(s): " + r.detail();
+                    failures.add(msg);
+                    LOG.warn("binding failed: {}", msg);
+                }
+            }
+        }
+        metrics.bound(bound);
+        return decisions;
+    }
+
+    /** Says why each rejected application stays pending (conditions and Events, once per reason; none in a dry run). */
+    void reject(List<CyclePlanner.Rejected> rejected) {
+        for (CyclePlanner.Rejected r : rejected) {
+            if (r.code() == CyclePlanner.Rejection.POD_TOO_LARGE || r.code() == CyclePlanner.Rejection.NO_NODE_PASSES_FILTERS) {
+                String reason = r.code() == CyclePlanner.Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
+                for (Pod p : r.app().pods()) {
+                    report(p, reason, r.message());
+                }
+            }
+            markUnschedulable(r.app(), r.message());
+        }
+    }
+
+    /** Logs and sends an Event about bad input once per object and message. */
+    void report(Pod pod, String reason, String message) {
+        if (!problems.firstTime("problem/" + podKey(pod) + "/" + reason, message)) {
+            return;
+        }
+        LOG.warn("{}: {}", podKey(pod), message);
+        if (!settings.dryRun()) {
+            events.warning(pod, reason, message);
+        }
+    }
+
+    /** Sets PodScheduled=False, reason Unschedulable (once per distinct reason) and writes an Event. */
+    private void markUnschedulable(PendingApplication app, String why) {
+        int marked = 0;
+        for (Pod pod : app.pods()) {
+            String key = podKey(pod);
+            if (why.equals(problems.last(key)) || hasUnschedulable(pod, why)) {
+                problems.firstTime(key, why);
+                continue;
+            }
+            problems.firstTime(key, why);
+            marked++;
+            LOG.info("{} stays pending: {}", key, why);
+            if (settings.dryRun()) {
+                continue;
+            }
+            events.warning(pod, "FailedScheduling", why);
+            setUnschedulable(pod, why);
+        }
+        metrics.unschedulable(marked);
+    }
+
+    private void setUnschedulable(Pod pod, String why) {
+        PodCondition condition = new PodConditionBuilder().withType("PodScheduled").withStatus("False")
+                .withReason("Unschedulable").withMessage(why).withLastTransitionTime(Instant.now(clock).toString()).build();
+        for (int attempt = 1; attempt <= settings.bindAttempts(); attempt++) {
+            try {
+                client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+                        .editStatus(p -> {
+                            if (p.getStatus() == null) {
+                                p.setStatus(new PodStatus());
+                            }
+                            List<PodCondition> conditions = new ArrayList<>();
+                            if (p.getStatus().getConditions() != null) {
+                                for (PodCondition c : p.getStatus().getConditions()) {
+                                    if (!"PodScheduled".equals(c.getType())) {
+                                        conditions.add(c);
+                                    }
+                                }
+                            }
+                            conditions.add(condition);
+                            p.getStatus().setConditions(conditions);
+                            return p;
+                        });
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == 404) {
+                    return;
+                }
+                if (attempt == settings.bindAttempts()) {
+                    LOG.warn("could not set PodScheduled=False on {}: {}", podKey(pod), e.getMessage());
+                }
+            }
+        }
+    }
+
+    private static boolean hasUnschedulable(Pod pod, String why) {
+        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return false;
+        }
+        for (PodCondition c : pod.getStatus().getConditions()) {
+            if ("PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()) && "Unschedulable".equals(c.getReason())
+                    && why.equals(c.getMessage())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String podKey(Pod p) {
+        return p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+    }
+}

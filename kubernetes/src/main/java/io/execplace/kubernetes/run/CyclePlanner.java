@@ -1,0 +1,209 @@
+package io.execplace.kubernetes.run;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.cluster.ApplicationView;
+import io.execplace.kubernetes.cluster.ClusterSnapshot;
+import io.execplace.kubernetes.cluster.NodeInfo;
+import io.execplace.kubernetes.filter.Feasibility;
+import io.execplace.kubernetes.spark.PendingApplication;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * One scheduling cycle's decisions, with no API calls: the ready applications in queue order, each
+ * checked against the filters and the nodes' limits and placed by the policy on its
+ * {@link ApplicationView}, committed to the snapshot so that the next sees the cluster as the
+ * simulator would. The outcome of each application is {@link Planned} or {@link Rejected} with a
+ * {@link Rejection} code; binding, Events and conditions are the bind phase's. Because it is pure,
+ * many cycles can be checked against the simulator.
+ */
+public final class CyclePlanner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CyclePlanner.class);
+
+    /** Why an application is not placed this cycle. */
+    public enum Rejection {
+        /** No node is usable at all (all cordoned, not ready or with bad labels). */
+        NO_USABLE_NODE(false),
+        /** No node passes the filters (taints, node selector, affinity). */
+        NO_NODE_PASSES_FILTERS(false),
+        /** A pod requests more than any node it may run on has allocatable. */
+        POD_TOO_LARGE(false),
+        /** The gang does not fit the nodes it may use even when they are empty. */
+        GANG_NEVER_FITS(false),
+        /** The policy found no placement now (the usual "wait for room"). */
+        NO_PLACEMENT(true),
+        /** The policy threw. */
+        POLICY_FAILED(true),
+        /** The policy returned a placement that breaks the filters or the nodes' limits (a bug in it). */
+        INVALID_PLACEMENT(true);
+
+        private final boolean blocksQueue;
+
+        Rejection(boolean blocksQueue) {
+            this.blocksQueue = blocksQueue;
+        }
+
+        /** Whether, without backfilling, the applications behind it wait (never for what can never fit). */
+        public boolean blocksQueue() {
+            return blocksQueue;
+        }
+    }
+
+    /** A placed gang, to be bound. */
+    public record Planned(PendingApplication app, Map<String, Long> otherRequests, List<String> targets, double duration,
+                          double extraCost) {
+    }
+
+    /** An application left pending, and why. */
+    public record Rejected(PendingApplication app, Rejection code, String message) {
+    }
+
+    /** The cycle's outcome: planned gangs in queue order, and the rejected applications. */
+    public record Plan(List<Planned> planned, List<Rejected> rejected) {
+    }
+
+    private final PlacementPolicy policy;
+    private final Feasibility feasibility;
+    private final QueuePolicy queue;
+    private final boolean backfill;
+    private final LongConsumer decisionNanos;
+
+    /** @param decisionNanos told the wall time of each policy call (metrics) */
+    public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
+                        LongConsumer decisionNanos) {
+        this.policy = policy;
+        this.feasibility = feasibility;
+        this.queue = queue;
+        this.backfill = backfill;
+        this.decisionNanos = decisionNanos;
+    }
+
+    /**
+     * Plans the ready applications on the snapshot (which it commits the planned gangs to).
+     *
+     * @param usable the snapshot's nodes in VM order
+     */
+    public Plan plan(List<PendingApplication> ready, ClusterSnapshot snapshot, List<NodeInfo> usable) {
+        List<PendingApplication> apps = new ArrayList<>(ready);
+        apps.sort(Comparator.comparingDouble((PendingApplication a) -> a.spec().arrival()).thenComparing(PendingApplication::key));
+        List<Job> jobs = new ArrayList<>();
+        for (int i = 0; i < apps.size(); i++) {
+            jobs.add(apps.get(i).toJob(i, snapshot.cpuUnitMillis()));
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> queue.order().compare(jobs.get(a), jobs.get(b)));
+        List<Planned> planned = new ArrayList<>();
+        List<Rejected> rejected = new ArrayList<>();
+        for (int idx : order) {
+            Rejected r = place(apps.get(idx), jobs.get(idx), snapshot, usable, planned);
+            if (r != null) {
+                rejected.add(r);
+                if (!backfill && r.code().blocksQueue()) {
+                    break;
+                }
+            }
+        }
+        return new Plan(planned, rejected);
+    }
+
+    private Rejected place(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
+                           List<Planned> planned) {
+        if (snapshot.isEmpty()) {
+            return new Rejected(app, Rejection.NO_USABLE_NODE, "no usable node (all cordoned, not ready, or with bad labels)");
+        }
+        int n = app.pods().size();
+        Map<String, Long> other = app.otherRequests();
+        Feasibility.Verdict verdict = feasibility.check(app.pods(), usable);
+        if (verdict.none()) {
+            return new Rejected(app, Rejection.NO_NODE_PASSES_FILTERS, verdict.refused().summary(0, usable.size()));
+        }
+        long capacity = 0;
+        long largest = 0;
+        for (int vm = 0; vm < usable.size(); vm++) {
+            if (verdict.allowed(vm)) {
+                long holds = emptyNodeHolds(usable.get(vm), app, other);
+                capacity += holds;
+                largest = Math.max(largest, holds);
+            }
+        }
+        String mayUse = verdict.refused().isEmpty() ? "" : "it may run on ";
+        if (largest < 1) {
+            return new Rejected(app, Rejection.POD_TOO_LARGE, "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes()
+                    + " bytes of memory" + (other.isEmpty() ? "" : " and " + other) + ", more than any node " + mayUse
+                    + "has allocatable");
+        }
+        if (capacity < n) {
+            return new Rejected(app, Rejection.GANG_NEVER_FITS, n + " executors do not fit the usable nodes " + mayUse
+                    + "even when all are empty (room for " + capacity + ")");
+        }
+        long[] room = new long[usable.size()];
+        Feasibility.Diagnosis diagnosis = verdict.refused().copy();
+        int available = 0;
+        for (int vm = 0; vm < room.length; vm++) {
+            if (verdict.allowed(vm)) {
+                room[vm] = snapshot.podsThatFit(vm, app.cpuMillis(), app.memoryBytes(), other);
+                if (room[vm] > 0) {
+                    available++;
+                } else {
+                    diagnosis.add(snapshot.insufficient(vm, app.cpuMillis(), app.memoryBytes(), other));
+                }
+            }
+        }
+        ApplicationView view = new ApplicationView(snapshot, room, job.coresPerExecutor());
+        long t0 = System.nanoTime();
+        Placement p;
+        try {
+            p = policy.place(job, view);
+        } catch (RuntimeException e) {
+            LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
+            return new Rejected(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
+        } finally {
+            decisionNanos.accept(System.nanoTime() - t0);
+        }
+        if (p == null || p.isNone()) {
+            return new Rejected(app, Rejection.NO_PLACEMENT, "policy " + policy.name() + " found no placement for " + n
+                    + " executors of " + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none; "
+                    + diagnosis.summary(available, usable.size()) + ")");
+        }
+        String invalid = snapshot.validate(p, n, app.cpuMillis(), app.memoryBytes());
+        if (invalid == null) {
+            invalid = view.validate(p);
+        }
+        if (invalid != null) {
+            LOG.error("policy {} returned an invalid placement for {}: {}", policy.name(), app.key(), invalid);
+            return new Rejected(app, Rejection.INVALID_PLACEMENT, "policy " + policy.name() + " returned an invalid placement: " + invalid);
+        }
+        double duration = snapshot.durationModel().duration(job, p, snapshot.cluster());
+        double extraCost = snapshot.extraCost(p, duration);
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            targets.add(snapshot.nodeName(p.vm(i)));
+        }
+        snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
+        planned.add(new Planned(app, other, targets, duration, extraCost));
+        return null;
+    }
+
+    /** How many of the application's executors the node could hold if it ran nothing. */
+    private static long emptyNodeHolds(NodeInfo node, PendingApplication app, Map<String, Long> other) {
+        long holds = Math.min(node.podLimit(), Math.min(node.allocatableCpuMillis() / Math.max(1, app.cpuMillis()),
+                node.allocatableMemoryBytes() / Math.max(1, app.memoryBytes())));
+        for (Map.Entry<String, Long> e : other.entrySet()) {
+            holds = Math.min(holds, node.otherAllocatable(e.getKey()) / e.getValue());
+        }
+        return holds;
+    }
+}

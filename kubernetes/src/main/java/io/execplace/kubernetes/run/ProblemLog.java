@@ -1,0 +1,39 @@
+package io.execplace.kubernetes.run;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The last problem reported per object (node, pod, or pod and reason), so that each is logged and
+ * written as an Event once per distinct message, not every cycle.
+ */
+final class ProblemLog {
+
+    private final Map<String, String> reported = new HashMap<>();
+
+    /** Records the message; true when it is new for this key (report it), false when already reported. */
+    boolean firstTime(String key, String message) {
+        return !message.equals(reported.put(key, message));
+    }
+
+    String last(String key) {
+        return reported.get(key);
+    }
+
+    void clear(String key) {
+        reported.remove(key);
+    }
+
+    /**
+     * Drops what was reported about objects that no longer exist (keeps the map bounded).
+     *
+     * @param live {@code node/NAME} and {@code namespace/pod} of every object that exists
+     */
+    void forgetDeparted(Set<String> live) {
+        reported.keySet().removeIf(k -> {
+            String subject = k.startsWith("problem/") ? k.substring("problem/".length(), k.lastIndexOf('/')) : k;
+            return !live.contains(subject);
+        });
+    }
+}

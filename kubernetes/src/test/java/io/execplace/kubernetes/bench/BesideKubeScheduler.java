@@ -1,0 +1,252 @@
+package io.execplace.kubernetes.bench;
+
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.real.RealApiServer;
+import io.execplace.kubernetes.run.KubernetesScheduler;
+import io.execplace.kubernetes.run.SchedulerSettings;
+import io.execplace.kubernetes.scenario.TestObjects;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.execplace.schedulers.milp.Milp;
+import io.execplace.schedulers.milp.MilpOptions;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * Benchmark (not a test), scheduler_perf style: execplace and the default kube-scheduler, built from
+ * the same Kubernetes 1.20.2 source, on the same real kube-apiserver with the same nodes and the same
+ * stream of Spark applications (5 executors of 1 core / 2 GiB; drivers already running on a node of
+ * their own). Reports pods bound per second, creation-to-bind latency p50/p99 as a watching client
+ * sees it, and the VM cost of each scheduler's placements replayed through the simulator.
+ *
+ * <p>Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-real}
+ * ({@code -Dk8s.bench.nodes=180|1000}, {@code -Dk8s.bench.apps=N}, {@code -Dk8s.bench.rate=APPS_PER_S}
+ * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only).
+ */
+public final class BesideKubeScheduler {
+
+    private static final String NS = "bench";
+    private static final int EXECUTORS = 5;
+    private static final double DURATION = 600;
+    static final PriceTable PRICES = PriceTable.of(Map.of("c4", 0.20, "c8", 0.36, "c12", 0.48, "drivers", 0.0));
+
+    private BesideKubeScheduler() {
+    }
+
+    /** One scheduler under test: started before the stream, stopped after it. */
+    private interface Contender extends AutoCloseable {
+        String name();
+    }
+
+    public static void main(String[] args) throws Exception {
+        int nodeCount = Integer.getInteger("k8s.bench.nodes", 180);
+        int apps = Integer.getInteger("k8s.bench.apps", 200);
+        double rate = Double.parseDouble(System.getProperty("k8s.bench.rate", "10"));
+        List<String> only = Arrays.asList(System.getProperty("k8s.bench.only", "kube,kube-fast,gio,first-fit,milp").split(","));
+        RealApiServer server = RealApiServer.shared();
+        KubernetesClient admin = server.admin();
+        server.reset(NS);
+        server.namespace(NS);
+        server.apply("deploy/rbac.yaml");
+        List<ReplayCost.BenchNode> nodes = makeNodes(server, nodeCount);
+        int cores = nodes.stream().mapToInt(ReplayCost.BenchNode::cores).sum();
+        System.out.printf(Locale.ROOT, "kube-apiserver 1.20.2 on loopback; %d nodes (%d cores), %d applications x %d executors of 1 core / 2 GiB;"
+                + " burst (all at once) and steady (%.1f applications/s)%n", nodeCount, cores, apps, EXECUTORS, rate);
+        System.out.printf(Locale.ROOT, "%-22s %-7s %6s %9s %9s %9s %12s%n", "scheduler", "stream", "pods", "pods/s", "p50 ms", "p99 ms",
+                "cost");
+        Path kubeconfig = server.kubeconfig();
+        List<Map.Entry<String, Supplier<Contender>>> contenders = new ArrayList<>();
+        contenders.add(Map.entry("kube", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 50)", 50, 100)));
+        contenders.add(Map.entry("kube-fast", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 5000)", 5000, 5000)));
+        contenders.add(Map.entry("gio", () -> execplace(server, new Gio())));
+        contenders.add(Map.entry("first-fit", () -> execplace(server, new FirstFit())));
+        contenders.add(Map.entry("milp", () -> execplace(server, new Milp(MilpOptions.defaults()))));
+        try (BindingClock clock = new BindingClock(admin, NS)) {
+            for (Map.Entry<String, Supplier<Contender>> c : contenders) {
+                if (!only.contains(c.getKey())) {
+                    continue;
+                }
+                for (String stream : List.of("burst", "steady")) {
+                    clock.clear();
+                    String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
+                    try (Contender running = c.getValue().get()) {
+                        Thread.sleep(1000);
+                        List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                        while (clock.boundCount() < apps * EXECUTORS && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        report(running.name(), stream, clock, nodes, made);
+                    }
+                    deleteExecutors(admin, clock);
+                }
+            }
+        }
+        System.exit(0);
+    }
+
+    private static List<ReplayCost.BenchNode> makeNodes(RealApiServer server, int count) {
+        List<ReplayCost.BenchNode> nodes = new ArrayList<>();
+        String[] types = {"c4", "c8", "c12"};
+        int[] cores = {4, 8, 12};
+        for (int i = 0; i < count; i++) {
+            int t = i % 3;
+            String name = String.format(Locale.ROOT, "node-%04d", i);
+            server.createReadyNode(TestObjects.node(name, types[t], cores[t], cores[t] * 4).build());
+            nodes.add(new ReplayCost.BenchNode(name, types[t], cores[t], cores[t] * 4.0, PRICES.pricePerHour(types[t]).orElseThrow()));
+        }
+        // Drivers run on a node of their own, tainted so that neither scheduler puts executors there.
+        server.createReadyNode(TestObjects.tainted(TestObjects.node("drivers", "drivers", 100_000, 400_000),
+                List.of(TestObjects.taint("bench/drivers", "only", "NoSchedule"))));
+        return nodes;
+    }
+
+    private static Contender execplace(RealApiServer server, PlacementPolicy policy) {
+        KubernetesClient client = server.asServiceAccount("kube-system", "execplace-scheduler");
+        KubernetesScheduler s = new KubernetesScheduler(client, policy, PRICES, SchedulerSettings.builder().build(), Clock.systemUTC());
+        s.start(Duration.ofSeconds(60));
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread loop = new Thread(() -> s.run(stop), "execplace-" + policy.name());
+        loop.start();
+        return new Contender() {
+            @Override
+            public String name() {
+                return "execplace " + policy.name();
+            }
+
+            @Override
+            public void close() throws Exception {
+                stop.set(true);
+                s.wakeUp();
+                loop.join();
+                s.close();
+                client.close();
+            }
+        };
+    }
+
+    private static Contender kubeScheduler(Path kubeconfig, String label, int qps, int burst) {
+        try {
+            String binary = new String(new ProcessBuilder(Path.of("..", "scripts", "kube-apiserver").toString(), "bin", "kube-scheduler")
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start().getInputStream().readAllBytes()).trim();
+            Process p = new ProcessBuilder(binary, "--kubeconfig", kubeconfig.toString(), "--leader-elect=false",
+                    "--port=0", "--secure-port=0", "--kube-api-qps", Integer.toString(qps), "--kube-api-burst", Integer.toString(burst),
+                    "--v=0").redirectErrorStream(true).redirectOutput(Path.of("target", "kube-scheduler-" + qps + ".log").toFile()).start();
+            return new Contender() {
+                @Override
+                public String name() {
+                    return label;
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.destroy();
+                    p.waitFor(10, TimeUnit.SECONDS);
+                }
+            };
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start kube-scheduler: " + e.getMessage(), e);
+        }
+    }
+
+    /** Creates the applications (drivers bound already, then executors), at {@code rate} per second or all at once. */
+    private static List<ReplayCost.App> submit(KubernetesClient admin, BindingClock clock, int apps, double rate, String scheduler)
+            throws InterruptedException {
+        List<ReplayCost.App> made = new ArrayList<>();
+        ExecutorService creators = Executors.newFixedThreadPool(8);
+        List<java.util.concurrent.Future<?>> created = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int a = 0; a < apps; a++) {
+            if (rate > 0) {
+                long due = start + (long) (a / rate * 1e9);
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
+            }
+            String app = "app-" + a;
+            List<String> pods = new ArrayList<>();
+            for (int e = 1; e <= EXECUTORS; e++) {
+                pods.add(app + "-exec-" + e);
+            }
+            made.add(new ReplayCost.App((System.nanoTime() - start) / 1e9, pods));
+            created.add(creators.submit(() -> {
+                admin.resource(new PodBuilder().withNewMetadata().withName(app + "-driver").withNamespace(NS)
+                        .addToLabels("spark-app-selector", app).addToLabels("spark-role", "driver")
+                        .addToAnnotations("execplace.io/executors", Integer.toString(EXECUTORS))
+                        .addToAnnotations("execplace.io/expected-duration-seconds", Double.toString(DURATION)).endMetadata()
+                        .withNewSpec().withNodeName("drivers").addNewContainer().withName("driver").withImage("spark:4.1.1")
+                        .endContainer().endSpec().build()).create();
+                for (String pod : pods) {
+                    int id = Integer.parseInt(pod.substring(pod.lastIndexOf('-') + 1));
+                    clock.creating(pod);
+                    admin.resource(TestObjects.executor(NS, app, id, "1", "2Gi", scheduler).editMetadata().withName(pod)
+                            .endMetadata().build()).create();
+                }
+            }));
+        }
+        creators.shutdown();
+        for (java.util.concurrent.Future<?> f : created) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("creating an application failed: " + e.getCause().getMessage(), e.getCause());
+            }
+        }
+        return made;
+    }
+
+    private static void report(String name, String stream, BindingClock clock, List<ReplayCost.BenchNode> nodes,
+                               List<ReplayCost.App> apps) {
+        List<Long> latencies = new ArrayList<>();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Map.Entry<String, Long> e : clock.bound().entrySet()) {
+            Long created = clock.created().get(e.getKey());
+            if (created != null) {
+                latencies.add(e.getValue() - created);
+                first = Math.min(first, created);
+                last = Math.max(last, e.getValue());
+            }
+        }
+        latencies.sort(null);
+        if (latencies.size() != clock.created().size()) {
+            System.out.printf("  (%d pods created, %d seen bound)%n", clock.created().size(), latencies.size());
+        }
+        int pods = latencies.size();
+        double seconds = (last - first) / 1e9;
+        double cost = pods == apps.size() * EXECUTORS ? ReplayCost.cost(nodes, apps, clock.nodeOf(), DURATION) : Double.NaN;
+        System.out.printf(Locale.ROOT, "%-22s %-7s %6d %9.1f %9.1f %9.1f %12.4f%n", name, stream, pods, pods / seconds,
+                percentile(latencies, 0.5) / 1e6, percentile(latencies, 0.99) / 1e6, cost);
+    }
+
+    private static double percentile(List<Long> sorted, double q) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
+    }
+
+    private static void deleteExecutors(KubernetesClient admin, BindingClock clock) throws InterruptedException {
+        admin.pods().inNamespace(NS).withGracePeriod(0).delete();
+        while (!admin.pods().inNamespace(NS).list().getItems().isEmpty()) {
+            Thread.sleep(100);
+        }
+    }
+}
