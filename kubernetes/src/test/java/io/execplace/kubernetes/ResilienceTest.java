@@ -11,6 +11,7 @@ import io.execplace.schedulers.heuristics.Gio;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,7 +70,8 @@ class ResilienceTest {
             for (int i = 1; i <= 3; i++) {
                 c.executor("spark", "a", i, "1", "1Gi");
             }
-            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().bindAttempts(3).build(), new ManualClock(Harness.START))) {
+            ManualClock clock = new ManualClock(Harness.START);
+            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().bindAttempts(3).build(), clock)) {
                 Harness.awaitPodCount(s, 3);
                 c.dispatcher.failNextBindings(500, 503, 429);
                 CycleReport r = s.scheduleOnce();
@@ -85,9 +87,35 @@ class ResilienceTest {
                 assertThat(r2.bound()).isEmpty();
                 assertThat(r2.failures()).singleElement().asString().contains("FAILED after 3 attempt(s)").contains("HTTP 500");
                 assertThat(c.nodeOf("spark", "b-exec-1")).isNull();
-                // Next cycle: the server is healthy again.
+                // The server is healthy again, but the pod backs off (1 s after its first failure).
+                assertThat(s.scheduleOnce().bound()).isEmpty();
+                clock.advance(Duration.ofMillis(1000));
                 assertThat(s.scheduleOnce().bound()).hasSize(1);
                 assertThat(c.dispatcher.bindings().values()).extracting(AtomicInteger::get).containsOnly(1);
+            }
+        }
+    }
+
+    /** A 429 with Retry-After holds the retry at least that long, and the pod's back-off after the last attempt too. */
+    @Test
+    void retryAfterIsHonoured() {
+        try (MockCluster c = new MockCluster()) {
+            c.node("n1", "small", 8, 32);
+            c.executor("spark", "a", 1, "1", "1Gi");
+            ManualClock clock = new ManualClock(Harness.START);
+            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().bindAttempts(2).build(), clock)) {
+                Harness.awaitPodCount(s, 1);
+                c.dispatcher.retryAfter(3);
+                c.dispatcher.failNextBindings(429, 429);
+                long t0 = System.nanoTime();
+                CycleReport r = s.scheduleOnce();
+                long waitedMs = (System.nanoTime() - t0) / 1_000_000;
+                assertThat(r.failures()).singleElement().asString().contains("HTTP 429");
+                assertThat(waitedMs).as("the second attempt waited for Retry-After").isGreaterThanOrEqualTo(3000);
+                clock.advance(Duration.ofSeconds(2));
+                assertThat(s.scheduleOnce().bound()).as("still backing off: Retry-After 3 s > 1 s back-off").isEmpty();
+                clock.advance(Duration.ofSeconds(1));
+                assertThat(s.scheduleOnce().bound()).hasSize(1);
             }
         }
     }

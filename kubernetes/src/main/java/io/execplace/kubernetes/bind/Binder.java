@@ -22,9 +22,13 @@ import java.util.concurrent.TimeoutException;
  * Binds pods to nodes through the {@code pods/binding} subresource, as kube-scheduler does. The
  * pods of one gang are bound concurrently. A 409 (the pod already has a node) is final and never
  * retried; 429 and 5xx answers and I/O errors are retried up to {@code maxAttempts} times with
- * exponential back-off.
+ * exponential back-off, waiting at least what a {@code Retry-After} header asks (at most
+ * {@link #MAX_RETRY_AFTER}: API Priority and Fairness sends it with 429).
  */
 public final class Binder {
+
+    /** The longest a Retry-After holds a cycle; longer requests are left to the pod's back-off. */
+    public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(10);
 
     private final KubernetesClient client;
     private final int maxAttempts;
@@ -49,10 +53,13 @@ public final class Binder {
         for (int i = 0; i < n; i++) {
             todo.add(i);
         }
+        Duration serverAsks = Duration.ZERO;
         for (int attempt = 1; attempt <= maxAttempts && !todo.isEmpty(); attempt++) {
             if (attempt > 1) {
-                pause(backoff.multipliedBy(1L << Math.min(10, attempt - 2)));
+                Duration exponential = backoff.multipliedBy(1L << Math.min(10, attempt - 2));
+                pause(exponential.compareTo(serverAsks) >= 0 ? exponential : min(serverAsks, MAX_RETRY_AFTER));
             }
+            serverAsks = Duration.ZERO;
             List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
             for (int i : todo) {
                 inFlight.add(send(pods.get(i), nodes.get(i)));
@@ -64,6 +71,9 @@ public final class Binder {
                 results[i] = a.result();
                 if (a.retry()) {
                     retry.add(i);
+                    if (a.result().retryAfter().compareTo(serverAsks) > 0) {
+                        serverAsks = a.result().retryAfter();
+                    }
                 }
             }
             todo = retry;
@@ -77,8 +87,8 @@ public final class Binder {
             return new Attempt(new BindResult(outcome, attempt, detail), false);
         }
 
-        static Attempt retry(int attempt, String detail) {
-            return new Attempt(new BindResult(BindResult.Outcome.FAILED, attempt, detail), true);
+        static Attempt retry(int attempt, String detail, Duration retryAfter) {
+            return new Attempt(new BindResult(BindResult.Outcome.FAILED, attempt, detail, retryAfter), true);
         }
     }
 
@@ -90,7 +100,7 @@ public final class Binder {
             Thread.currentThread().interrupt();
             return Attempt.done(BindResult.Outcome.FAILED, attempt, "interrupted");
         } catch (ExecutionException | TimeoutException e) {
-            return Attempt.retry(attempt, "request failed: " + e);
+            return Attempt.retry(attempt, "request failed: " + e, Duration.ZERO);
         }
         int code = response.code();
         if (code >= 200 && code < 300) {
@@ -105,7 +115,7 @@ public final class Binder {
             return Attempt.done(BindResult.Outcome.GONE, attempt, detail);
         }
         if (code == 429 || code >= 500) {
-            return Attempt.retry(attempt, detail);
+            return Attempt.retry(attempt, detail, retryAfter(response.header("Retry-After")));
         }
         return Attempt.done(BindResult.Outcome.FAILED, attempt, detail);
     }
@@ -127,6 +137,23 @@ public final class Binder {
                 .post("application/json", Serialization.asJson(binding).getBytes(StandardCharsets.UTF_8))
                 .build();
         return client.getHttpClient().sendAsync(request, String.class);
+    }
+
+    /** A Retry-After header in seconds (the API server's form); zero when absent or not a number of seconds. */
+    static Duration retryAfter(String header) {
+        if (header == null) {
+            return Duration.ZERO;
+        }
+        try {
+            long seconds = Long.parseLong(header.trim());
+            return seconds > 0 ? Duration.ofSeconds(seconds) : Duration.ZERO;
+        } catch (NumberFormatException e) {
+            return Duration.ZERO;
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String enc(String s) {

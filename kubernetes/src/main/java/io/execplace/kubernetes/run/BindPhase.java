@@ -39,10 +39,11 @@ final class BindPhase {
     private final String policyName;
     private final AssumeCache assumed;
     private final ProblemLog problems;
+    private final PodBackoff backoff;
     private final Clock clock;
 
     BindPhase(KubernetesClient client, Binder binder, EventRecorder events, SchedulerMetrics metrics, SchedulerSettings settings,
-              String policyName, AssumeCache assumed, ProblemLog problems, Clock clock) {
+              String policyName, AssumeCache assumed, ProblemLog problems, PodBackoff backoff, Clock clock) {
         this.client = client;
         this.binder = binder;
         this.events = events;
@@ -51,6 +52,7 @@ final class BindPhase {
         this.policyName = policyName;
         this.assumed = assumed;
         this.problems = problems;
+        this.backoff = backoff;
         this.clock = clock;
     }
 
@@ -89,6 +91,7 @@ final class BindPhase {
                             pl.otherRequests(), now + pl.duration(), expires));
                     decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
                     firstSeen.remove(AssumeCache.uid(pod));
+                    backoff.succeeded(AssumeCache.uid(pod));
                     problems.clear(podKey(pod));
                     events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + node
                             + " by " + settings.schedulerName() + " (policy " + policyName + ", application "
@@ -96,6 +99,9 @@ final class BindPhase {
                             + String.format(Locale.ROOT, "%.6f", pl.extraCost()) + ")");
                 } else {
                     metrics.bindFailure();
+                    if (r.outcome() == BindResult.Outcome.FAILED) {
+                        backoff.failed(AssumeCache.uid(pod), now, r.retryAfter());
+                    }
                     String msg = podKey(pod) + " -> " + node + ": " + r.outcome() + " after " + r.attempts()
                             + " attempt(s): " + r.detail();
                     failures.add(msg);

@@ -67,6 +67,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final Map<String, Double> firstSeen = new ConcurrentHashMap<>();
     private final AssumeCache assumed = new AssumeCache();
     private final ProblemLog problems = new ProblemLog();
+    private final PodBackoff backoff = new PodBackoff();
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
@@ -91,7 +92,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.snapshots = new SnapshotBuilder(nodeReader, grouper, events, problems, settings.dryRun());
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 metrics::decision);
-        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, clock);
+        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
@@ -247,6 +248,7 @@ public final class KubernetesScheduler implements AutoCloseable {
             byUid.put(p.getMetadata().getUid(), p);
         }
         assumed.forget(uid -> byUid.containsKey(uid) && unbound(byUid.get(uid)), now);
+        backoff.retain(byUid.keySet());
 
         List<Pod> pending = new ArrayList<>();
         List<Pod> oursBound = new ArrayList<>();
@@ -258,7 +260,8 @@ public final class KubernetesScheduler implements AutoCloseable {
             String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
             if (node != null && !node.isEmpty()) {
                 (ours(p) ? oursBound : othersBound).add(p);
-            } else if (ours(p) && unbound(p) && !gated(p) && !assumed.contains(p.getMetadata().getUid())) {
+            } else if (ours(p) && unbound(p) && !gated(p) && !assumed.contains(p.getMetadata().getUid())
+                    && !backoff.waiting(p.getMetadata().getUid(), now)) {
                 pending.add(p);
             }
         }

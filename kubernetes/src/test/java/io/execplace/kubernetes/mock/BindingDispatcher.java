@@ -50,6 +50,8 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
     private volatile boolean watchesGone;
     private volatile String raceNode;
 
+    private int retryAfterSeconds;
+
     @Override
     public MockResponse dispatch(RecordedRequest request) {
         String full = request.getPath();
@@ -98,7 +100,8 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
             fault = bindFaults.poll();
         }
         if (fault != null) {
-            return status(fault, "InjectedFault", "injected by the test");
+            MockResponse r = status(fault, "InjectedFault", "injected by the test");
+            return retryAfterSeconds > 0 ? r.setHeader("Retry-After", Integer.toString(retryAfterSeconds)) : r;
         }
         return applyBinding(ns, name, body);
     }
@@ -163,6 +166,11 @@ public final class BindingDispatcher extends KubernetesCrudDispatcher {
         for (int c : codes) {
             bindFaults.add(c);
         }
+    }
+
+    /** Injected faults carry {@code Retry-After: seconds} (0: none), as API Priority and Fairness sends with 429. */
+    public synchronized void retryAfter(int seconds) {
+        retryAfterSeconds = seconds;
     }
 
     /** The next binding request for pod {@code name} fails with this HTTP status. */
