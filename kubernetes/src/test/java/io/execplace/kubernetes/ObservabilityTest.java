@@ -75,7 +75,15 @@ class ObservabilityTest {
                         .contains("execplace_decision_latency_seconds_count{policy=\"gio\"} 1")
                         .contains("execplace_decision_latency_seconds_bucket{policy=\"gio\",le=")
                         // gio puts both executors on the cheaper node n1 (0.10/h).
-                        .contains("execplace_cost_rate_per_hour 0.1");
+                        .contains("execplace_cost_rate_per_hour 0.1")
+                        // kube-scheduler's names: app a scheduled, b (16 cores) unschedulable.
+                        .contains("scheduler_scheduling_attempt_duration_seconds_count{profile=\"execplace\",result=\"scheduled\"} 1")
+                        .contains("scheduler_scheduling_attempt_duration_seconds_count{profile=\"execplace\",result=\"unschedulable\"} 1")
+                        .contains("scheduler_scheduling_attempt_duration_seconds_count{profile=\"execplace\",result=\"error\"} 0")
+                        .contains("scheduler_pod_scheduling_sli_duration_seconds_count{profile=\"execplace\"} 2")
+                        .contains("scheduler_pending_pods{queue=\"active\"} 1.0")
+                        .contains("scheduler_pending_pods{queue=\"backoff\"} 0.0")
+                        .contains("execplace_scheduling_cycle_duration_seconds_count 1");
                 assertThat(client.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
                         HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
                 assertThat(client.send(HttpRequest.newBuilder(URI.create(base + "/readyz")).build(),

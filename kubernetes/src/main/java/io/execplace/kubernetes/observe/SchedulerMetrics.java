@@ -12,8 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 
 /**
- * The scheduler's Prometheus metrics (Micrometer): placement decision latency (histogram), pods
- * bound, pods left unschedulable, pods pending, and the estimated cost rate of the nodes in use.
+ * The scheduler's Prometheus metrics (Micrometer). Named as kube-scheduler names its own:
+ * {@code scheduler_scheduling_attempt_duration_seconds{result}} (one attempt of one application:
+ * its planning, and for a scheduled one its binding requests), {@code
+ * scheduler_pod_scheduling_sli_duration_seconds} (a pod first seen pending to bound), {@code
+ * scheduler_pending_pods{queue}} (active, backoff, gated). execplace's own: placement decision
+ * latency, cycle duration, pods bound, pods left unschedulable, binding failures, and the estimated
+ * cost rate of the nodes in use.
  */
 public final class SchedulerMetrics {
 
@@ -23,9 +28,33 @@ public final class SchedulerMetrics {
     private final Counter unschedulable;
     private final Counter bindFailures;
     private final AtomicLong pending = new AtomicLong();
+    private final Timer scheduled;
+    private final Timer unschedulableAttempt;
+    private final Timer errorAttempt;
+    private final Timer sli;
+    private final Timer cycle;
+    private final AtomicLong activeQueue = new AtomicLong();
+    private final AtomicLong backoffQueue = new AtomicLong();
+    private final AtomicLong gatedQueue = new AtomicLong();
     private final DoubleAdder costRatePerHour = new DoubleAdder();
 
     public SchedulerMetrics(String policy) {
+        this(policy, "execplace");
+    }
+
+    /** @param profile the scheduler name (kube-scheduler's profile label) */
+    public SchedulerMetrics(String policy, String profile) {
+        scheduled = attempt("scheduled", profile);
+        unschedulableAttempt = attempt("unschedulable", profile);
+        errorAttempt = attempt("error", profile);
+        sli = histogram(Timer.builder("scheduler.pod.scheduling.sli.duration")
+                .description("time from a pod first seen pending to bound").tag("profile", profile));
+        cycle = histogram(Timer.builder("execplace.scheduling.cycle.duration")
+                .description("one scheduling cycle: snapshot, plan, bind"));
+        for (var q : java.util.Map.of("active", activeQueue, "backoff", backoffQueue, "gated", gatedQueue).entrySet()) {
+            Gauge.builder("scheduler.pending.pods", q.getValue(), AtomicLong::get).tag("queue", q.getKey())
+                    .description("pending pods with this scheduler's name, by queue").register(registry);
+        }
         decision = Timer.builder("execplace.decision.latency")
                 .description("time the placement policy takes to place one application (gang)")
                 .tag("policy", policy)
@@ -43,6 +72,42 @@ public final class SchedulerMetrics {
         Gauge.builder("execplace.cost.rate", costRatePerHour, DoubleAdder::sum)
                 .description("estimated price per hour of the nodes that run pods (price table units)")
                 .baseUnit("per.hour").register(registry);
+    }
+
+    private Timer attempt(String result, String profile) {
+        return histogram(Timer.builder("scheduler.scheduling.attempt.duration")
+                .description("one scheduling attempt of an application: planning, and binding when scheduled")
+                .tag("result", result).tag("profile", profile));
+    }
+
+    private Timer histogram(Timer.Builder b) {
+        return b.publishPercentileHistogram().minimumExpectedValue(Duration.ofNanos(1000))
+                .maximumExpectedValue(Duration.ofSeconds(60)).register(registry);
+    }
+
+    /** One attempt of one application; {@code result} is scheduled, unschedulable or error. */
+    public void attempt(String result, long nanos) {
+        (switch (result) {
+            case "scheduled" -> scheduled;
+            case "unschedulable" -> unschedulableAttempt;
+            default -> errorAttempt;
+        }).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** A pod bound {@code seconds} after it was first seen pending. */
+    public void podScheduled(double seconds) {
+        sli.record(Math.max(0, Math.round(seconds * 1e9)), TimeUnit.NANOSECONDS);
+    }
+
+    public void cycle(long nanos) {
+        cycle.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Pending pods by queue: ready to be planned, backing off after a failed binding, held by scheduling gates. */
+    public void queues(long active, long backingOff, long gated) {
+        activeQueue.set(active);
+        backoffQueue.set(backingOff);
+        gatedQueue.set(gated);
     }
 
     public void decision(long nanos) {

@@ -74,13 +74,16 @@ final class BindPhase {
             }
             return decisions;
         }
+        long bindStart = System.nanoTime();
         List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes);
+        long bindNanos = System.nanoTime() - bindStart;
         double expires = now + settings.assumeTtl().toMillis() / 1000.0;
         int k = 0;
         int bound = 0;
         for (CyclePlanner.Planned pl : planned) {
             PendingApplication app = pl.app();
             int n = app.pods().size();
+            boolean allBound = true;
             for (int i = 0; i < n; i++, k++) {
                 Pod pod = pods.get(k);
                 String node = nodes.get(k);
@@ -90,7 +93,10 @@ final class BindPhase {
                     assumed.assume(AssumeCache.uid(pod), new AssumeCache.Assumed(node, app.cpuMillis(), app.memoryBytes(),
                             pl.otherRequests(), now + pl.duration(), expires));
                     decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
-                    firstSeen.remove(AssumeCache.uid(pod));
+                    Double seen = firstSeen.remove(AssumeCache.uid(pod));
+                    if (seen != null) {
+                        metrics.podScheduled(now - seen);
+                    }
                     backoff.succeeded(AssumeCache.uid(pod));
                     problems.clear(podKey(pod));
                     events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + node
@@ -99,6 +105,7 @@ final class BindPhase {
                             + String.format(Locale.ROOT, "%.6f", pl.extraCost()) + ")");
                 } else {
                     metrics.bindFailure();
+                    allBound = false;
                     if (r.outcome() == BindResult.Outcome.FAILED) {
                         backoff.failed(AssumeCache.uid(pod), now, r.retryAfter());
                     }
@@ -108,6 +115,7 @@ final class BindPhase {
                     LOG.warn("binding failed: {}", msg);
                 }
             }
+            metrics.attempt(allBound ? "scheduled" : "error", pl.planningNanos() + bindNanos);
         }
         metrics.bound(bound);
         return decisions;
@@ -116,6 +124,7 @@ final class BindPhase {
     /** Says why each rejected application stays pending (conditions and Events, once per reason; none in a dry run). */
     void reject(List<CyclePlanner.Rejected> rejected) {
         for (CyclePlanner.Rejected r : rejected) {
+            metrics.attempt(r.result(), r.planningNanos());
             if (r.code() == CyclePlanner.Rejection.POD_TOO_LARGE || r.code() == CyclePlanner.Rejection.NO_NODE_PASSES_FILTERS) {
                 String reason = r.code() == CyclePlanner.Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
                 for (Pod p : r.app().pods()) {

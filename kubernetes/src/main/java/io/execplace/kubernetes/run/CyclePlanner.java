@@ -59,13 +59,22 @@ public final class CyclePlanner {
         }
     }
 
-    /** A placed gang, to be bound. */
+    /** A placed gang, to be bound; {@code planningNanos}: the wall time its planning took. */
     public record Planned(PendingApplication app, Map<String, Long> otherRequests, List<String> targets, double duration,
-                          double extraCost) {
+                          double extraCost, long planningNanos) {
     }
 
-    /** An application left pending, and why. */
-    public record Rejected(PendingApplication app, Rejection code, String message) {
+    /** An application left pending, and why; {@code planningNanos}: the wall time its planning took. */
+    public record Rejected(PendingApplication app, Rejection code, String message, long planningNanos) {
+
+        Rejected(PendingApplication app, Rejection code, String message) {
+            this(app, code, message, 0);
+        }
+
+        /** kube-scheduler's attempt result: error when the policy failed, else unschedulable. */
+        public String result() {
+            return code == Rejection.POLICY_FAILED || code == Rejection.INVALID_PLACEMENT ? "error" : "unschedulable";
+        }
     }
 
     /** The cycle's outcome: planned gangs in queue order, and the rejected applications. */
@@ -108,9 +117,10 @@ public final class CyclePlanner {
         List<Planned> planned = new ArrayList<>();
         List<Rejected> rejected = new ArrayList<>();
         for (int idx : order) {
-            Rejected r = place(apps.get(idx), jobs.get(idx), snapshot, usable, planned);
+            long t0 = System.nanoTime();
+            Rejected r = place(apps.get(idx), jobs.get(idx), snapshot, usable, planned, t0);
             if (r != null) {
-                rejected.add(r);
+                rejected.add(new Rejected(r.app(), r.code(), r.message(), System.nanoTime() - t0));
                 if (!backfill && r.code().blocksQueue()) {
                     break;
                 }
@@ -120,7 +130,7 @@ public final class CyclePlanner {
     }
 
     private Rejected place(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
-                           List<Planned> planned) {
+                           List<Planned> planned, long startNanos) {
         if (snapshot.isEmpty()) {
             return new Rejected(app, Rejection.NO_USABLE_NODE, "no usable node (all cordoned, not ready, or with bad labels)");
         }
@@ -193,7 +203,7 @@ public final class CyclePlanner {
             targets.add(snapshot.nodeName(p.vm(i)));
         }
         snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
-        planned.add(new Planned(app, other, targets, duration, extraCost));
+        planned.add(new Planned(app, other, targets, duration, extraCost, System.nanoTime() - startNanos));
         return null;
     }
 

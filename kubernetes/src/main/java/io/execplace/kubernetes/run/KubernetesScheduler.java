@@ -88,7 +88,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds());
         this.binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
-        this.metrics = new SchedulerMetrics(policy.name());
+        this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(nodeReader, grouper, events, problems, settings.dryRun());
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 metrics::decision);
@@ -236,6 +236,7 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     /** One scheduling cycle over the informer caches: snapshot, plan, bind. */
     public synchronized CycleReport scheduleOnce() {
+        long cycleStart = System.nanoTime();
         changed = false;
         double now = nowSeconds();
         lastCycleMillis.set(clock.millis());
@@ -253,6 +254,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         List<Pod> pending = new ArrayList<>();
         List<Pod> oursBound = new ArrayList<>();
         List<Pod> othersBound = new ArrayList<>();
+        long gatedPods = 0;
+        long backingOff = 0;
         for (Pod p : pods) {
             if (ApplicationGrouper.terminal(p)) {
                 continue;
@@ -260,9 +263,14 @@ public final class KubernetesScheduler implements AutoCloseable {
             String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
             if (node != null && !node.isEmpty()) {
                 (ours(p) ? oursBound : othersBound).add(p);
-            } else if (ours(p) && unbound(p) && !gated(p) && !assumed.contains(p.getMetadata().getUid())
-                    && !backoff.waiting(p.getMetadata().getUid(), now)) {
-                pending.add(p);
+            } else if (ours(p) && unbound(p) && !assumed.contains(p.getMetadata().getUid())) {
+                if (gated(p)) {
+                    gatedPods++;
+                } else if (backoff.waiting(p.getMetadata().getUid(), now)) {
+                    backingOff++;
+                } else {
+                    pending.add(p);
+                }
             }
         }
         // The cycle's CPU unit makes every pending request a whole number of units (ClusterSnapshot).
@@ -281,10 +289,13 @@ public final class KubernetesScheduler implements AutoCloseable {
         for (CyclePlanner.Rejected r : plan.rejected()) {
             unschedulable.add(r.app().key() + ": " + r.message());
         }
-        metrics.pending(settings.dryRun() ? pending.size() : Math.max(0, pending.size() - decisions.size()));
+        long stillActive = settings.dryRun() ? pending.size() : Math.max(0, pending.size() - decisions.size());
+        metrics.pending(stillActive + backingOff + gatedPods);
+        metrics.queues(stillActive, backingOff, gatedPods);
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
         List<String> empty = emptyNodes(snapshot, usable);
         forgetDeparted(nodes, pods);
+        metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
     }
 
