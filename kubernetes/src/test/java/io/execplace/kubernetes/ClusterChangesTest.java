@@ -135,7 +135,27 @@ class ClusterChangesTest {
                 Harness.awaitPodCount(s, 0);
                 assertThat(s.scheduleOnce().emptyNodes()).containsExactly("n1");
                 assertThat(c.client.nodes().withName("n1").get().getSpec().getUnschedulable()).isTrue();
+                assertThat(c.client.nodes().withName("n1").get().getMetadata().getAnnotations())
+                        .containsEntry("execplace.io/cordoned-by", "execplace");
                 assertThat(c.client.nodes().withName("n2").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+
+                // Demand returns: two executors of 4 cores fit n2 and a node not cordoned by us is left alone.
+                c.client.nodes().resource(new io.fabric8.kubernetes.api.model.NodeBuilder(c.node("n3", "small", 4, 16))
+                        .editSpec().withUnschedulable(true).endSpec().build()).update();
+                c.executor("spark", "b", 1, "4", "2Gi");
+                c.executor("spark", "b", 2, "4", "2Gi");
+                Harness.awaitPodCount(s, 2);
+                Harness.awaitNodeCount(s, 3);
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> s.cachedNodes().stream()
+                        .anyMatch(n -> "n3".equals(n.getMetadata().getName()) && Boolean.TRUE.equals(n.getSpec().getUnschedulable())));
+                CycleReport waiting = s.scheduleOnce();
+                assertThat(waiting.bound()).isEmpty();
+                assertThat(c.client.nodes().withName("n1").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+                assertThat(c.client.nodes().withName("n1").get().getMetadata().getAnnotations()).doesNotContainKey("execplace.io/cordoned-by");
+                assertThat(c.client.nodes().withName("n3").get().getSpec().getUnschedulable()).isTrue();
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> s.cachedNodes().stream()
+                        .anyMatch(n -> "n1".equals(n.getMetadata().getName()) && !Boolean.TRUE.equals(n.getSpec().getUnschedulable())));
+                assertThat(s.scheduleOnce().bound()).extracting(Decision::node).containsExactlyInAnyOrder("n1", "n2");
             }
         }
     }

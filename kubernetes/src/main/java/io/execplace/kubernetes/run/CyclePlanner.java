@@ -53,6 +53,11 @@ public final class CyclePlanner {
             this.blocksQueue = blocksQueue;
         }
 
+        /** Whether more nodes (or uncordoned ones) could let it run: it waits for room, not for a fix. */
+        public boolean waitsForRoom() {
+            return this == NO_USABLE_NODE || this == POD_TOO_LARGE || this == GANG_NEVER_FITS || this == NO_PLACEMENT;
+        }
+
         /** Whether, without backfilling, the applications behind it wait (never for what can never fit). */
         public boolean blocksQueue() {
             return blocksQueue;

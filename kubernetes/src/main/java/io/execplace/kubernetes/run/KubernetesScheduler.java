@@ -15,7 +15,6 @@ import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
@@ -71,8 +70,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
-    /** Nodes that ran pods in the previous cycle. */
-    private Set<String> previouslyActive = new HashSet<>();
+    private final NodeCordoner cordoner;
     private final Object wake = new Object();
     private final AtomicLong lastCycleMillis = new AtomicLong();
     private volatile boolean changed = true;
@@ -93,6 +91,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 metrics::decision);
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
+        this.cordoner = new NodeCordoner(client, events, settings);
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
@@ -293,48 +292,15 @@ public final class KubernetesScheduler implements AutoCloseable {
         metrics.pending(stillActive + backingOff + gatedPods);
         metrics.queues(stillActive, backingOff, gatedPods);
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
-        List<String> empty = emptyNodes(snapshot, usable);
+        Map<String, Node> nodesByName = new HashMap<>();
+        for (Node n : nodes) {
+            nodesByName.put(n.getMetadata().getName(), n);
+        }
+        List<String> empty = cordoner.emptyNodes(snapshot, usable, nodesByName);
+        cordoner.uncordonForDemand(plan.rejected().stream().anyMatch(r -> r.code().waitsForRoom()), nodes);
         forgetDeparted(nodes, pods);
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
-    }
-
-    /** Nodes that ran pods last cycle and run none now (after this cycle's bindings); optionally cordons them. */
-    private List<String> emptyNodes(ClusterSnapshot snapshot, List<NodeInfo> usable) {
-        Set<String> active = new HashSet<>();
-        if (!snapshot.isEmpty()) {
-            for (NodeInfo n : usable) {
-                if (snapshot.executorsOn(snapshot.vmOf(n.name())) > 0) {
-                    active.add(n.name());
-                }
-            }
-        }
-        List<String> empty = new ArrayList<>();
-        for (String name : previouslyActive) {
-            if (!active.contains(name) && snapshot.vmOf(name) >= 0) {
-                empty.add(name);
-            }
-        }
-        empty.sort(null);
-        previouslyActive = active;
-        for (String name : empty) {
-            Node node = nodeInformer.getStore().getByKey(name);
-            LOG.info("node {} became empty: it can be removed{}", name, settings.cordonEmpty() ? " (cordoning it)" : "");
-            if (node != null && !settings.dryRun()) {
-                events.normal(node, "NodeEmpty", "node " + name + " runs no pods any more; it can be removed");
-            }
-            if (settings.cordonEmpty() && !settings.dryRun()) {
-                try {
-                    client.nodes().withName(name).edit(n -> {
-                        n.getSpec().setUnschedulable(true);
-                        return n;
-                    });
-                } catch (KubernetesClientException e) {
-                    LOG.warn("could not cordon empty node {}: {}", name, e.getMessage());
-                }
-            }
-        }
-        return empty;
     }
 
     /** Drops what was reported about nodes and pods that no longer exist (keeps the log bounded). */
