@@ -97,6 +97,48 @@ class RealApiServerTest {
                 .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
     }
 
+    /** With deploy/rbac-cordon.yaml: an emptied node is cordoned and annotated, and uncordoned when demand returns. */
+    @Test
+    void cordonsEmptyNodesAndUncordonsThemForDemand() {
+        server.apply("deploy/rbac-cordon.yaml");
+        server.namespace(FilterScenarios.NS);
+        server.createReadyNode(TestObjects.node("n1", "small", 4, 16).build());
+        server.createReadyNode(TestObjects.node("n2", "small", 4, 16).build());
+        server.admin().resource(TestObjects.executor(FilterScenarios.NS, "a", 1, "2", "2Gi", "execplace").build()).create();
+        KubernetesScheduler s = new KubernetesScheduler(scheduler, new FirstFit(), io.execplace.kubernetes.mock.Harness.PRICES,
+                io.execplace.kubernetes.mock.Harness.settings().cordonEmpty(true).build(),
+                new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START));
+        try (s) {
+            s.start(java.time.Duration.ofSeconds(30));
+            REAL.awaitCache(s, 1, 2);
+            assertThat(s.scheduleOnce().bound()).extracting(io.execplace.kubernetes.run.Decision::node).containsExactly("n1");
+            awaitCache(s, () -> s.cachedPods().get(0).getSpec().getNodeName() != null);
+            s.scheduleOnce();
+            server.admin().pods().inNamespace(FilterScenarios.NS).withName("a-exec-1").withGracePeriod(0).delete();
+            REAL.awaitCache(s, 0, 2);
+            assertThat(s.scheduleOnce().emptyNodes()).containsExactly("n1");
+            Node n1 = server.admin().nodes().withName("n1").get();
+            assertThat(n1.getSpec().getUnschedulable()).isTrue();
+            assertThat(n1.getMetadata().getAnnotations()).containsEntry("execplace.io/cordoned-by", "execplace");
+            // Two executors of 4 cores: one fits n2, the other needs n1 back.
+            server.admin().resource(TestObjects.executor(FilterScenarios.NS, "b", 1, "4", "2Gi", "execplace").build()).create();
+            server.admin().resource(TestObjects.executor(FilterScenarios.NS, "b", 2, "4", "2Gi", "execplace").build()).create();
+            awaitCache(s, () -> s.cachedPods().size() == 2 && s.cachedNodes().stream()
+                    .anyMatch(n -> "n1".equals(n.getMetadata().getName()) && Boolean.TRUE.equals(n.getSpec().getUnschedulable())));
+            assertThat(s.scheduleOnce().bound()).isEmpty();
+            assertThat(server.admin().nodes().withName("n1").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+            awaitCache(s, () -> s.cachedNodes().stream()
+                    .anyMatch(n -> "n1".equals(n.getMetadata().getName()) && !Boolean.TRUE.equals(n.getSpec().getUnschedulable())));
+            assertThat(s.scheduleOnce().bound()).extracting(io.execplace.kubernetes.run.Decision::node)
+                    .containsExactlyInAnyOrder("n1", "n2");
+        }
+    }
+
+    private static void awaitCache(KubernetesScheduler s, java.util.concurrent.Callable<Boolean> condition) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).pollInterval(java.time.Duration.ofMillis(20))
+                .until(condition);
+    }
+
     @Test
     void taints() {
         FilterScenarios.taints(REAL);
