@@ -103,7 +103,7 @@ class BadInputTest {
         assertThatThrownBy(() -> PriceTable.parse("pricesPerHour:\n  a: 1\n", "p.yaml"))
                 .hasMessage("p.yaml field 'version': missing (write 'version: 1' as the first line)");
         assertThatThrownBy(() -> PriceTable.parse("version: 1\nprices: {}\n", "p.yaml"))
-                .hasMessage("p.yaml line 2, field 'prices': unknown field (expected version, currency, pricesPerHour)");
+                .hasMessage("p.yaml line 2, field 'prices': unknown field (expected version, currency, pricesPerHour, spotPricesPerHour)");
         assertThatThrownBy(() -> PriceTable.parse("version: 1\npricesPerHour:\n  a: 1\n  a: 2\n", "p.yaml"))
                 .hasMessage("p.yaml line 4, field 'pricesPerHour.a': instance type listed twice");
         assertThatThrownBy(() -> PriceTable.parse("version: 1\npricesPerHour: [\n", "p.yaml"))

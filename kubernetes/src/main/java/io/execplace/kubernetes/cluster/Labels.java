@@ -10,6 +10,15 @@ public final class Labels {
     /** Node annotation that overrides the price table: price per hour of this node. */
     public static final String PRICE_PER_HOUR = "execplace.io/price-per-hour";
 
+    /** Node label with the node's zone (used by single-zone gangs). */
+    public static final String ZONE = "topology.kubernetes.io/zone";
+    /** Karpenter's node label: {@code spot} or {@code on-demand} (spot prices come from the price table). */
+    public static final String CAPACITY_TYPE = "karpenter.sh/capacity-type";
+    /** EKS managed node groups' capacity label: {@code SPOT} or {@code ON_DEMAND}. */
+    public static final String EKS_CAPACITY_TYPE = "eks.amazonaws.com/capacityType";
+    /** GKE's spot node label: {@code "true"}. */
+    public static final String GKE_SPOT = "cloud.google.com/gke-spot";
+
     /** Spark's application label on driver and executor pods. */
     public static final String SPARK_APP = "spark-app-selector";
     /** Spark's role label: {@code driver} or {@code executor}. */

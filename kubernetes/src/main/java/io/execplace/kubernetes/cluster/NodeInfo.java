@@ -21,6 +21,19 @@ public record NodeInfo(String name, String instanceType, Site site, double price
         otherAllocatable = Map.copyOf(otherAllocatable);
     }
 
+    /** The node's zone (label {@code topology.kubernetes.io/zone}), or "" when it has none. */
+    public String zone() {
+        Map<String, String> labels = source.getMetadata().getLabels();
+        return labels == null ? "" : labels.getOrDefault(Labels.ZONE, "");
+    }
+
+    /** Whether the node is a spot node, by Karpenter's, EKS's or GKE's label. */
+    public static boolean spot(Node node) {
+        Map<String, String> labels = node.getMetadata().getLabels();
+        return labels != null && ("spot".equals(labels.get(Labels.CAPACITY_TYPE)) || "SPOT".equals(labels.get(Labels.EKS_CAPACITY_TYPE))
+                || "true".equals(labels.get(Labels.GKE_SPOT)));
+    }
+
     /** The allocatable amount of a resource besides CPU and memory (0 when the node has none). */
     public long otherAllocatable(String resource) {
         return otherAllocatable.getOrDefault(resource, 0L);

@@ -7,9 +7,12 @@ import io.fabric8.kubernetes.api.model.NodeCondition;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * Turns a Kubernetes node into a {@link NodeInfo}, or says why the node cannot take executors:
+ * Turns a Kubernetes node into a {@link NodeInfo}, priced from the (possibly reloaded) price table —
+ * at its spot price when the node is labelled spot and the table has one — or says why the node
+ * cannot take executors:
  * cordoned or not ready (normal, not reported as a problem) or bad input (no instance type, an
  * unknown instance type, a malformed price annotation or site label, no allocatable resources).
  */
@@ -34,7 +37,7 @@ public final class NodeReader {
         }
     }
 
-    private final PriceTable prices;
+    private final Supplier<PriceTable> prices;
     private final String siteLabel;
     private final Site defaultSite;
 
@@ -42,7 +45,7 @@ public final class NodeReader {
      * @param siteLabel   node label whose value is {@code local} or {@code cloud}
      * @param defaultSite the site of a node without that label
      */
-    public NodeReader(PriceTable prices, String siteLabel, Site defaultSite) {
+    public NodeReader(Supplier<PriceTable> prices, String siteLabel, Site defaultSite) {
         this.prices = prices;
         this.siteLabel = siteLabel;
         this.defaultSite = defaultSite;
@@ -79,7 +82,7 @@ public final class NodeReader {
             return Reading.problem("node " + name + " has no label " + Labels.INSTANCE_TYPE
                     + " and no annotation " + Labels.PRICE_PER_HOUR + ": its price is unknown");
         } else {
-            Optional<Double> p = prices.pricePerHour(type);
+            Optional<Double> p = prices.get().pricePerHour(type, NodeInfo.spot(node));
             if (p.isEmpty()) {
                 return Reading.problem("node " + name + ": instance type '" + type
                         + "' is not in the price table (add it, or annotate the node with " + Labels.PRICE_PER_HOUR + ")");

@@ -23,6 +23,8 @@ import java.util.Optional;
  * pricesPerHour:              # instance type (label node.kubernetes.io/instance-type) -> price per hour
  *   m5.xlarge: 0.192
  *   m5.2xlarge: 0.384
+ * spotPricesPerHour:          # optional: the price of a spot node of that type (label karpenter.sh/capacity-type: spot)
+ *   m5.xlarge: 0.07
  * </pre>
  * Every error names the file, the line and the field. The file is read token by token (not bound to
  * classes) so that each message can carry the line of the offending value.
@@ -35,10 +37,12 @@ public final class PriceTable {
     private static final YAMLFactory FACTORY = new YAMLFactory();
 
     private final Map<String, Double> perHour;
+    private final Map<String, Double> spotPerHour;
     private final String currency;
 
-    private PriceTable(Map<String, Double> perHour, String currency) {
+    private PriceTable(Map<String, Double> perHour, Map<String, Double> spotPerHour, String currency) {
         this.perHour = Collections.unmodifiableMap(new LinkedHashMap<>(perHour));
+        this.spotPerHour = Collections.unmodifiableMap(new LinkedHashMap<>(spotPerHour));
         this.currency = currency;
     }
 
@@ -49,7 +53,14 @@ public final class PriceTable {
                 throw new IllegalArgumentException("price of '" + type + "' must be a finite number >= 0, got " + price);
             }
         });
-        return new PriceTable(perHour, "USD");
+        return new PriceTable(perHour, Map.of(), "USD");
+    }
+
+    /** As {@link #of(Map)}, with spot prices. */
+    public static PriceTable of(Map<String, Double> perHour, Map<String, Double> spotPerHour) {
+        PriceTable onDemand = of(perHour);
+        of(spotPerHour);
+        return new PriceTable(onDemand.perHour, spotPerHour, "USD");
     }
 
     /** Reads a price table file. */
@@ -79,6 +90,21 @@ public final class PriceTable {
     /** Price per hour of an instance type, if the table lists it. */
     public Optional<Double> pricePerHour(String instanceType) {
         return Optional.ofNullable(perHour.get(instanceType));
+    }
+
+    /**
+     * Price per hour of a node of this type: its spot price when the node is spot and the table has
+     * one, else the on-demand price.
+     */
+    public Optional<Double> pricePerHour(String instanceType, boolean spot) {
+        if (spot && spotPerHour.containsKey(instanceType)) {
+            return Optional.of(spotPerHour.get(instanceType));
+        }
+        return pricePerHour(instanceType);
+    }
+
+    public Map<String, Double> spotPricesPerHour() {
+        return spotPerHour;
     }
 
     /** Price per second of an instance type, if the table lists it. */
@@ -115,6 +141,7 @@ public final class PriceTable {
             Integer version = null;
             String currency = "USD";
             Map<String, Double> prices = null;
+            Map<String, Double> spot = Map.of();
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 int fieldLine = line();
@@ -132,8 +159,10 @@ public final class PriceTable {
                         }
                         currency = p.getText();
                     }
-                    case "pricesPerHour" -> prices = prices(v);
-                    default -> throw fail(fieldLine, field, "unknown field (expected version, currency, pricesPerHour)");
+                    case "pricesPerHour" -> prices = prices(v, "pricesPerHour");
+                    case "spotPricesPerHour" -> spot = prices(v, "spotPricesPerHour");
+                    default -> throw fail(fieldLine, field,
+                            "unknown field (expected version, currency, pricesPerHour, spotPricesPerHour)");
                 }
             }
             if (version == null) {
@@ -142,18 +171,18 @@ public final class PriceTable {
             if (prices == null) {
                 throw fail(0, "pricesPerHour", "missing (a mapping of instance type to price per hour)");
             }
-            return new PriceTable(prices, currency);
+            return new PriceTable(prices, spot, currency);
         }
 
-        private Map<String, Double> prices(JsonToken start) throws IOException {
+        private Map<String, Double> prices(JsonToken start, String section) throws IOException {
             if (start != JsonToken.START_OBJECT) {
-                throw fail(line(), "pricesPerHour", "expected a mapping of instance type to price per hour");
+                throw fail(line(), section, "expected a mapping of instance type to price per hour");
             }
             Map<String, Double> prices = new LinkedHashMap<>();
             JsonToken t;
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String type = p.currentName();
-                String field = "pricesPerHour." + type;
+                String field = section + "." + type;
                 JsonToken v = p.nextToken();
                 if (v != JsonToken.VALUE_NUMBER_INT && v != JsonToken.VALUE_NUMBER_FLOAT) {
                     throw fail(line(), field, "expected a price per hour (a number >= 0), got '" + p.getText() + "'");
@@ -167,7 +196,7 @@ public final class PriceTable {
                 }
             }
             if (prices.isEmpty()) {
-                throw fail(line(), "pricesPerHour", "lists no instance type");
+                throw fail(line(), section, "lists no instance type");
             }
             return prices;
         }

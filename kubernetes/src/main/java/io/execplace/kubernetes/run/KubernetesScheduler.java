@@ -78,6 +78,12 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     public KubernetesScheduler(KubernetesClient client, PlacementPolicy policy, PriceTable prices,
                                SchedulerSettings settings, Clock clock) {
+        this(client, policy, () -> prices, settings, clock);
+    }
+
+    /** @param prices the price table, asked every cycle (a {@link io.execplace.kubernetes.pricing.PriceFile} reloads on change) */
+    public KubernetesScheduler(KubernetesClient client, PlacementPolicy policy, java.util.function.Supplier<PriceTable> prices,
+                               SchedulerSettings settings, Clock clock) {
         this.client = client;
         this.policy = policy;
         this.settings = settings;

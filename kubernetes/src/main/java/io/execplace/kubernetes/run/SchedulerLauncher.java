@@ -2,7 +2,7 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.observe.HealthServer;
-import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.pricing.PriceFile;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -91,7 +91,7 @@ public final class SchedulerLauncher {
      */
     public static int run(SchedulerSettings settings, PlacementPolicy policy, Path priceTable, Endpoint endpoint,
                           PrintWriter out) throws IOException {
-        PriceTable prices = PriceTable.read(priceTable);
+        PriceFile prices = new PriceFile(priceTable, Clock.systemUTC());
         SchedulerSettings effective = settings.dryRun()
                 ? copyWithoutBatching(settings) : settings;
         try (KubernetesClient client = new KubernetesClientBuilder()
