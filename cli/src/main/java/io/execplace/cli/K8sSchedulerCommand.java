@@ -97,6 +97,10 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             description = "milp wall-time limit per decision in milliseconds (default 1000).")
     Long milpTimeLimitMs;
 
+    @Option(names = "--single-zone", description = "Place each application's executors within one zone "
+            + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
+    boolean singleZone;
+
     @Option(names = "--leader-elect", description = "Run as one of several replicas: only the holder of a Lease schedules "
             + "(as kube-scheduler's --leader-elect; needs the Lease role in deploy/rbac.yaml).")
     boolean leaderElect;
@@ -140,7 +144,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
-                .bindAttempts(bindAttempts).leaderElection(leaderElection()).build();
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

@@ -58,6 +58,32 @@ class FiltersTest {
         onMock(FilterScenarios::noNodePasses);
     }
 
+    /** --single-zone: a gang that would straddle two zones is placed within the one that holds it. */
+    @Test
+    void singleZoneGangs() {
+        for (boolean singleZone : new boolean[] {false, true}) {
+            try (MockCluster m = new MockCluster()) {
+                m.client.resource(TestObjects.node("a", "cheap", 4, 16).editMetadata().addToLabels("topology.kubernetes.io/zone", "z1")
+                        .endMetadata().build()).create();
+                m.client.resource(TestObjects.node("b", "cheap", 4, 16).editMetadata().addToLabels("topology.kubernetes.io/zone", "z2")
+                        .endMetadata().build()).create();
+                m.client.resource(TestObjects.node("c", "large", 8, 32).editMetadata().addToLabels("topology.kubernetes.io/zone", "z2")
+                        .endMetadata().build()).create();
+                m.executor("spark", "app", 1, "4", "1Gi");
+                m.executor("spark", "app", 2, "4", "1Gi");
+                try (KubernetesScheduler s = io.execplace.kubernetes.mock.Harness.start(m, new FirstFit(),
+                        io.execplace.kubernetes.mock.Harness.settings().singleZone(singleZone).build(),
+                        new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START))) {
+                    io.execplace.kubernetes.mock.Harness.awaitPodCount(s, 2);
+                    io.execplace.kubernetes.mock.Harness.awaitNodeCount(s, 3);
+                    assertThat(s.scheduleOnce().bound()).extracting(io.execplace.kubernetes.run.Decision::node)
+                            .as("single zone: %s", singleZone)
+                            .containsExactlyInAnyOrderElementsOf(singleZone ? java.util.List.of("b", "c") : java.util.List.of("a", "b"));
+                }
+            }
+        }
+    }
+
     /** A pod with scheduling gates waits (kube-scheduler's SchedulingGates); Kubernetes 1.20 has no gates, so mock only. */
     @Test
     void gatedPodsWait() {

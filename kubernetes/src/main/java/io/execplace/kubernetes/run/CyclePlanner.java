@@ -90,15 +90,21 @@ public final class CyclePlanner {
     private final Feasibility feasibility;
     private final QueuePolicy queue;
     private final boolean backfill;
+    private final boolean singleZone;
     private final LongConsumer decisionNanos;
 
-    /** @param decisionNanos told the wall time of each policy call (metrics) */
+    /**
+     * @param singleZone    place each gang within one zone: the policy is asked once per zone (the
+     *                      others' nodes shown full) and the cheapest placement by extra cost wins
+     * @param decisionNanos told the wall time of each policy call (metrics)
+     */
     public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
-                        LongConsumer decisionNanos) {
+                        boolean singleZone, LongConsumer decisionNanos) {
         this.policy = policy;
         this.feasibility = feasibility;
         this.queue = queue;
         this.backfill = backfill;
+        this.singleZone = singleZone;
         this.decisionNanos = decisionNanos;
     }
 
@@ -177,21 +183,36 @@ public final class CyclePlanner {
                 }
             }
         }
-        ApplicationView view = new ApplicationView(snapshot, room, job.coresPerExecutor());
-        long t0 = System.nanoTime();
-        Placement p;
-        try {
-            p = policy.place(job, view);
-        } catch (RuntimeException e) {
-            LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
-            return new Rejected(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
-        } finally {
-            decisionNanos.accept(System.nanoTime() - t0);
+        Placement p = null;
+        ApplicationView view = null;
+        double bestCost = Double.POSITIVE_INFINITY;
+        for (long[] zoneRoom : singleZone ? byZone(room, usable) : List.of(room)) {
+            ApplicationView v = new ApplicationView(snapshot, zoneRoom, job.coresPerExecutor());
+            Placement candidate;
+            long t0 = System.nanoTime();
+            try {
+                candidate = policy.place(job, v);
+            } catch (RuntimeException e) {
+                LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
+                return new Rejected(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
+            } finally {
+                decisionNanos.accept(System.nanoTime() - t0);
+            }
+            if (candidate == null || candidate.isNone()) {
+                continue;
+            }
+            double cost = singleZone && v.validate(candidate) == null
+                    ? snapshot.extraCost(candidate, snapshot.durationModel().duration(job, candidate, snapshot.cluster())) : 0;
+            if (p == null || cost < bestCost) {
+                p = candidate;
+                view = v;
+                bestCost = cost;
+            }
         }
-        if (p == null || p.isNone()) {
+        if (p == null) {
             return new Rejected(app, Rejection.NO_PLACEMENT, "policy " + policy.name() + " found no placement for " + n
-                    + " executors of " + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none; "
-                    + diagnosis.summary(available, usable.size()) + ")");
+                    + " executors of " + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none"
+                    + (singleZone ? ", one zone" : "") + "; " + diagnosis.summary(available, usable.size()) + ")");
         }
         String invalid = snapshot.validate(p, n, app.cpuMillis(), app.memoryBytes());
         if (invalid == null) {
@@ -210,6 +231,17 @@ public final class CyclePlanner {
         snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
         planned.add(new Planned(app, other, targets, duration, extraCost, System.nanoTime() - startNanos));
         return null;
+    }
+
+    /** The room of each zone's nodes alone (others 0), zones in name order; nodes without a zone form one. */
+    private static List<long[]> byZone(long[] room, List<NodeInfo> usable) {
+        java.util.TreeMap<String, long[]> zones = new java.util.TreeMap<>();
+        for (int vm = 0; vm < room.length; vm++) {
+            if (room[vm] > 0) {
+                zones.computeIfAbsent(usable.get(vm).zone(), z -> new long[room.length])[vm] = room[vm];
+            }
+        }
+        return new ArrayList<>(zones.values());
     }
 
     /** How many of the application's executors the node could hold if it ran nothing. */

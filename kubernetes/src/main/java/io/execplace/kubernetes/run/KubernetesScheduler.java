@@ -95,7 +95,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(nodeReader, grouper, events, problems, settings.dryRun());
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
-                metrics::decision);
+                settings.singleZone(), metrics::decision);
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
         this.cordoner = new NodeCordoner(client, events, settings);
     }

@@ -184,7 +184,8 @@ public final class SchedulerLauncher {
         return SchedulerSettings.builder().schedulerName(s.schedulerName()).namespace(s.namespace()).queue(s.queue())
                 .backfill(s.backfill()).batchWindow(Duration.ZERO).defaultDurationSeconds(s.defaultDurationSeconds())
                 .dryRun(true).cordonEmpty(false).siteLabel(s.siteLabel()).defaultSite(s.defaultSite())
-                .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).leaderElection(null).build();
+                .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).leaderElection(null)
+                .singleZone(s.singleZone()).build();
     }
 
     /** One line per pod it would bind, then the applications it would leave pending. */

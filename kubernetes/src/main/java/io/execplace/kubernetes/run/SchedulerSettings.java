@@ -27,6 +27,7 @@ public final class SchedulerSettings {
     private final Duration bindBackoff;
     private final Duration assumeTtl;
     private final LeaderElection.Settings leaderElection;
+    private final boolean singleZone;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -43,6 +44,7 @@ public final class SchedulerSettings {
         bindBackoff = b.bindBackoff;
         assumeTtl = b.assumeTtl;
         leaderElection = b.leaderElection;
+        singleZone = b.singleZone;
     }
 
     public static Builder builder() {
@@ -110,6 +112,11 @@ public final class SchedulerSettings {
         return leaderElection;
     }
 
+    /** Each gang on the nodes of one zone (label topology.kubernetes.io/zone): no cross-zone shuffle traffic. */
+    public boolean singleZone() {
+        return singleZone;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -126,6 +133,7 @@ public final class SchedulerSettings {
         private Duration bindBackoff = Duration.ofMillis(100);
         private Duration assumeTtl = Duration.ofSeconds(30);
         private LeaderElection.Settings leaderElection;
+        private boolean singleZone;
 
         private Builder() {
         }
@@ -198,6 +206,12 @@ public final class SchedulerSettings {
         /** Elect a leader among replicas with a Lease (null: no election). */
         public Builder leaderElection(LeaderElection.Settings v) {
             leaderElection = v;
+            return this;
+        }
+
+        /** Place each gang within one zone. */
+        public Builder singleZone(boolean v) {
+            singleZone = v;
             return this;
         }
 
