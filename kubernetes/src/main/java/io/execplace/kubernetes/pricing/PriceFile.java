@@ -30,8 +30,8 @@ public final class PriceFile implements Supplier<PriceTable> {
     public PriceFile(Path file, Clock clock) throws IOException {
         this.file = file;
         this.clock = clock;
-        this.stamp = stamp();
         this.table = PriceTable.read(file);
+        this.stamp = stamp();
         this.checkedAt = clock.millis();
     }
 
