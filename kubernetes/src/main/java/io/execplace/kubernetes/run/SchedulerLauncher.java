@@ -4,6 +4,7 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.observe.HealthServer;
 import io.execplace.kubernetes.pricing.PriceFile;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -86,6 +87,18 @@ public final class SchedulerLauncher {
     }
 
     /**
+     * The scheduler's client settings on top of a configuration: no retries inside the HTTP client
+     * (the binder retries bindings itself, {@code --bind-attempts}), and up to 64 requests in flight
+     * per host, because the bindings of a cycle travel together (fabric8's default allows 5).
+     */
+    public static Config tuned(Config config) {
+        config.setRequestRetryBackoffLimit(0);
+        config.setMaxConcurrentRequests(128);
+        config.setMaxConcurrentRequestsPerHost(64);
+        return config;
+    }
+
+    /**
      * @throws IllegalArgumentException for bad input (malformed price table, bad settings): exit code 2
      * @throws IOException              when the endpoint cannot listen
      */
@@ -94,11 +107,7 @@ public final class SchedulerLauncher {
         PriceFile prices = new PriceFile(priceTable, Clock.systemUTC());
         SchedulerSettings effective = settings.dryRun()
                 ? copyWithoutBatching(settings) : settings;
-        try (KubernetesClient client = new KubernetesClientBuilder()
-                     // No retries inside the HTTP client: the binder retries bindings itself (--bind-attempts).
-                     .editOrNewConfig().withRequestRetryBackoffLimit(0)
-                     // The bindings of a cycle travel together; fabric8's default allows 5 per host.
-                     .withMaxConcurrentRequests(128).withMaxConcurrentRequestsPerHost(64).endConfig().build();
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(tuned(Config.autoConfigure(null))).build();
              KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC())) {
             checkReachable(client);
             scheduler.start(Duration.ofSeconds(60));

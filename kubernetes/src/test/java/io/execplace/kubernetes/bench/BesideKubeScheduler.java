@@ -135,6 +135,11 @@ public final class BesideKubeScheduler {
                 stop.set(true);
                 s.wakeUp();
                 loop.join();
+                if (Boolean.getBoolean("k8s.bench.cycles")) {
+                    s.metrics().scrape().lines().filter(l -> l.startsWith("execplace_scheduling_cycle_duration_seconds_")
+                            && !l.contains("bucket") || l.startsWith("scheduler_scheduling_attempt_duration_seconds_sum")
+                            || l.startsWith("execplace_decision_latency_seconds_sum")).forEach(l -> System.out.println("  " + l));
+                }
                 s.close();
                 client.close();
             }

@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.real;
 
+import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
@@ -134,8 +135,9 @@ public final class RealApiServer {
         TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
         String token = admin.serviceAccounts().inNamespace(namespace).withName(name).tokenRequest(request).getStatus().getToken();
         Config config = new ConfigBuilder().withMasterUrl(adminConfig.getMasterUrl()).withCaCertData(adminConfig.getCaCertData())
-                .withOauthToken(token).withRequestRetryBackoffLimit(0).withNamespace(null).build();
-        return new KubernetesClientBuilder().withConfig(config).build();
+                .withOauthToken(token).withNamespace(null).build();
+        // The client settings k8s-scheduler runs with.
+        return new KubernetesClientBuilder().withConfig(SchedulerLauncher.tuned(config)).build();
     }
 
     /** Creates the node, then removes the not-ready taint the server put on it, as the node lifecycle controller would. */
