@@ -139,6 +139,38 @@ class RealApiServerTest {
                 .until(condition);
     }
 
+    /** Every manifest of the Kustomize base in deploy/, and rbac-cordon.yaml, passes the real server's validation (server-side dry run). */
+    @Test
+    void deployManifestsPassAServerSideDryRun() throws Exception {
+        java.nio.file.Path deploy = java.nio.file.Path.of("..", "deploy");
+        java.util.List<String> files = new java.util.ArrayList<>();
+        boolean inResources = false;
+        for (String line : java.nio.file.Files.readAllLines(deploy.resolve("kustomization.yaml"))) {
+            if (line.startsWith("resources:")) {
+                inResources = true;
+            } else if (inResources && line.startsWith("  - ")) {
+                files.add(line.substring(4).trim());
+            } else if (!line.startsWith("#") && !line.isBlank()) {
+                inResources = false;
+            }
+        }
+        assertThat(files).containsExactly("rbac.yaml", "deployment.yaml");
+        files.add("rbac-cordon.yaml");
+        int checked = 0;
+        for (String file : files) {
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(deploy.resolve(file))) {
+                for (io.fabric8.kubernetes.api.model.HasMetadata item : server.admin().load(in).items()) {
+                    assertThat(server.admin().resource(item).dryRun().createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update))
+                            .as("%s %s in %s", item.getKind(), item.getMetadata().getName(), file).isNotNull();
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isEqualTo(9);
+        assertThat(server.admin().apps().deployments().inNamespace("kube-system").withName("execplace-scheduler").get())
+                .as("a dry run creates nothing").isNull();
+    }
+
     @Test
     void taints() {
         FilterScenarios.taints(REAL);
