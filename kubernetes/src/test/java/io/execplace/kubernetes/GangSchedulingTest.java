@@ -82,4 +82,41 @@ class GangSchedulingTest {
             }
         }
     }
+
+    /**
+     * The loop binds asynchronously behind the assume cache: a failed binding forgets its pod's
+     * assumption, the pod backs off and is bound later; no pod is bound twice, no room is reused.
+     */
+    @Test
+    void asynchronousBindingRecoversFromAFailedBinding() throws Exception {
+        try (MockCluster c = new MockCluster()) {
+            c.node("n1", "small", 3, 16);
+            ManualClock clock = new ManualClock(Harness.START);
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().bindAttempts(1).build(), clock)) {
+                c.dispatcher.failNextBindingOf("a-exec-2", 500);
+                AtomicBoolean stop = new AtomicBoolean();
+                Thread loop = new Thread(() -> s.run(stop), "scheduler-loop");
+                loop.start();
+                for (int i = 1; i <= 3; i++) {
+                    c.executor("spark", "a", i, "1", "1Gi");
+                }
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                        .until(() -> c.pods("spark").stream().filter(p -> p.getSpec().getNodeName() != null).count() == 2
+                                && s.metrics().bindFailuresTotal() == 1);
+                // Backing off (1 s on the scheduler's clock): not placed again yet, whatever the loop does.
+                Thread.sleep(200);
+                assertThat(c.nodeOf("spark", "a-exec-2")).isNull();
+                clock.advance(Duration.ofSeconds(1));
+                s.wakeUp();
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                        .until(() -> "n1".equals(c.nodeOf("spark", "a-exec-2")));
+                stop.set(true);
+                s.wakeUp();
+                loop.join(Duration.ofSeconds(20).toMillis());
+                assertThat(c.dispatcher.conflicts()).isZero();
+                assertThat(c.dispatcher.bindings().values()).extracting(java.util.concurrent.atomic.AtomicInteger::get).containsOnly(1);
+                assertThat(s.metrics().boundTotal()).isEqualTo(3);
+            }
+        }
+    }
 }

@@ -25,6 +25,11 @@ final class AssumeCache {
         byUid.put(uid, binding);
     }
 
+    /** Forgets one pod's assumption (its binding failed). */
+    void forget(String uid) {
+        byUid.remove(uid);
+    }
+
     boolean contains(String uid) {
         return byUid.containsKey(uid);
     }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 /**
  * What a cycle writes to the API server: the planned gangs' bindings (all in flight together) with
@@ -56,8 +57,56 @@ final class BindPhase {
         this.clock = clock;
     }
 
-    /** Binds every planned gang; returns one decision per pod bound (a dry run: per pod it would bind). */
+    /** Binds every planned gang and waits; returns one decision per pod bound (a dry run: per pod it would bind). */
     List<Decision> bind(List<CyclePlanner.Planned> planned, List<String> failures, Map<String, Double> firstSeen, double now) {
+        if (settings.dryRun()) {
+            List<Decision> decisions = new ArrayList<>();
+            for (CyclePlanner.Planned pl : planned) {
+                for (int i = 0; i < pl.app().pods().size(); i++) {
+                    decisions.add(new Decision(pl.app().key(), podKey(pl.app().pods().get(i)), pl.targets().get(i), pl.extraCost()));
+                }
+            }
+            return decisions;
+        }
+        assume(planned, now);
+        return send(planned, failures, firstSeen, now);
+    }
+
+    /**
+     * Binds every planned gang on the binding threads and returns at once, as kube-scheduler's
+     * binding cycle: the pods are assumed first, so that the next cycle neither places them again nor
+     * reuses their room; a failed binding forgets its pod's assumption and backs the pod off.
+     *
+     * @param done run when the batch has been sent and settled
+     */
+    void bindAsync(List<CyclePlanner.Planned> planned, Map<String, Double> firstSeen, double now, Executor bindThreads,
+                   Runnable done) {
+        if (planned.isEmpty()) {
+            return;
+        }
+        assume(planned, now);
+        bindThreads.execute(() -> {
+            try {
+                send(planned, new ArrayList<>(), firstSeen, now);
+            } finally {
+                done.run();
+            }
+        });
+    }
+
+    private void assume(List<CyclePlanner.Planned> planned, double now) {
+        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
+        for (CyclePlanner.Planned pl : planned) {
+            PendingApplication app = pl.app();
+            for (int i = 0; i < app.pods().size(); i++) {
+                assumed.assume(AssumeCache.uid(app.pods().get(i)), new AssumeCache.Assumed(pl.targets().get(i), app.cpuMillis(),
+                        app.memoryBytes(), pl.otherRequests(), now + pl.duration(), expires));
+            }
+        }
+    }
+
+    /** Sends the bindings of the planned (and assumed) gangs, and settles each pod's outcome. */
+    private List<Decision> send(List<CyclePlanner.Planned> planned, List<String> failures, Map<String, Double> firstSeen, double now) {
         List<Decision> decisions = new ArrayList<>();
         List<Pod> pods = new ArrayList<>();
         List<String> nodes = new ArrayList<>();
@@ -65,19 +114,10 @@ final class BindPhase {
             pods.addAll(pl.app().pods());
             nodes.addAll(pl.targets());
         }
-        if (settings.dryRun()) {
-            int k = 0;
-            for (CyclePlanner.Planned pl : planned) {
-                for (Pod pod : pl.app().pods()) {
-                    decisions.add(new Decision(pl.app().key(), podKey(pod), nodes.get(k++), pl.extraCost()));
-                }
-            }
-            return decisions;
-        }
         long bindStart = System.nanoTime();
         List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes);
         long bindNanos = System.nanoTime() - bindStart;
-        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
+        double settled = clock.millis() / 1000.0;
         int k = 0;
         int bound = 0;
         for (CyclePlanner.Planned pl : planned) {
@@ -88,26 +128,26 @@ final class BindPhase {
                 Pod pod = pods.get(k);
                 String node = nodes.get(k);
                 BindResult r = results.get(k);
+                String uid = AssumeCache.uid(pod);
                 if (r.bound()) {
                     bound++;
-                    assumed.assume(AssumeCache.uid(pod), new AssumeCache.Assumed(node, app.cpuMillis(), app.memoryBytes(),
-                            pl.otherRequests(), now + pl.duration(), expires));
                     decisions.add(new Decision(app.key(), podKey(pod), node, pl.extraCost()));
-                    Double seen = firstSeen.remove(AssumeCache.uid(pod));
+                    Double seen = firstSeen.remove(uid);
                     if (seen != null) {
-                        metrics.podScheduled(now - seen);
+                        metrics.podScheduled(settled - seen);
                     }
-                    backoff.succeeded(AssumeCache.uid(pod));
+                    backoff.succeeded(uid);
                     problems.clear(podKey(pod));
                     events.normal(pod, "Scheduled", "Successfully assigned " + podKey(pod) + " to " + node
                             + " by " + settings.schedulerName() + " (policy " + policyName + ", application "
                             + app.key() + ", " + n + " executors, estimated extra cost "
                             + String.format(Locale.ROOT, "%.6f", pl.extraCost()) + ")");
                 } else {
+                    assumed.forget(uid);
                     metrics.bindFailure();
                     allBound = false;
                     if (r.outcome() == BindResult.Outcome.FAILED) {
-                        backoff.failed(AssumeCache.uid(pod), now, r.retryAfter());
+                        backoff.failed(uid, now, r.retryAfter());
                     }
                     String msg = podKey(pod) + " -> " + node + ": " + r.outcome() + " after " + r.attempts()
                             + " attempt(s): " + r.detail();

@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -71,6 +73,12 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
     private final NodeCordoner cordoner;
+    /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
+    private final ExecutorService bindThreads = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "execplace-bind");
+        t.setDaemon(true);
+        return t;
+    });
     private final Object wake = new Object();
     private final AtomicLong lastCycleMillis = new AtomicLong();
     private volatile boolean changed = true;
@@ -204,7 +212,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     public void run(AtomicBoolean stop) {
         while (!stop.get()) {
             try {
-                scheduleOnce();
+                cycle(true);
             } catch (RuntimeException e) {
                 LOG.error("scheduling cycle failed (will retry): {}", e.toString(), e);
             }
@@ -239,8 +247,16 @@ public final class KubernetesScheduler implements AutoCloseable {
                 && p.getMetadata().getDeletionTimestamp() == null && !ApplicationGrouper.terminal(p);
     }
 
-    /** One scheduling cycle over the informer caches: snapshot, plan, bind. */
-    public synchronized CycleReport scheduleOnce() {
+    /** One scheduling cycle over the informer caches: snapshot, plan, bind (waiting for the bindings). */
+    public CycleReport scheduleOnce() {
+        return cycle(false);
+    }
+
+    /**
+     * One cycle; with {@code async} the bindings are sent on the binding threads and the cycle returns
+     * at once (the report's {@code bound} is then empty: the pods are assumed, their outcome comes later).
+     */
+    private synchronized CycleReport cycle(boolean async) {
         long cycleStart = System.nanoTime();
         changed = false;
         double now = nowSeconds();
@@ -289,12 +305,19 @@ public final class KubernetesScheduler implements AutoCloseable {
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable);
         bindPhase.reject(plan.rejected());
         List<String> failures = new ArrayList<>();
-        List<Decision> decisions = bindPhase.bind(plan.planned(), failures, firstSeen, now);
+        List<Decision> decisions;
+        if (async && !settings.dryRun()) {
+            bindPhase.bindAsync(plan.planned(), firstSeen, now, bindThreads, this::signal);
+            decisions = List.of();
+        } else {
+            decisions = bindPhase.bind(plan.planned(), failures, firstSeen, now);
+        }
         List<String> unschedulable = new ArrayList<>();
         for (CyclePlanner.Rejected r : plan.rejected()) {
             unschedulable.add(r.app().key() + ": " + r.message());
         }
-        long stillActive = settings.dryRun() ? pending.size() : Math.max(0, pending.size() - decisions.size());
+        long planned = plan.planned().stream().mapToLong(pl -> pl.app().pods().size()).sum();
+        long stillActive = settings.dryRun() ? pending.size() : Math.max(0, pending.size() - (async ? planned : decisions.size()));
         metrics.pending(stillActive + backingOff + gatedPods);
         metrics.queues(stillActive, backingOff, gatedPods);
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
@@ -328,6 +351,15 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     @Override
     public void close() {
+        bindThreads.shutdown();
+        try {
+            // Let bindings in flight settle (each request has its own timeout).
+            if (!bindThreads.awaitTermination(60, TimeUnit.SECONDS)) {
+                LOG.warn("bindings still in flight at close");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         if (podInformer != null) {
             podInformer.close();
         }

@@ -6,22 +6,23 @@ import java.util.Set;
 
 /**
  * The last problem reported per object (node, pod, or pod and reason), so that each is logged and
- * written as an Event once per distinct message, not every cycle.
+ * written as an Event once per distinct message, not every cycle. Thread-safe: the binding threads
+ * clear entries.
  */
 final class ProblemLog {
 
     private final Map<String, String> reported = new HashMap<>();
 
     /** Records the message; true when it is new for this key (report it), false when already reported. */
-    boolean firstTime(String key, String message) {
+    synchronized boolean firstTime(String key, String message) {
         return !message.equals(reported.put(key, message));
     }
 
-    String last(String key) {
+    synchronized String last(String key) {
         return reported.get(key);
     }
 
-    void clear(String key) {
+    synchronized void clear(String key) {
         reported.remove(key);
     }
 
@@ -30,7 +31,7 @@ final class ProblemLog {
      *
      * @param live {@code node/NAME} and {@code namespace/pod} of every object that exists
      */
-    void forgetDeparted(Set<String> live) {
+    synchronized void forgetDeparted(Set<String> live) {
         reported.keySet().removeIf(k -> {
             String subject = k.startsWith("problem/") ? k.substring("problem/".length(), k.lastIndexOf('/')) : k;
             return !live.contains(subject);
