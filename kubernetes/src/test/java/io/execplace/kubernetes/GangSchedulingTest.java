@@ -103,8 +103,13 @@ class GangSchedulingTest {
                 await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
                         .until(() -> c.pods("spark").stream().filter(p -> p.getSpec().getNodeName() != null).count() == 2
                                 && s.metrics().bindFailuresTotal() == 1);
-                // Backing off (1 s on the scheduler's clock): not placed again yet, whatever the loop does.
-                Thread.sleep(200);
+                // Backing off (1 s on the scheduler's clock): two more cycles do not place it again.
+                long cycles = s.metrics().cyclesTotal();
+                s.wakeUp();
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(() -> {
+                    s.wakeUp();
+                    return s.metrics().cyclesTotal() >= cycles + 2;
+                });
                 assertThat(c.nodeOf("spark", "a-exec-2")).isNull();
                 clock.advance(Duration.ofSeconds(1));
                 s.wakeUp();

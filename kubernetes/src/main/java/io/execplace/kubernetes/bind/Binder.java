@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +35,14 @@ public final class Binder {
     private final int maxAttempts;
     private final Duration backoff;
     private final Duration timeout;
+    private final Consumer<Duration> pause;
 
     public Binder(KubernetesClient client, int maxAttempts, Duration backoff, Duration timeout) {
+        this(client, maxAttempts, backoff, timeout, Binder::sleep);
+    }
+
+    /** @param pause how the binder waits between attempts (tests record it instead of sleeping) */
+    public Binder(KubernetesClient client, int maxAttempts, Duration backoff, Duration timeout, Consumer<Duration> pause) {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("bind attempts must be >= 1, got " + maxAttempts);
         }
@@ -43,6 +50,7 @@ public final class Binder {
         this.maxAttempts = maxAttempts;
         this.backoff = backoff;
         this.timeout = timeout;
+        this.pause = pause;
     }
 
     /** Binds {@code pods.get(i)} to {@code nodes.get(i)}; results in the same order. */
@@ -57,7 +65,10 @@ public final class Binder {
         for (int attempt = 1; attempt <= maxAttempts && !todo.isEmpty(); attempt++) {
             if (attempt > 1) {
                 Duration exponential = backoff.multipliedBy(1L << Math.min(10, attempt - 2));
-                pause(exponential.compareTo(serverAsks) >= 0 ? exponential : min(serverAsks, MAX_RETRY_AFTER));
+                Duration wait = exponential.compareTo(serverAsks) >= 0 ? exponential : min(serverAsks, MAX_RETRY_AFTER);
+                if (!wait.isZero() && !wait.isNegative()) {
+                    pause.accept(wait);
+                }
             }
             serverAsks = Duration.ZERO;
             List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
@@ -165,10 +176,7 @@ public final class Binder {
         return oneLine.length() > 300 ? oneLine.substring(0, 300) + "..." : oneLine;
     }
 
-    private static void pause(Duration d) {
-        if (d.isZero() || d.isNegative()) {
-            return;
-        }
+    private static void sleep(Duration d) {
         try {
             // Back-off between retries of a failing API server (production code, not a test).
             Thread.sleep(d.toMillis());

@@ -143,6 +143,11 @@ public final class SchedulerMetrics {
         return bindFailures.count();
     }
 
+    /** Scheduling cycles run so far. */
+    public long cyclesTotal() {
+        return cycle.count();
+    }
+
     public long pendingNow() {
         return pending.get();
     }

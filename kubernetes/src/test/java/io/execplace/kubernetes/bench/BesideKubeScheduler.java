@@ -28,6 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * Benchmark (not a test), scheduler_perf style: execplace and the default kube-scheduler, built from
  * the same Kubernetes 1.20.2 source, on the same real kube-apiserver with the same nodes and the same
@@ -86,11 +88,14 @@ public final class BesideKubeScheduler {
                     clock.clear();
                     String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
                     try (Contender running = c.getValue().get()) {
-                        Thread.sleep(1000);
+                        // kube-scheduler serves no health endpoint here: give it a second to list and watch.
+                        await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
                         List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
-                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                        while (clock.boundCount() < apps * EXECUTORS && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
+                        try {
+                            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
+                                    .until(() -> clock.boundCount() >= apps * EXECUTORS);
+                        } catch (org.awaitility.core.ConditionTimeoutException e) {
+                            System.out.println("  (not every pod bound within 120 s)");
                         }
                         report(running.name(), stream, clock, nodes, made);
                     }
@@ -250,8 +255,7 @@ public final class BesideKubeScheduler {
 
     private static void deleteExecutors(KubernetesClient admin, BindingClock clock) throws InterruptedException {
         admin.pods().inNamespace(NS).withGracePeriod(0).delete();
-        while (!admin.pods().inNamespace(NS).list().getItems().isEmpty()) {
-            Thread.sleep(100);
-        }
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
+                .until(() -> admin.pods().inNamespace(NS).list().getItems().isEmpty());
     }
 }

@@ -105,7 +105,6 @@ class LeaderElectionTest {
                         killedAt = System.currentTimeMillis();
                         assertThat(b.scheduler.metrics().boundTotal()).as("the follower bound nothing while the leader lived").isZero();
                     }
-                    Thread.sleep(25);
                 }
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() ->
                         server.admin().pods().inNamespace(NS).list().getItems().stream()
