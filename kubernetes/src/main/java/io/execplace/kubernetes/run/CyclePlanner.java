@@ -201,8 +201,9 @@ public final class CyclePlanner {
             if (candidate == null || candidate.isNone()) {
                 continue;
             }
-            double cost = singleZone && v.validate(candidate) == null
-                    ? snapshot.extraCost(candidate, snapshot.durationModel().duration(job, candidate, snapshot.cluster())) : 0;
+            // Zones compete by extra cost; a placement breaking its view (a policy bug) only wins if nothing else does.
+            double cost = !singleZone ? 0 : v.validate(candidate) != null ? Double.POSITIVE_INFINITY
+                    : snapshot.extraCost(candidate, snapshot.durationModel().duration(job, candidate, snapshot.cluster()));
             if (p == null || cost < bestCost) {
                 p = candidate;
                 view = v;
