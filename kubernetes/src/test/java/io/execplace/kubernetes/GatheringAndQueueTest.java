@@ -105,4 +105,22 @@ class GatheringAndQueueTest {
             assertThat(c.dispatcher.bindRequests()).isZero();
         }
     }
+
+    /** Priority classes first: a later application of higher priority goes before an earlier one. */
+    @Test
+    void higherPriorityGoesFirst() {
+        try (MockCluster c = new MockCluster()) {
+            c.node("n1", "small", 4, 16);
+            c.executor("spark", "early", 1, "4", "1Gi");
+            c.client.resource(io.execplace.kubernetes.scenario.TestObjects.executor("spark", "urgent", 1, "4", "1Gi", "execplace")
+                    .editSpec().withPriority(1000).withPriorityClassName("high").endSpec().build()).create();
+            try (KubernetesScheduler s = Harness.start(c, new io.execplace.schedulers.heuristics.FirstFit(),
+                    Harness.settings().build(), new ManualClock(Harness.START))) {
+                Harness.awaitPodCount(s, 2);
+                CycleReport r = s.scheduleOnce();
+                assertThat(r.bound()).singleElement().satisfies(d -> assertThat(d.application()).isEqualTo("spark/urgent"));
+                assertThat(r.unschedulable()).singleElement().asString().startsWith("spark/early:");
+            }
+        }
+    }
 }

@@ -19,7 +19,8 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * One scheduling cycle's decisions, with no API calls: the ready applications in queue order, each
+ * One scheduling cycle's decisions, with no API calls: the ready applications by priority (the pods'
+ * {@code spec.priority}, from their priority class), then in queue order, each
  * checked against the filters and the nodes' limits and placed by the policy on its
  * {@link ApplicationView}, committed to the snapshot so that the next sees the cluster as the
  * simulator would. The outcome of each application is {@link Planned} or {@link Rejected} with a
@@ -124,7 +125,9 @@ public final class CyclePlanner {
         for (int i = 0; i < jobs.size(); i++) {
             order.add(i);
         }
-        order.sort((a, b) -> queue.order().compare(jobs.get(a), jobs.get(b)));
+        // Priority classes first (higher first, as kube-scheduler's queue), then the queue policy.
+        order.sort(Comparator.comparingInt((Integer i) -> -apps.get(i).priority())
+                .thenComparing((a, b) -> queue.order().compare(jobs.get(a), jobs.get(b))));
         List<Planned> planned = new ArrayList<>();
         List<Rejected> rejected = new ArrayList<>();
         for (int idx : order) {

@@ -25,6 +25,19 @@ public record PendingApplication(String key, String namespace, List<Pod> pods, l
         pods = List.copyOf(pods);
     }
 
+    /**
+     * The gang's priority: the highest {@code spec.priority} of its pods (the API server's Priority
+     * admission sets it from {@code priorityClassName}); 0 when none is set.
+     */
+    public int priority() {
+        int best = Integer.MIN_VALUE;
+        for (Pod p : pods) {
+            Integer prio = p.getSpec() == null ? null : p.getSpec().getPriority();
+            best = Math.max(best, prio == null ? 0 : prio);
+        }
+        return pods.isEmpty() ? 0 : best;
+    }
+
     /** Each pod's requests besides CPU and memory (GPUs, storage; the largest over the pods), empty when none. */
     public Map<String, Long> otherRequests() {
         Map<String, Long> max = new TreeMap<>();

@@ -109,6 +109,9 @@ class LeaderElectionTest {
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() ->
                         server.admin().pods().inNamespace(NS).list().getItems().stream()
                                 .allMatch(p -> p.getSpec().getNodeName() != null));
+                // Bindings are counted when their answers arrive, just after the server has them.
+                await().atMost(Duration.ofSeconds(30)).until(() ->
+                        a.scheduler.metrics().boundTotal() + b.scheduler.metrics().boundTotal() >= apps * executors);
                 double boundA = a.scheduler.metrics().boundTotal();
                 double boundB = b.scheduler.metrics().boundTotal();
                 assertThat(boundA + boundB).isEqualTo(apps * executors);
