@@ -30,6 +30,10 @@ public final class Labels {
     public static final String EXPECTED_DURATION = "execplace.io/expected-duration-seconds";
     /** Driver annotation: how many executors the application starts (its gang size). */
     public static final String EXECUTORS = "execplace.io/executors";
+    /** Driver annotation: how many executors must exist before any is placed (a minimum gang). */
+    public static final String MIN_EXECUTORS = "execplace.io/min-executors";
+    /** Driver annotation: seconds after the first executor after which the gang is placed as it is. */
+    public static final String GANG_TIMEOUT = "execplace.io/gang-timeout-seconds";
     /** Pod (executor or driver) annotation: wordcount, sort, pagerank or generic (TPDS job types). */
     public static final String JOB_TYPE = "execplace.io/job-type";
     /** Pod (executor or driver) annotation: the application's deadline as an RFC 3339 instant. */

@@ -20,8 +20,9 @@ import java.util.TreeMap;
  * of one application ({@code spark-app-selector}) form one gang; every other pod is a gang of one.
  *
  * <p>An application's gang is ready when its driver's {@code execplace.io/executors} annotation says
- * how many executors to expect and that many exist (pending or already bound); without the annotation,
- * when no new executor pod of the application has appeared for the batching window.
+ * how many executors to expect and that many exist (pending or already bound) — or the minimum its
+ * {@link GangRule} allows, or its gang timeout has passed; without such annotations, when no new
+ * executor pod of the application has appeared for the batching window.
  */
 public final class ApplicationGrouper {
 
@@ -92,19 +93,21 @@ public final class ApplicationGrouper {
 
     private String waitingReason(String key, List<Pod> pods, Pod driver, int live, Map<String, Double> firstSeen,
                                  double now, List<Grouping.PodProblem> problems) {
-        String expectedText = driver == null ? null : annotation(driver, Labels.EXECUTORS);
-        if (expectedText != null) {
-            try {
-                int expected = Integer.parseInt(expectedText.trim());
-                if (expected < 1) {
-                    throw new NumberFormatException("must be at least 1");
-                }
-                return live >= expected ? null
-                        : key + ": " + live + " of " + expected + " executor pods exist (driver annotation " + Labels.EXECUTORS + ")";
-            } catch (NumberFormatException ex) {
-                problems.add(new Grouping.PodProblem(driver, "annotation " + Labels.EXECUTORS
-                        + " must be a whole number >= 1, got '" + expectedText + "'; using the batching window"));
+        GangRule rule = GangRule.of(driver, pods.get(0), problems);
+        int needed = rule.needed();
+        if (needed > 0) {
+            if (live >= needed || now == Double.POSITIVE_INFINITY) {
+                return null;
             }
+            double earliest = now;
+            for (Pod p : pods) {
+                earliest = Math.min(earliest, firstSeen.getOrDefault(p.getMetadata().getUid(), now));
+            }
+            if (!Double.isNaN(rule.timeout()) && now - earliest >= rule.timeout()) {
+                return null;
+            }
+            return key + ": " + live + " of " + needed + " executor pods exist (driver annotation " + rule.source() + ")"
+                    + (Double.isNaN(rule.timeout()) ? "" : "; placed as it is after " + rule.timeout() + " s");
         }
         if (now == Double.POSITIVE_INFINITY) {
             // Regrouping pods already bound (to rebuild their gangs' busy time): no window to wait for.
