@@ -112,7 +112,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     public void start(Duration timeout) {
         nodeInformer = client.nodes().runnableInformer(0);
         podInformer = (settings.namespace() == null ? client.pods().inAnyNamespace()
-                : client.pods().inNamespace(settings.namespace())).runnableInformer(0);
+                : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(new SlimPodStore());
         nodeInformer.addEventHandler(new Wake<>());
         podInformer.addEventHandler(new Wake<>() {
             @Override
