@@ -39,12 +39,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * A secondary Kubernetes scheduler that places the pods whose {@code spec.schedulerName} is its name
  * with an execplace {@link PlacementPolicy}: Spark executor pods of one application gang-wise.
  *
- * <p>Each {@link #scheduleOnce() cycle} reads the informer caches, turns the usable nodes into a
- * {@link ClusterSnapshot} (allocatable minus the requests of every bound pod, by any scheduler, and
- * of the bindings it made that the informer does not show yet), orders the ready gangs with the
- * queue policy, asks the placement policy for each, and binds through {@code pods/binding}. All its
- * state can be rebuilt from the API, so a restart never binds twice. {@link #run} repeats cycles
- * whenever the informers report a change (and at least every second, for the batching window).
+ * <p>Each {@link #scheduleOnce() cycle} reads the informer caches (pods kept slim, {@link SlimPodStore}),
+ * builds the {@link ClusterSnapshot} ({@link SnapshotBuilder}: allocatable minus the requests of every
+ * bound pod, by any scheduler, and of the bindings in the {@link AssumeCache}), plans the ready gangs
+ * ({@link CyclePlanner}: priority and queue order, kube-scheduler's filters, the placement policy) and
+ * binds them through {@code pods/binding} ({@link BindPhase}). All its state can be rebuilt from the
+ * API, so a restart never binds twice. {@link #run} repeats cycles whenever the informers report a
+ * change (and at least every second, for the batching window), binding asynchronously.
  */
 public final class KubernetesScheduler implements AutoCloseable {
 

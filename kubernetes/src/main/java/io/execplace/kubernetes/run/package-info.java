@@ -1,9 +1,10 @@
 /**
- * The scheduling loop: informers, a cycle that groups pending executor pods into applications,
- * asks the policy where they go, and binds them; its settings and launcher.
+ * The scheduling loop along kube-scheduler's seams: informers and their slim pod store, the assume
+ * cache, the snapshot builder, the pure cycle planner, the bind phase (with per-pod back-off), empty
+ * node cordoning, leader election; its settings and launcher.
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
- * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.observe}, {@code
- * kubernetes.pricing}, {@code kubernetes.spark}.
+ * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.filter}, {@code kubernetes.observe},
+ * {@code kubernetes.pricing}, {@code kubernetes.spark}.
  */
 package io.execplace.kubernetes.run;
