@@ -34,6 +34,19 @@ public record NodeInfo(String name, String instanceType, Site site, double price
                 || "true".equals(labels.get(Labels.GKE_SPOT)));
     }
 
+    /**
+     * How many pods of this request the node could hold if it ran nothing: CPU, memory, every other
+     * requested resource and the pod limit ({@link ClusterSnapshot#podsThatFit} counts what is free now).
+     */
+    public long podsThatFitEmpty(long cpuMillis, long memoryBytes, Map<String, Long> otherRequests) {
+        long holds = Math.min(podLimit, Math.min(allocatableCpuMillis / Math.max(1, cpuMillis),
+                allocatableMemoryBytes / Math.max(1, memoryBytes)));
+        for (Map.Entry<String, Long> e : otherRequests.entrySet()) {
+            holds = Math.min(holds, otherAllocatable(e.getKey()) / e.getValue());
+        }
+        return holds;
+    }
+
     /** The allocatable amount of a resource besides CPU and memory (0 when the node has none). */
     public long otherAllocatable(String resource) {
         return otherAllocatable.getOrDefault(resource, 0L);

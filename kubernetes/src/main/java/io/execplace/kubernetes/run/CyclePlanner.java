@@ -158,7 +158,7 @@ public final class CyclePlanner {
         long largest = 0;
         for (int vm = 0; vm < usable.size(); vm++) {
             if (verdict.allowed(vm)) {
-                long holds = emptyNodeHolds(usable.get(vm), app, other);
+                long holds = usable.get(vm).podsThatFitEmpty(app.cpuMillis(), app.memoryBytes(), other);
                 capacity += holds;
                 largest = Math.max(largest, holds);
             }
@@ -246,15 +246,5 @@ public final class CyclePlanner {
             }
         }
         return new ArrayList<>(zones.values());
-    }
-
-    /** How many of the application's executors the node could hold if it ran nothing. */
-    private static long emptyNodeHolds(NodeInfo node, PendingApplication app, Map<String, Long> other) {
-        long holds = Math.min(node.podLimit(), Math.min(node.allocatableCpuMillis() / Math.max(1, app.cpuMillis()),
-                node.allocatableMemoryBytes() / Math.max(1, app.memoryBytes())));
-        for (Map.Entry<String, Long> e : other.entrySet()) {
-            holds = Math.min(holds, node.otherAllocatable(e.getKey()) / e.getValue());
-        }
-        return holds;
     }
 }

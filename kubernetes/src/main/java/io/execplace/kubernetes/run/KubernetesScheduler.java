@@ -56,9 +56,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final PlacementPolicy policy;
     private final SchedulerSettings settings;
     private final Clock clock;
-    private final NodeReader nodeReader;
     private final ApplicationGrouper grouper;
-    private final Binder binder;
     private final EventRecorder events;
     private final SchedulerMetrics metrics;
 
@@ -97,14 +95,14 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.policy = policy;
         this.settings = settings;
         this.clock = clock;
-        this.nodeReader = new NodeReader(prices, settings.siteLabel(), settings.defaultSite());
         this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds());
-        this.binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
-        this.snapshots = new SnapshotBuilder(nodeReader, grouper, events, problems, settings.dryRun());
+        this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
+                problems, settings.dryRun());
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 settings.singleZone(), metrics::decision);
+        Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
         this.cordoner = new NodeCordoner(client, events, settings);
     }
