@@ -63,7 +63,26 @@ final class HeldOutCommand implements Callable<Integer> {
     @Mixin
     MilpOptions milpOptions;
 
-    @Option(names = "--workload", paramLabel = "PRESET", required = true,
+    @Option(names = "--study", paramLabel = "NAME",
+            description = "liu: LIU's multi-cluster managers (--arrivals, --managers, --out); default: the event simulator's "
+                    + "schedulers (--workload, --schedulers).")
+    String study;
+
+    @Option(names = "--arrivals", paramLabel = "PATTERN",
+            description = "With --study liu: bernoulli, uniform, beta, eased or stressed (default uniform).")
+    String arrivals;
+
+    @Option(names = "--managers", paramLabel = "a,b,c", split = ",",
+            description = "With --study liu: LIU managers (sf-e, sf-now, outlook, random, sf-p, lf-p, lf-e, agent:PATH).")
+    List<String> managers;
+
+    @Option(names = "--apps", paramLabel = "N", description = "With --study liu: applications per workload (default 500).")
+    Integer apps;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "With --study liu: folder for heldout.csv.")
+    Path out;
+
+    @Option(names = "--workload", paramLabel = "PRESET",
             description = "Workload preset: tpds-burst, tpds-normal, hybrid-light, hybrid-medium, hybrid-high, hybrid-day, "
                     + "hjs-60-100, hjs-40-100, hjs-60-50, hjs-40-50, hjs-60-20, hjs-40-20 (execplace presets).")
     String workload;
@@ -75,7 +94,7 @@ final class HeldOutCommand implements Callable<Integer> {
     @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
     String pricing = "1";
 
-    @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",", required = true,
+    @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",",
             description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference). "
                     + "A name may end in @QUEUE (fcfs, edf, hjs-weight) to run with that queue, e.g. round-robin@edf, milp@edf; "
                     + "default fcfs.")
@@ -84,8 +103,8 @@ final class HeldOutCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
     Integer jobs;
 
-    @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20).")
-    int heldOut = 20;
+    @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20; with --study liu 50).")
+    Integer heldOutCount;
 
     @Option(names = "--held-out-seed", paramLabel = "S",
             description = "First held-out seed: held-out workloads use seeds S, S+1, ... (default "
@@ -102,6 +121,23 @@ final class HeldOutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (study != null) {
+            if (!study.equals("liu")) {
+                throw BadInputException.option("--study", "unknown study '" + study + "' (known: liu; without --study: the "
+                        + "event simulator's workloads)");
+            }
+            return HeldOutLiu.run(this);
+        }
+        for (String liuOnly : new String[] {arrivals == null ? null : "--arrivals", managers == null ? null : "--managers",
+                apps == null ? null : "--apps", out == null ? null : "--out"}) {
+            if (liuOnly != null) {
+                throw BadInputException.option(liuOnly, "applies to --study liu only");
+            }
+        }
+        if (workload == null || schedulers == null) {
+            throw new BadInputException("Missing required options: --workload and --schedulers (or --study liu with --managers)");
+        }
+        int heldOut = heldOutCount == null ? 20 : heldOutCount;
         if (heldOut < 2 || heldOut > 10_000) {
             throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
         }

@@ -62,11 +62,10 @@ final class ClusterOutlook {
         IntFifo running = new IntFifo(); // unordered: finished runs are taken out wherever they are
         long[] later = new long[16];
         int laterCount = 0;
-        for (int r = 0; r < s.runs; r++) {
+        IntFifo live = s.liveRuns(cluster);
+        for (int i = 0; i < live.size(); i++) {
+            int r = live.at(i);
             int a = s.runApp[r];
-            if (s.ledger.clusterOf(a) != cluster) {
-                continue;
-            }
             if (s.runStart[r] >= 0) {
                 if (s.runFinish[r] > now) {
                     int p = add(s.apps.get(a), s.runIndex[r], s.runRelease[r], false);
@@ -105,6 +104,8 @@ final class ClusterOutlook {
         int misses = 0;
         int candMisses = 0;
         double candRatio = 0;
+        int candStart = -1;
+        int drain = now;
         int t = now;
         while (true) {
             while (!queue.isEmpty()) { // start from the head of the queue: the simulation's rule
@@ -121,6 +122,9 @@ final class ClusterOutlook {
                 set(p, START, t);
                 set(p, FINISH, t + LiuSimulation.stretchedLength(get(p, OCCUPATION), want, g));
                 running.add(p);
+                if (get(p, CANDIDATE) == 1 && candStart < 0) {
+                    candStart = t;
+                }
             }
             int next = Integer.MAX_VALUE;
             for (int i = 0; i < running.size(); i++) {
@@ -140,6 +144,7 @@ final class ClusterOutlook {
                     continue;
                 }
                 used -= get(p, GRANTED);
+                drain = Math.max(drain, get(p, FINISH));
                 boolean missed = get(p, DEADLINE) > 0 && get(p, FINISH) - get(p, REF) > get(p, DEADLINE);
                 misses += missed ? 1 : 0;
                 if (get(p, CANDIDATE) == 1) {
@@ -151,6 +156,13 @@ final class ClusterOutlook {
                 queue.add(pending.poll());
             }
         }
-        return new LiuSimulation.Outlook(misses, candMisses, cand == null ? 0 : candRatio / cand.runs());
+        long work = 0; // executor-slices the committed runs (not the candidate's) still hold from now on
+        for (int p = 0; p < n; p++) {
+            if (get(p, CANDIDATE) == 0) {
+                work += (long) get(p, GRANTED) * (get(p, FINISH) - Math.max(get(p, START), now));
+            }
+        }
+        return new LiuSimulation.Outlook(misses, candMisses, cand == null ? 0 : candRatio / cand.runs(),
+                cand == null ? 0 : candStart - now, drain - now, work);
     }
 }

@@ -18,6 +18,7 @@ final class EpisodeLedger {
     private int[] missed = new int[0];
     private double[] ratioSum = new double[0];
     private int[] missTimes = new int[64];
+    private int[] missClusters = new int[64];
     private int misses;
     private long executorSlices;
     private int deadlineRuns;
@@ -68,7 +69,9 @@ final class EpisodeLedger {
             missed[app]++;
             if (misses == missTimes.length) {
                 missTimes = Arrays.copyOf(missTimes, misses * 2);
+                missClusters = Arrays.copyOf(missClusters, misses * 2);
             }
+            missClusters[misses] = cluster[app];
             missTimes[misses++] = now;
         }
         if (--runsLeft[app] == 0) {
@@ -87,13 +90,14 @@ final class EpisodeLedger {
         return finished;
     }
 
-    LiuEpisode episode(List<LiuApp> apps, int now) {
+    LiuEpisode episode(List<LiuApp> apps, int now, RunLog runs) {
         LiuEpisode.AppOutcome[] out = new LiuEpisode.AppOutcome[apps.size()];
         for (int a = 0; a < out.length; a++) {
             LiuApp app = apps.get(a);
             out[a] = new LiuEpisode.AppOutcome(app.category(), cluster[a], dispatch[a], end[a], missed[a],
                     ratioSum[a] / app.runs());
         }
-        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now, executorSlices, deadlineRuns);
+        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), Arrays.copyOf(missClusters, misses), now,
+                executorSlices, deadlineRuns).withRuns(runs);
     }
 }

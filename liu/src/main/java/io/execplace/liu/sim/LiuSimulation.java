@@ -51,6 +51,9 @@ public final class LiuSimulation implements LiuView {
     private int[] pool = new int[16];
     private int poolSize;
     final IntFifo[] queues;
+    // Per cluster the runs created on it that are not known to have finished, ascending: what the
+    // outlook plays forward, so that it costs the cluster's live runs, not the whole episode's.
+    private final IntFifo[] live;
     private final CompletionQueue releases = new CompletionQueue();
     private final CompletionQueue completions = new CompletionQueue();
     int runs;
@@ -83,8 +86,10 @@ public final class LiuSimulation implements LiuView {
         this.missedOnCluster = new int[c];
         this.history = new OccupationHistory(c, HISTORY);
         this.queues = new IntFifo[c];
+        this.live = new IntFifo[c];
         for (int k = 0; k < c; k++) {
             queues[k] = new IntFifo();
+            live[k] = new IntFifo();
         }
     }
 
@@ -112,8 +117,9 @@ public final class LiuSimulation implements LiuView {
         history.clear();
         Arrays.fill(used, 0);
         Arrays.fill(missedOnCluster, 0);
-        for (IntFifo q : queues) {
-            q.clear();
+        for (int k = 0; k < c; k++) {
+            queues[k].clear();
+            live[k].clear();
         }
         releases.clear();
         completions.clear();
@@ -229,6 +235,7 @@ public final class LiuSimulation implements LiuView {
         ledger.dispatched(a, cluster, now, app.runs());
         for (int r = 0; r < app.runs(); r++) {
             int run = newRun(a, r, now + app.releaseOffset(r));
+            live[cluster].add(run);
             if (r == 0) {
                 queues[cluster].add(run);
             } else {
@@ -240,6 +247,18 @@ public final class LiuSimulation implements LiuView {
         history.record(1, used);
         now++;
         advance();
+    }
+
+    /** The runs of a cluster that have not finished by now, ascending (finished ones are dropped here). */
+    IntFifo liveRuns(int cluster) {
+        IntFifo l = live[cluster];
+        for (int i = l.size(); i > 0; i--) {
+            int r = l.poll();
+            if (runStart[r] < 0 || runFinish[r] > now) {
+                l.add(r);
+            }
+        }
+        return l;
     }
 
     private int newRun(int app, int r, int release) {
@@ -359,11 +378,7 @@ public final class LiuSimulation implements LiuView {
         int k = ledger.clusterOf(a);
         used[k] -= runGranted[run];
         int length = now - runStart[run];
-        boolean missed = switch (app.category()) {
-            case REGULAR -> false;
-            case TIME_CRITICAL -> now - app.arrival() > app.deadline();
-            case STREAMING -> now - runRelease[run] > app.deadline();
-        };
+        boolean missed = missed(app, runRelease[run], now);
         if (missed) {
             missedOnCluster[k]++;
         }
@@ -388,8 +403,12 @@ public final class LiuSimulation implements LiuView {
      * @param misses          deadlines its runs and the candidate's miss from now on
      * @param candidateMisses of which the candidate's
      * @param candidateRatio  the candidate's mean running-time ratio (0 without a candidate)
+     * @param candidateWait   slices from now until the candidate's first run starts (0 without a candidate)
+     * @param drain           slices from now until the last projected run finishes (0: the cluster is idle)
+     * @param committedWork   executor-slices the cluster's committed runs (not the candidate's) hold from now on
      */
-    public record Outlook(int misses, int candidateMisses, double candidateRatio) {
+    public record Outlook(int misses, int candidateMisses, double candidateRatio, int candidateWait, int drain,
+                          long committedWork) {
     }
 
     /** The finished episode's records; only once {@link #finished()}. */
@@ -397,6 +416,30 @@ public final class LiuSimulation implements LiuView {
         if (!finished()) {
             throw new IllegalStateException("the episode has not finished");
         }
-        return ledger.episode(apps, now);
+        return ledger.episode(apps, now, runLog());
+    }
+
+    private RunLog runLog() {
+        int[] cl = new int[runs];
+        int[] wanted = new int[runs];
+        boolean[] missed = new boolean[runs];
+        for (int r = 0; r < runs; r++) {
+            LiuApp app = apps.get(runApp[r]);
+            cl[r] = ledger.clusterOf(runApp[r]);
+            wanted[r] = app.runDemand(runIndex[r]);
+            missed[r] = missed(app, runRelease[r], runFinish[r]);
+        }
+        return new RunLog(Arrays.copyOf(runApp, runs), cl, Arrays.copyOf(runRelease, runs),
+                Arrays.copyOf(runStart, runs), Arrays.copyOf(runFinish, runs), wanted, Arrays.copyOf(runGranted, runs),
+                missed);
+    }
+
+    /** Whether a run of {@code app} released at {@code release} and finished at {@code finish} missed its deadline. */
+    private static boolean missed(LiuApp app, int release, int finish) {
+        return switch (app.category()) {
+            case REGULAR -> false;
+            case TIME_CRITICAL -> finish - app.arrival() > app.deadline();
+            case STREAMING -> finish - release > app.deadline();
+        };
     }
 }
