@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,5 +29,70 @@ class LiuCommandsTest {
                 dir.resolve("z").toString());
         assertThat(twice.exitCode()).isEqualTo(2);
         assertThat(dir.resolve("z")).doesNotExist();
+    }
+
+    @Test
+    void trainLiuWritesAnAgentThatHeldOutRunsBesideTheReferences(@TempDir Path dir) throws Exception {
+        Path agent = dir.resolve("pairs.xprl");
+        CliRunner.Result t = CliRunner.run("train-liu", "--quick", "--apps", "40", "--arrivals", "beta", "-q",
+                "--out", agent.toString());
+        assertThat(t.exitCode()).as(t.err()).isEqualTo(0);
+        assertThat(t.out()).contains("wrote " + agent);
+        assertThat(agent).exists();
+        Path out = dir.resolve("ho");
+        CliRunner.Result h = CliRunner.run("heldout", "--study", "liu", "--arrivals", "beta", "--apps", "40",
+                "--held-out", "3", "--managers", "sf-e,outlook,agent:" + agent, "--out", out.toString(), "-q");
+        assertThat(h.exitCode()).as(h.err()).isEqualTo(0);
+        assertThat(h.out()).contains("3 held-out workloads of 40 applications", "outlook", "agent:" + agent);
+        List<String> csv = Files.readAllLines(out.resolve("heldout.csv"));
+        assertThat(csv).hasSize(4);
+        assertThat(csv.get(0)).isEqualTo("manager,mean_tmdl,tmdl_ci95,mean_ajdr,ajdr_ci95,score_a,tmdl_ratio_vs_sf_e");
+        assertThat(csv.get(1)).startsWith("sf-e,");
+        assertThat(csv).allSatisfy(line -> assertThat(line.split(",", -1)).hasSize(7));
+        assertThat(csv.get(3)).startsWith("agent:" + agent + ",");
+        // JSON: numbers stay numbers
+        CliRunner.Result j = CliRunner.run("heldout", "--study", "liu", "--arrivals", "eased", "--apps", "30",
+                "--held-out", "2", "--managers", "sf-now", "--json");
+        assertThat(j.exitCode()).as(j.err()).isEqualTo(0);
+        assertThat(j.out().replace(" ", "")).contains("\"study\":\"liu\"", "\"arrivals\":\"eased\"").doesNotContain("\"NaN\"");
+    }
+
+    @Test
+    void heldOutLiuRefusesBadInputBeforeAnyRun(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("ho");
+        String[][] bad = {
+                {"--managers", "sf-e,nobody"},
+                {"--managers", "sf-e,sf-e"},
+                {"--managers", "sf-e", "--arrivals", "gamma"},
+                {"--managers", "sf-e", "--workload", "tpds-burst"},
+                {"--managers", "sf-e", "--held-out", "1"},
+                {"--managers", "agent:" + dir.resolve("missing.xprl")},
+                {"--arrivals", "uniform"},
+        };
+        for (String[] b : bad) {
+            List<String> args = new java.util.ArrayList<>(List.of("heldout", "--study", "liu", "--out", out.toString()));
+            args.addAll(List.of(b));
+            CliRunner.Result r = CliRunner.run(args.toArray(new String[0]));
+            assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
+            assertThat(r.err().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
+            assertThat(r.err()).doesNotContain("Exception");
+            assertThat(out).doesNotExist();
+        }
+        CliRunner.Result plain = CliRunner.run("heldout", "--workload", "tpds-burst", "--schedulers", "first-fit",
+                "--managers", "sf-e");
+        assertThat(plain.exitCode()).isEqualTo(2);
+        assertThat(plain.err()).contains("--managers", "--study liu");
+    }
+
+    @Test
+    void anAgentThatTrainedOnTheHeldOutSeedsIsRefused(@TempDir Path dir) throws Exception {
+        Path agent = dir.resolve("pairs.xprl");
+        assertThat(CliRunner.run("train-liu", "--quick", "--apps", "20", "--seed", "2", "-q", "--out", agent.toString())
+                .exitCode()).isEqualTo(0);
+        long firstTrainingSeed = 2 * 1_000_003L;
+        CliRunner.Result r = CliRunner.run("heldout", "--study", "liu", "--managers", "sf-e,agent:" + agent,
+                "--held-out-seed", Long.toString(firstTrainingSeed + 3), "--held-out", "5", "--apps", "20");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--held-out-seed", "overlap the training seeds");
     }
 }
