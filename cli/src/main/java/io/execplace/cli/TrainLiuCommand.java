@@ -65,9 +65,7 @@ final class TrainLiuCommand implements Callable<Integer> {
         }
         PairTrainingConfig base = quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard();
         PairTrainingConfig config = rlIterations == null ? base : Options.checked("--rl-iterations",
-                () -> new PairTrainingConfig(base.hidden(), base.cloneEpisodes(), base.daggerRounds(), base.daggerEpisodes(),
-                        base.epochs(), base.miniBatch(), base.imitationRate(), rlIterations, base.rlEpisodes(), base.rlRate(),
-                        base.delayWeight(), base.validationEpisodes()));
+                () -> base.withPolicyGradient(rlIterations, base.rlEpisodes(), base.rlRate()));
         OutputPaths.checkFile("--out", out);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();

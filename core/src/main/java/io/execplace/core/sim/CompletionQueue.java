@@ -82,6 +82,17 @@ public final class CompletionQueue {
         return top;
     }
 
+    /** Makes this queue hold what {@code other} holds (a snapshot for look-ahead rollouts). */
+    public void copyFrom(CompletionQueue other) {
+        if (job.length < other.size) {
+            job = new int[other.job.length];
+            finish = new double[other.finish.length];
+        }
+        System.arraycopy(other.job, 0, job, 0, other.size);
+        System.arraycopy(other.finish, 0, finish, 0, other.size);
+        size = other.size;
+    }
+
     /** Empties the queue, keeping its arrays. */
     public void clear() {
         size = 0;

@@ -15,9 +15,23 @@ import java.util.List;
  */
 final class PairRollout {
 
-    /** Chooses a pair from a decision's features. */
+    /** Chooses a pair from a decision's features (and the teacher's label, −1 when none). */
     interface Actor {
         int act(double[] features, int rows, LiuSimulation sim, int teacherPair);
+    }
+
+    /** Labels a decision with the pair a teacher takes. */
+    interface Labeler {
+        int label(LiuSimulation sim);
+    }
+
+    /** {@code outlook}'s pair. */
+    static Labeler outlook() {
+        LiuManager teacher = LiuReferenceManagers.of("outlook");
+        return sim -> {
+            LiuManager.Dispatch d = teacher.decide(sim);
+            return d.waiting() * sim.clusterCount() + d.cluster();
+        };
     }
 
     /**
@@ -26,7 +40,7 @@ final class PairRollout {
      * @param features rows × {@link PairFeatures#SIZE}
      * @param rows     pairs (waiting applications × clusters)
      * @param taken    the pair dispatched
-     * @param teacher  the teacher's pair, or −1 when not asked
+     * @param teacher  the teacher's pair, or −1 without a teacher
      * @param app      the dispatched application's index in the workload
      */
     record Decision(float[] features, int rows, int taken, int teacher, int app) {
@@ -35,8 +49,7 @@ final class PairRollout {
     final List<Decision> decisions = new ArrayList<>();
     final LiuEpisode episode;
 
-    private PairRollout(LiuSimulation sim, List<LiuApp> workload, Actor actor, boolean label) {
-        LiuManager teacher = LiuReferenceManagers.of("outlook");
+    private PairRollout(LiuSimulation sim, List<LiuApp> workload, Actor actor, Labeler labeler) {
         int c = sim.clusterCount();
         double[] buf = new double[64 * PairFeatures.SIZE];
         sim.reset(workload);
@@ -46,11 +59,7 @@ final class PairRollout {
                 buf = new double[2 * rows * PairFeatures.SIZE];
             }
             PairFeatures.write(sim, buf);
-            int t = -1;
-            if (label) {
-                LiuManager.Dispatch d = teacher.decide(sim);
-                t = d.waiting() * c + d.cluster();
-            }
+            int t = labeler == null ? -1 : labeler.label(sim);
             int pair = actor.act(buf, rows, sim, t);
             float[] f = new float[rows * PairFeatures.SIZE];
             for (int i = 0; i < f.length; i++) {
@@ -63,7 +72,8 @@ final class PairRollout {
         episode = sim.episode();
     }
 
-    static PairRollout play(LiuSimulation sim, List<LiuApp> workload, Actor actor, boolean label) {
-        return new PairRollout(sim, workload, actor, label);
+    /** Plays a workload; {@code labeler} (or null) labels every decision before the actor acts. */
+    static PairRollout play(LiuSimulation sim, List<LiuApp> workload, Actor actor, Labeler labeler) {
+        return new PairRollout(sim, workload, actor, labeler);
     }
 }

@@ -99,8 +99,9 @@ public final class PairTrainer {
         started = System.nanoTime();
         PairModel model = PairModel.create(config.hidden(), rng);
         List<PairRollout.Decision> data = new ArrayList<>();
+        PairRollout.Labeler outlook = PairRollout.outlook();
         for (int e = 0; e < config.cloneEpisodes(); e++) {
-            data.addAll(PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> teacher, true).decisions);
+            data.addAll(PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> teacher, outlook).decisions);
         }
         imitate(model, data);
         validate(model, "clone", 1);
@@ -108,7 +109,7 @@ public final class PairTrainer {
             int agree = 0;
             int seen = 0;
             for (int e = 0; e < config.daggerEpisodes(); e++) {
-                PairRollout ro = PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> model.greedy(f, rows), true);
+                PairRollout ro = PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> model.greedy(f, rows), outlook);
                 for (PairRollout.Decision d : ro.decisions) {
                     agree += d.taken() == d.teacher() ? 1 : 0;
                 }
@@ -121,6 +122,7 @@ public final class PairTrainer {
             validate(model, "dagger-" + r, (double) agree / seen);
         }
         data.clear();
+        improve(model, outlook);
         model.learningRate(config.rlRate());
         for (int it = 1; it <= config.rlIterations(); it++) {
             policyGradient(model);
@@ -137,6 +139,39 @@ public final class PairTrainer {
             throw new IllegalStateException("training would reach the validation workloads' seeds");
         }
         return LiuWorkloadGenerator.generate(workload, trainingSeed(seed, nextEpisode++));
+    }
+
+    /**
+     * Improvement rounds: the learner plays training workloads, the {@link RolloutPlanner} labels
+     * every state it visits with the pair whose counterfactual rollouts miss fewest deadlines, and
+     * the learner is trained towards those labels (aggregated over the rounds).
+     */
+    private void improve(PairModel model, PairRollout.Labeler outlook) {
+        RolloutPlanner planner = new RolloutPlanner(sim, config.horizon());
+        List<PairRollout.Decision> planned = new ArrayList<>();
+        for (int r = 1; r <= config.improveRounds(); r++) {
+            int[] departs = new int[1];
+            int agree = 0;
+            int seen = 0;
+            for (int e = 0; e < config.improveEpisodes(); e++) {
+                PairRollout ro = PairRollout.play(sim, nextWorkload(), (f, rows, s, label) -> model.greedy(f, rows), s -> {
+                    int preferred = outlook.label(s);
+                    int p = planner.label(s, preferred);
+                    departs[0] += p != preferred ? 1 : 0;
+                    return p;
+                });
+                for (PairRollout.Decision d : ro.decisions) {
+                    agree += d.taken() == d.teacher() ? 1 : 0;
+                }
+                seen += ro.decisions.size();
+                planned.addAll(ro.decisions);
+            }
+            log.accept(String.format("improve %d: the planner departed from outlook in %.1f %% of %d decisions; "
+                    + "the learner agreed with the planner in %.1f %%", r, 100.0 * departs[0] / seen, seen,
+                    100.0 * agree / seen));
+            imitate(model, planned);
+            validate(model, "improve-" + r, (double) agree / seen);
+        }
     }
 
     /** Epochs of cross-entropy towards the teacher's pairs, in shuffled mini-batches. */
@@ -168,7 +203,7 @@ public final class PairTrainer {
     private void policyGradient(PairModel model) {
         List<PairRollout> batch = new ArrayList<>();
         for (int e = 0; e < config.rlEpisodes(); e++) {
-            batch.add(PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> model.sample(f, rows, rng), false));
+            batch.add(PairRollout.play(sim, nextWorkload(), (f, rows, s, teacher) -> model.sample(f, rows, rng), null));
         }
         double[] sum = new double[3];
         int[] count = new int[3];

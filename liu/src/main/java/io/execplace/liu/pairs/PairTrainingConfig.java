@@ -3,18 +3,24 @@ package io.execplace.liu.pairs;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * Settings of the pair manager's training: imitation of {@code outlook} (behaviour cloning, then
- * DAgger rounds on the states the learner itself visits), then the policy gradient on the
- * {@link HarmCredit} returns. {@link #standard()} is what {@code models/} was trained with.
+ * Settings of the pair manager's training, in its stages: imitation of {@code outlook} (behaviour
+ * cloning, then DAgger rounds on the states the learner itself visits); improvement rounds, in
+ * which the learner plays and the {@link RolloutPlanner} labels the states it visits with the pair
+ * whose counterfactual rollouts miss fewest deadlines; then the policy gradient on the
+ * {@link HarmCredit} returns. {@link #standard()} is what {@code models/} was trained with; the
+ * withers change one stage.
  *
  * @param hidden             hidden widths of the pair MLP
  * @param cloneEpisodes      training episodes the teacher plays for behaviour cloning
  * @param daggerRounds       DAgger rounds after cloning
  * @param daggerEpisodes     episodes the learner plays per DAgger round (the teacher labels its states)
- * @param epochs             passes over the aggregated imitation data per round
+ * @param epochs             passes over the aggregated labelled decisions per round
  * @param miniBatch          decisions per optimiser step
- * @param imitationRate      Adam step size while imitating
- * @param rlIterations       policy-gradient iterations
+ * @param imitationRate      Adam step size while imitating (outlook or the planner)
+ * @param improveRounds      improvement rounds (0: none)
+ * @param improveEpisodes    episodes the learner plays per improvement round (the planner labels its states)
+ * @param horizon            decisions each counterfactual rollout plays before the committed work is projected
+ * @param rlIterations       policy-gradient iterations (0: none)
  * @param rlEpisodes         episodes sampled per iteration
  * @param rlRate             Adam step size of the policy gradient
  * @param delayWeight        η: weight of the delay ({@code DelayResult − 1}) in a dispatch's return
@@ -27,6 +33,9 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
                                  @JsonProperty("epochs") int epochs,
                                  @JsonProperty("miniBatch") int miniBatch,
                                  @JsonProperty("imitationRate") double imitationRate,
+                                 @JsonProperty("improveRounds") int improveRounds,
+                                 @JsonProperty("improveEpisodes") int improveEpisodes,
+                                 @JsonProperty("horizon") int horizon,
                                  @JsonProperty("rlIterations") int rlIterations,
                                  @JsonProperty("rlEpisodes") int rlEpisodes,
                                  @JsonProperty("rlRate") double rlRate,
@@ -41,9 +50,10 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
             }
         }
         if (cloneEpisodes < 1 || daggerRounds < 0 || daggerEpisodes < 1 || epochs < 1 || miniBatch < 1
+                || improveRounds < 0 || improveEpisodes < 1 || horizon < 1
                 || rlIterations < 0 || rlEpisodes < 1 || validationEpisodes < 1) {
-            throw new IllegalArgumentException("episodes, epochs, mini-batch and validation episodes must be positive; "
-                    + "DAgger rounds and RL iterations at least 0");
+            throw new IllegalArgumentException("episodes, epochs, mini-batch, horizon and validation episodes must be "
+                    + "positive; DAgger rounds, improvement rounds and RL iterations at least 0");
         }
         if (!(imitationRate > 0) || !(rlRate > 0) || !(delayWeight >= 0)) {
             throw new IllegalArgumentException("learning rates must be positive and the delay weight at least 0");
@@ -52,12 +62,36 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
 
     /** The settings of the shipped agents. */
     public static PairTrainingConfig standard() {
-        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 100, 16, 0.0001, 0.1, 40);
+        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 4, 5, 40, 0, 16, 0.0001, 0.1, 40);
     }
 
     /** A few episodes of each stage: for tests and {@code --quick}. */
     public static PairTrainingConfig quick() {
-        return new PairTrainingConfig(new int[] {16}, 3, 1, 2, 4, 32, 0.003, 3, 2, 0.0003, 0.1, 2);
+        return new PairTrainingConfig(new int[] {16}, 3, 1, 2, 4, 32, 0.003, 1, 1, 10, 3, 2, 0.0003, 0.1, 2);
+    }
+
+    /** Other imitation episodes and rounds. */
+    public PairTrainingConfig withImitation(int clone, int rounds, int episodesPerRound) {
+        return new PairTrainingConfig(hidden, clone, rounds, episodesPerRound, epochs, miniBatch, imitationRate,
+                improveRounds, improveEpisodes, horizon, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
+    }
+
+    /** Other improvement rounds. */
+    public PairTrainingConfig withImprovement(int rounds, int episodesPerRound, int rolloutHorizon) {
+        return new PairTrainingConfig(hidden, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
+                rounds, episodesPerRound, rolloutHorizon, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
+    }
+
+    /** Another policy-gradient stage. */
+    public PairTrainingConfig withPolicyGradient(int iterations, int episodesPerIteration, double rate) {
+        return new PairTrainingConfig(hidden, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
+                improveRounds, improveEpisodes, horizon, iterations, episodesPerIteration, rate, delayWeight, validationEpisodes);
+    }
+
+    /** Another network and number of validation workloads. */
+    public PairTrainingConfig withNetwork(int[] widths, int validation) {
+        return new PairTrainingConfig(widths, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
+                improveRounds, improveEpisodes, horizon, rlIterations, rlEpisodes, rlRate, delayWeight, validation);
     }
 
     @Override

@@ -39,6 +39,21 @@ final class EpisodeLedger {
         finished = 0;
     }
 
+    void copyFrom(EpisodeLedger o) {
+        cluster = o.cluster.clone();
+        dispatch = o.dispatch.clone();
+        end = o.end.clone();
+        runsLeft = o.runsLeft.clone();
+        missed = o.missed.clone();
+        ratioSum = o.ratioSum.clone();
+        missTimes = o.missTimes.clone();
+        missClusters = o.missClusters.clone();
+        misses = o.misses;
+        executorSlices = o.executorSlices;
+        deadlineRuns = o.deadlineRuns;
+        finished = o.finished;
+    }
+
     void dispatched(int app, int to, int now, int runs) {
         cluster[app] = to;
         dispatch[app] = now;

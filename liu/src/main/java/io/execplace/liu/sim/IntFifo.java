@@ -19,6 +19,17 @@ final class IntFifo {
         size = 0;
     }
 
+    void copyFrom(IntFifo other) {
+        if (items.length < other.size) {
+            items = new int[other.items.length];
+        }
+        for (int i = 0; i < other.size; i++) {
+            items[i] = other.at(i);
+        }
+        first = 0;
+        size = other.size;
+    }
+
     void add(int v) {
         if (size == items.length) {
             int[] grown = new int[size * 2];

@@ -128,6 +128,40 @@ public final class LiuSimulation implements LiuView {
         advance();
     }
 
+    /**
+     * Makes this simulation (of the same clusters and minimum share) an exact copy of {@code other}
+     * mid-episode, so that a look-ahead can play candidate decisions forward from the same state
+     * without disturbing it. The copy shares the (immutable) workload.
+     */
+    public void copyFrom(LiuSimulation other) {
+        if (other.c != c || other.minShare != minShare || !java.util.Arrays.equals(other.capacity, capacity)) {
+            throw new IllegalArgumentException("copies only between simulations of the same clusters and minimum share");
+        }
+        System.arraycopy(other.used, 0, used, 0, c);
+        System.arraycopy(other.missedOnCluster, 0, missedOnCluster, 0, c);
+        history.copyFrom(other.history);
+        apps = other.apps;
+        now = other.now;
+        nextArrival = other.nextArrival;
+        pool = other.pool.clone();
+        poolSize = other.poolSize;
+        for (int k = 0; k < c; k++) {
+            queues[k].copyFrom(other.queues[k]);
+            live[k].copyFrom(other.live[k]);
+        }
+        releases.copyFrom(other.releases);
+        completions.copyFrom(other.completions);
+        runs = other.runs;
+        runApp = other.runApp.clone();
+        runIndex = other.runIndex.clone();
+        runRelease = other.runRelease.clone();
+        runStart = other.runStart.clone();
+        runGranted = other.runGranted.clone();
+        runFinish = other.runFinish.clone();
+        ledger.copyFrom(other.ledger);
+        decisionPending = other.decisionPending;
+    }
+
     /** True while the episode runs: a decision is pending. False once every application has finished. */
     public boolean decisionPending() {
         return decisionPending;

@@ -22,6 +22,15 @@ final class OccupationHistory {
         this.sums = new long[clusters];
     }
 
+    void copyFrom(OccupationHistory other) {
+        for (int k = 0; k < rings.length; k++) {
+            System.arraycopy(other.rings[k], 0, rings[k], 0, length);
+        }
+        System.arraycopy(other.sums, 0, sums, 0, sums.length);
+        recorded = other.recorded;
+        head = other.head;
+    }
+
     void clear() {
         recorded = 0;
         head = 0;
