@@ -3,6 +3,7 @@ package io.execplace.cli;
 import io.execplace.core.io.BadInputException;
 
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.liu.pairs.PairTrainingConfig;
 import io.execplace.liu.study.LiuStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +23,8 @@ import java.util.concurrent.Callable;
                 "The LIU paper's study (section V) as CSV, charts and an HTML report: the value agent trained",
                 "with the SF-E-guided epsilon-greedy on the Bernoulli, uniform and Beta arrival patterns (Fig. 4(a-c)),",
                 "with plain epsilon-greedy on Bernoulli (Fig. 4(d)), against random, sf-p, lf-p, sf-e and lf-e on the",
-                "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III).",
+                "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III);",
+                "beside it the pair manager (beyond the paper: imitation of outlook, then counterfactual rollouts).",
                 "Trainings resume from the checkpoints in the output folder."})
 final class ReproduceLiuCommand implements Callable<Integer> {
 
@@ -55,6 +57,10 @@ final class ReproduceLiuCommand implements Callable<Integer> {
             description = "Trainings to run, comma-separated, of bernoulli, uniform, beta, bernoulli-plain (default all four; "
                     + "Table III needs uniform, Fig. 4(d) both Bernoulli ones).")
     List<String> runs;
+
+    @Option(names = "--no-pairs", description = "Leave out the pair manager (beyond the paper; about 10 min of training "
+            + "per pattern, seconds with --quick).")
+    boolean noPairs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-liu",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
@@ -110,6 +116,9 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         Path index;
         try (CellEngine cells = study.open(spec, s.threads())) {
             LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
+            if (!noPairs) {
+                liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
+            }
             index = liu.run(s, chosen, out, line -> {
                 if (!study.quiet) {
                     err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);

@@ -83,6 +83,8 @@ final class LiuReport {
                     Format.sig(ev.meanTmdl(), 4), Format.sig(ev.meanAjdr(), 4), Format.sig(ev.eval(), 4)))));
             o.runs().stream().filter(r -> r.run().guided()).forEach(r -> base.add(List.of(r.run().pattern().label(), "rl",
                     Format.sig(r.test().meanTmdl(), 4), Format.sig(r.test().meanAjdr(), 4), Format.sig(r.test().eval(), 4))));
+            o.pairs().forEach(p -> base.add(List.of(p.pattern().label(), "pairs (beyond the paper)",
+                    Format.sig(p.test().meanTmdl(), 4), Format.sig(p.test().meanAjdr(), 4), Format.sig(p.test().eval(), 4))));
             sec.paragraph("All approaches on the test workloads (means over " + s.testEpisodes() + " episodes):");
             sec.table(List.of("pattern", "approach", "TMDL", "AJDR", "Eval"), base);
         });
@@ -119,42 +121,55 @@ final class LiuReport {
             fig4.forEach(sec::figure);
         });
         List<ReportFigure> fig5 = new ArrayList<>();
-        for (LiuStudy.Comparison c : o.table2()) {
+        for (LiuStudy.Comparison c : o.table2().stream().filter(LiuReport::paperAgent).toList()) {
             for (String metric : List.of("eval", "tmdl", "ajdr")) {
                 fig5.add(ReportFigure.of(fig5(c, metric, charts), index, "Fig. 5: " + metric.toUpperCase(Locale.ROOT) + ", "
                         + c.name() + " (test episodes sorted by RL TMDL)"));
             }
         }
         report.section("Fig. 5: RL vs SF-E per test episode", sec -> fig5.forEach(sec::figure));
+        if (!o.pairs().isEmpty()) {
+            report.section("Beyond the paper: the pair manager", sec -> LiuPairsReport.write(o, sec));
+        }
         report.build().write(index);
         return index;
     }
 
     private static List<String> tableHeader() {
-        return List.of("metric", "workload", "RL", "SF-E", "ratio", "paper RL", "paper SF-E", "paper ratio");
+        return List.of("metric", "workload", "agent", "agent's", "SF-E", "ratio", "paper RL", "paper SF-E", "paper ratio");
     }
 
     private static List<List<String>> tableRows(List<LiuStudy.Comparison> cs, Map<String, double[]> paper) {
         List<List<String>> rows = new ArrayList<>();
         for (LiuStudy.Comparison c : cs) {
             double[] p = paper.get(c.name());
-            rows.add(row("TMDL", c.name(), c.rl().meanTmdl(), c.baseline().meanTmdl(), c.baseline().meanTmdl() / c.rl().meanTmdl(),
-                    p[0], p[1], p[1] / p[0]));
-            rows.add(row("AJDR", c.name(), c.rl().meanAjdr(), c.baseline().meanAjdr(), c.baseline().meanAjdr() / c.rl().meanAjdr(),
-                    p[2], p[3], p[3] / p[2]));
+            String agent = agentLabel(c);
+            rows.add(row("TMDL", c.name(), agent, c.rl().meanTmdl(), c.baseline().meanTmdl(),
+                    c.baseline().meanTmdl() / c.rl().meanTmdl(), p[0], p[1], p[1] / p[0]));
+            rows.add(row("AJDR", c.name(), agent, c.rl().meanAjdr(), c.baseline().meanAjdr(),
+                    c.baseline().meanAjdr() / c.rl().meanAjdr(), p[2], p[3], p[3] / p[2]));
             double[] mine = {c.scores().a(), c.scores().b(), c.scores().c(), c.scores().d()};
             for (int i = 0; i < 4; i++) {
                 double base = 100 - mine[i];
-                rows.add(row("Score-" + (char) ('A' + i), c.name(), mine[i], base, mine[i] / base, p[4 + i], 100 - p[4 + i],
-                        p[4 + i] / (100 - p[4 + i])));
+                rows.add(row("Score-" + (char) ('A' + i), c.name(), agent, mine[i], base, mine[i] / base, p[4 + i],
+                        100 - p[4 + i], p[4 + i] / (100 - p[4 + i])));
             }
         }
         return rows;
     }
 
-    private static List<String> row(String metric, String name, double rl, double base, double ratio, double prl,
-                                    double pbase, double pratio) {
-        return List.of(metric, name, Format.sig(rl, 4), Format.sig(base, 4), ratioText(ratio), Format.sig(prl, 4),
+    /** "rl (paper)" for the paper's value agent, "pairs" for the pair manager. */
+    static String agentLabel(LiuStudy.Comparison c) {
+        return c.rl().manager().equals("rl") ? "rl (paper)" : c.rl().manager();
+    }
+
+    private static boolean paperAgent(LiuStudy.Comparison c) {
+        return c.rl().manager().equals("rl");
+    }
+
+    private static List<String> row(String metric, String name, String agent, double rl, double base, double ratio,
+                                    double prl, double pbase, double pratio) {
+        return List.of(metric, name, agent, Format.sig(rl, 4), Format.sig(base, 4), ratioText(ratio), Format.sig(prl, 4),
                 Format.sig(pbase, 4), ratioText(pratio));
     }
 
@@ -226,7 +241,7 @@ final class LiuReport {
         CsvTable table = new CsvTable("workload", "approach", "mean_tmdl", "mean_ajdr", "eval", "score_a", "score_b",
                 "score_c", "score_d");
         for (LiuStudy.Comparison c : cs) {
-            table.row(row(c.name(), "rl", c.rl(), c.scores()));
+            table.row(row(c.name(), c.rl().manager(), c.rl(), c.scores()));
             table.row(row(c.name(), c.baseline().manager(), c.baseline(), c.baselineScores()));
         }
         table.write(file);
@@ -249,13 +264,19 @@ final class LiuReport {
                         Double.isNaN(p.loss()) ? "" : g6(p.loss()));
             }
         }
+        for (LiuPairsPart.PairRun r : o.pairs()) { // its stages, on its validation workloads (training stream)
+            for (io.execplace.liu.pairs.PairTrainer.Stage st : r.stages()) {
+                table.row(r.pattern().label() + "-pairs", st.episodes(), "", g6(st.tmdl()), g6(st.ajdr()),
+                        g6(LiuScores.eval(st.tmdl(), st.ajdr())), "");
+            }
+        }
         table.write(file);
     }
 
     private void writeEpisodes(Path file) throws IOException {
         CsvTable table = new CsvTable("workload", "test_episode", "rl_tmdl", "rl_ajdr", "sfe_tmdl", "sfe_ajdr");
         for (List<LiuStudy.Comparison> cs : List.of(o.table2(), o.table3())) {
-            for (LiuStudy.Comparison c : cs) {
+            for (LiuStudy.Comparison c : cs.stream().filter(LiuReport::paperAgent).toList()) {
                 for (int i = 0; i < c.rl().tmdl().length; i++) {
                     table.row(c.name(), i, String.format(Locale.ROOT, "%.0f", c.rl().tmdl()[i]), g6(c.rl().ajdr()[i]),
                             String.format(Locale.ROOT, "%.0f", c.baseline().tmdl()[i]), g6(c.baseline().ajdr()[i]));
@@ -274,6 +295,7 @@ final class LiuReport {
             for (LiuStudy.Comparison c : t.equals("table2") ? o.table2() : o.table3()) {
                 ObjectNode n = arr.addObject();
                 n.put("workload", c.name());
+                n.put("agent", c.rl().manager());
                 n.put("rlTmdl", c.rl().meanTmdl());
                 n.put("rlAjdr", c.rl().meanAjdr());
                 n.put("sfeTmdl", c.baseline().meanTmdl());

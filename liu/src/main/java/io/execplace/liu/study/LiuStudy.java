@@ -18,6 +18,7 @@ import io.execplace.liu.agent.LiuTrainer;
 import io.execplace.liu.agent.LiuTrainingSpec;
 import io.execplace.liu.agent.LiuValueAgent;
 import io.execplace.liu.managers.LiuBaselines;
+import io.execplace.liu.pairs.PairTrainingConfig;
 
 import java.io.IOException;
 import java.util.concurrent.Callable;
@@ -156,21 +157,25 @@ public final class LiuStudy {
     /** Everything the report needs. */
     public record Outcome(Settings settings, List<TrainedRun> runs, Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines,
                           Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines,
-                          List<Comparison> table2, List<Comparison> table3) {
+                          List<Comparison> table2, List<Comparison> table3, List<LiuPairsPart.PairRun> pairs,
+                          List<LiuPairsPart.SideBySide> sideBySide, List<LiuPairsPart.Diagnosis> diagnosis) {
     }
 
     private final ExecutorClusters clusters = ExecutorClusters.liu();
     private final double minShare = io.execplace.liu.sim.LiuSimulation.DEFAULT_MIN_SHARE;
     /** Where the trainings go as text cells ({@link LiuCells}), or null for this study's own threads. */
     private final CellEngine engine;
+    /** The pair manager's training settings, or null to leave it out. */
+    private final PairTrainingConfig pairs;
 
-    /** The study on its own threads ({@link Settings#threads}). */
+    /** The study on its own threads ({@link Settings#threads}), without the pair manager. */
     public LiuStudy() {
-        this(null);
+        this(null, null);
     }
 
-    private LiuStudy(CellEngine engine) {
+    private LiuStudy(CellEngine engine, PairTrainingConfig pairs) {
         this.engine = engine;
+        this.pairs = pairs;
     }
 
     /** The study with its trainings sent to {@code engine} as text cells; same results (timing aside). */
@@ -178,7 +183,15 @@ public final class LiuStudy {
         if (e == null) {
             throw new IllegalArgumentException("an engine is required");
         }
-        return new LiuStudy(e);
+        return new LiuStudy(e, pairs);
+    }
+
+    /**
+     * The study with the pair manager (beyond the paper) trained on each guided run's pattern and
+     * reported beside the paper's agent; it trains in this process, whatever the engine.
+     */
+    public LiuStudy withPairs(PairTrainingConfig config) {
+        return new LiuStudy(engine, config);
     }
 
     /** Runs the whole study and writes its files under {@code dir}; returns the HTML report. */
@@ -222,6 +235,10 @@ public final class LiuStudy {
             progress.accept("baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
         }
         List<TrainedRun> trained = engine == null ? trainHere(s, runs, tests, dir, progress) : trainOnEngine(s, runs, dir, progress);
+        LiuPairsPart part = new LiuPairsPart(clusters, minShare, pairs);
+        List<LiuPairsPart.PairRun> pairRuns = new ArrayList<>();
+        List<LiuPairsPart.SideBySide> sideBySide = new ArrayList<>();
+        List<LiuPairsPart.Diagnosis> diagnosis = new ArrayList<>();
         List<Comparison> table2 = new ArrayList<>();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
             TrainedRun t = find(trained, new Run(k, true));
@@ -229,17 +246,35 @@ public final class LiuStudy {
                 table2.add(compare(k.label(), t.test(), baselines.get(k).get("sf-e")));
             }
         }
+        for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
+            TrainedRun t = find(trained, new Run(k, true));
+            if (t == null || pairs == null) {
+                continue;
+            }
+            LiuPairsPart.PairRun p = part.train(t.run(), s, tests.get(k), dir.resolve("agents").resolve(t.run().label()),
+                    progress);
+            pairRuns.add(p);
+            table2.add(compare(k.label(), p.test(), baselines.get(k).get("sf-e")));
+            Map<String, LiuManager> managers = LiuPairsPart.managers(t, p);
+            sideBySide.addAll(part.sideBySide(k, s, tests.get(k), managers));
+            diagnosis.addAll(part.diagnose(k, tests.get(k), managers));
+        }
         // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
         TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
         List<Comparison> table3 = new ArrayList<>();
+        LiuPairsPart.PairRun uniformPairs = pairRuns.stream().filter(p -> p.pattern() == ArrivalPattern.Kind.UNIFORM)
+                .findFirst().orElse(null);
         for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
             LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");
             double scale = variant.equals("eased") ? LiuWorkloadSpec.EASED : LiuWorkloadSpec.STRESSED;
             List<List<LiuApp>> t = testWorkloads(spec(ArrivalPattern.Kind.UNIFORM, s, scale), s, variantStream(scale));
-            table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t),
-                    LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t)));
+            LiuEvaluation sfE = LiuEvaluation.run(clusters, minShare, LiuBaselines.of("sf-e"), t);
+            table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, agent, t), sfE));
+            if (uniformPairs != null) {
+                table3.add(compare(variant, LiuEvaluation.run(clusters, minShare, uniformPairs.manager(), t), sfE));
+            }
         }
-        return new Outcome(s, trained, baselines, curveBaselines, table2, table3);
+        return new Outcome(s, trained, baselines, curveBaselines, table2, table3, pairRuns, sideBySide, diagnosis);
     }
 
     private List<TrainedRun> trainHere(Settings s, List<Run> runs, Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests,

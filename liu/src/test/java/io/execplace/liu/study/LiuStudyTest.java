@@ -57,6 +57,28 @@ class LiuStudyTest {
     }
 
     @Test
+    void withThePairManagerItsRowsStandBesideThePapersAgent(@TempDir Path dir) throws Exception {
+        LiuStudy.Settings s = tiny(3, 40, 2, 1).withThreads(1);
+        io.execplace.liu.pairs.PairTrainingConfig pairs = io.execplace.liu.pairs.PairTrainingConfig.quick()
+                .withImitation(2, 1, 1).withImprovement(1, 1, 5).withPolicyGradient(0, 1, 0.001);
+        Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, l -> { });
+        List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
+        assertThat(table2).hasSize(1 + 4);
+        assertThat(table2.get(1)).startsWith("uniform,rl,");
+        assertThat(table2.get(3)).startsWith("uniform,pairs,");
+        assertThat(java.util.Arrays.copyOfRange(table2.get(4).split(","), 0, 5)).as("the same SF-E runs")
+                .containsExactly(java.util.Arrays.copyOfRange(table2.get(2).split(","), 0, 5));
+        assertThat(Files.readAllLines(dir.resolve("table3.csv"))).hasSize(1 + 2 * 4)
+                .anyMatch(l -> l.startsWith("eased,pairs,")).anyMatch(l -> l.startsWith("stressed,pairs,"));
+        assertThat(Files.readAllLines(dir.resolve("curves.csv"))).anyMatch(l -> l.startsWith("uniform-pairs,"));
+        assertThat(dir.resolve("agents/uniform/pairs.xprl")).exists();
+        assertThat(io.execplace.liu.pairs.PairAgentFiles.read(dir.resolve("agents/uniform/pairs.xprl")).hidden())
+                .containsExactly(16);
+        assertThat(Files.readString(index)).contains("Beyond the paper", "Why it works", "misses blamed on regular",
+                "training TMDL", "outlook");
+    }
+
+    @Test
     void someTrainingsGiveTheirRowsOnly(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(3, 30, 2, 1).withThreads(1);
         List<String> progress = new ArrayList<>();
