@@ -127,8 +127,9 @@ final class PresetsCommand implements Callable<Integer> {
                     ? "reference: sf-e with the cluster that has the most executors free now"
                     : "reference: least laxity first, sent where playing out each cluster's committed work adds the fewest misses"});
         }
-        managers.add(new String[]{"agent", "the paper's guided epsilon-greedy agent (Table I state, Eqs. 1-3), trained by reproduce liu"});
-        section(out, "LIU managers (reproduce liu; docs/liu.md)", managers);
+        managers.add(new String[]{"agent:PATH", "a trained LIU agent: the paper's guided epsilon-greedy value agent (Table I "
+                + "state, Eqs. 1-3; reproduce liu) or the pair manager (beyond the paper; train-liu, models/liu-pairs-*.xprl)"});
+        section(out, "LIU managers (heldout --study liu --managers; docs/liu.md)", managers);
     }
 
     private void print(PrintWriter out) throws IOException {

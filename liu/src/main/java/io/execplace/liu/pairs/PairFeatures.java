@@ -13,8 +13,11 @@ import java.util.List;
  * and on average, and what the outlook projects if the application is sent there (extra misses, the
  * application's own and the others', its delay ratio and how long it waits to start); per
  * application its category, laxity, demand, occupation, period and runs, and where it stands among
- * the waiting applications. Row {@code p = k · clusters + j} is application {@code k} on cluster
- * {@code j}; {@link #NAMES} lists the columns. Every value is scaled to about [−1, 2].
+ * the waiting applications; and per pair what a look-ahead that knows no more than a manager can
+ * (the committed work and the waiting pool, no future arrival) projects: the misses from now on when
+ * the pair is dispatched and {@code outlook} dispatches the rest ({@link RolloutPlanner}, blind).
+ * Row {@code p = k · clusters + j} is application {@code k} on cluster {@code j}; {@link #NAMES}
+ * lists the columns. Every value is scaled to about [−1, 2]. Not thread-safe (a scratch simulation).
  */
 public final class PairFeatures {
 
@@ -25,18 +28,32 @@ public final class PairFeatures {
             "pair.addedMisses", "pair.addsMiss", "pair.addedAboveBest", "pair.ownMisses", "pair.othersMisses",
             "pair.delayRatio", "pair.wait", "pair.demandShare",
             "app.regular", "app.timeCritical", "app.streaming", "app.laxity", "app.demand", "app.occupation",
-            "app.period", "app.runs", "app.waited", "app.leastLaxity", "app.smallest", "pool.size");
+            "app.period", "app.runs", "app.waited", "app.leastLaxity", "app.smallest", "pool.size",
+            "lookahead.misses", "lookahead.aboveBest");
     /** Number of features per pair. */
     public static final int SIZE = NAMES.size();
 
-    private PairFeatures() {
+    /** Decisions a look-ahead plays at most (it ends sooner: nothing arrives, so the pool drains). */
+    static final int LOOKAHEAD_HORIZON = 10_000;
+
+    private final RolloutPlanner lookahead;
+    private int[] costs = new int[64];
+
+    /** Features for simulations of the same clusters and minimum share as {@code like}. */
+    public PairFeatures(LiuSimulation like) {
+        this.lookahead = new RolloutPlanner(like, LOOKAHEAD_HORIZON, false);
     }
 
     /**
      * Writes the features of every pair into {@code out} (at least {@code waiting × clusters × SIZE}
      * values) and returns the number of rows.
      */
-    public static int write(LiuSimulation sim, double[] out) {
+    /** Whether this writer's look-ahead is for {@code sim}'s clusters and minimum share. */
+    public boolean fits(LiuSimulation sim) {
+        return lookahead.fits(sim);
+    }
+
+    public int write(LiuSimulation sim, double[] out) {
         int c = sim.clusterCount();
         int w = sim.waitingCount();
         int largest = 0;
@@ -50,6 +67,14 @@ public final class PairFeatures {
         int urgent = leastLaxity(sim);
         int smallest = smallest(sim);
         LiuSimulation.Outlook[] with = new LiuSimulation.Outlook[c];
+        if (costs.length < w * c) {
+            costs = new int[2 * w * c];
+        }
+        int bestCost = Integer.MAX_VALUE;
+        for (int p = 0; p < w * c; p++) {
+            costs[p] = lookahead.cost(sim, p);
+            bestCost = Math.min(bestCost, costs[p]);
+        }
         for (int k = 0; k < w; k++) {
             LiuApp a = sim.waiting(k);
             int bestAdded = Integer.MAX_VALUE;
@@ -77,6 +102,8 @@ public final class PairFeatures {
                 out[o + 13] = cap(with[j].candidateWait() / 100.0, 2);
                 out[o + 14] = cap(a.runDemand(0) / size, 2);
                 appFeatures(sim, a, k == urgent, k == smallest, out, o + 15);
+                out[o + 27] = cap(costs[k * c + j] / 10.0, 2);
+                out[o + 28] = cap((costs[k * c + j] - bestCost) / 5.0, 2);
             }
         }
         return w * c;

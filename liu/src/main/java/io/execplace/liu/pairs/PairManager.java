@@ -14,6 +14,7 @@ public final class PairManager implements LiuManager {
     private final PairModel model;
     private final String name;
     private double[] features = new double[64 * PairFeatures.SIZE];
+    private PairFeatures writer;
 
     public PairManager(PairModel model, String name) {
         this.model = model;
@@ -30,7 +31,10 @@ public final class PairManager implements LiuManager {
         if (features.length < rows * PairFeatures.SIZE) {
             features = new double[2 * rows * PairFeatures.SIZE];
         }
-        PairFeatures.write(sim, features);
+        if (writer == null || !writer.fits(sim)) {
+            writer = new PairFeatures(sim);
+        }
+        writer.write(sim, features);
         int pair = model.greedy(features, rows);
         return new Dispatch(pair / c, pair % c);
     }

@@ -52,13 +52,14 @@ final class PairRollout {
     private PairRollout(LiuSimulation sim, List<LiuApp> workload, Actor actor, Labeler labeler) {
         int c = sim.clusterCount();
         double[] buf = new double[64 * PairFeatures.SIZE];
+        PairFeatures writer = new PairFeatures(sim);
         sim.reset(workload);
         while (sim.decisionPending()) {
             int rows = sim.waitingCount() * c;
             if (buf.length < rows * PairFeatures.SIZE) {
                 buf = new double[2 * rows * PairFeatures.SIZE];
             }
-            PairFeatures.write(sim, buf);
+            writer.write(sim, buf);
             int t = labeler == null ? -1 : labeler.label(sim);
             int pair = actor.act(buf, rows, sim, t);
             float[] f = new float[rows * PairFeatures.SIZE];

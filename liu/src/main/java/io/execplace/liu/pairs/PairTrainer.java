@@ -119,7 +119,9 @@ public final class PairTrainer {
             log.accept(String.format("dagger %d: the learner agreed with outlook on %.1f %% of %d decisions it made",
                     r, 100.0 * agree / seen, seen));
             imitate(model, data);
-            validate(model, "dagger-" + r, (double) agree / seen);
+            if (r == config.daggerRounds()) {
+                validate(model, "dagger-" + r, (double) agree / seen);
+            }
         }
         data.clear();
         improve(model, outlook);
@@ -147,7 +149,7 @@ public final class PairTrainer {
      * the learner is trained towards those labels (aggregated over the rounds).
      */
     private void improve(PairModel model, PairRollout.Labeler outlook) {
-        RolloutPlanner planner = new RolloutPlanner(sim, config.horizon());
+        RolloutPlanner planner = new RolloutPlanner(sim, config.horizon(), false);
         List<PairRollout.Decision> planned = new ArrayList<>();
         for (int r = 1; r <= config.improveRounds(); r++) {
             int[] departs = new int[1];

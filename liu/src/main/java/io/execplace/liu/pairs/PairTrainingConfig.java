@@ -19,7 +19,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param imitationRate      Adam step size while imitating (outlook or the planner)
  * @param improveRounds      improvement rounds (0: none)
  * @param improveEpisodes    episodes the learner plays per improvement round (the planner labels its states)
- * @param horizon            decisions each counterfactual rollout plays before the committed work is projected
+ * @param horizon            decisions a planner rollout plays at most (it ends sooner: nothing arrives in it)
  * @param rlIterations       policy-gradient iterations (0: none)
  * @param rlEpisodes         episodes sampled per iteration
  * @param rlRate             Adam step size of the policy gradient
@@ -62,7 +62,8 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
 
     /** The settings of the shipped agents. */
     public static PairTrainingConfig standard() {
-        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 4, 5, 40, 0, 16, 0.0001, 0.1, 40);
+        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 3, 10, PairFeatures.LOOKAHEAD_HORIZON, 0, 16,
+                0.0001, 0.1, 20);
     }
 
     /** A few episodes of each stage: for tests and {@code --quick}. */

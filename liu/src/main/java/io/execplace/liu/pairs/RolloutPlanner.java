@@ -22,16 +22,30 @@ final class RolloutPlanner {
     private final LiuSimulation scratch;
     private final LiuManager rollout = LiuReferenceManagers.of("outlook");
     private final int horizon;
+    private final boolean clairvoyant;
 
-    RolloutPlanner(LiuSimulation like, int horizon) {
+    /**
+     * @param clairvoyant true: the rollouts see the workload's true future arrivals; false: no
+     *                    application arrives after now (the planner knows what a manager can know)
+     */
+    RolloutPlanner(LiuSimulation like, int horizon, boolean clairvoyant) {
         this.scratch = new LiuSimulation(like.clusters(), like.minShare());
         this.horizon = horizon;
+        this.clairvoyant = clairvoyant;
+    }
+
+    boolean fits(LiuSimulation sim) {
+        return sim.minShare() == scratch.minShare() && java.util.Arrays.equals(sim.clusters().slots(), scratch.clusters().slots());
     }
 
     /** Misses from now on if pair {@code pair} is dispatched now (see the class comment). */
     int cost(LiuSimulation from, int pair) {
         int c = from.clusterCount();
-        scratch.copyFrom(from);
+        if (clairvoyant) {
+            scratch.copyFrom(from);
+        } else {
+            scratch.copyWithoutArrivals(from);
+        }
         int before = from.missedDeadlines();
         scratch.dispatch(pair / c, pair % c);
         for (int h = 0; h < horizon && scratch.decisionPending(); h++) {

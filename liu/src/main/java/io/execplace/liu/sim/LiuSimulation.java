@@ -48,6 +48,8 @@ public final class LiuSimulation implements LiuView {
     List<LiuApp> apps;
     int now;
     private int nextArrival;
+    /** Applications that arrive in this episode: all of them, or for a look-ahead copy only those already arrived. */
+    private int arriving;
     private int[] pool = new int[16];
     private int poolSize;
     final IntFifo[] queues;
@@ -112,6 +114,7 @@ public final class LiuSimulation implements LiuView {
         int n = workload.size();
         now = 0;
         nextArrival = 0;
+        arriving = n;
         poolSize = 0;
         runs = 0;
         history.clear();
@@ -143,6 +146,7 @@ public final class LiuSimulation implements LiuView {
         apps = other.apps;
         now = other.now;
         nextArrival = other.nextArrival;
+        arriving = other.arriving;
         pool = other.pool.clone();
         poolSize = other.poolSize;
         for (int k = 0; k < c; k++) {
@@ -162,6 +166,16 @@ public final class LiuSimulation implements LiuView {
         decisionPending = other.decisionPending;
     }
 
+    /**
+     * Makes this simulation a copy of {@code other} in which no further application arrives: a
+     * look-ahead that plays out what is known now (the committed work and the waiting pool) without
+     * seeing the future. Its episode ends when the applications arrived so far have finished.
+     */
+    public void copyWithoutArrivals(LiuSimulation other) {
+        copyFrom(other);
+        arriving = nextArrival;
+    }
+
     /** True while the episode runs: a decision is pending. False once every application has finished. */
     public boolean decisionPending() {
         return decisionPending;
@@ -169,7 +183,7 @@ public final class LiuSimulation implements LiuView {
 
     /** True when every application has finished all its runs. */
     public boolean finished() {
-        return apps != null && ledger.finished() == apps.size();
+        return apps != null && ledger.finished() == arriving;
     }
 
     /** The current slice. */
@@ -340,7 +354,7 @@ public final class LiuSimulation implements LiuView {
 
     private int nextEventTime() {
         int next = Integer.MAX_VALUE;
-        if (nextArrival < apps.size()) {
+        if (nextArrival < arriving) {
             next = apps.get(nextArrival).arrival();
         }
         if (!releases.isEmpty()) {
@@ -360,7 +374,7 @@ public final class LiuSimulation implements LiuView {
             int run = releases.poll();
             queues[ledger.clusterOf(runApp[run])].add(run);
         }
-        while (nextArrival < apps.size() && apps.get(nextArrival).arrival() <= now) {
+        while (nextArrival < arriving && apps.get(nextArrival).arrival() <= now) {
             if (poolSize == pool.length) {
                 pool = Arrays.copyOf(pool, poolSize * 2);
             }

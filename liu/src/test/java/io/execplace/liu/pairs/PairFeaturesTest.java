@@ -18,7 +18,7 @@ class PairFeaturesTest {
         assertEquals(1, sim.now());
         assertEquals(1, sim.waitingCount());
         double[] f = new double[2 * PairFeatures.SIZE];
-        assertEquals(2, PairFeatures.write(sim, f));
+        assertEquals(2, new PairFeatures(sim).write(sim, f));
         // pair 0: T on the small cluster, busy with R
         assertEquals(100.0 / 400, feature(f, 0, "cluster.size"), 1e-12);
         assertEquals(0, feature(f, 0, "cluster.freeNow"), 1e-12);
@@ -42,6 +42,11 @@ class PairFeaturesTest {
         assertEquals(0, feature(f, 1, "pair.addedMisses"), 1e-12);
         assertEquals(0, feature(f, 1, "pair.wait"), 1e-12);
         assertEquals(0.25, feature(f, 1, "pair.demandShare"), 1e-12);
+        // the blind look-ahead: T on the small cluster misses, on the large one nobody does
+        assertEquals(1 / 10.0, feature(f, 0, "lookahead.misses"), 1e-12);
+        assertEquals(1 / 5.0, feature(f, 0, "lookahead.aboveBest"), 1e-12);
+        assertEquals(0, feature(f, 1, "lookahead.misses"), 1e-12);
+        assertEquals(0, feature(f, 1, "lookahead.aboveBest"), 1e-12);
         // the application's own features, the same in both rows
         for (int p = 0; p < 2; p++) {
             assertEquals(0, feature(f, p, "app.regular"), 1e-12);
@@ -69,7 +74,7 @@ class PairFeaturesTest {
         while (sim.decisionPending()) {
             int rows = sim.waitingCount() * sim.clusterCount();
             f = new double[rows * PairFeatures.SIZE];
-            PairFeatures.write(sim, f);
+            new PairFeatures(sim).write(sim, f);
             for (double v : f) {
                 if (!(v >= -1 && v <= 2)) {
                     throw new AssertionError("feature out of [-1, 2] at slice " + sim.now() + ": " + v);

@@ -28,7 +28,7 @@ class RolloutPlannerTest {
         sim.reset(WORKLOAD);
         LiuManager.Dispatch outlook = LiuReferenceManagers.of("outlook").decide(sim);
         assertEquals(new LiuManager.Dispatch(0, 1), outlook, "outlook: R to the large cluster (no miss in sight, full grant)");
-        RolloutPlanner planner = new RolloutPlanner(sim, 10);
+        RolloutPlanner planner = new RolloutPlanner(sim, 10, true);
         assertEquals(1, planner.cost(sim, 1), "R on the large cluster: T misses");
         assertEquals(0, planner.cost(sim, 0), "R on the small cluster: nobody misses");
         assertEquals(0, planner.label(sim, 1), "the planner departs from outlook");
