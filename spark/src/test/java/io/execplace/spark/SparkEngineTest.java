@@ -97,9 +97,13 @@ class SparkEngineTest {
         for (String f : List.of("table2.csv", "table3.csv", "curves.csv")) {
             assertThat(Files.readAllLines(dirs[1].resolve(f))).as(f).isEqualTo(Files.readAllLines(dirs[0].resolve(f)));
         }
-        assertThat(Files.readAllLines(dirs[1].resolve("table3.csv"))).hasSize(5);
+        assertThat(Files.readAllLines(dirs[1].resolve("table3.csv"))).as("the paper's agent and the pair manager")
+                .hasSize(1 + 2 * 4);
         assertThat(Files.readAllBytes(dirs[1].resolve("agents/uniform/agent.xprl")))
                 .isEqualTo(Files.readAllBytes(dirs[0].resolve("agents/uniform/agent.xprl")));
+        // the pair manager trains in the driver either way: the same weights (its file also records stage timings)
+        assertThat(io.execplace.liu.pairs.PairAgentFiles.read(dirs[1].resolve("agents/uniform/pairs.xprl")).parameters())
+                .isEqualTo(io.execplace.liu.pairs.PairAgentFiles.read(dirs[0].resolve("agents/uniform/pairs.xprl")).parameters());
     }
 
     @Test
