@@ -5,6 +5,7 @@ import io.execplace.liu.model.AppCategory;
 import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.sim.LiuManager;
 import io.execplace.liu.sim.LiuSimulation;
+import io.execplace.liu.sim.Outlook;
 import io.execplace.liu.sim.LiuView;
 
 import java.util.List;
@@ -81,7 +82,7 @@ public final class LiuReferenceManagers {
             double bestRatio = 0;
             for (int k = 0; k < sim.clusterCount(); k++) {
                 int base = sim.outlook(k, null).misses();
-                LiuSimulation.Outlook with = sim.outlook(k, a);
+                Outlook with = sim.outlook(k, a);
                 int added = with.misses() - base;
                 boolean better = best < 0 || added < bestAdded
                         || added == bestAdded && (with.candidateRatio() < bestRatio

@@ -3,6 +3,7 @@ package io.execplace.liu.pairs;
 import io.execplace.liu.model.AppCategory;
 import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.sim.LiuSimulation;
+import io.execplace.liu.sim.Outlook;
 
 import java.util.List;
 
@@ -60,13 +61,13 @@ public final class PairFeatures {
         for (int j = 0; j < c; j++) {
             largest = Math.max(largest, sim.capacity(j));
         }
-        LiuSimulation.Outlook[] base = new LiuSimulation.Outlook[c];
+        Outlook[] base = new Outlook[c];
         for (int j = 0; j < c; j++) {
             base[j] = sim.outlook(j, null);
         }
         int urgent = leastLaxity(sim);
         int smallest = smallest(sim);
-        LiuSimulation.Outlook[] with = new LiuSimulation.Outlook[c];
+        Outlook[] with = new Outlook[c];
         if (costs.length < w * c) {
             costs = new int[2 * w * c];
         }

@@ -54,7 +54,7 @@ final class ClusterOutlook {
         return n++;
     }
 
-    LiuSimulation.Outlook play(LiuApp cand) {
+    Outlook play(LiuApp cand) {
         int now = s.now;
         int used = s.used[cluster];
         IntFifo queue = new IntFifo();
@@ -65,26 +65,26 @@ final class ClusterOutlook {
         IntFifo live = s.liveRuns(cluster);
         for (int i = 0; i < live.size(); i++) {
             int r = live.at(i);
-            int a = s.runApp[r];
-            if (s.runStart[r] >= 0) {
-                if (s.runFinish[r] > now) {
-                    int p = add(s.apps.get(a), s.runIndex[r], s.runRelease[r], false);
-                    set(p, START, s.runStart[r]);
-                    set(p, FINISH, s.runFinish[r]);
-                    set(p, GRANTED, s.runGranted[r]);
+            int a = s.runs.app[r];
+            if (s.runs.start[r] >= 0) {
+                if (s.runs.finish[r] > now) {
+                    int p = add(s.apps.get(a), s.runs.index[r], s.runs.release[r], false);
+                    set(p, START, s.runs.start[r]);
+                    set(p, FINISH, s.runs.finish[r]);
+                    set(p, GRANTED, s.runs.granted[r]);
                     running.add(p);
                 }
-            } else if (s.runRelease[r] > now) {
+            } else if (s.runs.release[r] > now) {
                 if (laterCount == later.length) {
                     later = Arrays.copyOf(later, 2 * laterCount);
                 }
-                later[laterCount++] = ((long) s.runRelease[r] << 32) | r;
+                later[laterCount++] = ((long) s.runs.release[r] << 32) | r;
             }
         }
         IntFifo q = s.queues[cluster];
         for (int i = 0; i < q.size(); i++) {
             int r = q.at(i);
-            queue.add(add(s.apps.get(s.runApp[r]), s.runIndex[r], s.runRelease[r], false));
+            queue.add(add(s.apps.get(s.runs.app[r]), s.runs.index[r], s.runs.release[r], false));
         }
         if (cand != null) {
             queue.add(add(cand, 0, now, true));
@@ -92,14 +92,14 @@ final class ClusterOutlook {
                 if (laterCount == later.length) {
                     later = Arrays.copyOf(later, 2 * laterCount);
                 }
-                later[laterCount++] = ((long) (now + cand.releaseOffset(r)) << 32) | (s.runs + r);
+                later[laterCount++] = ((long) (now + cand.releaseOffset(r)) << 32) | (s.runs.size + r);
             }
         }
         Arrays.sort(later, 0, laterCount);
         for (int i = 0; i < laterCount; i++) {
             int r = (int) later[i];
-            pending.add(r >= s.runs ? add(cand, r - s.runs, (int) (later[i] >>> 32), true)
-                    : add(s.apps.get(s.runApp[r]), s.runIndex[r], s.runRelease[r], false));
+            pending.add(r >= s.runs.size ? add(cand, r - s.runs.size, (int) (later[i] >>> 32), true)
+                    : add(s.apps.get(s.runs.app[r]), s.runs.index[r], s.runs.release[r], false));
         }
         int misses = 0;
         int candMisses = 0;
@@ -162,7 +162,7 @@ final class ClusterOutlook {
                 work += (long) get(p, GRANTED) * (get(p, FINISH) - Math.max(get(p, START), now));
             }
         }
-        return new LiuSimulation.Outlook(misses, candMisses, cand == null ? 0 : candRatio / cand.runs(),
+        return new Outlook(misses, candMisses, cand == null ? 0 : candRatio / cand.runs(),
                 cand == null ? 0 : candStart - now, drain - now, work);
     }
 }

@@ -58,13 +58,7 @@ public final class LiuSimulation implements LiuView {
     private final IntFifo[] live;
     private final CompletionQueue releases = new CompletionQueue();
     private final CompletionQueue completions = new CompletionQueue();
-    int runs;
-    int[] runApp = new int[64];
-    int[] runIndex = new int[64];
-    int[] runRelease = new int[64];
-    int[] runStart = new int[64];
-    int[] runGranted = new int[64];
-    int[] runFinish = new int[64];
+    final RunTable runs = new RunTable();
     final EpisodeLedger ledger = new EpisodeLedger();
     private boolean decisionPending;
 
@@ -116,7 +110,7 @@ public final class LiuSimulation implements LiuView {
         nextArrival = 0;
         arriving = n;
         poolSize = 0;
-        runs = 0;
+        runs.clear();
         history.clear();
         Arrays.fill(used, 0);
         Arrays.fill(missedOnCluster, 0);
@@ -155,13 +149,7 @@ public final class LiuSimulation implements LiuView {
         }
         releases.copyFrom(other.releases);
         completions.copyFrom(other.completions);
-        runs = other.runs;
-        runApp = other.runApp.clone();
-        runIndex = other.runIndex.clone();
-        runRelease = other.runRelease.clone();
-        runStart = other.runStart.clone();
-        runGranted = other.runGranted.clone();
-        runFinish = other.runFinish.clone();
+        runs.copyFrom(other.runs);
         ledger.copyFrom(other.ledger);
         decisionPending = other.decisionPending;
     }
@@ -282,12 +270,12 @@ public final class LiuSimulation implements LiuView {
         LiuApp app = apps.get(a);
         ledger.dispatched(a, cluster, now, app.runs());
         for (int r = 0; r < app.runs(); r++) {
-            int run = newRun(a, r, now + app.releaseOffset(r));
+            int run = runs.add(a, r, now + app.releaseOffset(r));
             live[cluster].add(run);
             if (r == 0) {
                 queues[cluster].add(run);
             } else {
-                releases.add(run, runRelease[run]);
+                releases.add(run, runs.release[run]);
             }
         }
         startRuns(cluster);
@@ -302,28 +290,11 @@ public final class LiuSimulation implements LiuView {
         IntFifo l = live[cluster];
         for (int i = l.size(); i > 0; i--) {
             int r = l.poll();
-            if (runStart[r] < 0 || runFinish[r] > now) {
+            if (runs.start[r] < 0 || runs.finish[r] > now) {
                 l.add(r);
             }
         }
         return l;
-    }
-
-    private int newRun(int app, int r, int release) {
-        if (runs == runApp.length) {
-            int n = runs * 2;
-            runApp = Arrays.copyOf(runApp, n);
-            runIndex = Arrays.copyOf(runIndex, n);
-            runRelease = Arrays.copyOf(runRelease, n);
-            runStart = Arrays.copyOf(runStart, n);
-            runGranted = Arrays.copyOf(runGranted, n);
-            runFinish = Arrays.copyOf(runFinish, n);
-        }
-        runApp[runs] = app;
-        runIndex[runs] = r;
-        runRelease[runs] = release;
-        runStart[runs] = -1;
-        return runs++;
     }
 
     /** Runs slices until a decision is pending or the episode is over. */
@@ -372,7 +343,7 @@ public final class LiuSimulation implements LiuView {
         }
         while (!releases.isEmpty() && releases.peekFinish() <= now) {
             int run = releases.poll();
-            queues[ledger.clusterOf(runApp[run])].add(run);
+            queues[ledger.clusterOf(runs.app[run])].add(run);
         }
         while (nextArrival < arriving && apps.get(nextArrival).arrival() <= now) {
             if (poolSize == pool.length) {
@@ -386,8 +357,8 @@ public final class LiuSimulation implements LiuView {
         IntFifo q = queues[k];
         while (!q.isEmpty()) {
             int run = q.peek();
-            LiuApp app = apps.get(runApp[run]);
-            int want = app.runDemand(runIndex[run]);
+            LiuApp app = apps.get(runs.app[run]);
+            int want = app.runDemand(runs.index[run]);
             int free = capacity[k] - used[k];
             if (!startsNow(minShare, want, free, capacity[k])) {
                 return; // FIFO: the head blocks the queue
@@ -395,11 +366,11 @@ public final class LiuSimulation implements LiuView {
             q.poll();
             int granted = Math.min(want, free);
             used[k] += granted;
-            runStart[run] = now;
-            runGranted[run] = granted;
+            runs.start[run] = now;
+            runs.granted[run] = granted;
             int length = stretchedLength(app.occupation(), want, granted);
             ledger.granted(granted, length);
-            runFinish[run] = now + length;
+            runs.finish[run] = now + length;
             completions.add(run, now + length);
         }
     }
@@ -421,12 +392,12 @@ public final class LiuSimulation implements LiuView {
     }
 
     private void complete(int run) {
-        int a = runApp[run];
+        int a = runs.app[run];
         LiuApp app = apps.get(a);
         int k = ledger.clusterOf(a);
-        used[k] -= runGranted[run];
-        int length = now - runStart[run];
-        boolean missed = missed(app, runRelease[run], now);
+        used[k] -= runs.granted[run];
+        int length = now - runs.start[run];
+        boolean missed = missed(app, runs.release[run], now);
         if (missed) {
             missedOnCluster[k]++;
         }
@@ -445,45 +416,17 @@ public final class LiuSimulation implements LiuView {
         return new ClusterOutlook(this, cluster).play(candidate);
     }
 
-    /**
-     * A cluster's projected future (see {@link #outlook}).
-     *
-     * @param misses          deadlines its runs and the candidate's miss from now on
-     * @param candidateMisses of which the candidate's
-     * @param candidateRatio  the candidate's mean running-time ratio (0 without a candidate)
-     * @param candidateWait   slices from now until the candidate's first run starts (0 without a candidate)
-     * @param drain           slices from now until the last projected run finishes (0: the cluster is idle)
-     * @param committedWork   executor-slices the cluster's committed runs (not the candidate's) hold from now on
-     */
-    public record Outlook(int misses, int candidateMisses, double candidateRatio, int candidateWait, int drain,
-                          long committedWork) {
-    }
 
     /** The finished episode's records; only once {@link #finished()}. */
     public LiuEpisode episode() {
         if (!finished()) {
             throw new IllegalStateException("the episode has not finished");
         }
-        return ledger.episode(apps, now, runLog());
-    }
-
-    private RunLog runLog() {
-        int[] cl = new int[runs];
-        int[] wanted = new int[runs];
-        boolean[] missed = new boolean[runs];
-        for (int r = 0; r < runs; r++) {
-            LiuApp app = apps.get(runApp[r]);
-            cl[r] = ledger.clusterOf(runApp[r]);
-            wanted[r] = app.runDemand(runIndex[r]);
-            missed[r] = missed(app, runRelease[r], runFinish[r]);
-        }
-        return new RunLog(Arrays.copyOf(runApp, runs), cl, Arrays.copyOf(runRelease, runs),
-                Arrays.copyOf(runStart, runs), Arrays.copyOf(runFinish, runs), wanted, Arrays.copyOf(runGranted, runs),
-                missed);
+        return ledger.episode(apps, now, RunLog.of(this));
     }
 
     /** Whether a run of {@code app} released at {@code release} and finished at {@code finish} missed its deadline. */
-    private static boolean missed(LiuApp app, int release, int finish) {
+    static boolean missed(LiuApp app, int release, int finish) {
         return switch (app.category()) {
             case REGULAR -> false;
             case TIME_CRITICAL -> finish - app.arrival() > app.deadline();

@@ -1,5 +1,9 @@
 package io.execplace.liu.sim;
 
+import io.execplace.liu.model.LiuApp;
+
+import java.util.Arrays;
+
 /**
  * Every run of a finished episode: its application, cluster, release, start, finish, the executors
  * it wanted and got, and whether it missed its deadline; runs in the order they were created
@@ -26,6 +30,23 @@ public final class RunLog {
         this.wanted = wanted;
         this.granted = granted;
         this.missed = missed;
+    }
+
+    /** The run log of a finished episode of {@code s}. */
+    static RunLog of(LiuSimulation s) {
+        int runs = s.runs.size;
+        int[] cl = new int[runs];
+        int[] wanted = new int[runs];
+        boolean[] missed = new boolean[runs];
+        for (int r = 0; r < runs; r++) {
+            LiuApp app = s.apps.get(s.runs.app[r]);
+            cl[r] = s.ledger.clusterOf(s.runs.app[r]);
+            wanted[r] = app.runDemand(s.runs.index[r]);
+            missed[r] = LiuSimulation.missed(app, s.runs.release[r], s.runs.finish[r]);
+        }
+        return new RunLog(Arrays.copyOf(s.runs.app, runs), cl, Arrays.copyOf(s.runs.release, runs),
+                Arrays.copyOf(s.runs.start, runs), Arrays.copyOf(s.runs.finish, runs), wanted, Arrays.copyOf(s.runs.granted, runs),
+                missed);
     }
 
     public int size() {

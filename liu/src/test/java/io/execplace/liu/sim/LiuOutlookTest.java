@@ -49,9 +49,9 @@ class LiuOutlookTest {
                 for (int c = 0; c < THREE.count(); c++) {
                     LiuSimulation s = replay(prefix, decisions, d);
                     int expected = s.missedDeadlines();
-                    LiuSimulation.Outlook chosen = null;
+                    Outlook chosen = null;
                     for (int k = 0; k < THREE.count(); k++) {
-                        LiuSimulation.Outlook o = s.outlook(k, k == c ? last : null);
+                        Outlook o = s.outlook(k, k == c ? last : null);
                         expected += o.misses();
                         if (k == c) {
                             chosen = o;
