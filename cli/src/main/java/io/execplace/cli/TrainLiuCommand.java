@@ -45,6 +45,10 @@ final class TrainLiuCommand implements Callable<Integer> {
             description = "Policy-gradient iterations (default: the standard schedule's).")
     Integer rlIterations;
 
+    @Option(names = "--improve-rounds", paramLabel = "N",
+            description = "Improvement rounds by counterfactual rollouts (default: the standard schedule's; 0: imitation only).")
+    Integer improveRounds;
+
     @Option(names = "--quick", description = "A few episodes of each stage (seconds): a smoke run, not a useful agent.")
     boolean quick;
 
@@ -64,8 +68,10 @@ final class TrainLiuCommand implements Callable<Integer> {
             throw BadInputException.option("--seed", "must be in 0..1048575 (training workload seeds stay below 2^40), got " + seed);
         }
         PairTrainingConfig base = quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard();
-        PairTrainingConfig config = rlIterations == null ? base : Options.checked("--rl-iterations",
+        PairTrainingConfig withRl = rlIterations == null ? base : Options.checked("--rl-iterations",
                 () -> base.withPolicyGradient(rlIterations, base.rlEpisodes(), base.rlRate()));
+        PairTrainingConfig config = improveRounds == null ? withRl : Options.checked("--improve-rounds",
+                () -> withRl.withImprovement(improveRounds, withRl.improveEpisodes(), withRl.horizon()));
         OutputPaths.checkFile("--out", out);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();

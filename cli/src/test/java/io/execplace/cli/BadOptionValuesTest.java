@@ -53,7 +53,7 @@ class BadOptionValuesTest {
             "reproduce tpds", Map.of("--iterations", "1", "--held-out", "2", "--agents", "dqn", "--betas", "1"),
             "reproduce hjs", Map.of("--job-sets", "hjs-40-20", "--held-out", "2", "--train-workloads", "1",
                     "--hjs-iterations", "1", "--dqn-iterations", "1", "--milp-time-limit", "0"),
-            "train-liu", Map.of("--apps", "10", "--rl-iterations", "1"),
+            "train-liu", Map.of("--apps", "10", "--rl-iterations", "1", "--improve-rounds", "0"),
             "reproduce liu", Map.of("--episodes", "1", "--apps", "10", "--test-episodes", "1", "--curve-episodes", "1",
                     "--curve-points", "1", "--runs", "uniform"));
 

@@ -16,11 +16,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Trains the pair manager on training workloads only, in three stages: behaviour cloning of
- * {@code outlook} on the teacher's own episodes; DAgger rounds, in which the learner plays and the
- * teacher labels the states it visits; then the policy gradient (REINFORCE with a per-category
- * baseline) on the {@link HarmCredit} return of each dispatch. After each stage (and every tenth
- * policy-gradient iteration) the greedy manager runs on validation workloads — drawn from the
+ * Trains the pair manager on training workloads only, in stages: behaviour cloning of
+ * {@code outlook} on the teacher's own episodes; DAgger rounds, in which the learner plays and
+ * {@code outlook} labels the states it visits; improvement rounds, in which the learner plays and
+ * the blind {@link RolloutPlanner} labels the states it visits with the pair whose rollouts miss
+ * fewest deadlines (one step of policy iteration over {@code outlook}); optionally the policy
+ * gradient (REINFORCE with a per-category baseline) on the {@link HarmCredit} return of each
+ * dispatch. After cloning, after the last DAgger round, after each improvement round and every
+ * tenth policy-gradient iteration the greedy manager runs on validation workloads — drawn from the
  * training seed stream, never the held-out one — and the parameters with the fewest missed
  * deadlines there (ties: AJDR) are kept. Seeded: the same seed gives the same agent, bit for bit.
  */

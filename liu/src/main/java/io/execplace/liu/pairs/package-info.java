@@ -1,8 +1,10 @@
 /**
  * The beyond-the-paper LIU manager that learns: a shared MLP scores every (waiting application,
  * cluster) pair from features that show what Table I hides ({@link io.execplace.liu.pairs.PairFeatures}),
- * trained by imitating {@code outlook} (behaviour cloning, DAgger) and then by the policy gradient
- * on a return that charges a dispatch with the misses it causes others ({@link io.execplace.liu.pairs.HarmCredit}).
+ * trained by imitating {@code outlook} (behaviour cloning, DAgger), then improved by counterfactual
+ * rollouts ({@link io.execplace.liu.pairs.RolloutPlanner}: the misses a dispatch causes to everyone,
+ * against the other candidates), optionally by the policy gradient on a return that charges a
+ * dispatch with the misses it holds up ({@link io.execplace.liu.pairs.HarmCredit}).
  * See {@code docs/liu.md}, "A learned manager beyond the paper".
  *
  * <p>May import {@code core.io}, {@code liu.agent}, {@code liu.managers}, {@code liu.model}, {@code liu.sim},
