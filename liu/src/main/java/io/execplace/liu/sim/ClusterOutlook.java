@@ -112,7 +112,7 @@ final class ClusterOutlook {
                 int p = queue.peek();
                 int want = get(p, WANT);
                 int free = capacity - used;
-                if (!LiuSimulation.startsNow(s.minShare(), want, free, capacity)) {
+                if (!SliceRules.startsNow(s.minShare(), want, free, capacity)) {
                     break;
                 }
                 queue.poll();
@@ -120,7 +120,7 @@ final class ClusterOutlook {
                 used += g;
                 set(p, GRANTED, g);
                 set(p, START, t);
-                set(p, FINISH, t + LiuSimulation.stretchedLength(get(p, OCCUPATION), want, g));
+                set(p, FINISH, t + SliceRules.stretchedLength(get(p, OCCUPATION), want, g));
                 running.add(p);
                 if (get(p, CANDIDATE) == 1 && candStart < 0) {
                     candStart = t;

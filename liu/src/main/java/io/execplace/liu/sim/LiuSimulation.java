@@ -360,7 +360,7 @@ public final class LiuSimulation implements LiuView {
             LiuApp app = apps.get(runs.app[run]);
             int want = app.runDemand(runs.index[run]);
             int free = capacity[k] - used[k];
-            if (!startsNow(minShare, want, free, capacity[k])) {
+            if (!SliceRules.startsNow(minShare, want, free, capacity[k])) {
                 return; // FIFO: the head blocks the queue
             }
             q.poll();
@@ -368,27 +368,11 @@ public final class LiuSimulation implements LiuView {
             used[k] += granted;
             runs.start[run] = now;
             runs.granted[run] = granted;
-            int length = stretchedLength(app.occupation(), want, granted);
+            int length = SliceRules.stretchedLength(app.occupation(), want, granted);
             ledger.granted(granted, length);
             runs.finish[run] = now + length;
             completions.add(run, now + length);
         }
-    }
-
-    /**
-     * The stretch rule's start condition (see the class comment): a run wanting {@code want}
-     * executors starts when {@code ceil(minShare · min(want, capacity))} are free; a run wanting more
-     * than the whole cluster is judged against the cluster's size. The simulation and the outlook
-     * both ask this.
-     */
-    static boolean startsNow(double minShare, int want, int free, int capacity) {
-        return free >= (int) Math.ceil(minShare * Math.min(want, capacity) - 1e-9);
-    }
-
-    /** Slices a run takes on {@code granted} of the {@code want} executors it wanted: its work is conserved. */
-    static int stretchedLength(int occupation, int want, int granted) {
-        long work = (long) occupation * want;
-        return (int) ((work + granted - 1) / granted);
     }
 
     private void complete(int run) {
@@ -397,7 +381,7 @@ public final class LiuSimulation implements LiuView {
         int k = ledger.clusterOf(a);
         used[k] -= runs.granted[run];
         int length = now - runs.start[run];
-        boolean missed = missed(app, runs.release[run], now);
+        boolean missed = SliceRules.missed(app, runs.release[run], now);
         if (missed) {
             missedOnCluster[k]++;
         }
@@ -423,14 +407,5 @@ public final class LiuSimulation implements LiuView {
             throw new IllegalStateException("the episode has not finished");
         }
         return ledger.episode(apps, now, RunLog.of(this));
-    }
-
-    /** Whether a run of {@code app} released at {@code release} and finished at {@code finish} missed its deadline. */
-    static boolean missed(LiuApp app, int release, int finish) {
-        return switch (app.category()) {
-            case REGULAR -> false;
-            case TIME_CRITICAL -> finish - app.arrival() > app.deadline();
-            case STREAMING -> finish - release > app.deadline();
-        };
     }
 }

@@ -42,7 +42,7 @@ public final class RunLog {
             LiuApp app = s.apps.get(s.runs.app[r]);
             cl[r] = s.ledger.clusterOf(s.runs.app[r]);
             wanted[r] = app.runDemand(s.runs.index[r]);
-            missed[r] = LiuSimulation.missed(app, s.runs.release[r], s.runs.finish[r]);
+            missed[r] = SliceRules.missed(app, s.runs.release[r], s.runs.finish[r]);
         }
         return new RunLog(Arrays.copyOf(s.runs.app, runs), cl, Arrays.copyOf(s.runs.release, runs),
                 Arrays.copyOf(s.runs.start, runs), Arrays.copyOf(s.runs.finish, runs), wanted, Arrays.copyOf(s.runs.granted, runs),
