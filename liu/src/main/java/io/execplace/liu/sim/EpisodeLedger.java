@@ -18,7 +18,6 @@ final class EpisodeLedger {
     private int[] missed = new int[0];
     private double[] ratioSum = new double[0];
     private int[] missTimes = new int[64];
-    private int[] missClusters = new int[64];
     private int misses;
     private long executorSlices;
     private int deadlineRuns;
@@ -47,7 +46,6 @@ final class EpisodeLedger {
         missed = o.missed.clone();
         ratioSum = o.ratioSum.clone();
         missTimes = o.missTimes.clone();
-        missClusters = o.missClusters.clone();
         misses = o.misses;
         executorSlices = o.executorSlices;
         deadlineRuns = o.deadlineRuns;
@@ -84,9 +82,7 @@ final class EpisodeLedger {
             missed[app]++;
             if (misses == missTimes.length) {
                 missTimes = Arrays.copyOf(missTimes, misses * 2);
-                missClusters = Arrays.copyOf(missClusters, misses * 2);
             }
-            missClusters[misses] = cluster[app];
             missTimes[misses++] = now;
         }
         if (--runsLeft[app] == 0) {
@@ -112,7 +108,6 @@ final class EpisodeLedger {
             out[a] = new LiuEpisode.AppOutcome(app.category(), cluster[a], dispatch[a], end[a], missed[a],
                     ratioSum[a] / app.runs());
         }
-        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), Arrays.copyOf(missClusters, misses), now,
-                executorSlices, deadlineRuns).withRuns(runs);
+        return new LiuEpisode(out, Arrays.copyOf(missTimes, misses), now, executorSlices, deadlineRuns).withRuns(runs);
     }
 }

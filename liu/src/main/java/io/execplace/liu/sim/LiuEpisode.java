@@ -26,7 +26,6 @@ public final class LiuEpisode {
 
     private final AppOutcome[] apps;
     private final int[] missTimes;
-    private final int[] missClusters;
     private RunLog runs;
     private final int length;
     private final long executorSlices;
@@ -46,19 +45,6 @@ public final class LiuEpisode {
      * @param deadlineRuns   runs that had a deadline (time-critical runs and streaming batches)
      */
     public LiuEpisode(AppOutcome[] apps, int[] missTimes, int length, long executorSlices, int deadlineRuns) {
-        this(apps, missTimes, null, length, executorSlices, deadlineRuns);
-    }
-
-    /**
-     * @param missClusters the cluster of each missed deadline (parallel to {@code missTimes}), or null when unknown
-     */
-    public LiuEpisode(AppOutcome[] apps, int[] missTimes, int[] missClusters, int length, long executorSlices,
-                      int deadlineRuns) {
-        if (missClusters != null && missClusters.length != missTimes.length) {
-            throw new IllegalArgumentException("one cluster per missed deadline: " + missClusters.length + " for "
-                    + missTimes.length);
-        }
-        this.missClusters = missClusters == null ? null : missClusters.clone();
         this.executorSlices = executorSlices;
         this.deadlineRuns = deadlineRuns;
         this.apps = apps.clone();
@@ -115,18 +101,6 @@ public final class LiuEpisode {
             return 0;
         }
         return upper(to) - upper(from);
-    }
-
-    /** Deadlines missed on one cluster at slices in {@code (from, to]} (needs the clusters of the misses). */
-    public int missedBetween(int cluster, int from, int to) {
-        if (missClusters == null) {
-            throw new IllegalStateException("this episode does not record the clusters of its misses");
-        }
-        int n = 0;
-        for (int i = upper(from); i < missTimes.length && missTimes[i] <= to; i++) {
-            n += missClusters[i] == cluster ? 1 : 0;
-        }
-        return n;
     }
 
     /** Number of misses at slices {@code <= t}. */
