@@ -269,7 +269,7 @@ final class HeldOutCommand implements Callable<Integer> {
                 + (refs.get(0).hasWindow() ? ", " + windows + " SWIM windows" : "") + ")";
     }
 
-    private static String interval(HeldOutEvaluation.Interval i, int digits) {
+    static String interval(HeldOutEvaluation.Interval i, int digits) {
         if (Double.isNaN(i.mean())) {
             return "–";
         }

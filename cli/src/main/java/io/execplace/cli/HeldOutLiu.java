@@ -83,8 +83,8 @@ final class HeldOutLiu {
                     + "Score-A and the TMDL ratio against sf-e%n", arrivals.label(), n, apps, first, first + n - 1);
             TextTable table = new TextTable(List.of("manager", "TMDL", "AJDR", "Score-A", "sf-e TMDL / TMDL"));
             for (LiuHeldOut.Row r : result.rows()) {
-                table.row(List.of(r.manager(), interval(r.tmdl().mean(), r.tmdl().halfWidth()),
-                        interval(r.ajdr().mean(), r.ajdr().halfWidth()), Format.sig(r.scoreA(), 3),
+                table.row(List.of(r.manager(), HeldOutCommand.interval(r.tmdl(), 4), HeldOutCommand.interval(r.ajdr(), 4),
+                        Format.sig(r.scoreA(), 3),
                         Format.sig(r.tmdlRatioVsSfE(), 3)));
             }
             table.print(out);
@@ -94,9 +94,5 @@ final class HeldOutLiu {
         }
         out.flush();
         return 0;
-    }
-
-    private static String interval(double mean, double half) {
-        return Format.sig(mean, 4) + (Double.isNaN(half) ? "" : " ± " + Format.sig(half, 2));
     }
 }

@@ -1,7 +1,7 @@
 package io.execplace.liu.study;
 
-import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.CsvTable;
 import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.liu.agent.LiuEvaluation;
 import io.execplace.liu.agent.LiuTrainingSpec;
@@ -117,19 +117,16 @@ public final class LiuHeldOut {
 
     /** Writes {@code heldout.csv}: {@code manager,mean_tmdl,tmdl_ci95,mean_ajdr,ajdr_ci95,score_a,tmdl_ratio_vs_sf_e}. */
     public static void writeCsv(Path file, Result result) throws IOException {
-        AtomicFiles.write(file, w -> {
-            w.write("manager,mean_tmdl,tmdl_ci95,mean_ajdr,ajdr_ci95,score_a,tmdl_ratio_vs_sf_e\n");
-            for (Row r : result.rows()) {
-                w.write(String.join(",", csvName(r.manager()), num(r.tmdl().mean()), num(r.tmdl().halfWidth()),
-                        num(r.ajdr().mean()), num(r.ajdr().halfWidth()), num(r.scoreA()), num(r.tmdlRatioVsSfE())) + "\n");
-            }
-        });
+        CsvTable table = new CsvTable("manager", "mean_tmdl", "tmdl_ci95", "mean_ajdr", "ajdr_ci95", "score_a",
+                "tmdl_ratio_vs_sf_e");
+        for (Row r : result.rows()) {
+            table.row(r.manager(), num(r.tmdl().mean()), num(r.tmdl().halfWidth()), num(r.ajdr().mean()),
+                    num(r.ajdr().halfWidth()), num(r.scoreA()), num(r.tmdlRatioVsSfE()));
+        }
+        table.write(file);
     }
 
-    private static String csvName(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
-    }
-
+    /** Six significant digits; an undefined value (a 0/0 ratio, one workload's interval) is left empty. */
     private static String num(double v) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%.6g", v) : "";
     }
