@@ -71,7 +71,7 @@ final class TrainLiuCommand implements Callable<Integer> {
         PairTrainingConfig withRl = rlIterations == null ? base : Options.checked("--rl-iterations",
                 () -> base.withPolicyGradient(rlIterations, base.rlEpisodes(), base.rlRate()));
         PairTrainingConfig config = improveRounds == null ? withRl : Options.checked("--improve-rounds",
-                () -> withRl.withImprovement(improveRounds, withRl.improveEpisodes(), withRl.horizon()));
+                () -> withRl.withImprovement(improveRounds, withRl.improveEpisodes()));
         OutputPaths.checkFile("--out", out);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();

@@ -49,6 +49,11 @@ public final class PairFeatures {
      * Writes the features of every pair into {@code out} (at least {@code waiting × clusters × SIZE}
      * values) and returns the number of rows.
      */
+    /** The blind look-ahead's misses from now on for pair {@code pair} of the last {@link #write}. */
+    public int lookaheadCost(int pair) {
+        return costs[pair];
+    }
+
     /** Whether this writer's look-ahead is for {@code sim}'s clusters and minimum share. */
     public boolean fits(LiuSimulation sim) {
         return lookahead.fits(sim);

@@ -20,15 +20,15 @@ final class PairRollout {
         int act(double[] features, int rows, LiuSimulation sim, int teacherPair);
     }
 
-    /** Labels a decision with the pair a teacher takes. */
+    /** Labels a decision with the pair a teacher takes, given the decision's features just written. */
     interface Labeler {
-        int label(LiuSimulation sim);
+        int label(LiuSimulation sim, PairFeatures written);
     }
 
     /** {@code outlook}'s pair. */
     static Labeler outlook() {
         LiuManager teacher = LiuReferenceManagers.of("outlook");
-        return sim -> {
+        return (sim, written) -> {
             LiuManager.Dispatch d = teacher.decide(sim);
             return d.waiting() * sim.clusterCount() + d.cluster();
         };
@@ -60,7 +60,7 @@ final class PairRollout {
                 buf = new double[2 * rows * PairFeatures.SIZE];
             }
             writer.write(sim, buf);
-            int t = labeler == null ? -1 : labeler.label(sim);
+            int t = labeler == null ? -1 : labeler.label(sim, writer);
             int pair = actor.act(buf, rows, sim, t);
             float[] f = new float[rows * PairFeatures.SIZE];
             for (int i = 0; i < f.length; i++) {

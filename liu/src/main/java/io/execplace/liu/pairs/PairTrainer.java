@@ -147,21 +147,21 @@ public final class PairTrainer {
     }
 
     /**
-     * Improvement rounds: the learner plays training workloads, the {@link RolloutPlanner} labels
-     * every state it visits with the pair whose counterfactual rollouts miss fewest deadlines, and
-     * the learner is trained towards those labels (aggregated over the rounds).
+     * Improvement rounds: the learner plays training workloads, every state it visits is labelled
+     * with the pair whose blind look-ahead (computed with the state's features) misses fewest
+     * deadlines, ties to {@code outlook}'s pair, and the learner is trained towards those labels
+     * (aggregated over the rounds).
      */
     private void improve(PairModel model, PairRollout.Labeler outlook) {
-        RolloutPlanner planner = new RolloutPlanner(sim, config.horizon(), false);
         List<PairRollout.Decision> planned = new ArrayList<>();
         for (int r = 1; r <= config.improveRounds(); r++) {
             int[] departs = new int[1];
             int agree = 0;
             int seen = 0;
             for (int e = 0; e < config.improveEpisodes(); e++) {
-                PairRollout ro = PairRollout.play(sim, nextWorkload(), (f, rows, s, label) -> model.greedy(f, rows), s -> {
-                    int preferred = outlook.label(s);
-                    int p = planner.label(s, preferred);
+                PairRollout ro = PairRollout.play(sim, nextWorkload(), (f, rows, s, label) -> model.greedy(f, rows), (s, written) -> {
+                    int preferred = outlook.label(s, written);
+                    int p = RolloutPlanner.fewest(written::lookaheadCost, s.waitingCount() * s.clusterCount(), preferred);
                     departs[0] += p != preferred ? 1 : 0;
                     return p;
                 });

@@ -19,7 +19,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param imitationRate      Adam step size while imitating (outlook or the planner)
  * @param improveRounds      improvement rounds (0: none)
  * @param improveEpisodes    episodes the learner plays per improvement round (the planner labels its states)
- * @param horizon            decisions a planner rollout plays at most (it ends sooner: nothing arrives in it)
  * @param rlIterations       policy-gradient iterations (0: none)
  * @param rlEpisodes         episodes sampled per iteration
  * @param rlRate             Adam step size of the policy gradient
@@ -35,7 +34,6 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
                                  @JsonProperty("imitationRate") double imitationRate,
                                  @JsonProperty("improveRounds") int improveRounds,
                                  @JsonProperty("improveEpisodes") int improveEpisodes,
-                                 @JsonProperty("horizon") int horizon,
                                  @JsonProperty("rlIterations") int rlIterations,
                                  @JsonProperty("rlEpisodes") int rlEpisodes,
                                  @JsonProperty("rlRate") double rlRate,
@@ -50,9 +48,9 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
             }
         }
         if (cloneEpisodes < 1 || daggerRounds < 0 || daggerEpisodes < 1 || epochs < 1 || miniBatch < 1
-                || improveRounds < 0 || improveEpisodes < 1 || horizon < 1
+                || improveRounds < 0 || improveEpisodes < 1
                 || rlIterations < 0 || rlEpisodes < 1 || validationEpisodes < 1) {
-            throw new IllegalArgumentException("episodes, epochs, mini-batch, horizon and validation episodes must be "
+            throw new IllegalArgumentException("episodes, epochs, mini-batch and validation episodes must be "
                     + "positive; DAgger rounds, improvement rounds and RL iterations at least 0");
         }
         if (!(imitationRate > 0) || !(rlRate > 0) || !(delayWeight >= 0)) {
@@ -62,37 +60,36 @@ public record PairTrainingConfig(@JsonProperty("hidden") int[] hidden,
 
     /** The settings of the shipped agents. */
     public static PairTrainingConfig standard() {
-        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 3, 10, PairFeatures.LOOKAHEAD_HORIZON, 0, 16,
-                0.0001, 0.1, 20);
+        return new PairTrainingConfig(new int[] {32, 32}, 20, 4, 10, 8, 64, 0.003, 3, 10, 0, 16, 0.0001, 0.1, 20);
     }
 
     /** A few episodes of each stage: for tests and {@code --quick}. */
     public static PairTrainingConfig quick() {
-        return new PairTrainingConfig(new int[] {16}, 3, 1, 2, 4, 32, 0.003, 1, 1, 10, 3, 2, 0.0003, 0.1, 2);
+        return new PairTrainingConfig(new int[] {16}, 3, 1, 2, 4, 32, 0.003, 1, 1, 3, 2, 0.0003, 0.1, 2);
     }
 
     /** Other imitation episodes and rounds. */
     public PairTrainingConfig withImitation(int clone, int rounds, int episodesPerRound) {
         return new PairTrainingConfig(hidden, clone, rounds, episodesPerRound, epochs, miniBatch, imitationRate,
-                improveRounds, improveEpisodes, horizon, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
+                improveRounds, improveEpisodes, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
     }
 
     /** Other improvement rounds. */
-    public PairTrainingConfig withImprovement(int rounds, int episodesPerRound, int rolloutHorizon) {
+    public PairTrainingConfig withImprovement(int rounds, int episodesPerRound) {
         return new PairTrainingConfig(hidden, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
-                rounds, episodesPerRound, rolloutHorizon, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
+                rounds, episodesPerRound, rlIterations, rlEpisodes, rlRate, delayWeight, validationEpisodes);
     }
 
     /** Another policy-gradient stage. */
     public PairTrainingConfig withPolicyGradient(int iterations, int episodesPerIteration, double rate) {
         return new PairTrainingConfig(hidden, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
-                improveRounds, improveEpisodes, horizon, iterations, episodesPerIteration, rate, delayWeight, validationEpisodes);
+                improveRounds, improveEpisodes, iterations, episodesPerIteration, rate, delayWeight, validationEpisodes);
     }
 
     /** Another network and number of validation workloads. */
     public PairTrainingConfig withNetwork(int[] widths, int validation) {
         return new PairTrainingConfig(widths, cloneEpisodes, daggerRounds, daggerEpisodes, epochs, miniBatch, imitationRate,
-                improveRounds, improveEpisodes, horizon, rlIterations, rlEpisodes, rlRate, delayWeight, validation);
+                improveRounds, improveEpisodes, rlIterations, rlEpisodes, rlRate, delayWeight, validation);
     }
 
     @Override

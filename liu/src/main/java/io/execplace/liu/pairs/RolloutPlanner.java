@@ -63,15 +63,19 @@ final class RolloutPlanner {
 
     /** The pair with the fewest misses from now on; ties go to {@code preferred}, then to the lowest pair. */
     int label(LiuSimulation from, int preferred) {
-        int rows = from.waitingCount() * from.clusterCount();
+        return fewest(p -> cost(from, p), from.waitingCount() * from.clusterCount(), preferred);
+    }
+
+    /** Of {@code rows} pairs, the one of least {@code cost}; ties go to {@code preferred}, then to the lowest pair. */
+    static int fewest(java.util.function.IntUnaryOperator cost, int rows, int preferred) {
         int best = preferred;
-        int bestCost = cost(from, preferred);
+        int bestCost = cost.applyAsInt(preferred);
         for (int p = 0; p < rows; p++) {
             if (p != preferred) {
-                int cost = cost(from, p);
-                if (cost < bestCost) {
+                int c = cost.applyAsInt(p);
+                if (c < bestCost) {
                     best = p;
-                    bestCost = cost;
+                    bestCost = c;
                 }
             }
         }

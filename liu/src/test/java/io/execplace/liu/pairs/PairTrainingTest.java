@@ -28,7 +28,7 @@ class PairTrainingTest {
             .withApps(150);
     /** Imitation only (no policy gradient), enough of it to learn outlook's rule on small workloads. */
     private static final PairTrainingConfig IMITATION = PairTrainingConfig.standard().withImitation(10, 3, 4)
-            .withImprovement(0, 1, 1).withPolicyGradient(0, 1, 0.0001).withNetwork(new int[] {32, 32}, 2);
+            .withImprovement(0, 1).withPolicyGradient(0, 1, 0.0001).withNetwork(new int[] {32, 32}, 2);
     private static final long SEED = 3;
 
     private static PairTrainer trainer;
@@ -63,7 +63,7 @@ class PairTrainingTest {
 
     @Test
     void theSameSeedGivesTheSameAgentBitForBit() {
-        PairTrainingConfig tiny = PairTrainingConfig.quick().withImitation(2, 1, 1).withImprovement(1, 1, 5)
+        PairTrainingConfig tiny = PairTrainingConfig.quick().withImitation(2, 1, 1).withImprovement(1, 1)
                 .withPolicyGradient(2, 1, 0.001).withNetwork(new int[] {8}, 1);
         double[] a = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, l -> { }).train().model().parameters();
         double[] b = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, l -> { }).train().model().parameters();

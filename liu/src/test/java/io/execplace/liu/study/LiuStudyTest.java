@@ -60,7 +60,7 @@ class LiuStudyTest {
     void withThePairManagerItsRowsStandBesideThePapersAgent(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(3, 40, 2, 1).withThreads(1);
         io.execplace.liu.pairs.PairTrainingConfig pairs = io.execplace.liu.pairs.PairTrainingConfig.quick()
-                .withImitation(2, 1, 1).withImprovement(1, 1, 5).withPolicyGradient(0, 1, 0.001);
+                .withImitation(2, 1, 1).withImprovement(1, 1).withPolicyGradient(0, 1, 0.001);
         Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, l -> { });
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 4);
