@@ -230,7 +230,7 @@ final class HeldOutCommand implements Callable<Integer> {
         return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
     }
 
-    private static List<HeldOutEvaluation.Row> evaluate(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
+    static List<HeldOutEvaluation.Row> evaluate(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
                                                         List<String> schedulers, SchedulerOptions options) {
         List<Workload> workloads = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();

@@ -49,6 +49,11 @@ final class MilpOptions {
                     + LookaheadOptions.DEFAULT_MARGIN + ").")
     Double lookaheadMargin;
 
+    @Option(names = "--lookahead-proposer", paramLabel = "NAME",
+            description = "lookahead: a scheduler whose placement is scored right after milp's, e.g. agent:PATH "
+                    + "(default: none).")
+    String lookaheadProposer;
+
     /** {@link #apply}, a bad value refused as bad input naming its option. */
     SchedulerOptions checkedApply(SchedulerOptions o) {
         if (beta != null) {
@@ -98,6 +103,11 @@ final class MilpOptions {
             Options.checked("--lookahead-rollout", () -> registry.check(lookaheadRollout));
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-rollout", () -> before.withRollout(lookaheadRollout));
+        }
+        if (lookaheadProposer != null) {
+            Options.checked("--lookahead-proposer", () -> registry.check(lookaheadProposer));
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-proposer", () -> before.withProposer(lookaheadProposer));
         }
         if (lookaheadSamples != null) {
             LookaheadOptions before = l;

@@ -54,6 +54,26 @@ final class SizeFreeOptions {
                     + "agent and labelled by the teacher (default 1: plain cloning).")
     Integer imitateRounds;
 
+    @Option(names = "--expert-rounds", paramLabel = "N",
+            description = "ppo-pairs: expert iteration in N rounds: the --imitate planner (lookahead), using the previous "
+                    + "round's agent, labels --imitate-episodes episodes the agent acts (round 1: the planner acts and is "
+                    + "cloned); each round writes DIR/round-K.xprl. With --resume: the new total.")
+    Integer expertRounds;
+
+    @Option(names = "--expert-ppo", paramLabel = "N",
+            description = "ppo-pairs, --expert-rounds: PPO iterations after each round's cloning (default 0).")
+    Integer expertPpo;
+
+    @Option(names = "--expert-agent-as", paramLabel = "rollout|proposer",
+            description = "ppo-pairs, --expert-rounds: the planner uses the agent as its rollout policy (default), or as "
+                    + "the proposer of one more candidate, its rollouts staying cheap (for large clusters).")
+    String expertAgentAs;
+
+    @Option(names = "--expert-held-out", paramLabel = "N",
+            description = "ppo-pairs, --expert-rounds: after each round, cost of the agent and of its planner against "
+                    + "milp on N held-out workloads of the first --clusters and --workloads (default 0: none).")
+    Integer expertHeldOut;
+
     @Option(names = "--price-jitter", paramLabel = "X",
             description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
     Double priceJitter;
@@ -64,7 +84,8 @@ final class SizeFreeOptions {
         for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
             {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
             {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
-            {"--imitate-rounds", imitateRounds}}) {
+            {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
+            {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}}) {
             if (o[1] != null) {
                 given.add((String) o[0]);
             }
@@ -82,9 +103,28 @@ final class SizeFreeOptions {
         positive("--imitate-episodes", imitateEpisodes);
         positive("--imitate-epochs", imitateEpochs);
         positive("--imitate-rounds", imitateRounds);
+        positive("--expert-rounds", expertRounds);
+        if (expertPpo != null && expertPpo < 0) {
+            throw BadInputException.option("--expert-ppo", "must be at least 0, got " + expertPpo);
+        }
+        if (expertHeldOut != null && (expertHeldOut < 0 || expertHeldOut == 1 || expertHeldOut > 10_000)) {
+            throw BadInputException.option("--expert-held-out", "must be 0 or between 2 and 10000, got " + expertHeldOut);
+        }
+        if (expertAgentAs != null) {
+            ExpertRounds.agentAs(expertAgentAs);
+        }
         List<String> bad = new ArrayList<>();
         if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
             bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
+        }
+        if (expertRounds == null && (expertPpo != null || expertAgentAs != null || expertHeldOut != null)) {
+            bad.add("--expert-ppo/--expert-agent-as/--expert-held-out without --expert-rounds");
+        }
+        if (expertRounds != null && imitateRounds != null) {
+            bad.add("--imitate-rounds with --expert-rounds (each expert round is a DAgger round)");
+        }
+        if (expertRounds != null && (imitate == null || !imitate.trim().equalsIgnoreCase(ExpertRounds.PLANNER))) {
+            bad.add("--expert-rounds without --imitate " + ExpertRounds.PLANNER + " (the planner that can use the agent)");
         }
         if (imitate != null) {
             teacher.accept(imitate);
@@ -122,10 +162,20 @@ final class SizeFreeOptions {
         return imitate != null;
     }
 
+    /** True if expert iteration was asked for. */
+    boolean expert() {
+        return expertRounds != null;
+    }
+
     /** Records the imitation settings in the agent file's setup. */
     void record(ObjectNode setup) {
         setup.putObject("imitation").put("teacher", imitate).put("episodes", episodes())
-                .put("epochs", epochs()).put("rounds", rounds());
+                .put("epochs", epochs()).put("rounds", expert() ? 1 : rounds());
+        if (expert()) {
+            setup.putObject("expert").put("rounds", expertRounds).put("ppo", expertPpo == null ? 0 : expertPpo)
+                    .put("agentAs", expertAgentAs == null ? ExpertRounds.ROLLOUT : ExpertRounds.agentAs(expertAgentAs))
+                    .put("heldOut", expertHeldOut == null ? 0 : expertHeldOut);
+        }
     }
 
     /** The behaviour-cloning warm start of a fresh run, with a one-line summary on {@code err} unless quiet. */

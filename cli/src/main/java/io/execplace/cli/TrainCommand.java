@@ -143,6 +143,16 @@ final class TrainCommand implements Callable<Integer> {
         Files.createDirectories(run.dir());
         Trainer trainer = new Trainer(trainingSpec, train, TrainRuns.build(run.environment()), run.dir(),
                 run.environment().setup());
+        if (pairsAgent && run.environment().setup().path("expert").isObject()) {
+            if (run.checkpoint() != null) {
+                trainer.restore(run.checkpoint());
+            }
+            int rounds = pairs.expertRounds != null ? pairs.expertRounds
+                    : run.environment().setup().path("expert").path("rounds").asInt(1);
+            ExpertRounds.run(Main.registry(spec), trainer, run.checkpoint(), run.environment().setup(), rounds, run.dir(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+            return 0;
+        }
         if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
             pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
                     spec.commandLine().getErr(), quiet);

@@ -228,10 +228,17 @@ final class TrainRuns {
         PpoConfig config = ppo;
         TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b)).withMasking(true);
         int interval = evalInterval == null ? 100 : evalInterval;
+        if (pairs.expert() && (iterations != null || evalInterval != null || checkpointInterval != null)) {
+            throw new BadInputException("--iterations, --eval-interval and --checkpoint-interval do not apply to "
+                    + "--expert-rounds (set --expert-ppo: PPO iterations per round; checkpoints come after each round)");
+        }
         TrainingSpec s = Options.checked("training options", () -> TrainingSpec.of(config, env,
                 iterations == null ? 1_000 : iterations, base.seed()).withEvalInterval(interval)
                 .withEvalEpisodes(evalEpisodes == null ? setup.clusters().size() : evalEpisodes)
                 .withCheckpointInterval(checkpointInterval == null ? interval : checkpointInterval));
+        if (pairs.expert()) {
+            s = ExpertRounds.spec(s, pairs.expertRounds, pairs.expertPpo == null ? 0 : pairs.expertPpo);
+        }
         Path dir = out != null ? out : Path.of("runs", TrainCommand.PPO_PAIRS + "-beta-" + b);
         OutputPaths.checkFolder("--out", dir);
         if (Files.exists(dir.resolve(AgentFiles.CHECKPOINT_FILE))) {
@@ -272,6 +279,7 @@ final class TrainRuns {
         List<String> changed = new ArrayList<>(agentOptions.givenNames());
         changed.addAll(environment.given());
         changed.addAll(pairs.given());
+        changed.remove("--expert-rounds"); // raises the total, as --iterations does
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
@@ -293,6 +301,17 @@ final class TrainRuns {
         ArrayBundle checkpoint = ArrayBundle.read(file);
         TrainingSpec s = AgentFiles.trainingSpec(checkpoint, iterations);
         JsonNode setup = checkpoint.field("setup");
+        JsonNode expert = setup.path("expert");
+        if (expert.isObject()) {
+            if (iterations != null) {
+                throw new BadInputException("a resumed expert-iteration run takes --expert-rounds (the new total), "
+                        + "not --iterations");
+            }
+            s = ExpertRounds.spec(s, pairs.expertRounds != null ? pairs.expertRounds : expert.path("rounds").asInt(1),
+                    expert.path("ppo").asInt(0));
+        } else if (pairs.expertRounds != null) {
+            throw BadInputException.option("--expert-rounds", out + " holds a training run without expert iteration");
+        }
         TrainingEnvironment training = TrainingEnvironment.of(setup, s.environment());
         SizeFreeSetup sizeFree = SizeFreeSetup.fromJson(setup);
         return new Run(training, s, out, checkpoint,

@@ -5,6 +5,9 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Vm;
 import io.execplace.core.rules.DurationModel;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * A read-only view of the cluster at the moment a placement decision is made: what each VM has
  * free, whether it is busy and for how much longer. Policies read it; only the simulator changes it.
@@ -29,6 +32,15 @@ public interface ClusterView {
 
     /** Seconds until the last job with an executor on this VM finishes (HYB {@code T_vm}); 0 when idle. */
     double remainingBusyTime(int vm);
+
+    /**
+     * The jobs running now, when this view knows them (the simulator's and the environments' views
+     * do); empty when it only knows resources (a view built from a real cluster's nodes). A policy
+     * that plans ahead can start from them instead of inferring them from its own past placements.
+     */
+    default Optional<List<RunningJob>> runningJobs() {
+        return Optional.empty();
+    }
 
     default int vmCount() {
         return cluster().size();

@@ -7,11 +7,14 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The mutable state of a cluster during a run: free resources, hosted executors, busy horizon and
@@ -40,6 +43,8 @@ public final class ClusterState implements ClusterView {
     private final int[] scratchCount;
     private int activeVms;
     private double now;
+    /** Who knows the running jobs (the kernel that drives this state), or null. */
+    private Supplier<List<RunningJob>> runningJobs;
 
     public ClusterState(Cluster cluster, DurationModel durationModel) {
         this.cluster = cluster;
@@ -63,6 +68,16 @@ public final class ClusterState implements ClusterView {
             intervals[i] = new double[8];
         }
         reset();
+    }
+
+    /** Makes {@link #runningJobs()} report what {@code source} says (the driving kernel's jobs). */
+    void reportRunningJobsFrom(Supplier<List<RunningJob>> source) {
+        this.runningJobs = source;
+    }
+
+    @Override
+    public Optional<List<RunningJob>> runningJobs() {
+        return runningJobs == null ? Optional.empty() : Optional.of(runningJobs.get());
     }
 
     /** Back to an empty cluster at time 0. */

@@ -33,6 +33,11 @@ public final class CompletionQueue {
         return job[0];
     }
 
+    /** The job index at heap position {@code i} (0 ≤ i < size; in no particular order but the first). */
+    public int jobAt(int i) {
+        return job[i];
+    }
+
     /** Adds a running job. */
     public void add(int jobIndex, double finishTime) {
         if (size == job.length) {

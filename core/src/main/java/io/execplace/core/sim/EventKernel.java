@@ -9,9 +9,14 @@ import io.execplace.core.model.Site;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The one event kernel of execplace: the clock, arrivals and completions, the waiting queue with its
@@ -90,6 +95,7 @@ public final class EventKernel {
         this.durationModel = config.durationModel();
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
+        state.reportRunningJobsFrom(this::runningJobs);
         this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
         for (int i = 0; i < localVm.length; i++) {
@@ -268,6 +274,34 @@ public final class EventKernel {
     /** The job offered at this decision point. */
     public Job offeredJob() {
         return jobs[waiting.get(cursor)];
+    }
+
+    /**
+     * The jobs running now in job order, and the offered job while its executors are being placed
+     * one by one (with its base layout's finish from now, see {@link RunningJob}).
+     */
+    public List<RunningJob> runningJobs() {
+        int[] started = new int[running.size()];
+        for (int i = 0; i < started.length; i++) {
+            started[i] = running.jobAt(i);
+        }
+        Arrays.sort(started);
+        List<RunningJob> list = new ArrayList<>(started.length + 1);
+        for (int j : started) {
+            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
+        }
+        int placed = executorsPlaced();
+        if (placed > 0) {
+            Job job = jobs[pendingJob];
+            int from = book.offset[pendingJob];
+            boolean allLocal = true;
+            for (int i = 0; i < placed; i++) {
+                allLocal &= localVm[book.executorVm[from + i]];
+            }
+            list.add(new RunningJob(job, Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + placed)),
+                    state.now() + durationModel.duration(job, true, allLocal)));
+        }
+        return list;
     }
 
     /** Number of jobs running now. */

@@ -119,6 +119,23 @@ public final class PpoLearner extends RolloutLearner {
         return last;
     }
 
+    /**
+     * One round of expert iteration's imitation: {@code episodes} episodes acted greedily by the
+     * actor as it is now (or by the teacher itself when {@code teacherActs}), every step labelled by
+     * {@code teacher}; then {@code epochs} passes of cloning over these steps only (the teacher
+     * changes between rounds, so older labels are stale).
+     *
+     * @return the mean cross-entropy and agreement of the last epoch
+     */
+    public double[] imitateRound(Demonstrator teacher, int episodes, int epochs, boolean teacherActs) {
+        rollout.clear();
+        long before = rollout.size;
+        rollout.demonstrate(cursor, teacher, teacherActs ? null : actor, episodes, config.rewardScale());
+        steps += rollout.size - before;
+        this.episodes += episodes;
+        return cloneEpochs(epochs);
+    }
+
     /** {@code epochs} passes of cross-entropy (actor) and return fitting (critic) over the collected steps. */
     private double[] cloneEpochs(int epochs) {
         int n = rollout.size;

@@ -14,6 +14,7 @@ import io.execplace.rl.nn.ArrayBundle;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -40,6 +41,7 @@ public final class Trainer {
     /** Per diagnostic figure: its sum over the interval's iterations that measured it, and their count. */
     private final double[] diagnosticSum = new double[Diagnostics.SIZE];
     private final double[] diagnosticCount = new double[Diagnostics.SIZE];
+    private Map<String, double[]> extra = Map.of();
 
     /**
      * A trainer for any environment. Its files record what the agent observes, read from the
@@ -138,7 +140,15 @@ public final class Trainer {
 
     /** Trains up to {@code spec.iterations()}, continuing from where a restore left off. */
     public LearningCurve run(TrainingListener listener) throws IOException {
-        for (int i = iteration + 1; i <= spec.iterations(); i++) {
+        return run(listener, spec.iterations());
+    }
+
+    /**
+     * Trains up to iteration {@code upTo} (at most {@code spec.iterations()}), evaluating and
+     * checkpointing as {@link #run(TrainingListener)} does, and after iteration {@code upTo}.
+     */
+    public LearningCurve run(TrainingListener listener, int upTo) throws IOException {
+        for (int i = iteration + 1; i <= Math.min(upTo, spec.iterations()); i++) {
             IterationStats s = learner.iterate();
             iteration = i;
             if (s.episodesFinished() > 0) {
@@ -153,7 +163,7 @@ public final class Trainer {
                 }
             }
             listener.iterationDone(i, spec.iterations(), s, windowCount == 0 ? Double.NaN : windowSum / windowCount);
-            boolean last = i == spec.iterations();
+            boolean last = i == Math.min(upTo, spec.iterations());
             if (i % spec.evalInterval() == 0 || last) {
                 CurvePoint p = evaluate();
                 curve.add(p);
@@ -192,6 +202,14 @@ public final class Trainer {
         return Diagnostics.fromArray(mean, 0);
     }
 
+    /**
+     * Arrays every later checkpoint also holds: a driver's own state, e.g. the rounds of expert
+     * iteration done (names must not start with {@code train.} or a learner's prefix).
+     */
+    public void recordInCheckpoints(Map<String, double[]> extra) {
+        this.extra = Map.copyOf(extra);
+    }
+
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
     public void saveFiles() throws IOException {
         ArrayBundle model = AgentFiles.bundle(AgentFiles.KIND_MODEL, learner, spec, observation, setup, iteration);
@@ -203,6 +221,7 @@ public final class Trainer {
         System.arraycopy(diagnosticSum, 0, diagnostics, 0, Diagnostics.SIZE);
         System.arraycopy(diagnosticCount, 0, diagnostics, Diagnostics.SIZE, Diagnostics.SIZE);
         checkpoint.put("train.diagnostics", diagnostics);
+        extra.forEach(checkpoint::put);
         // The checkpoint first: a crash between the two leaves a model that is at most one interval old.
         checkpoint.write(dir.resolve(AgentFiles.CHECKPOINT_FILE));
         model.write(dir.resolve(AgentFiles.MODEL_FILE));

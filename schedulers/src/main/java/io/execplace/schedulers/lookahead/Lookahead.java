@@ -5,6 +5,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.policy.RunningJob;
 import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
@@ -25,9 +26,11 @@ import java.util.SplittableRandom;
  * <p>It is an online scheduler: it never sees the workload. It learns from the jobs offered to it —
  * their shapes and arrival gaps — and samples each future as {@code horizon} jobs drawn from those
  * shapes with gaps drawn from those gaps (seeded: runs are reproducible). It knows which jobs run
- * where because it sees every placement it makes (and it checks that against the view's executor
- * counts; if they disagree, e.g. because deadline admission dropped a job after placing it, it
- * forgets what it cannot reconcile and acts as the rollout policy for that decision).
+ * where from the view when the view reports them ({@link ClusterView#runningJobs()}: the simulator's
+ * and the environments' do, so it can also label the decisions of another policy, as expert
+ * iteration needs). Otherwise it remembers every placement it makes and checks them against the
+ * view's executor counts; if they disagree, e.g. because deadline admission dropped a job after
+ * placing it, it forgets what it cannot reconcile and acts as the rollout policy for that decision.
  *
  * <p>With horizon 0 it is exactly its rollout policy.
  *
@@ -50,6 +53,8 @@ public final class Lookahead implements PlacementPolicy {
     /** A second instance for rollouts, so that they never disturb the state of the one that decides. */
     private final PlacementPolicy rolloutCopy;
     private final List<PlacementPolicy> sources = new ArrayList<>();
+    /** The proposer of {@link LookaheadOptions#proposer()}, or null. */
+    private final PlacementPolicy proposer;
     private final SplittableRandom random;
     private final List<RolloutSimulator.Running> running = new ArrayList<>();
     private final List<Job> seen = new ArrayList<>();
@@ -71,6 +76,7 @@ public final class Lookahead implements PlacementPolicy {
         this.options = LookaheadOptions.of(context.options());
         this.rollout = context.create(options.rollout());
         this.rolloutCopy = context.create(options.rollout());
+        this.proposer = options.proposer().isEmpty() ? null : context.create(options.proposer());
         for (String name : SOURCES) {
             if (sources.size() + 1 >= options.candidates()) {
                 break;
@@ -127,22 +133,36 @@ public final class Lookahead implements PlacementPolicy {
             lastArrival = Double.NaN;
         }
         observe(job);
-        boolean known = reconcile(view);
+        boolean known = view.runningJobs().map(this::takeRunning).orElseGet(() -> reconcile(view));
         if (own == null || own.isNone() || !known || gaps.isEmpty()) {
             return remember(job, own, view);
         }
         // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
         // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
         List<Placement> candidates = new ArrayList<>();
+        boolean proposed = false;
         if (options.rollout().equals(MILP)) {
             candidates.add(own);
         }
         for (PlacementPolicy source : sources) {
+            if (candidates.size() >= options.candidates()) {
+                break; // a proposal took a place
+            }
             Placement p = source.place(job, view);
             if (p != null && !p.isNone() && distinct(p, candidates)) {
                 candidates.add(p);
             }
-            if (candidates.size() == 1 && distinct(own, candidates)) {
+            if (candidates.size() == 1 && proposer != null && !proposed) {
+                // The proposer's placement comes right after milp's, before the rollout policy's own.
+                proposed = true;
+                Placement proposal = proposer.place(job, view);
+                if (proposal != null && !proposal.isNone() && distinct(proposal, candidates)) {
+                    candidates.add(proposal);
+                }
+                if (candidates.size() < options.candidates() && distinct(own, candidates)) {
+                    candidates.add(own);
+                }
+            } else if (candidates.size() == 1 && distinct(own, candidates)) {
                 candidates.add(own);
             }
         }
@@ -194,6 +214,15 @@ public final class Lookahead implements PlacementPolicy {
         }
         lastArrival = Math.max(Double.isNaN(lastArrival) ? job.arrival() : lastArrival, job.arrival());
         seen.add(job);
+    }
+
+    /** Starts from the running jobs the view reports (a simulator's view knows them exactly). */
+    private boolean takeRunning(List<RunningJob> jobs) {
+        running.clear();
+        for (RunningJob r : jobs) {
+            running.add(new RolloutSimulator.Running(r.job(), r.placement(), r.finish()));
+        }
+        return true;
     }
 
     /**

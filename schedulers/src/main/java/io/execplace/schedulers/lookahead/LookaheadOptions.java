@@ -16,8 +16,11 @@ import java.util.Locale;
  * @param samples    sampled futures per decision; every candidate is scored on the same ones
  * @param margin     another candidate replaces the first (milp's) only if its mean rollout cost is
  *                   lower by more than this fraction (0 = any saving; sampled futures are noisy)
+ * @param proposer   a scheduler whose placement is scored as a candidate right after milp's (e.g. a
+ *                   trained agent, {@code agent:PATH}, whose rollouts would be too slow), or "" for none
  */
-public record LookaheadOptions(int horizon, int candidates, String rollout, int samples, double margin) {
+public record LookaheadOptions(int horizon, int candidates, String rollout, int samples, double margin,
+                               String proposer) {
 
     public static final int DEFAULT_HORIZON = 10;
     public static final int DEFAULT_CANDIDATES = 4;
@@ -26,6 +29,10 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     public static final double DEFAULT_MARGIN = 0.02;
 
     public LookaheadOptions {
+        proposer = proposer == null ? "" : proposer.trim();
+        if (proposer.equals(Lookahead.NAME)) {
+            throw new IllegalArgumentException("the lookahead proposer must be a scheduler other than lookahead");
+        }
         if (horizon < 0 || horizon > 10_000) {
             throw new IllegalArgumentException("the lookahead horizon must be between 0 and 10000 jobs, got " + horizon);
         }
@@ -53,7 +60,7 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public static LookaheadOptions defaults() {
-        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN);
+        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN, "");
     }
 
     /** The run's {@code lookahead} settings, or the defaults when the run sets none. */
@@ -62,22 +69,26 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public LookaheadOptions withHorizon(int h) {
-        return new LookaheadOptions(h, candidates, rollout, samples, margin);
+        return new LookaheadOptions(h, candidates, rollout, samples, margin, proposer);
     }
 
     public LookaheadOptions withCandidates(int c) {
-        return new LookaheadOptions(horizon, c, rollout, samples, margin);
+        return new LookaheadOptions(horizon, c, rollout, samples, margin, proposer);
     }
 
     public LookaheadOptions withRollout(String r) {
-        return new LookaheadOptions(horizon, candidates, r, samples, margin);
+        return new LookaheadOptions(horizon, candidates, r, samples, margin, proposer);
     }
 
     public LookaheadOptions withSamples(int s) {
-        return new LookaheadOptions(horizon, candidates, rollout, s, margin);
+        return new LookaheadOptions(horizon, candidates, rollout, s, margin, proposer);
     }
 
     public LookaheadOptions withMargin(double m) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, m);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, m, proposer);
+    }
+
+    public LookaheadOptions withProposer(String p) {
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, p);
     }
 }

@@ -4,6 +4,11 @@ import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
@@ -114,6 +119,92 @@ class LookaheadTest {
                     SimulationConfig.defaults(tpds, burst)), run(tpds, burst, LookaheadOptions.DEFAULT_ROLLOUT, seed, zero));
         }
         assertThat(differs).isPositive();
+    }
+
+    /**
+     * A view that hides the running jobs, as one built from a real cluster's nodes does: lookahead
+     * must then infer them from its own placements.
+     */
+    private static PlacementPolicy blind(PlacementPolicy policy) {
+        return new PlacementPolicy() {
+            @Override
+            public String name() {
+                return policy.name();
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                return policy.place(job, new ClusterView() {
+                    public Cluster cluster() {
+                        return view.cluster();
+                    }
+
+                    public double now() {
+                        return view.now();
+                    }
+
+                    public DurationModel durationModel() {
+                        return view.durationModel();
+                    }
+
+                    public int freeCores(int vm) {
+                        return view.freeCores(vm);
+                    }
+
+                    public double freeMemoryGb(int vm) {
+                        return view.freeMemoryGb(vm);
+                    }
+
+                    public int executorsOn(int vm) {
+                        return view.executorsOn(vm);
+                    }
+
+                    public double remainingBusyTime(int vm) {
+                        return view.remainingBusyTime(vm);
+                    }
+                });
+            }
+        };
+    }
+
+    @Test
+    void theRunningJobsTheSimulatorReportsAreTheOnesItWouldHaveRemembered() {
+        // Without admission every placement lookahead makes runs as placed, so starting from the
+        // simulator's running jobs and from its own memory must give the very same schedules.
+        Cluster tpds = ClusterPresets.tpds();
+        Cluster hybrid = ClusterPresets.hybridSmall(PricingModel.MODEL_1);
+        SchedulerOptions o = SchedulerOptions.defaults();
+        for (long seed = 1; seed <= 4; seed++) {
+            Workload burst = TpdsWorkloadSpec.burst().withJobs(60).withSeed(seed).generate();
+            assertSameSchedule(run(tpds, burst, "lookahead", seed, o), Simulation.run(tpds, burst,
+                    blind(Schedulers.create("lookahead", seed, o)), SimulationConfig.defaults(tpds, burst)));
+            Workload high = WorkloadPresets.generate("hybrid-high", WorkloadOptions.seed(seed).withJobs(80));
+            assertSameSchedule(run(hybrid, high, "lookahead", seed, o), Simulation.run(hybrid, high,
+                    blind(Schedulers.create("lookahead", seed, o)), SimulationConfig.defaults(hybrid, high)));
+        }
+    }
+
+    @Test
+    void aProposersPlacementIsScoredRightAfterMilps() {
+        // Two candidates: milp's and the second one. With a proposer the second is the proposer's
+        // placement, else the rollout policy's; a proposer that always agrees with the rollout policy
+        // changes nothing, and a different one changes some decisions.
+        Cluster tpds = ClusterPresets.tpds();
+        SchedulerOptions two = SchedulerOptions.defaults().with(LookaheadOptions.defaults().withCandidates(2).withMargin(0));
+        SchedulerOptions same = two.with(LookaheadOptions.of(two).withProposer(LookaheadOptions.DEFAULT_ROLLOUT));
+        SchedulerOptions other = two.with(LookaheadOptions.of(two).withProposer("round-robin"));
+        int differs = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            Workload burst = TpdsWorkloadSpec.burst().withJobs(60).withSeed(seed).generate();
+            RunResult plain = run(tpds, burst, "lookahead", seed, two);
+            assertSameSchedule(run(tpds, burst, "lookahead", seed, same), plain);
+            RunResult proposed = run(tpds, burst, "lookahead", seed, other);
+            assertThat(proposed.summary().jobsCompleted()).isEqualTo(burst.size());
+            differs += proposed.summary().totalCost() != plain.summary().totalCost() ? 1 : 0;
+        }
+        assertThat(differs).isPositive();
+        assertThatThrownBy(() -> LookaheadOptions.defaults().withProposer("lookahead"))
+                .hasMessageContaining("proposer must be a scheduler other than lookahead");
     }
 
     @Test
