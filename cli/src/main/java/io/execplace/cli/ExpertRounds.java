@@ -9,7 +9,11 @@ import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.IterationStats;
+import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.train.AgentFiles;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.ExpertIteration;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
@@ -74,11 +78,18 @@ final class ExpertRounds {
         ExpertIteration.Settings settings = new ExpertIteration.Settings(rounds,
                 imitation.path("episodes").asInt(200), imitation.path("epochs").asInt(10), expert.path("ppo").asInt(0));
         boolean proposer = PROPOSER.equals(expert.path("agentAs").asText(ROLLOUT));
+        Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
-                (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer)), null,
+                (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer)), from,
                 trainer.spec().seed());
         if (checkpoint != null) {
             loop.restore(checkpoint);
+        } else if (from != null) {
+            TrainedAgent start = Options.checked("--expert-from", () -> RlSchedulers.load(from));
+            Options.checked("--expert-from", () -> {
+                ((PpoLearner) trainer.learner()).startFrom(start.pairNetwork(1));
+                return null;
+            });
         }
         if (loop.roundsDone() >= rounds) {
             out.println(dir + " already holds " + loop.roundsDone() + " rounds; raise --expert-rounds to continue");

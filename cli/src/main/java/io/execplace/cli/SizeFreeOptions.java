@@ -8,10 +8,12 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.Trainer;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,6 +71,11 @@ final class SizeFreeOptions {
                     + "the proposer of one more candidate, its rollouts staying cheap (for large clusters).")
     String expertAgentAs;
 
+    @Option(names = "--expert-from", paramLabel = "AGENT",
+            description = "ppo-pairs, --expert-rounds: start from this size-free agent (file or run folder, same --hidden): "
+                    + "round 1 is then a DAgger round whose planner uses it (default: round 1 clones the planner).")
+    String expertFrom;
+
     @Option(names = "--expert-held-out", paramLabel = "N",
             description = "ppo-pairs, --expert-rounds: after each round, cost of the agent and of its planner against "
                     + "milp on N held-out workloads of the first --clusters and --workloads (default 0: none).")
@@ -85,7 +92,7 @@ final class SizeFreeOptions {
             {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
             {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
             {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
-            {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}}) {
+            {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom}}) {
             if (o[1] != null) {
                 given.add((String) o[0]);
             }
@@ -117,8 +124,13 @@ final class SizeFreeOptions {
         if (imitate == null && (imitateEpisodes != null || imitateEpochs != null || imitateRounds != null)) {
             bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
         }
-        if (expertRounds == null && (expertPpo != null || expertAgentAs != null || expertHeldOut != null)) {
-            bad.add("--expert-ppo/--expert-agent-as/--expert-held-out without --expert-rounds");
+        if (expertRounds == null && (expertPpo != null || expertAgentAs != null || expertHeldOut != null
+                || expertFrom != null)) {
+            bad.add("--expert-ppo/--expert-agent-as/--expert-held-out/--expert-from without --expert-rounds");
+        }
+        if (expertFrom != null && !Options.checked("--expert-from",
+                () -> RlSchedulers.load(Path.of(expertFrom))).isSizeFree()) {
+            throw BadInputException.option("--expert-from", expertFrom + " is a fixed-size agent, not a size-free one");
         }
         if (expertRounds != null && imitateRounds != null) {
             bad.add("--imitate-rounds with --expert-rounds (each expert round is a DAgger round)");
@@ -175,6 +187,9 @@ final class SizeFreeOptions {
             setup.putObject("expert").put("rounds", expertRounds).put("ppo", expertPpo == null ? 0 : expertPpo)
                     .put("agentAs", expertAgentAs == null ? ExpertRounds.ROLLOUT : ExpertRounds.agentAs(expertAgentAs))
                     .put("heldOut", expertHeldOut == null ? 0 : expertHeldOut);
+            if (expertFrom != null) {
+                ((ObjectNode) setup.get("expert")).put("from", expertFrom);
+            }
         }
     }
 

@@ -10,4 +10,15 @@ public interface Demonstrator {
 
     /** The teacher's action now; {@code env} has just been reset or stepped. */
     int action(Env env);
+
+    /**
+     * The teacher's action now, given the learner's own choice: a teacher to which several actions
+     * are equally right (e.g. the order of a job's executors) returns {@code preferred} when it is
+     * one of them. By default the preference is ignored.
+     *
+     * @param preferred the learner's greedy action, or -1 for none
+     */
+    default int action(Env env, int preferred) {
+        return action(env);
+    }
 }

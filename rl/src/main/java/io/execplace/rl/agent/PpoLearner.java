@@ -120,9 +120,25 @@ public final class PpoLearner extends RolloutLearner {
     }
 
     /**
+     * Starts from another policy's weights (a trained agent of the same network shape); the critic
+     * and the optimiser stay fresh.
+     *
+     * @throws IllegalArgumentException when the shapes differ
+     */
+    public void startFrom(Network policy) {
+        if (policy.parameterCount() != actor.parameterCount()) {
+            throw new IllegalArgumentException("a policy of " + policy.parameterCount() + " weights cannot start a "
+                    + "network of " + actor.parameterCount());
+        }
+        actor.setParameters(policy.parameters());
+    }
+
+    /**
      * One round of expert iteration's imitation: {@code episodes} episodes acted greedily by the
      * actor as it is now (or by the teacher itself when {@code teacherActs}), every step labelled by
-     * {@code teacher}; then {@code epochs} passes of cloning over these steps only (the teacher
+     * {@code teacher}; when the actor acts the teacher is told its greedy action (where several
+     * actions are right to the teacher, the label is the actor's: see {@link Demonstrator#action(Env,
+     * int)}; an untrained actor's preferences would only add noise to the teacher's own order); then {@code epochs} passes of cloning over these steps only (the teacher
      * changes between rounds, so older labels are stale).
      *
      * @return the mean cross-entropy and agreement of the last epoch
@@ -130,7 +146,8 @@ public final class PpoLearner extends RolloutLearner {
     public double[] imitateRound(Demonstrator teacher, int episodes, int epochs, boolean teacherActs) {
         rollout.clear();
         long before = rollout.size;
-        rollout.demonstrate(cursor, teacher, teacherActs ? null : actor, episodes, config.rewardScale());
+        rollout.demonstrate(cursor, teacher, teacherActs ? null : actor, teacherActs ? null : actor, episodes,
+                config.rewardScale());
         steps += rollout.size - before;
         this.episodes += episodes;
         return cloneEpochs(epochs);

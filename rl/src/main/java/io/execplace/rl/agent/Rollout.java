@@ -72,14 +72,26 @@ final class Rollout {
      * states the learner visits).
      */
     void demonstrate(EpisodeCursor cursor, Demonstrator teacher, Network learner, int count, double rewardScale) {
+        demonstrate(cursor, teacher, learner, null, count, rewardScale);
+    }
+
+    /**
+     * As {@link #demonstrate(EpisodeCursor, Demonstrator, Network, int, double)}, telling the teacher
+     * the greedy action of {@code preference} (null: none) at every step, so that where several
+     * actions are right to it the label can be the learner's own ({@link Demonstrator#action(Env, int)}).
+     */
+    void demonstrate(EpisodeCursor cursor, Demonstrator teacher, Network learner, Network preference, int count,
+                     double rewardScale) {
+        int[] greedy = {-1};
+        Network judge = learner != null ? learner : preference;
         Chooser label = (obs, mask, env) -> {
-            int a = teacher.action(env);
+            greedy[0] = judge == null ? -1 : Softmax.argmax(judge.forward(obs, 1), 0, actions, mask);
+            int a = preference == null ? teacher.action(env) : teacher.action(env, greedy[0]);
             probabilities[a] = 1;
             return a;
         };
-        Chooser greedy = learner == null ? null
-                : (obs, mask, env) -> Softmax.argmax(learner.forward(obs, 1), 0, actions, mask);
-        episodes(cursor, count, rewardScale, greedy, label);
+        Chooser act = learner == null ? null : (obs, mask, env) -> greedy[0];
+        episodes(cursor, count, rewardScale, act, label);
     }
 
     /** Forgets every step and episode. */

@@ -14,6 +14,12 @@ import io.execplace.rl.env.TpdsEnv;
  * plan's (another policy acted, as in DAgger), it asks the scheduler again for the executors still
  * to place, as a job of their own on the cluster as it is now. Where its choice is not allowed it
  * takes the first allowed action instead.
+ *
+ * <p>A plan is a multiset of VMs: the order in which a job's executors go to them does not change
+ * the schedule. Without a preference the plan is given in the scheduler's order. With one (the
+ * learner's own greedy action, {@link #action(Env, int)}) any VM the plan still has room for is a
+ * right answer, so the preferred one is the label when the plan has room on it: labels then differ
+ * from the learner only where the schedules differ, not in the order of equivalent steps.
  */
 public final class PolicyDemonstrator implements Demonstrator {
 
@@ -22,17 +28,27 @@ public final class PolicyDemonstrator implements Demonstrator {
     private int[] plan;
     private int planFrom;
     /** Executors of the job on each VM when the plan was made. */
+    private int[] before = new int[0];
+    /** Per VM, the plan's executors not placed yet (valid after {@link #followed}). */
+    private int[] remaining = new int[0];
+
     public PolicyDemonstrator(PlacementPolicy teacher) {
         this.teacher = teacher;
     }
 
     @Override
     public int action(Env env) {
+        return action(env, -1);
+    }
+
+    @Override
+    public int action(Env env, int preferred) {
         PairEnv pairs = (PairEnv) env;
         TpdsEnv e = pairs.current();
         boolean[] mask = env.actionMask();
         int placed = e.executorsPlaced();
-        if (placed == 0 || plan == null || !followed(pairs, placed)) {
+        boolean ordered = preferred < 0;
+        if (placed == 0 || plan == null || !(ordered ? followedInOrder(pairs, placed) : followed(pairs, placed))) {
             Job job = e.currentJob();
             Job rest = placed == 0 ? job : new Job(job.id(), job.type(), job.arrival(), job.executors() - placed,
                     job.coresPerExecutor(), job.memoryGbPerExecutor(), job.baseDuration(), job.deadline());
@@ -43,8 +59,11 @@ public final class PolicyDemonstrator implements Demonstrator {
             for (int vm = 0; vm < before.length; vm++) {
                 before[vm] = pairs.executorsHere(vm);
             }
+            if (!ordered && plan != null) {
+                followed(pairs, placed);
+            }
         }
-        int action = plan == null ? 0 : plan[placed - planFrom] + 1;
+        int action = planned(placed, preferred);
         if (action < mask.length && mask[action]) {
             return action;
         }
@@ -56,8 +75,27 @@ public final class PolicyDemonstrator implements Demonstrator {
         return 0;
     }
 
-    /** True when the executors placed since the plan was made are the plan's, VM for VM (as counts). */
-    private boolean followed(PairEnv env, int placed) {
+    /** The plan's action now: the preferred one when the plan has room on its VM, else the plan's next. */
+    private int planned(int placed, int preferred) {
+        if (plan == null) {
+            return 0;
+        }
+        if (preferred < 0) {
+            return plan[placed - planFrom] + 1;
+        }
+        if (preferred >= 1 && preferred - 1 < remaining.length && remaining[preferred - 1] > 0) {
+            return preferred;
+        }
+        for (int vm : plan) {
+            if (remaining[vm] > 0) {
+                return vm + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** True when the executors placed since the plan was made are the plan's first ones, VM for VM (as counts). */
+    private boolean followedInOrder(PairEnv env, int placed) {
         if (placed - planFrom > plan.length || placed < planFrom) {
             return false;
         }
@@ -75,9 +113,29 @@ public final class PolicyDemonstrator implements Demonstrator {
         return true;
     }
 
-    private int[] before = new int[0];
+    /** True when the executors placed since the plan was made fit in the plan, in any order; fills {@link #remaining}. */
+    private boolean followed(PairEnv env, int placed) {
+        if (placed - planFrom > plan.length || placed < planFrom) {
+            return false;
+        }
+        int vms = env.current().cluster().size();
+        if (remaining.length != vms) {
+            remaining = new int[vms];
+        }
+        java.util.Arrays.fill(remaining, 0);
+        for (int vm : plan) {
+            remaining[vm]++;
+        }
+        for (int vm = 0; vm < vms; vm++) {
+            remaining[vm] -= env.executorsHere(vm) - before[vm];
+            if (remaining[vm] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
 
-    private int[] vms(Placement p) {
+    private static int[] vms(Placement p) {
         int[] v = new int[p.executors()];
         for (int i = 0; i < v.length; i++) {
             v[i] = p.vm(i);

@@ -5,6 +5,7 @@ import io.execplace.core.io.InputFileException;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
@@ -17,6 +18,7 @@ import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.EnvChecker;
 import io.execplace.rl.env.EpisodeStats;
+import io.execplace.rl.env.StepResult;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
@@ -160,6 +162,61 @@ class SizeFreeAgentTest {
         double[] rounds = dagger.imitate(new PolicyDemonstrator(gio), 3, 8, 2);
         assertThat(dagger.totalEpisodes()).isEqualTo(6);
         assertThat(rounds[1]).isGreaterThan(0.8);
+    }
+
+    @Test
+    void aPreferredActionIsTheLabelWhereThePlanHasRoomForIt() {
+        // On a multi-executor job the plan is a multiset of VMs: any of them is right, so the label
+        // follows the learner's preference there, and the plan's next VM otherwise.
+        PairEnv env = env(List.of(ClusterPresets.tpds()), 1);
+        PlacementPolicy milp = Schedulers.builtIn().create("milp", 1);
+        env.reset(3L);
+        int checked = 0;
+        for (int step = 0; step < 400 && checked < 20; step++) {
+            TpdsEnv e = env.current();
+            boolean[] mask = env.actionMask();
+            int plain = new PolicyDemonstrator(milp).action(env);
+            if (plain > 0 && e.executorsPlaced() == 0 && e.currentJob().executors() > 1) {
+                Placement p = milp.place(e.currentJob(), e.clusterView());
+                java.util.Set<Integer> plan = new java.util.HashSet<>();
+                for (int i = 0; i < p.executors(); i++) {
+                    plan.add(p.vm(i) + 1);
+                }
+                for (int a = 1; a < mask.length; a++) {
+                    int label = new PolicyDemonstrator(milp).action(env, a);
+                    assertThat(label).isEqualTo(plan.contains(a) && mask[a] ? a : plain);
+                }
+                checked++;
+            }
+            StepResult r = env.step(plain);
+            if (r.done()) {
+                env.reset(4L + step);
+            }
+        }
+        assertThat(checked).isEqualTo(20);
+    }
+
+    @Test
+    void anExpertRoundOnTheLearnersOwnStatesFollowsTheTeacher() {
+        PpoConfig ppo = PpoConfig.defaults().toBuilder().hidden(List.of(16, 16)).minibatchSize(64).build();
+        PlacementPolicy gio = Schedulers.builtIn().create("gio", 1);
+        PpoLearner a = (PpoLearner) Learners.create(ppo, tpdsAndHybrid(), 4);
+        double[] cloned = a.imitateRound(new PolicyDemonstrator(gio), 6, 8, true);
+        double[] dagger = a.imitateRound(new PolicyDemonstrator(gio), 3, 8, false);
+        assertThat(cloned[1]).isGreaterThan(0.8);
+        assertThat(dagger[1]).isGreaterThan(0.8);
+        assertThat(a.totalEpisodes()).isEqualTo(9);
+        // Seeded: the same rounds give the same weights; a learner started from them has them.
+        PpoLearner b = (PpoLearner) Learners.create(ppo, tpdsAndHybrid(), 4);
+        b.imitateRound(new PolicyDemonstrator(gio), 6, 8, true);
+        b.imitateRound(new PolicyDemonstrator(gio), 3, 8, false);
+        assertThat(b.policyNetwork().parameters()).isEqualTo(a.policyNetwork().parameters());
+        PpoLearner c = (PpoLearner) Learners.create(ppo, tpdsAndHybrid(), 9);
+        c.startFrom(a.policyNetwork());
+        assertThat(c.policyNetwork().parameters()).isEqualTo(a.policyNetwork().parameters());
+        PpoLearner wide = (PpoLearner) Learners.create(PpoConfig.defaults().toBuilder().hidden(List.of(8)).build(),
+                tpdsAndHybrid(), 4);
+        assertThatThrownBy(() -> wide.startFrom(a.policyNetwork())).hasMessageContaining("cannot start a network");
     }
 
     @Test
