@@ -76,7 +76,8 @@ final class ExpertRounds {
         JsonNode imitation = setup.path("imitation");
         JsonNode expert = setup.path("expert");
         ExpertIteration.Settings settings = new ExpertIteration.Settings(rounds,
-                imitation.path("episodes").asInt(200), imitation.path("epochs").asInt(10), expert.path("ppo").asInt(0));
+                imitation.path("episodes").asInt(200), imitation.path("epochs").asInt(10), expert.path("ppo").asInt(0),
+                expert.path("clairvoyant").asBoolean(false));
         boolean proposer = PROPOSER.equals(expert.path("agentAs").asText(ROLLOUT));
         Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
@@ -109,7 +110,8 @@ final class ExpertRounds {
             err.println("expert iteration: rounds " + (loop.roundsDone() + 1) + ".." + rounds + " of " + settings.episodes()
                     + " episodes (" + settings.epochs() + " epochs" + (settings.ppoIterations() > 0
                     ? ", then " + settings.ppoIterations() + " PPO iterations" : "") + "), planner " + PLANNER
-                    + " with the agent as its " + (proposer ? PROPOSER : "rollout policy") + " -> " + dir);
+                    + (settings.clairvoyant() ? " (clairvoyant in training)" : "") + " with the agent as its "
+                    + (proposer ? PROPOSER : "rollout policy") + " -> " + dir);
         }
         loop.run((round, agentFile) -> {
             List<String> row = new ArrayList<>(List.of(Integer.toString(round.round()),

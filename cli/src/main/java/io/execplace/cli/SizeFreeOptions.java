@@ -76,6 +76,11 @@ final class SizeFreeOptions {
                     + "round 1 is then a DAgger round whose planner uses it (default: round 1 clones the planner).")
     String expertFrom;
 
+    @Option(names = "--expert-clairvoyant",
+            description = "ppo-pairs, --expert-rounds: the planner sees each training episode's true arrivals (a "
+                    + "privileged teacher; the held-out planner stays online).")
+    Boolean expertClairvoyant;
+
     @Option(names = "--expert-held-out", paramLabel = "N",
             description = "ppo-pairs, --expert-rounds: after each round, cost of the agent and of its planner against "
                     + "milp on N held-out workloads of the first --clusters and --workloads (default 0: none).")
@@ -92,7 +97,8 @@ final class SizeFreeOptions {
             {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
             {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
             {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
-            {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom}}) {
+            {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom},
+            {"--expert-clairvoyant", expertClairvoyant}}) {
             if (o[1] != null) {
                 given.add((String) o[0]);
             }
@@ -125,8 +131,9 @@ final class SizeFreeOptions {
             bad.add("--imitate-episodes/--imitate-epochs/--imitate-rounds without --imitate");
         }
         if (expertRounds == null && (expertPpo != null || expertAgentAs != null || expertHeldOut != null
-                || expertFrom != null)) {
-            bad.add("--expert-ppo/--expert-agent-as/--expert-held-out/--expert-from without --expert-rounds");
+                || expertFrom != null || expertClairvoyant != null)) {
+            bad.add("--expert-ppo/--expert-agent-as/--expert-held-out/--expert-from/--expert-clairvoyant without "
+                    + "--expert-rounds");
         }
         if (expertFrom != null && !Options.checked("--expert-from",
                 () -> RlSchedulers.load(Path.of(expertFrom))).isSizeFree()) {
@@ -186,7 +193,8 @@ final class SizeFreeOptions {
         if (expert()) {
             setup.putObject("expert").put("rounds", expertRounds).put("ppo", expertPpo == null ? 0 : expertPpo)
                     .put("agentAs", expertAgentAs == null ? ExpertRounds.ROLLOUT : ExpertRounds.agentAs(expertAgentAs))
-                    .put("heldOut", expertHeldOut == null ? 0 : expertHeldOut);
+                    .put("heldOut", expertHeldOut == null ? 0 : expertHeldOut)
+                    .put("clairvoyant", Boolean.TRUE.equals(expertClairvoyant));
             if (expertFrom != null) {
                 ((ObjectNode) setup.get("expert")).put("from", expertFrom);
             }

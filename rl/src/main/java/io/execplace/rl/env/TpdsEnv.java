@@ -45,6 +45,8 @@ public final class TpdsEnv extends KernelEnv {
     // The running episode.
     private EpisodeWorkload workload;
     private Job[] jobs;
+    /** The running episode's jobs as a list (one object per episode). */
+    private List<Job> episodeJobs = List.of();
     /** Index of the current job in {@link #jobs} (the kernel's offered job, FCFS). */
     private int job;
     private int placed;
@@ -142,6 +144,7 @@ public final class TpdsEnv extends KernelEnv {
     protected void startEpisode(long seed, long episode) {
         workload = workloads.get(choose(episode, workloads.size()));
         jobs = workload.jobs;
+        episodeJobs = java.util.Collections.unmodifiableList(java.util.Arrays.asList(jobs));
         kernel.reset(jobs);
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
@@ -298,6 +301,14 @@ public final class TpdsEnv extends KernelEnv {
     @Override
     public Job currentJob() {
         return jobs[job];
+    }
+
+    /**
+     * The running episode's jobs in arrival order, the same list object until the next reset: for
+     * references that may see the workload (a clairvoyant teacher in training), never for agents.
+     */
+    public List<Job> episodeJobs() {
+        return episodeJobs;
     }
 
     @Override

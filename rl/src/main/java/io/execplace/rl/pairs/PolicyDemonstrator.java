@@ -7,6 +7,9 @@ import io.execplace.rl.agent.Demonstrator;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 
+import java.util.List;
+import java.util.function.Consumer;
+
 /**
  * Any scheduler (e.g. {@code milp}) as a teacher in a {@link PairEnv}: at a job's first executor it
  * asks the scheduler for the whole job's placement and then gives its VMs executor by executor; a
@@ -32,8 +35,21 @@ public final class PolicyDemonstrator implements Demonstrator {
     /** Per VM, the plan's executors not placed yet (valid after {@link #followed}). */
     private int[] remaining = new int[0];
 
+    /** Told each new episode's jobs, or null. */
+    private final Consumer<List<Job>> onEpisode;
+    private List<Job> episode;
+
     public PolicyDemonstrator(PlacementPolicy teacher) {
+        this(teacher, null);
+    }
+
+    /**
+     * @param onEpisode told the jobs of every new episode before the teacher's first decision in it
+     *                  (e.g. to make a clairvoyant teacher know them), or null
+     */
+    public PolicyDemonstrator(PlacementPolicy teacher, Consumer<List<Job>> onEpisode) {
         this.teacher = teacher;
+        this.onEpisode = onEpisode;
     }
 
     @Override
@@ -45,6 +61,10 @@ public final class PolicyDemonstrator implements Demonstrator {
     public int action(Env env, int preferred) {
         PairEnv pairs = (PairEnv) env;
         TpdsEnv e = pairs.current();
+        if (onEpisode != null && e.episodeJobs() != episode) {
+            episode = e.episodeJobs();
+            onEpisode.accept(episode);
+        }
         boolean[] mask = env.actionMask();
         int placed = e.executorsPlaced();
         boolean ordered = preferred < 0;

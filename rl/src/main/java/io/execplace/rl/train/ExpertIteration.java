@@ -4,6 +4,7 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.schedulers.lookahead.Lookahead;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,8 +51,11 @@ public final class ExpertIteration {
      * @param episodes      training episodes labelled by the planner per round
      * @param epochs        cloning passes over a round's labelled steps
      * @param ppoIterations PPO iterations after each round's cloning (0: none)
+     * @param clairvoyant   the planner ({@link Lookahead}) is told each training episode's true
+     *                      arrivals: a privileged teacher, whose labels the agent, which cannot see
+     *                      the future, learns as what is best on average given what it sees
      */
-    public record Settings(int rounds, int episodes, int epochs, int ppoIterations) {
+    public record Settings(int rounds, int episodes, int epochs, int ppoIterations, boolean clairvoyant) {
         public Settings {
             if (rounds < 1 || episodes < 1 || epochs < 1 || ppoIterations < 0) {
                 throw new IllegalArgumentException("expert iteration needs at least one round, episode and epoch, "
@@ -124,8 +128,9 @@ public final class ExpertIteration {
             boolean teacherActs = rollout == null;
             PlacementPolicy planner = planners.create(rollout, seed * 1_000_003L + k);
             long before = learner.totalSteps();
-            double[] fit = learner.imitateRound(new PolicyDemonstrator(planner), settings.episodes(), settings.epochs(),
-                    teacherActs);
+            PolicyDemonstrator teacher = !settings.clairvoyant() ? new PolicyDemonstrator(planner)
+                    : new PolicyDemonstrator(planner, jobs -> ((Lookahead) planner).knowing(jobs));
+            double[] fit = learner.imitateRound(teacher, settings.episodes(), settings.epochs(), teacherActs);
             long steps = learner.totalSteps() - before;
             if (settings.ppoIterations() > 0) {
                 // A checkpoint written during PPO says round k is not done: a resumed run redoes it.
