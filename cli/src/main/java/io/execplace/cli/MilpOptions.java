@@ -54,6 +54,11 @@ final class MilpOptions {
                     + "(default: none).")
     String lookaheadProposer;
 
+    @Option(names = "--lookahead-objective", paramLabel = "cost|target",
+            description = "lookahead: what rollouts score: cost (default) or target (cost plus C_max/D_num per missed "
+                    + "deadline: HJS Eq. 5's Target).")
+    String lookaheadObjective;
+
     /** {@link #apply}, a bad value refused as bad input naming its option. */
     SchedulerOptions checkedApply(SchedulerOptions o) {
         if (beta != null) {
@@ -108,6 +113,10 @@ final class MilpOptions {
             Options.checked("--lookahead-proposer", () -> registry.check(lookaheadProposer));
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-proposer", () -> before.withProposer(lookaheadProposer));
+        }
+        if (lookaheadObjective != null) {
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-objective", () -> before.withObjective(lookaheadObjective));
         }
         if (lookaheadSamples != null) {
             LookaheadOptions before = l;

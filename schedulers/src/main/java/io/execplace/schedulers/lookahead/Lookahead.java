@@ -1,5 +1,6 @@
 package io.execplace.schedulers.lookahead;
 
+import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
@@ -66,6 +67,9 @@ public final class Lookahead implements PlacementPolicy {
     /** The workload's jobs in arrival order when clairvoyant, else null; and each job id's index there. */
     private List<Job> trueJobs;
     private Map<Integer, Integer> knownIndex;
+    /** The last miss penalty and the number of jobs it was computed from. */
+    private double penalty;
+    private int penaltyJobs = -1;
 
     /**
      * A policy whose rollout policy and candidate sources are made by the registry in {@code context}
@@ -99,6 +103,7 @@ public final class Lookahead implements PlacementPolicy {
         trueJobs = new ArrayList<>(jobs);
         trueJobs.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
         knownIndex = new HashMap<>();
+        penaltyJobs = -1;
         for (int i = 0; i < trueJobs.size(); i++) {
             knownIndex.put(trueJobs.get(i).id(), i);
         }
@@ -130,6 +135,7 @@ public final class Lookahead implements PlacementPolicy {
             observed.clear();
             seen.clear();
             gaps.clear();
+            penaltyJobs = -1;
             lastArrival = Double.NaN;
         }
         observe(job);
@@ -176,11 +182,12 @@ public final class Lookahead implements PlacementPolicy {
             simulator = new RolloutSimulator(view.cluster(), view.durationModel());
         }
         double[] score = new double[candidates.size()];
+        double missPenalty = options.scoresTarget() ? missPenalty(view.cluster(), view.durationModel()) : 0;
         int samples = trueJobs != null ? 1 : options.samples();
         for (int s = 0; s < samples; s++) {
             List<Job> future = trueJobs != null ? trueFuture(job, view.now()) : sampleFuture(view.now());
             for (int c = 0; c < candidates.size(); c++) {
-                score[c] += simulator.cost(view.now(), running, job, candidates.get(c), future, rolloutCopy);
+                score[c] += simulator.cost(view.now(), running, job, candidates.get(c), future, rolloutCopy, missPenalty);
             }
         }
         // Another candidate must beat the first (milp's) by the margin: small differences are mostly noise.
@@ -192,6 +199,25 @@ public final class Lookahead implements PlacementPolicy {
             }
         }
         return remember(job, candidates.get(best), view);
+    }
+
+    /**
+     * What one missed deadline is worth in cost under HJS Eq. 5's Target, {@code C_max / D_num}, from
+     * the workload's jobs when clairvoyant, else from those seen so far (both terms grow with the
+     * jobs, so their ratio is estimated from a sample); 0 before any deadline job.
+     */
+    private double missPenalty(Cluster c, io.execplace.core.rules.DurationModel model) {
+        List<Job> jobs = trueJobs != null ? trueJobs : seen;
+        if (jobs.size() == penaltyJobs) {
+            return penalty; // nothing new seen since it was computed
+        }
+        penaltyJobs = jobs.size();
+        int deadlineJobs = 0;
+        for (Job j : jobs) {
+            deadlineJobs += j.hasDeadline() ? 1 : 0;
+        }
+        penalty = deadlineJobs == 0 ? 0 : HjsTarget.maxCost(jobs, c, model) / deadlineJobs;
+        return penalty;
     }
 
     private Placement remember(Job job, Placement p, ClusterView view) {

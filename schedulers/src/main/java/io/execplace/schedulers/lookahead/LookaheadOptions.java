@@ -18,9 +18,15 @@ import java.util.Locale;
  *                   lower by more than this fraction (0 = any saving; sampled futures are noisy)
  * @param proposer   a scheduler whose placement is scored as a candidate right after milp's (e.g. a
  *                   trained agent, {@code agent:PATH}, whose rollouts would be too slow), or "" for none
+ * @param objective  what a rollout scores: {@value #COST} (the VM cost from now on) or {@value #TARGET}
+ *                   (that cost plus, for every job of the rollout that misses its deadline, the cost
+ *                   worth as much of HJS Eq. 5's Target as one deadline: {@code C_max / D_num})
  */
 public record LookaheadOptions(int horizon, int candidates, String rollout, int samples, double margin,
-                               String proposer) {
+                               String proposer, String objective) {
+
+    public static final String COST = "cost";
+    public static final String TARGET = "target";
 
     public static final int DEFAULT_HORIZON = 10;
     public static final int DEFAULT_CANDIDATES = 4;
@@ -29,6 +35,10 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     public static final double DEFAULT_MARGIN = 0.02;
 
     public LookaheadOptions {
+        objective = objective == null ? COST : objective.trim().toLowerCase(Locale.ROOT);
+        if (!objective.equals(COST) && !objective.equals(TARGET)) {
+            throw new IllegalArgumentException("the lookahead objective must be cost or target, got '" + objective + "'");
+        }
         proposer = proposer == null ? "" : proposer.trim();
         if (proposer.equals(Lookahead.NAME)) {
             throw new IllegalArgumentException("the lookahead proposer must be a scheduler other than lookahead");
@@ -60,7 +70,7 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public static LookaheadOptions defaults() {
-        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN, "");
+        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN, "", COST);
     }
 
     /** The run's {@code lookahead} settings, or the defaults when the run sets none. */
@@ -69,26 +79,35 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public LookaheadOptions withHorizon(int h) {
-        return new LookaheadOptions(h, candidates, rollout, samples, margin, proposer);
+        return new LookaheadOptions(h, candidates, rollout, samples, margin, proposer, objective);
     }
 
     public LookaheadOptions withCandidates(int c) {
-        return new LookaheadOptions(horizon, c, rollout, samples, margin, proposer);
+        return new LookaheadOptions(horizon, c, rollout, samples, margin, proposer, objective);
     }
 
     public LookaheadOptions withRollout(String r) {
-        return new LookaheadOptions(horizon, candidates, r, samples, margin, proposer);
+        return new LookaheadOptions(horizon, candidates, r, samples, margin, proposer, objective);
     }
 
     public LookaheadOptions withSamples(int s) {
-        return new LookaheadOptions(horizon, candidates, rollout, s, margin, proposer);
+        return new LookaheadOptions(horizon, candidates, rollout, s, margin, proposer, objective);
     }
 
     public LookaheadOptions withMargin(double m) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, m, proposer);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, m, proposer, objective);
     }
 
     public LookaheadOptions withProposer(String p) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, p);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, p, objective);
+    }
+
+    public LookaheadOptions withObjective(String o) {
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, proposer, o);
+    }
+
+    /** True when rollouts score HJS's Target (cost and deadlines) rather than cost alone. */
+    public boolean scoresTarget() {
+        return objective.equals(TARGET);
     }
 }

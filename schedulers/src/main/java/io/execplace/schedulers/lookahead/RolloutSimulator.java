@@ -6,6 +6,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.ClusterState;
 import io.execplace.core.sim.CompletionQueue;
+import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ final class RolloutSimulator {
     private final List<Job> jobs = new ArrayList<>();
     private final List<Placement> placements = new ArrayList<>();
     private final List<Integer> waiting = new ArrayList<>();
+    /** Finish time of each job started in the rollout, by index. */
+    private double[] finishOf = new double[16];
 
     RolloutSimulator(Cluster cluster, DurationModel model) {
         this.cluster = cluster;
@@ -41,6 +44,16 @@ final class RolloutSimulator {
      */
     double cost(double now, List<Running> running, Job current, Placement decision, List<Job> future,
                 PlacementPolicy rollout) {
+        return cost(now, running, current, decision, future, rollout, 0);
+    }
+
+    /**
+     * As {@link #cost(double, List, Job, Placement, List, PlacementPolicy)} plus {@code missPenalty}
+     * for every job placed or arriving in the rollout (not those running already) that has a
+     * deadline and does not finish by it, a job that never starts included.
+     */
+    double cost(double now, List<Running> running, Job current, Placement decision, List<Job> future,
+                PlacementPolicy rollout, double missPenalty) {
         state.reset();
         state.advanceTo(now);
         completions.clear();
@@ -77,7 +90,19 @@ final class RolloutSimulator {
             schedule(rollout);
         }
         // A decision after which the job itself never runs is no saving.
-        return placements.get(currentIndex) == null ? Double.POSITIVE_INFINITY : state.costSoFar();
+        if (placements.get(currentIndex) == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double score = state.costSoFar();
+        if (missPenalty > 0) {
+            for (int j = currentIndex; j < jobs.size(); j++) {
+                Job job = jobs.get(j);
+                if (job.hasDeadline() && (placements.get(j) == null || Deadlines.missed(job, finishOf[j]))) {
+                    score += missPenalty;
+                }
+            }
+        }
+        return score;
     }
 
     private int add(Job job, Placement p) {
@@ -89,6 +114,10 @@ final class RolloutSimulator {
     private void start(int index, Placement p, double now) {
         Job job = jobs.get(index);
         double finish = now + model.duration(job, p, cluster);
+        if (finishOf.length <= index) {
+            finishOf = java.util.Arrays.copyOf(finishOf, Math.max(2 * finishOf.length, index + 1));
+        }
+        finishOf[index] = finish;
         placements.set(index, p);
         state.start(job, p, finish);
         completions.add(index, finish);

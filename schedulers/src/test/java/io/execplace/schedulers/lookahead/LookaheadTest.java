@@ -5,6 +5,7 @@ import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
+import io.execplace.core.model.JobType;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
@@ -205,6 +206,51 @@ class LookaheadTest {
         assertThat(differs).isPositive();
         assertThatThrownBy(() -> LookaheadOptions.defaults().withProposer("lookahead"))
                 .hasMessageContaining("proposer must be a scheduler other than lookahead");
+    }
+
+    @Test
+    void aRolloutScoringTargetAddsThePenaltyForEveryMissedDeadline() {
+        // One VM of tpds; a 100 s job with a deadline at 50 s misses it whatever happens, one with a
+        // deadline at 500 s meets it; the running job and jobs without deadlines are never charged.
+        Cluster tpds = ClusterPresets.tpds();
+        DurationModel model = SimulationConfig.defaults(tpds, TpdsWorkloadSpec.burst().withSeed(1).generate()).durationModel();
+        RolloutSimulator sim = new RolloutSimulator(tpds, model);
+        PlacementPolicy firstFit = Schedulers.create("first-fit", 1, SchedulerOptions.defaults());
+        Job late = new Job(1, JobType.GENERIC, 0, 1, 1, 1, 100, 50);
+        Job onTime = new Job(2, JobType.GENERIC, 0, 1, 1, 1, 100, 500);
+        Job free = new Job(3, JobType.GENERIC, 0, 1, 1, 1, 100, Job.NO_DEADLINE);
+        Placement vm0 = Placement.of(0);
+        for (Job job : List.of(late, onTime, free)) {
+            double cost = sim.cost(0, List.of(), job, vm0, List.of(), firstFit);
+            double scored = sim.cost(0, List.of(), job, vm0, List.of(), firstFit, 1000);
+            assertThat(scored - cost).isEqualTo(job == late ? 1000 : 0);
+        }
+        // A late job among the future ones is charged too; a late running job is not.
+        List<RolloutSimulator.Running> running = List.of(new RolloutSimulator.Running(late, vm0, 100));
+        Job futureLate = new Job(4, JobType.GENERIC, 10, 1, 1, 1, 100, 60);
+        double cost = sim.cost(0, running, onTime, Placement.of(1), List.of(futureLate), firstFit);
+        assertThat(sim.cost(0, running, onTime, Placement.of(1), List.of(futureLate), firstFit, 7) - cost).isEqualTo(7);
+    }
+
+    @Test
+    void theTargetObjectiveIsTheCostObjectiveWithoutDeadlines() {
+        Cluster tpds = ClusterPresets.tpds();
+        SchedulerOptions cost = SchedulerOptions.defaults();
+        SchedulerOptions target = cost.with(LookaheadOptions.of(cost).withObjective("target"));
+        for (long seed = 1; seed <= 3; seed++) {
+            Workload burst = TpdsWorkloadSpec.burst().withJobs(60).withSeed(seed).generate();
+            assertSameSchedule(run(tpds, burst, "lookahead", seed, target), run(tpds, burst, "lookahead", seed, cost));
+        }
+        Cluster c5 = ClusterPresets.c5();
+        int differs = 0;
+        for (long seed = 1; seed <= 5; seed++) {
+            Workload hjs = WorkloadPresets.generate("hjs-60-20", WorkloadOptions.seed(seed));
+            differs += run(c5, hjs, "lookahead", seed, target).summary().totalCost()
+                    != run(c5, hjs, "lookahead", seed, cost).summary().totalCost() ? 1 : 0;
+        }
+        assertThat(differs).isPositive();
+        assertThatThrownBy(() -> LookaheadOptions.defaults().withObjective("makespan"))
+                .hasMessageContaining("objective must be cost or target, got 'makespan'");
     }
 
     @Test
