@@ -49,6 +49,14 @@ final class EpisodeCursor {
         return nextEpisode;
     }
 
+    /** The next episode started will be {@code next} (no episode may be running). */
+    void seek(long next) {
+        if (active) {
+            throw new IllegalStateException("an episode is running");
+        }
+        nextEpisode = next;
+    }
+
     /** Starts the next episode. */
     double[] begin() {
         return beginAt(nextEpisode++);

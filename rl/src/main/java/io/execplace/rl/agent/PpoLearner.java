@@ -15,6 +15,9 @@ import io.execplace.rl.nn.Softmax;
  */
 public final class PpoLearner extends RolloutLearner {
 
+    /** Steps labelled by expert iteration's rounds, kept across rounds (DAgger's aggregate); null before the first. */
+    private Rollout demonstrations;
+
     private final PpoConfig config;
     private final Network critic;
     private final Adam criticAdam;
@@ -114,7 +117,7 @@ public final class PpoLearner extends RolloutLearner {
             rollout.demonstrate(cursor, teacher, round == 0 ? null : actor, episodes, config.rewardScale());
             steps += rollout.size - before;
             this.episodes += episodes;
-            last = cloneEpochs(epochs);
+            last = cloneEpochs(rollout, epochs);
         }
         return last;
     }
@@ -134,35 +137,66 @@ public final class PpoLearner extends RolloutLearner {
     }
 
     /**
-     * One round of expert iteration's imitation: {@code episodes} episodes acted greedily by the
-     * actor as it is now (or by the teacher itself when {@code teacherActs}), every step labelled by
-     * {@code teacher}; when the actor acts the teacher is told its greedy action (where several
-     * actions are right to the teacher, the label is the actor's: see {@link Demonstrator#action(Env,
-     * int)}; an untrained actor's preferences would only add noise to the teacher's own order); then {@code epochs} passes of cloning over these steps only (the teacher
-     * changes between rounds, so older labels are stale).
+     * One round of expert iteration's imitation (DAgger, Ross et al. 2011): {@code episodes}
+     * episodes acted greedily by the actor as it is now (or by the teacher itself when
+     * {@code teacherActs}), every step labelled by {@code teacher} and added to the labelled steps
+     * of the earlier rounds; then {@code epochs} passes of cloning over all of them. When the actor
+     * acts the teacher is told its greedy action (where several actions are right to the teacher,
+     * the label is the actor's: see {@link Demonstrator#action(Env, int)}; an untrained actor's
+     * preferences would only add noise to the teacher's own order).
      *
-     * @return the mean cross-entropy and agreement of the last epoch
+     * @return the mean cross-entropy and agreement of the last epoch, over all labelled steps
      */
     public double[] imitateRound(Demonstrator teacher, int episodes, int epochs, boolean teacherActs) {
-        rollout.clear();
-        long before = rollout.size;
-        rollout.demonstrate(cursor, teacher, teacherActs ? null : actor, teacherActs ? null : actor, episodes,
+        int before = demonstrations().size;
+        demonstrations.demonstrate(cursor, teacher, teacherActs ? null : actor, teacherActs ? null : actor, episodes,
                 config.rewardScale());
-        steps += rollout.size - before;
+        steps += demonstrations.size - before;
         this.episodes += episodes;
-        return cloneEpochs(epochs);
+        return cloneEpochs(demonstrations, epochs);
+    }
+
+    /**
+     * Labels an earlier round's episodes again, as {@link #imitateRound} did, without training or
+     * counting them: how a resumed run gets back the labelled steps a checkpoint does not hold. The
+     * actor must hold the weights that acted in that round; the caller restores the checkpoint
+     * afterwards (weights, counters and episode cursor).
+     *
+     * @param firstEpisode the round's first episode ({@link #nextEpisode()} when it began)
+     */
+    public void relabelRound(Demonstrator teacher, long firstEpisode, int episodes, boolean teacherActs) {
+        cursor.seek(firstEpisode);
+        demonstrations().demonstrate(cursor, teacher, teacherActs ? null : actor, teacherActs ? null : actor,
+                episodes, config.rewardScale());
+    }
+
+    /** Labelled steps kept by {@link #imitateRound}. */
+    public int labelledSteps() {
+        return demonstrations == null ? 0 : demonstrations.size;
+    }
+
+    /** The episode the next collection starts with. */
+    public long nextEpisode() {
+        return cursor.episodesStarted();
+    }
+
+    private Rollout demonstrations() {
+        if (demonstrations == null) {
+            demonstrations = new Rollout(observationSize, actions);
+        }
+        return demonstrations;
     }
 
     /** {@code epochs} passes of cross-entropy (actor) and return fitting (critic) over the collected steps. */
-    private double[] cloneEpochs(int epochs) {
-        int n = rollout.size;
+    private double[] cloneEpochs(Rollout data, int epochs) {
+        int n = data.size;
         if (values.length < n) {
             values = new double[2 * n];
             advantages = new double[2 * n];
             targets = new double[2 * n];
             order = new int[2 * n];
         }
-        rollout.discountedReturns(config.gamma(), targets);
+        data.discountedReturns(config.gamma(), targets);
         for (int t = 0; t < n; t++) {
             order[t] = t;
             weights[t % PolicyGradient.CHUNK] = 1;
@@ -179,17 +213,17 @@ public final class PpoLearner extends RolloutLearner {
                 critic.zeroGradients();
                 for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
                     int k = Math.min(PolicyGradient.CHUNK, from + m - c);
-                    pg.gather(rollout, order, c, k);
+                    pg.gather(data, order, c, k);
                     double[] logits = actor.forward(pg.rows, k);
                     for (int i = 0; i < k; i++) {
                         int t = order[c + i];
-                        boolean[] mask = pg.maskOf(rollout, t);
-                        crossEntropy -= Softmax.logProbability(logits, i * actions, actions, mask, rollout.action[t]);
-                        agree += Softmax.argmax(logits, i * actions, actions, mask) == rollout.action[t] ? 1 : 0;
+                        boolean[] mask = pg.maskOf(data, t);
+                        crossEntropy -= Softmax.logProbability(logits, i * actions, actions, mask, data.action[t]);
+                        agree += Softmax.argmax(logits, i * actions, actions, mask) == data.action[t] ? 1 : 0;
                     }
-                    pg.logProbabilityGradient(rollout, order, c, k, logits, weights, 0, m);
+                    pg.logProbabilityGradient(data, order, c, k, logits, weights, 0, m);
                     actor.backward(pg.dOutput, k);
-                    pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
+                    pg.valueLoss(critic, data, order, c, k, targets, config.valueCoef(), m);
                 }
                 actorAdam.step(actor.parameters(), actor.gradients());
                 criticAdam.step(critic.parameters(), critic.gradients());

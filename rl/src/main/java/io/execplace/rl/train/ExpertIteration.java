@@ -4,6 +4,7 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PolicyDemonstrator;
+import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.lookahead.Lookahead;
 
 import java.io.IOException;
@@ -20,17 +21,21 @@ import java.util.Map;
  *
  * <p>Round 1 clones the planner acting on its own (with the rollout policy it has without an agent,
  * unless the run started from an agent). Every later round is one DAgger round (Ross et al. 2011)
- * on fresh training episodes: the agent acts greedily and the planner, rolling out with the previous
- * round's agent, labels every state the agent visits; the agent is then cloned on those labels only
- * (the teacher has changed, so older labels are stale) and optionally fine-tuned by PPO. After each
- * round the agent is written as {@code round-K.xprl}, and the checkpoint records the round, so a
- * resumed run continues with the next round and gives the same weights as an uninterrupted one
- * (runs resume at round boundaries: a run stopped inside a round redoes it).
+ * on fresh training episodes: the agent acts greedily and the planner, using the previous round's
+ * agent, labels every state the agent visits; the agent is then cloned on the labelled steps of
+ * every round so far (DAgger's aggregate: trained on the last round's labels alone, it swung
+ * between two behaviours from round to round) and optionally fine-tuned by PPO. After each round
+ * the agent is written as {@code round-K.xprl}, and the checkpoint records the rounds and their
+ * first episodes; a resumed run labels the earlier rounds' episodes again (as long as that took
+ * the first time) and continues with the next round, giving the same weights as an uninterrupted
+ * run (runs resume at round boundaries: a run stopped inside a round redoes it).
  */
 public final class ExpertIteration {
 
     /** Checkpoint array holding the rounds done. */
     public static final String ROUND = "expert.round";
+    /** Checkpoint array holding each round's first training episode. */
+    public static final String STARTS = "expert.starts";
 
     /** Makes a round's planner, seeded; its rollouts use {@code agent}, or its own default when null. */
     @FunctionalInterface
@@ -85,6 +90,8 @@ public final class ExpertIteration {
     private final Path startAgent;
     private final long seed;
     private int roundsDone;
+    /** First training episode of each round done. */
+    private double[] starts = new double[0];
 
     /**
      * @param trainer    a trainer of the size-free PPO agent, restored when resuming
@@ -105,9 +112,35 @@ public final class ExpertIteration {
         this.seed = seed;
     }
 
-    /** Continues after the rounds a checkpoint records (call after {@link Trainer#restore}). */
-    public void restore(ArrayBundle checkpoint) {
+    /**
+     * Continues after the rounds a checkpoint records (call after {@link Trainer#restore}): labels
+     * the earlier rounds' episodes again, each with its round's planner and acting agent (the
+     * checkpoint does not hold the labelled steps), then restores the checkpoint once more.
+     */
+    public void restore(ArrayBundle checkpoint) throws IOException {
         roundsDone = checkpoint.has(ROUND) ? (int) checkpoint.doubles(ROUND, 1)[0] : 0;
+        starts = checkpoint.has(STARTS) ? checkpoint.doubles(STARTS, roundsDone) : new double[0];
+        PpoLearner learner = (PpoLearner) trainer.learner();
+        for (int k = 1; k <= roundsDone; k++) {
+            Path agent = agentOf(k);
+            if (agent != null) {
+                learner.startFrom(RlSchedulers.load(agent).pairNetwork(1));
+            }
+            learner.relabelRound(teacher(k, agent), (long) starts[k - 1], settings.episodes(), agent == null);
+        }
+        trainer.restore(checkpoint);
+    }
+
+    /** The agent that acts in round {@code k} and that its planner uses: the previous round's, or the start's. */
+    private Path agentOf(int k) {
+        return k == 1 ? startAgent : roundFile(dir, k - 1);
+    }
+
+    /** Round {@code k}'s planner as a teacher. */
+    private PolicyDemonstrator teacher(int k, Path agent) {
+        PlacementPolicy planner = planners.create(agent, seed * 1_000_003L + k);
+        return !settings.clairvoyant() ? new PolicyDemonstrator(planner)
+                : new PolicyDemonstrator(planner, jobs -> ((Lookahead) planner).knowing(jobs));
     }
 
     public int roundsDone() {
@@ -124,21 +157,21 @@ public final class ExpertIteration {
         PpoLearner learner = (PpoLearner) trainer.learner();
         for (int k = roundsDone + 1; k <= settings.rounds(); k++) {
             long t0 = System.nanoTime();
-            Path rollout = k == 1 ? startAgent : roundFile(dir, k - 1);
-            boolean teacherActs = rollout == null;
-            PlacementPolicy planner = planners.create(rollout, seed * 1_000_003L + k);
+            Path agent = agentOf(k);
+            boolean teacherActs = agent == null;
+            starts = java.util.Arrays.copyOf(starts, k);
+            starts[k - 1] = learner.nextEpisode();
             long before = learner.totalSteps();
-            PolicyDemonstrator teacher = !settings.clairvoyant() ? new PolicyDemonstrator(planner)
-                    : new PolicyDemonstrator(planner, jobs -> ((Lookahead) planner).knowing(jobs));
-            double[] fit = learner.imitateRound(teacher, settings.episodes(), settings.epochs(), teacherActs);
+            double[] fit = learner.imitateRound(teacher(k, agent), settings.episodes(), settings.epochs(), teacherActs);
             long steps = learner.totalSteps() - before;
             if (settings.ppoIterations() > 0) {
                 // A checkpoint written during PPO says round k is not done: a resumed run redoes it.
-                trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k - 1}));
+                trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k - 1},
+                        STARTS, java.util.Arrays.copyOf(starts, k - 1)));
                 trainer.run(ppoListener, trainer.iteration() + settings.ppoIterations());
             }
             roundsDone = k;
-            trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k}));
+            trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k}, STARTS, starts.clone()));
             trainer.saveFiles();
             Files.copy(dir.resolve(AgentFiles.MODEL_FILE), roundFile(dir, k), StandardCopyOption.REPLACE_EXISTING);
             listener.roundDone(new Round(k, teacherActs, steps, fit[0], fit[1], (System.nanoTime() - t0) / 1e9),
