@@ -40,6 +40,8 @@ final class ExpertRounds {
 
     /** The planner that can use an agent. */
     static final String PLANNER = "lookahead";
+    /** Labels the rest of a job the planner would hold after the agent began placing it. */
+    static final String PLACER = "milp";
     static final String ROLLOUT = "rollout";
     static final String PROPOSER = "proposer";
     static final String CSV = "rounds.csv";
@@ -82,7 +84,7 @@ final class ExpertRounds {
         Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
                 (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer)), from,
-                trainer.spec().seed());
+                registry.create(PLACER, trainer.spec().seed()), trainer.spec().seed());
         if (checkpoint != null) {
             loop.restore(checkpoint);
         } else if (from != null) {

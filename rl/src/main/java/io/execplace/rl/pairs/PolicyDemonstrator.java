@@ -37,19 +37,26 @@ public final class PolicyDemonstrator implements Demonstrator {
 
     /** Told each new episode's jobs, or null. */
     private final Consumer<List<Job>> onEpisode;
+    /** Places the rest of a job the teacher would hold once its placement has begun, or null. */
+    private final PlacementPolicy placer;
     private List<Job> episode;
 
     public PolicyDemonstrator(PlacementPolicy teacher) {
-        this(teacher, null);
+        this(teacher, null, null);
     }
 
     /**
      * @param onEpisode told the jobs of every new episode before the teacher's first decision in it
      *                  (e.g. to make a clairvoyant teacher know them), or null
+     * @param placer    when another policy has begun placing a job and the teacher would now hold
+     *                  the rest (waiting is no longer allowed then), the policy whose placement of
+     *                  the rest is the label (e.g. {@code milp}); null: the first allowed action,
+     *                  which is no advice at all
      */
-    public PolicyDemonstrator(PlacementPolicy teacher, Consumer<List<Job>> onEpisode) {
+    public PolicyDemonstrator(PlacementPolicy teacher, Consumer<List<Job>> onEpisode, PlacementPolicy placer) {
         this.teacher = teacher;
         this.onEpisode = onEpisode;
+        this.placer = placer;
     }
 
     @Override
@@ -73,6 +80,9 @@ public final class PolicyDemonstrator implements Demonstrator {
             Job rest = placed == 0 ? job : new Job(job.id(), job.type(), job.arrival(), job.executors() - placed,
                     job.coresPerExecutor(), job.memoryGbPerExecutor(), job.baseDuration(), job.deadline());
             Placement p = teacher.place(rest, e.clusterView());
+            if (p.isNone() && placed > 0 && placer != null) {
+                p = placer.place(rest, e.clusterView());
+            }
             plan = p.isNone() ? null : vms(p);
             planFrom = placed;
             before = new int[e.cluster().size()];

@@ -88,6 +88,7 @@ public final class ExpertIteration {
     private final Settings settings;
     private final Planners planners;
     private final Path startAgent;
+    private final PlacementPolicy placer;
     private final long seed;
     private int roundsDone;
     /** First training episode of each round done. */
@@ -98,9 +99,12 @@ public final class ExpertIteration {
      * @param dir        where round files, agent and checkpoint go
      * @param startAgent the agent the first round's planner rolls out with and the agent acts as
      *                   (its weights must be the trainer's), or null to start by cloning the planner
+     * @param placer     labels the rest of a job the planner would hold after the agent began placing
+     *                   it (see {@link PolicyDemonstrator}; e.g. {@code milp}), or null
      * @param seed       the run's seed (the planners' seeds follow from it and the round)
      */
-    public ExpertIteration(Trainer trainer, Path dir, Settings settings, Planners planners, Path startAgent, long seed) {
+    public ExpertIteration(Trainer trainer, Path dir, Settings settings, Planners planners, Path startAgent,
+                           PlacementPolicy placer, long seed) {
         if (!(trainer.learner() instanceof PpoLearner)) {
             throw new IllegalArgumentException("expert iteration trains the size-free PPO agent");
         }
@@ -109,6 +113,7 @@ public final class ExpertIteration {
         this.settings = settings;
         this.planners = planners;
         this.startAgent = startAgent;
+        this.placer = placer;
         this.seed = seed;
     }
 
@@ -139,8 +144,8 @@ public final class ExpertIteration {
     /** Round {@code k}'s planner as a teacher. */
     private PolicyDemonstrator teacher(int k, Path agent) {
         PlacementPolicy planner = planners.create(agent, seed * 1_000_003L + k);
-        return !settings.clairvoyant() ? new PolicyDemonstrator(planner)
-                : new PolicyDemonstrator(planner, jobs -> ((Lookahead) planner).knowing(jobs));
+        return new PolicyDemonstrator(planner, settings.clairvoyant() ? jobs -> ((Lookahead) planner).knowing(jobs) : null,
+                placer);
     }
 
     public int roundsDone() {
