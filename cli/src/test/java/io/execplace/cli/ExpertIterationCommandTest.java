@@ -67,9 +67,26 @@ class ExpertIterationCommandTest {
                 .map(l -> l.split(",")[2]).toList())
                 .isEqualTo(csv.stream().map(l -> l.split(",")[2]).toList());
 
+        // The planner uses a registered agent as its rollout policy: with horizon 0 it is exactly that agent.
+        String agent = "agent:" + whole.resolve("round-2.xprl");
+        CliRunner.Result byAgent = run(List.of("simulate", "--cluster", "tpds", "--workload", "tpds-burst", "--jobs", "30",
+                "--scheduler", agent, "--json"));
+        CliRunner.Result byPlanner = run(List.of("simulate", "--cluster", "tpds", "--workload", "tpds-burst", "--jobs", "30",
+                "--scheduler", "lookahead", "--lookahead-rollout", agent, "--lookahead-horizon", "0", "--json"));
+        assertThat(byAgent.exitCode()).as(byAgent.err()).isZero();
+        assertThat(byPlanner.exitCode()).as(byPlanner.err()).isZero();
+        assertThat(costOf(byPlanner.out())).isEqualTo(costOf(byAgent.out()));
+
         CliRunner.Result done = run(List.of("train", "--out", split.toString(), "--resume", "-q"));
         assertThat(done.exitCode()).as(done.err()).isZero();
         assertThat(done.out()).contains("already holds 2 rounds");
+    }
+
+    /** The {@code totalCost} of a simulate --json summary. */
+    private static String costOf(String json) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"totalCost\"\\s*:\\s*([-0-9.eE]+)").matcher(json);
+        assertThat(m.find()).as(json).isTrue();
+        return m.group(1);
     }
 
     @Test
