@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
@@ -101,8 +102,14 @@ final class ExpertRounds {
         }
         int heldOut = expert.path("heldOut").asInt(0);
         SizeFreeSetup sizeFree = SizeFreeSetup.fromJson(setup);
-        HeldOutSplit split = heldOut == 0 ? null : HeldOutSplit.of(sizeFree.workloads().get(0),
-                sizeFree.base().jobs(), sizeFree.base().seed(), sizeFree.base().workloadSeeds(), heldOut);
+        // Before any round: a workload that has no held-out seeds (a trace file) is bad input now, not after hours.
+        if (heldOut > 0 && !WorkloadPresets.isPreset(sizeFree.workloads().get(0))) {
+            throw BadInputException.option("--expert-held-out", "held-out workloads are other seeds of a preset, and '"
+                    + sizeFree.workloads().get(0) + "' is not one");
+        }
+        HeldOutSplit split = heldOut == 0 ? null : Options.checked("--expert-held-out",
+                () -> HeldOutSplit.of(sizeFree.workloads().get(0), sizeFree.base().jobs(), sizeFree.base().seed(),
+                        sizeFree.base().workloadSeeds(), heldOut));
         Cluster cluster = heldOut == 0 ? null : sizeFree.base().resolve(null).cluster();
         CsvTable table = new CsvTable(COLUMNS);
         for (List<String> old : readRows(dir.resolve(CSV), loop.roundsDone())) {
