@@ -7,6 +7,7 @@ import io.execplace.rl.agent.Demonstrator;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -19,14 +20,19 @@ import java.util.function.Consumer;
  * takes the first allowed action instead.
  *
  * <p>A plan is a multiset of VMs: the order in which a job's executors go to them does not change
- * the schedule. Without a preference the plan is given in the scheduler's order. With one (the
- * learner's own greedy action, {@link #action(Env, int)}) any VM the plan still has room for is a
- * right answer, so the preferred one is the label when the plan has room on it: labels then differ
+ * the schedule, so executors placed in another order still follow it. Without a preference the
+ * plan is given in the scheduler's order. With one (the learner's own greedy action,
+ * {@link #action(Env, int)}) any VM the plan still has room for is a right answer, so the preferred one is the label when the plan has room on it: labels then differ
  * from the learner only where the schedules differ, not in the order of equivalent steps.
  */
 public final class PolicyDemonstrator implements Demonstrator {
 
     private final PlacementPolicy teacher;
+    /** Told each new episode's jobs, or null. */
+    private final Consumer<List<Job>> onEpisode;
+    /** Places the rest of a job the teacher would hold once its placement has begun, or null. */
+    private final PlacementPolicy placer;
+    private List<Job> episode;
     /** The plan: VM of each executor from {@link #planFrom} on; null for "wait". */
     private int[] plan;
     private int planFrom;
@@ -34,12 +40,8 @@ public final class PolicyDemonstrator implements Demonstrator {
     private int[] before = new int[0];
     /** Per VM, the plan's executors not placed yet (valid after {@link #followed}). */
     private int[] remaining = new int[0];
-
-    /** Told each new episode's jobs, or null. */
-    private final Consumer<List<Job>> onEpisode;
-    /** Places the rest of a job the teacher would hold once its placement has begun, or null. */
-    private final PlacementPolicy placer;
-    private List<Job> episode;
+    /** Per VM, executors placed since the plan was made (valid after {@link #followed}); scratch of {@link #next}. */
+    private int[] since = new int[0];
 
     public PolicyDemonstrator(PlacementPolicy teacher) {
         this(teacher, null, null);
@@ -74,8 +76,7 @@ public final class PolicyDemonstrator implements Demonstrator {
         }
         boolean[] mask = env.actionMask();
         int placed = e.executorsPlaced();
-        boolean ordered = preferred < 0;
-        if (placed == 0 || plan == null || !(ordered ? followedInOrder(pairs, placed) : followed(pairs, placed))) {
+        if (placed == 0 || plan == null || !followed(pairs, placed)) {
             Job job = e.currentJob();
             Job rest = placed == 0 ? job : new Job(job.id(), job.type(), job.arrival(), job.executors() - placed,
                     job.coresPerExecutor(), job.memoryGbPerExecutor(), job.baseDuration(), job.deadline());
@@ -89,11 +90,18 @@ public final class PolicyDemonstrator implements Demonstrator {
             for (int vm = 0; vm < before.length; vm++) {
                 before[vm] = pairs.executorsHere(vm);
             }
-            if (!ordered && plan != null) {
+            if (plan != null) {
                 followed(pairs, placed);
             }
         }
-        int action = planned(placed, preferred);
+        int action;
+        if (plan == null) {
+            action = 0;
+        } else if (preferred >= 1 && preferred - 1 < remaining.length && remaining[preferred - 1] > 0) {
+            action = preferred;
+        } else {
+            action = next();
+        }
         if (action < mask.length && mask[action]) {
             return action;
         }
@@ -105,45 +113,25 @@ public final class PolicyDemonstrator implements Demonstrator {
         return 0;
     }
 
-    /** The plan's action now: the preferred one when the plan has room on its VM, else the plan's next. */
-    private int planned(int placed, int preferred) {
-        if (plan == null) {
-            return 0;
-        }
-        if (preferred < 0) {
-            return plan[placed - planFrom] + 1;
-        }
-        if (preferred >= 1 && preferred - 1 < remaining.length && remaining[preferred - 1] > 0) {
-            return preferred;
-        }
+    /**
+     * The plan's next action in the scheduler's order: its first executor not matched by one placed
+     * since (so a plan followed in order gives its executors one after the other).
+     */
+    private int next() {
         for (int vm : plan) {
-            if (remaining[vm] > 0) {
+            if (since[vm] > 0) {
+                since[vm]--; // matched (followed() refills the counts before the next use)
+            } else {
                 return vm + 1;
             }
         }
         return 0;
     }
 
-    /** True when the executors placed since the plan was made are the plan's first ones, VM for VM (as counts). */
-    private boolean followedInOrder(PairEnv env, int placed) {
-        if (placed - planFrom > plan.length || placed < planFrom) {
-            return false;
-        }
-        int vms = env.current().cluster().size();
-        int[] planned = new int[vms];
-        for (int i = 0; i < placed - planFrom; i++) {
-            planned[plan[i]]++;
-        }
-        // Executors placed before the plan was made are on the VMs too; compare what came after.
-        for (int vm = 0; vm < vms; vm++) {
-            if (env.executorsHere(vm) - before[vm] != planned[vm]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** True when the executors placed since the plan was made fit in the plan, in any order; fills {@link #remaining}. */
+    /**
+     * True when the executors placed since the plan was made fit in the plan, in any order; fills
+     * {@link #remaining} and {@link #since}.
+     */
     private boolean followed(PairEnv env, int placed) {
         if (placed - planFrom > plan.length || placed < planFrom) {
             return false;
@@ -151,13 +139,15 @@ public final class PolicyDemonstrator implements Demonstrator {
         int vms = env.current().cluster().size();
         if (remaining.length != vms) {
             remaining = new int[vms];
+            since = new int[vms];
         }
-        java.util.Arrays.fill(remaining, 0);
+        Arrays.fill(remaining, 0);
         for (int vm : plan) {
             remaining[vm]++;
         }
         for (int vm = 0; vm < vms; vm++) {
-            remaining[vm] -= env.executorsHere(vm) - before[vm];
+            since[vm] = env.executorsHere(vm) - before[vm];
+            remaining[vm] -= since[vm];
             if (remaining[vm] < 0) {
                 return false;
             }
