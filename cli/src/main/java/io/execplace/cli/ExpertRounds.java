@@ -9,7 +9,6 @@ import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.env.SizeFreeSetup;
-import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
@@ -132,8 +131,7 @@ final class ExpertRounds {
                     + Format.sig(100 * round.agreement(), 3) + " %, " + Format.sig(round.seconds(), 3) + " s";
             if (split != null) {
                 List<HeldOutEvaluation.Row> rows = HeldOutCommand.evaluate(registry, cluster, split, split.heldOut(),
-                        List.of("milp", "agent:" + agentFile, PLANNER), SchedulerOptions.defaults()
-                                .with(plannerOptions(agentFile, proposer).records().get(0)));
+                        List.of("milp", agentName(agentFile), PLANNER), plannerOptions(agentFile, proposer));
                 HeldOutEvaluation.Row agent = rows.get(1);
                 HeldOutEvaluation.Row planner = rows.get(2);
                 row.addAll(List.of(Integer.toString(split.heldOut().size()), Format.sig(agent.vsMilp().mean(), 5),
@@ -151,9 +149,6 @@ final class ExpertRounds {
             out.println(line);
             out.flush();
         }, new TrainingListener() {
-            @Override
-            public void iterationDone(int iteration, int total, IterationStats stats, double recentReturn) {
-            }
         });
         out.println("wrote " + ExpertIteration.roundFile(dir, rounds) + " (the last round's agent; also "
                 + dir.resolve("agent.xprl") + "), " + dir.resolve(CSV));
@@ -164,10 +159,14 @@ final class ExpertRounds {
     private static SchedulerOptions plannerOptions(Path agent, boolean proposer) {
         LookaheadOptions l = LookaheadOptions.defaults();
         if (agent != null) {
-            String name = "agent:" + agent;
-            l = proposer ? l.withProposer(name) : l.withRollout(name);
+            l = proposer ? l.withProposer(agentName(agent)) : l.withRollout(agentName(agent));
         }
         return SchedulerOptions.defaults().with(l);
+    }
+
+    /** The scheduler name of an agent file. */
+    private static String agentName(Path agent) {
+        return RlSchedulers.PREFIX + ":" + agent;
     }
 
     /** The first {@code rounds} rows of a rounds file written before (a resumed run keeps them); none without a file. */

@@ -294,12 +294,8 @@ public final class EventKernel {
         if (placed > 0) {
             Job job = jobs[pendingJob];
             int from = book.offset[pendingJob];
-            boolean allLocal = true;
-            for (int i = 0; i < placed; i++) {
-                allLocal &= localVm[book.executorVm[from + i]];
-            }
             list.add(new RunningJob(job, Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + placed)),
-                    state.now() + durationModel.duration(job, true, allLocal)));
+                    state.now() + durationModel.duration(job, true, allLocal(pendingJob, placed))));
         }
         return list;
     }
@@ -381,11 +377,7 @@ public final class EventKernel {
         int from = book.offset[j];
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
-        boolean allLocal = true;
-        for (int i = 0; i < e; i++) {
-            allLocal &= localVm[book.executorVm[from + i]];
-        }
-        double duration = durationModel.duration(job, matches, allLocal);
+        double duration = durationModel.duration(job, matches, allLocal(j, e));
         double finishTime = state.now() + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(book.executorVm[from + i], finishTime);
@@ -394,6 +386,17 @@ public final class EventKernel {
         pending = 0;
         pendingJob = -1;
         started(j, job, duration, matches);
+    }
+
+    /** True when the first {@code count} executors of job {@code j} are all on local VMs. */
+    private boolean allLocal(int j, int count) {
+        int from = book.offset[j];
+        for (int i = 0; i < count; i++) {
+            if (!localVm[book.executorVm[from + i]]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */

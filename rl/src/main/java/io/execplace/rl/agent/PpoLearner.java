@@ -170,11 +170,6 @@ public final class PpoLearner extends RolloutLearner {
                 episodes, config.rewardScale());
     }
 
-    /** Labelled steps kept by {@link #imitateRound}. */
-    public int labelledSteps() {
-        return demonstrations == null ? 0 : demonstrations.size;
-    }
-
     /** The episode the next collection starts with. */
     public long nextEpisode() {
         return cursor.episodesStarted();

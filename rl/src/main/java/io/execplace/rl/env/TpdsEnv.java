@@ -10,6 +10,8 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.EventKernel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -144,7 +146,7 @@ public final class TpdsEnv extends KernelEnv {
     protected void startEpisode(long seed, long episode) {
         workload = workloads.get(choose(episode, workloads.size()));
         jobs = workload.jobs;
-        episodeJobs = java.util.Collections.unmodifiableList(java.util.Arrays.asList(jobs));
+        episodeJobs = Collections.unmodifiableList(Arrays.asList(jobs));
         kernel.reset(jobs);
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());

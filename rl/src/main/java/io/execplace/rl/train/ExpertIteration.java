@@ -4,13 +4,13 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PolicyDemonstrator;
-import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.lookahead.Lookahead;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -164,7 +164,7 @@ public final class ExpertIteration {
             long t0 = System.nanoTime();
             Path agent = agentOf(k);
             boolean teacherActs = agent == null;
-            starts = java.util.Arrays.copyOf(starts, k);
+            starts = Arrays.copyOf(starts, k);
             starts[k - 1] = learner.nextEpisode();
             long before = learner.totalSteps();
             double[] fit = learner.imitateRound(teacher(k, agent), settings.episodes(), settings.epochs(), teacherActs);
@@ -172,7 +172,7 @@ public final class ExpertIteration {
             if (settings.ppoIterations() > 0) {
                 // A checkpoint written during PPO says round k is not done: a resumed run redoes it.
                 trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k - 1},
-                        STARTS, java.util.Arrays.copyOf(starts, k - 1)));
+                        STARTS, Arrays.copyOf(starts, k - 1)));
                 trainer.run(ppoListener, trainer.iteration() + settings.ppoIterations());
             }
             roundsDone = k;

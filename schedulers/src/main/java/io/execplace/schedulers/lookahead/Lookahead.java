@@ -7,6 +7,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.policy.RunningJob;
+import io.execplace.core.rules.DurationModel;
 import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
@@ -146,7 +147,7 @@ public final class Lookahead implements PlacementPolicy {
         // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
         // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
         List<Placement> candidates = new ArrayList<>();
-        boolean proposed = false;
+        boolean seconds = false; // the proposer's and the rollout policy's placements, right after milp's
         if (options.rollout().equals(MILP)) {
             candidates.add(own);
         }
@@ -154,22 +155,15 @@ public final class Lookahead implements PlacementPolicy {
             if (candidates.size() >= options.candidates()) {
                 break; // a proposal took a place
             }
-            Placement p = source.place(job, view);
-            if (p != null && !p.isNone() && distinct(p, candidates)) {
-                candidates.add(p);
-            }
-            if (candidates.size() == 1 && proposer != null && !proposed) {
-                // The proposer's placement comes right after milp's, before the rollout policy's own.
-                proposed = true;
-                Placement proposal = proposer.place(job, view);
-                if (proposal != null && !proposal.isNone() && distinct(proposal, candidates)) {
-                    candidates.add(proposal);
+            addDistinct(source.place(job, view), candidates);
+            if (candidates.size() == 1 && !seconds) {
+                seconds = true;
+                if (proposer != null) {
+                    addDistinct(proposer.place(job, view), candidates);
                 }
-                if (candidates.size() < options.candidates() && distinct(own, candidates)) {
-                    candidates.add(own);
+                if (candidates.size() < options.candidates()) {
+                    addDistinct(own, candidates);
                 }
-            } else if (candidates.size() == 1 && distinct(own, candidates)) {
-                candidates.add(own);
             }
         }
         if (candidates.isEmpty()) {
@@ -206,7 +200,7 @@ public final class Lookahead implements PlacementPolicy {
      * the workload's jobs when clairvoyant, else from those seen so far (both terms grow with the
      * jobs, so their ratio is estimated from a sample); 0 before any deadline job.
      */
-    private double missPenalty(Cluster c, io.execplace.core.rules.DurationModel model) {
+    private double missPenalty(Cluster c, DurationModel model) {
         List<Job> jobs = trueJobs != null ? trueJobs : seen;
         if (jobs.size() == penaltyJobs) {
             return penalty; // nothing new seen since it was computed
@@ -326,6 +320,13 @@ public final class Lookahead implements PlacementPolicy {
             }
         }
         return false;
+    }
+
+    /** Adds {@code p} when it is a placement and none of {@code candidates} places the same VMs. */
+    private static void addDistinct(Placement p, List<Placement> candidates) {
+        if (p != null && !p.isNone() && distinct(p, candidates)) {
+            candidates.add(p);
+        }
     }
 
     private static boolean distinct(Placement p, List<Placement> others) {
