@@ -42,6 +42,12 @@ public final class Main implements Runnable {
      */
     private static final Map<String, Supplier<Object>> COMMANDS = commands();
 
+    /**
+     * Commands that users script by the thousand: their plain command lines run without picocli
+     * ({@link QuickParse}, {@link QuickCommand}); anything else about them goes through picocli.
+     */
+    private static final Set<String> QUICK = Set.of("simulate");
+
     /** Commands that need every other command's model: help, shell completion. */
     private static final Set<String> WHOLE_TREE = Set.of("help", "completion");
 
@@ -141,6 +147,25 @@ public final class Main implements Runnable {
         return StandardSchedulers.REGISTRY;
     }
 
+    /**
+     * Runs a command whose options {@link QuickParse} read, as picocli's path would: the same streams,
+     * the same one-line reports and exit codes.
+     */
+    private static int runQuick(QuickCommand command, SchedulerRegistry registry, Map<String, String> environment,
+                                PrintWriter out, PrintWriter err) {
+        int code;
+        try {
+            code = command.run(out, registry);
+        } catch (OutOfMemoryError oom) {
+            code = outOfMemory(err);
+        } catch (Exception ex) {
+            code = report(ex, debug(environment), err);
+        }
+        out.flush();
+        err.flush();
+        return code;
+    }
+
     /** Runs the command line with the given streams (tests call this) and returns the exit code. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
         return execute(Extensions.none(), out, err, args);
@@ -170,6 +195,12 @@ public final class Main implements Runnable {
     private static int execute(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions,
                                PrintWriter out, PrintWriter err, String... args) {
         String first = args.length > 0 ? args[0] : null;
+        if (first != null && QUICK.contains(first)) {
+            Object command = COMMANDS.get(first).get();
+            if (QuickParse.populate(command, args, 1)) {
+                return runQuick((QuickCommand) command, registry, environment, out, err);
+            }
+        }
         CommandLine cl = COMMANDS.containsKey(first) && !WHOLE_TREE.contains(first)
                 ? commandLine(registry, environment, extensions, out, err, List.of(first))
                 : commandLine(registry, environment, extensions, out, err);
@@ -177,13 +208,17 @@ public final class Main implements Runnable {
         try {
             code = cl.execute(args);
         } catch (OutOfMemoryError oom) {
-            err.println("execplace: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB). Use a smaller run, or give Java more memory: EXECPLACE_JAVA_OPTS=-Xmx8g ./execplace ...");
-            code = EXIT_FAILURE;
+            code = outOfMemory(err);
         }
         out.flush();
         err.flush();
         return code;
+    }
+
+    private static int outOfMemory(PrintWriter err) {
+        err.println("execplace: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB). Use a smaller run, or give Java more memory: EXECPLACE_JAVA_OPTS=-Xmx8g ./execplace ...");
+        return EXIT_FAILURE;
     }
 
     /** The whole command tree with its streams and error handlers, ready to execute (tests walk it). */
@@ -260,8 +295,11 @@ public final class Main implements Runnable {
     }
 
     private boolean debug() {
-        return verbose || "1".equals(environment.get(DEBUG_VARIABLE))
-                || "true".equalsIgnoreCase(environment.get(DEBUG_VARIABLE));
+        return verbose || debug(environment);
+    }
+
+    private static boolean debug(Map<String, String> environment) {
+        return "1".equals(environment.get(DEBUG_VARIABLE)) || "true".equalsIgnoreCase(environment.get(DEBUG_VARIABLE));
     }
 
     /**

@@ -12,6 +12,7 @@ import io.execplace.experiments.run.CellRun;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.ComparisonReport;
+import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,7 +29,7 @@ import java.util.concurrent.Callable;
 @Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Run one scheduler on one scenario and seed, optionally writing its schedule trace.",
                 "The trace (JSON Lines) lets anyone re-check the run independently."})
-final class SimulateCommand implements Callable<Integer> {
+final class SimulateCommand implements Callable<Integer>, QuickCommand {
 
     @Spec
     CommandSpec spec;
@@ -51,7 +52,11 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter stdout = spec.commandLine().getOut();
+        return run(spec.commandLine().getOut(), Main.registry(spec));
+    }
+
+    @Override
+    public int run(PrintWriter stdout, SchedulerRegistry registry) throws Exception {
         if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
             throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
                     + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");
@@ -59,9 +64,9 @@ final class SimulateCommand implements Callable<Integer> {
         if (traceOut != null) {
             OutputPaths.checkFile("--trace-out", traceOut);
         }
-        Scenario scenario = scenarioOptions.resolve(Main.registry(spec), List.of(scheduler), "--scheduler", 1, milpOptions);
+        Scenario scenario = scenarioOptions.resolve(registry, List.of(scheduler), "--scheduler", 1, milpOptions);
         long seed = scenario.seeds().get(0);
-        CellRun run = new Runner(Main.registry(spec), 1).runCell(scenario, scenario.schedulers().get(0), seed);
+        CellRun run = new Runner(registry, 1).runCell(scenario, scenario.schedulers().get(0), seed);
         RunResult result = run.result();
         if (traceOut != null) {
             AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
