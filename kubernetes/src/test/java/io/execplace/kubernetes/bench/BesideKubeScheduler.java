@@ -32,7 +32,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Benchmark (not a test), scheduler_perf style: execplace and the default kube-scheduler, built from
- * the same Kubernetes 1.20.2 source, on the same real kube-apiserver with the same nodes and the same
+ * the same Kubernetes source (1.20.2, or {@code -Dexecplace.kubeRelease=1.37.2}), on the same real kube-apiserver with the same nodes and the same
  * stream of Spark applications (5 executors of 1 core / 2 GiB; drivers already running on a node of
  * their own). Reports pods bound per second, creation-to-bind latency p50/p99 as a watching client
  * sees it, and the VM cost of each scheduler's placements replayed through the simulator.
@@ -68,14 +68,15 @@ public final class BesideKubeScheduler {
         server.apply("deploy/rbac.yaml");
         List<ReplayCost.BenchNode> nodes = makeNodes(server, nodeCount);
         int cores = nodes.stream().mapToInt(ReplayCost.BenchNode::cores).sum();
-        System.out.printf(Locale.ROOT, "kube-apiserver 1.20.2 on loopback; %d nodes (%d cores), %d applications x %d executors of 1 core / 2 GiB;"
-                + " burst (all at once) and steady (%.1f applications/s)%n", nodeCount, cores, apps, EXECUTORS, rate);
+        System.out.printf(Locale.ROOT, "kube-apiserver %s on loopback; %d nodes (%d cores), %d applications x %d executors of 1 core / 2 GiB;"
+                + " burst (all at once) and steady (%.1f applications/s)%n", admin.getKubernetesVersion().getGitVersion(), nodeCount, cores, apps, EXECUTORS, rate);
         System.out.printf(Locale.ROOT, "%-22s %-7s %6s %9s %9s %9s %12s%n", "scheduler", "stream", "pods", "pods/s", "p50 ms", "p99 ms",
                 "cost");
         Path kubeconfig = server.kubeconfig();
         List<Map.Entry<String, Supplier<Contender>>> contenders = new ArrayList<>();
-        contenders.add(Map.entry("kube", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 50)", 50, 100)));
-        contenders.add(Map.entry("kube-fast", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 5000)", 5000, 5000)));
+        boolean portFlag = server.minorVersion() < 24;
+        contenders.add(Map.entry("kube", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 50)", 50, 100, portFlag)));
+        contenders.add(Map.entry("kube-fast", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 5000)", 5000, 5000, portFlag)));
         contenders.add(Map.entry("gio", () -> execplace(server, new Gio())));
         contenders.add(Map.entry("first-fit", () -> execplace(server, new FirstFit())));
         contenders.add(Map.entry("milp", () -> execplace(server, new Milp(MilpOptions.defaults()))));
@@ -151,13 +152,20 @@ public final class BesideKubeScheduler {
         };
     }
 
-    private static Contender kubeScheduler(Path kubeconfig, String label, int qps, int burst) {
+    /** kube-scheduler of the server's release; {@code portFlag}: releases before 1.24 still have an insecure port to turn off. */
+    private static Contender kubeScheduler(Path kubeconfig, String label, int qps, int burst, boolean portFlag) {
         try {
-            String binary = new String(new ProcessBuilder(Path.of("..", "scripts", "kube-apiserver").toString(), "bin", "kube-scheduler")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start().getInputStream().readAllBytes()).trim();
-            Process p = new ProcessBuilder(binary, "--kubeconfig", kubeconfig.toString(), "--leader-elect=false",
-                    "--port=0", "--secure-port=0", "--kube-api-qps", Integer.toString(qps), "--kube-api-burst", Integer.toString(burst),
-                    "--v=0").redirectErrorStream(true).redirectOutput(Path.of("target", "kube-scheduler-" + qps + ".log").toFile()).start();
+            List<String> bin = new ArrayList<>(List.of(RealApiServer.SCRIPT.toString(), "bin", "kube-scheduler"));
+            bin.addAll(RealApiServer.releaseArguments());
+            String binary = new String(new ProcessBuilder(bin).redirectError(ProcessBuilder.Redirect.INHERIT).start()
+                    .getInputStream().readAllBytes()).trim();
+            List<String> command = new ArrayList<>(List.of(binary, "--kubeconfig", kubeconfig.toString(), "--leader-elect=false"));
+            if (portFlag) {
+                command.add("--port=0");
+            }
+            command.addAll(List.of("--secure-port=0", "--kube-api-qps", Integer.toString(qps), "--kube-api-burst",
+                    Integer.toString(burst), "--v=0"));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(RealApiServer.REPOSITORY.resolve("kubernetes").resolve("target").resolve("kube-scheduler-" + qps + ".log").toFile()).start();
             return new Contender() {
                 @Override
                 public String name() {

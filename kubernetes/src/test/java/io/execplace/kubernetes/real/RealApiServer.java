@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.awaitility.Awaitility.await;
@@ -27,12 +28,33 @@ import static org.awaitility.Awaitility.await;
  * A real kube-apiserver (Kubernetes 1.20.2 from Debian's source package, with etcd, TLS, token
  * authentication and RBAC) started once per test JVM by {@code scripts/kube-apiserver up} and
  * stopped by {@code down} when the JVM exits. The first run on a machine builds it (about 5 minutes
- * on 2 cores, cached). {@code -Dexecplace.realApiServer=skip} skips the tests that need it, saying so;
- * otherwise a server that cannot be started fails them.
+ * on 2 cores, cached). {@code -Dexecplace.kubeRelease=1.37.2} runs the same tests on a current
+ * release built from the Go module proxy (about 4 minutes, once).
+ * {@code -Dexecplace.realApiServer=skip} skips the tests that need it, saying so; otherwise a server
+ * that cannot be started fails them.
  */
 public final class RealApiServer {
 
     private static RealApiServer shared;
+
+    /**
+     * The repository's root: the working directory's nearest folder that holds
+     * {@code scripts/kube-apiserver} (the module's folder under surefire, the root under exec:java).
+     */
+    public static final Path REPOSITORY = repository();
+
+    /** The script that builds, starts and stops the server. */
+    public static final Path SCRIPT = REPOSITORY.resolve("scripts").resolve("kube-apiserver");
+
+    private static Path repository() {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path p = start; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("scripts").resolve("kube-apiserver"))) {
+                return p;
+            }
+        }
+        return start.getParent() != null ? start.getParent() : start;
+    }
 
     private final Path dir;
     private final Path script;
@@ -60,13 +82,15 @@ public final class RealApiServer {
     }
 
     private static RealApiServer start() {
-        Path script = Path.of("..", "scripts", "kube-apiserver").toAbsolutePath().normalize();
+        Path script = SCRIPT;
         Path base = Files.isWritable(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
         Path dir = base.resolve("execplace-kube-test-" + ProcessHandle.current().pid());
         String last = null;
         StringBuilder output = new StringBuilder();
         try {
-            Process p = new ProcessBuilder(script.toString(), "up", "--dir", dir.toString()).redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(List.of(script.toString(), "up", "--dir", dir.toString()));
+            command.addAll(releaseArguments());
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             try (var reader = p.inputReader(StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = reader.readLine()) != null) {
@@ -89,6 +113,20 @@ public final class RealApiServer {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting kube-apiserver", e);
         }
+    }
+
+    /**
+     * The {@code scripts/kube-apiserver} arguments that pick the release of {@code -Dexecplace.kubeRelease}
+     * (none: the script's default, 1.20.2).
+     */
+    public static List<String> releaseArguments() {
+        String release = System.getProperty("execplace.kubeRelease", "").trim();
+        return release.isEmpty() ? List.of() : List.of("--release", release);
+    }
+
+    /** The server's minor version (20 for 1.20.2). */
+    public int minorVersion() {
+        return Integer.parseInt(admin.getKubernetesVersion().getMinor().replaceAll("\\D", ""));
     }
 
     /** Stops the server first: closing the client may fail when the JVM is going down (classes unloadable). */
@@ -119,7 +157,7 @@ public final class RealApiServer {
 
     /** Applies a manifest of the repository (path from the repository root) with the admin client. */
     public void apply(String manifest) {
-        Path file = Path.of("..", manifest);
+        Path file = REPOSITORY.resolve(manifest);
         try (InputStream in = Files.newInputStream(file)) {
             List<HasMetadata> items = admin.load(in).items();
             for (HasMetadata item : items) {

@@ -142,7 +142,7 @@ class RealApiServerTest {
     /** Every manifest of the Kustomize base in deploy/, and rbac-cordon.yaml, passes the real server's validation (server-side dry run). */
     @Test
     void deployManifestsPassAServerSideDryRun() throws Exception {
-        java.nio.file.Path deploy = java.nio.file.Path.of("..", "deploy");
+        java.nio.file.Path deploy = RealApiServer.REPOSITORY.resolve("deploy");
         java.util.List<String> files = new java.util.ArrayList<>();
         boolean inResources = false;
         for (String line : java.nio.file.Files.readAllLines(deploy.resolve("kustomization.yaml"))) {
@@ -169,6 +169,38 @@ class RealApiServerTest {
         assertThat(checked).isEqualTo(9);
         assertThat(server.admin().apps().deployments().inNamespace("kube-system").withName("execplace-scheduler").get())
                 .as("a dry run creates nothing").isNull();
+    }
+
+    /**
+     * kube-scheduler's SchedulingGates on a server that has them (Kubernetes 1.27 and later, e.g.
+     * {@code -Dexecplace.kubeRelease=1.37.2}): a gated executor is neither bound nor reported
+     * unschedulable, and is bound once its gate is removed. Kubernetes 1.20 drops the field, so
+     * there the test is skipped (the mock covers it in {@code FiltersTest}).
+     */
+    @Test
+    void gatedPodsWaitForTheirGates() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(server.minorVersion() >= 27,
+                "Kubernetes 1." + server.minorVersion() + " has no scheduling gates");
+        server.namespace(FilterScenarios.NS);
+        server.createReadyNode(TestObjects.node("n1", "small", 8, 32).build());
+        server.admin().resource(TestObjects.executor(FilterScenarios.NS, "gated", 1, "1", "1Gi", "execplace").editSpec()
+                .withSchedulingGates(new io.fabric8.kubernetes.api.model.PodSchedulingGateBuilder()
+                        .withName("example.com/quota").build()).endSpec().build()).create();
+        try (KubernetesScheduler s = REAL.start(new FirstFit())) {
+            REAL.awaitCache(s, 1, 1);
+            CycleReport r = s.scheduleOnce();
+            assertThat(r.bound()).isEmpty();
+            assertThat(r.unschedulable()).isEmpty();
+            server.admin().pods().inNamespace(FilterScenarios.NS).withName("gated-exec-1").edit(p -> {
+                p.getSpec().setSchedulingGates(java.util.List.of());
+                return p;
+            });
+            awaitCache(s, () -> s.cachedPods().size() == 1 && (s.cachedPods().get(0).getSpec().getSchedulingGates() == null
+                    || s.cachedPods().get(0).getSpec().getSchedulingGates().isEmpty()));
+            assertThat(s.scheduleOnce().bound()).extracting(io.execplace.kubernetes.run.Decision::node).containsExactly("n1");
+        }
+        assertThat(server.admin().pods().inNamespace(FilterScenarios.NS).withName("gated-exec-1").get().getSpec().getNodeName())
+                .isEqualTo("n1");
     }
 
     @Test
