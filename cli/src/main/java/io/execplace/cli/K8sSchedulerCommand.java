@@ -101,6 +101,15 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
     boolean singleZone;
 
+    @Option(names = "--driver-gang", description = "Place a Spark driver only where it and its executors fit now, and hold "
+            + "the executors' room until they come (the driver's annotations give their number and size: "
+            + "execplace.io/executors and execplace.io/executor-cpu/-memory, or YuniKorn's task groups; docs/kubernetes.md).")
+    boolean driverGang;
+
+    @Option(names = "--driver-gang-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Seconds the executors' room is held when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
+    double driverGangTimeoutSeconds;
+
     @Option(names = "--leader-elect", description = "Run as one of several replicas: only the holder of a Lease schedules "
             + "(as kube-scheduler's --leader-elect; needs the Lease role in deploy/rbac.yaml).")
     boolean leaderElect;
@@ -135,6 +144,14 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.round(retryPeriodSeconds * 1000))));
     }
 
+    private Duration driverGang() {
+        if (!(driverGangTimeoutSeconds >= 1) || driverGangTimeoutSeconds > 86_400) {
+            throw BadInputException.option("--driver-gang-timeout", "must be a number of seconds from 1 to 86400, got "
+                    + driverGangTimeoutSeconds);
+        }
+        return driverGang ? Duration.ofMillis(Math.round(driverGangTimeoutSeconds * 1000)) : null;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (httpPort < -1 || httpPort > 65535) {
@@ -144,7 +161,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
-                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).build();
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

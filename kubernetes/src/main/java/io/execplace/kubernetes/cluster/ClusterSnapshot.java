@@ -150,6 +150,20 @@ public final class ClusterSnapshot implements ClusterView {
         }
     }
 
+    /**
+     * Gives back what {@link #addPod(String, long, long, boolean, double)} took for a pod added as not
+     * active and without a busy time (room held for executors that are not there yet, {@code --driver-gang}).
+     */
+    public void removePod(String node, long cpuMillis, long memoryBytes) {
+        Integer vm = vmOfNode.get(node);
+        if (vm == null) {
+            return;
+        }
+        freeCpuMillis[vm] += cpuMillis;
+        freeMemoryBytes[vm] += memoryBytes;
+        freePods[vm]++;
+    }
+
     /** True when no node is usable (the policy cannot be asked). */
     public boolean isEmpty() {
         return cluster == null;

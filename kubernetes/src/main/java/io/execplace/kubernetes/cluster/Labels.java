@@ -34,6 +34,10 @@ public final class Labels {
     public static final String MIN_EXECUTORS = "execplace.io/min-executors";
     /** Driver annotation: seconds after the first executor after which the gang is placed as it is. */
     public static final String GANG_TIMEOUT = "execplace.io/gang-timeout-seconds";
+    /** Driver annotation: CPU request of each executor (a quantity: {@code 1}, {@code 500m}), for {@code --driver-gang}. */
+    public static final String EXECUTOR_CPU = "execplace.io/executor-cpu";
+    /** Driver annotation: memory request of each executor (a quantity: {@code 2Gi}), for {@code --driver-gang}. */
+    public static final String EXECUTOR_MEMORY = "execplace.io/executor-memory";
     /** Pod (executor or driver) annotation: wordcount, sort, pagerank or generic (TPDS job types). */
     public static final String JOB_TYPE = "execplace.io/job-type";
     /** Pod (executor or driver) annotation: the application's deadline as an RFC 3339 instant. */

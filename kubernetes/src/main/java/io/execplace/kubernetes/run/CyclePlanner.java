@@ -8,7 +8,9 @@ import io.execplace.kubernetes.cluster.ApplicationView;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.filter.Feasibility;
+import io.execplace.kubernetes.spark.ExecutorRoom;
 import io.execplace.kubernetes.spark.PendingApplication;
+import io.fabric8.kubernetes.api.model.Pod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,9 +67,12 @@ public final class CyclePlanner {
         }
     }
 
-    /** A placed gang, to be bound; {@code planningNanos}: the wall time its planning took. */
+    /**
+     * A placed gang, to be bound; {@code planningNanos}: the wall time its planning took;
+     * {@code heldRoom}: for a driver under {@code --driver-gang}, the room it holds for its executors (else null).
+     */
     public record Planned(PendingApplication app, Map<String, Long> otherRequests, List<String> targets, double duration,
-                          double extraCost, long planningNanos) {
+                          double extraCost, long planningNanos, HeldRoom heldRoom) {
     }
 
     /** An application left pending, and why; {@code planningNanos}: the wall time its planning took. */
@@ -115,6 +120,15 @@ public final class CyclePlanner {
      * @param usable the snapshot's nodes in VM order
      */
     public Plan plan(List<PendingApplication> ready, ClusterSnapshot snapshot, List<NodeInfo> usable) {
+        return plan(ready, snapshot, usable, Map.of());
+    }
+
+    /**
+     * As {@link #plan(List, ClusterSnapshot, List)}, with room the snapshot holds for applications'
+     * executors (by application key, {@code --driver-gang}): each application gets its own room back
+     * just before it is placed, and holds it again if it is not placed.
+     */
+    public Plan plan(List<PendingApplication> ready, ClusterSnapshot snapshot, List<NodeInfo> usable, Map<String, HeldRoom> held) {
         List<PendingApplication> apps = new ArrayList<>(ready);
         apps.sort(Comparator.comparingDouble((PendingApplication a) -> a.spec().arrival()).thenComparing(PendingApplication::key));
         List<Job> jobs = new ArrayList<>();
@@ -132,7 +146,17 @@ public final class CyclePlanner {
         List<Rejected> rejected = new ArrayList<>();
         for (int idx : order) {
             long t0 = System.nanoTime();
-            Rejected r = place(apps.get(idx), jobs.get(idx), snapshot, usable, planned, t0);
+            PendingApplication app = apps.get(idx);
+            HeldRoom own = held.get(app.key());
+            if (own != null) {
+                own.release(snapshot);
+            }
+            Rejected r = app.executorRoom() != null
+                    ? placeWithExecutors(app, jobs.get(idx), snapshot, usable, planned, t0)
+                    : place(app, jobs.get(idx), snapshot, usable, planned, t0, null);
+            if (r != null && own != null) {
+                own.hold(snapshot);
+            }
             if (r != null) {
                 rejected.add(new Rejected(r.app(), r.code(), r.message(), System.nanoTime() - t0));
                 if (!backfill && r.code().blocksQueue()) {
@@ -143,16 +167,64 @@ public final class CyclePlanner {
         return new Plan(planned, rejected);
     }
 
+    /**
+     * {@code --driver-gang}: the driver is placed only if its executors fit now too. The policy places
+     * the executors first (on the nodes the driver may use: Spark gives both the same node selector
+     * and tolerations), their room is held, then the driver is placed as any pod; if it does not fit
+     * beside them, the room is given back and the driver waits.
+     */
+    private Rejected placeWithExecutors(PendingApplication driver, Job driverJob, ClusterSnapshot snapshot,
+                                        List<NodeInfo> usable, List<Planned> planned, long startNanos) {
+        ExecutorRoom room = driver.executorRoom();
+        List<Pod> phantoms = java.util.Collections.nCopies(room.executors(), driver.pods().get(0));
+        PendingApplication executors = new PendingApplication(room.appKey(), driver.namespace(), phantoms, room.cpuMillis(),
+                room.memoryBytes(), driver.spec());
+        Attempt a = choose(executors, executors.toJob(driverJob.id(), snapshot.cpuUnitMillis()), snapshot, usable);
+        if (a.rejected() != null) {
+            return new Rejected(driver, a.rejected().code(), "the driver waits for room for itself and its " + room.executors()
+                    + " executors (--driver-gang): " + a.rejected().message());
+        }
+        HeldRoom held = new HeldRoom(room.cpuMillis(), room.memoryBytes(), a.targets());
+        held.hold(snapshot);
+        Rejected r = place(driver, driverJob, snapshot, usable, planned, startNanos, held);
+        if (r != null) {
+            held.release(snapshot);
+            return new Rejected(driver, r.code(), "no room for the driver beside its " + room.executors()
+                    + " executors (--driver-gang): " + r.message());
+        }
+        return null;
+    }
+
+    /** Places the gang and commits it to the snapshot, or says why not. */
     private Rejected place(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
-                           List<Planned> planned, long startNanos) {
+                           List<Planned> planned, long startNanos, HeldRoom heldRoom) {
+        Attempt a = choose(app, job, snapshot, usable);
+        if (a.rejected() != null) {
+            return a.rejected();
+        }
+        Map<String, Long> other = app.otherRequests();
+        snapshot.commit(a.placement(), app.cpuMillis(), app.memoryBytes(), other, a.duration());
+        planned.add(new Planned(app, other, a.targets(), a.duration(), a.extraCost(), System.nanoTime() - startNanos, heldRoom));
+        return null;
+    }
+
+    /** The policy's placement of a gang, checked, with its nodes, duration and extra cost; or why there is none. */
+    private record Attempt(Rejected rejected, Placement placement, List<String> targets, double duration, double extraCost) {
+
+        static Attempt refused(PendingApplication app, Rejection code, String message) {
+            return new Attempt(new Rejected(app, code, message), null, List.of(), Double.NaN, Double.NaN);
+        }
+    }
+
+    private Attempt choose(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable) {
         if (snapshot.isEmpty()) {
-            return new Rejected(app, Rejection.NO_USABLE_NODE, "no usable node (all cordoned, not ready, or with bad labels)");
+            return Attempt.refused(app, Rejection.NO_USABLE_NODE, "no usable node (all cordoned, not ready, or with bad labels)");
         }
         int n = app.pods().size();
         Map<String, Long> other = app.otherRequests();
         Feasibility.Verdict verdict = feasibility.check(app.pods(), usable);
         if (verdict.none()) {
-            return new Rejected(app, Rejection.NO_NODE_PASSES_FILTERS, verdict.refused().summary(0, usable.size()));
+            return Attempt.refused(app, Rejection.NO_NODE_PASSES_FILTERS, verdict.refused().summary(0, usable.size()));
         }
         long capacity = 0;
         long largest = 0;
@@ -165,12 +237,12 @@ public final class CyclePlanner {
         }
         String mayUse = verdict.refused().isEmpty() ? "" : "it may run on ";
         if (largest < 1) {
-            return new Rejected(app, Rejection.POD_TOO_LARGE, "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes()
+            return Attempt.refused(app, Rejection.POD_TOO_LARGE, "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes()
                     + " bytes of memory" + (other.isEmpty() ? "" : " and " + other) + ", more than any node " + mayUse
                     + "has allocatable");
         }
         if (capacity < n) {
-            return new Rejected(app, Rejection.GANG_NEVER_FITS, n + " executors do not fit the usable nodes " + mayUse
+            return Attempt.refused(app, Rejection.GANG_NEVER_FITS, n + " executors do not fit the usable nodes " + mayUse
                     + "even when all are empty (room for " + capacity + ")");
         }
         long[] room = new long[usable.size()];
@@ -197,7 +269,7 @@ public final class CyclePlanner {
                 candidate = policy.place(job, v);
             } catch (RuntimeException e) {
                 LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
-                return new Rejected(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
+                return Attempt.refused(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
             } finally {
                 decisionNanos.accept(System.nanoTime() - t0);
             }
@@ -214,7 +286,7 @@ public final class CyclePlanner {
             }
         }
         if (p == null) {
-            return new Rejected(app, Rejection.NO_PLACEMENT, "policy " + policy.name() + " found no placement for " + n
+            return Attempt.refused(app, Rejection.NO_PLACEMENT, "policy " + policy.name() + " found no placement for " + n
                     + " executors of " + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none"
                     + (singleZone ? ", one zone" : "") + "; " + diagnosis.summary(available, usable.size()) + ")");
         }
@@ -224,7 +296,7 @@ public final class CyclePlanner {
         }
         if (invalid != null) {
             LOG.error("policy {} returned an invalid placement for {}: {}", policy.name(), app.key(), invalid);
-            return new Rejected(app, Rejection.INVALID_PLACEMENT, "policy " + policy.name() + " returned an invalid placement: " + invalid);
+            return Attempt.refused(app, Rejection.INVALID_PLACEMENT, "policy " + policy.name() + " returned an invalid placement: " + invalid);
         }
         double duration = snapshot.durationModel().duration(job, p, snapshot.cluster());
         double extraCost = snapshot.extraCost(p, duration);
@@ -232,9 +304,7 @@ public final class CyclePlanner {
         for (int i = 0; i < n; i++) {
             targets.add(snapshot.nodeName(p.vm(i)));
         }
-        snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
-        planned.add(new Planned(app, other, targets, duration, extraCost, System.nanoTime() - startNanos));
-        return null;
+        return new Attempt(null, p, targets, duration, extraCost);
     }
 
     /** The room of each zone's nodes alone (others 0), zones in name order; nodes without a zone form one. */

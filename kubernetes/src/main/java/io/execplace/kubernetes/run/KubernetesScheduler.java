@@ -3,6 +3,7 @@ package io.execplace.kubernetes.run;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
+import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.cluster.Resources;
@@ -68,6 +69,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final AssumeCache assumed = new AssumeCache();
     private final ProblemLog problems = new ProblemLog();
     private final PodBackoff backoff = new PodBackoff();
+    /** Room held for drivers' executors (--driver-gang). */
+    private final RoomHolds holds = new RoomHolds();
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
@@ -95,7 +98,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.policy = policy;
         this.settings = settings;
         this.clock = clock;
-        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds());
+        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang() != null);
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
@@ -293,15 +296,29 @@ public final class KubernetesScheduler implements AutoCloseable {
                 }
             }
         }
-        // The cycle's CPU unit makes every pending request a whole number of units (ClusterSnapshot).
-        long cpuUnit = ClusterSnapshot.cpuUnitFor(pending.stream().map(Resources::podCpuMillis).toList());
-        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, pods, assumed);
-
         Grouping grouping = grouper.group(pending, pods, firstSeen, now);
         for (Grouping.PodProblem problem : grouping.problems()) {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
         }
-        CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable);
+        // The cycle's CPU unit makes every pending request (and held executor room) a whole number of units (ClusterSnapshot).
+        List<Long> requests = new ArrayList<>(pending.stream().map(Resources::podCpuMillis).toList());
+        requests.addAll(holds.cpuRequests());
+        grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> requests.add(a.executorRoom().cpuMillis()));
+        long cpuUnit = ClusterSnapshot.cpuUnitFor(requests);
+        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, pods, assumed);
+        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors(pods),
+                uid -> byUid.containsKey(uid) && !ApplicationGrouper.terminal(byUid.get(uid))
+                        && (!unbound(byUid.get(uid)) || assumed.contains(uid)), now);
+        CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
+        if (!settings.dryRun()) {
+            for (CyclePlanner.Planned p : plan.planned()) {
+                if (p.heldRoom() != null) {
+                    double timeout = p.app().executorRoom().timeout();
+                    holds.add(p.app().executorRoom().appKey(), p.app().pods().get(0).getMetadata().getUid(), p.heldRoom(),
+                            now + (Double.isNaN(timeout) ? settings.driverGang().toMillis() / 1000.0 : timeout));
+                }
+            }
+        }
         bindPhase.reject(plan.rejected());
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
@@ -329,6 +346,21 @@ public final class KubernetesScheduler implements AutoCloseable {
         forgetDeparted(nodes, pods);
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
+    }
+
+    /** Executors of each application (namespace/application) that are bound or being bound. */
+    private Map<String, Integer> placedExecutors(List<Pod> pods) {
+        Map<String, Integer> placed = new HashMap<>();
+        for (Pod p : pods) {
+            Map<String, String> labels = p.getMetadata().getLabels();
+            String app = labels == null ? null : labels.get(Labels.SPARK_APP);
+            if (app != null && "executor".equals(labels.get(Labels.SPARK_ROLE)) && !ApplicationGrouper.terminal(p)
+                    && (!unbound(p) || assumed.contains(p.getMetadata().getUid()))) {
+                String ns = p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace();
+                placed.merge(ns + "/" + app, 1, Integer::sum);
+            }
+        }
+        return placed;
     }
 
     /** Drops what was reported about nodes and pods that no longer exist (keeps the log bounded). */

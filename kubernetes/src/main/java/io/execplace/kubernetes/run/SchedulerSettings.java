@@ -28,6 +28,7 @@ public final class SchedulerSettings {
     private final Duration assumeTtl;
     private final LeaderElection.Settings leaderElection;
     private final boolean singleZone;
+    private final Duration driverGang;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -45,6 +46,7 @@ public final class SchedulerSettings {
         assumeTtl = b.assumeTtl;
         leaderElection = b.leaderElection;
         singleZone = b.singleZone;
+        driverGang = b.driverGang;
     }
 
     public static Builder builder() {
@@ -117,6 +119,14 @@ public final class SchedulerSettings {
         return singleZone;
     }
 
+    /**
+     * {@code --driver-gang}: how long room is held for a driver's executors when its annotations give
+     * no gang timeout; null when drivers are placed alone.
+     */
+    public Duration driverGang() {
+        return driverGang;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -134,6 +144,7 @@ public final class SchedulerSettings {
         private Duration assumeTtl = Duration.ofSeconds(30);
         private LeaderElection.Settings leaderElection;
         private boolean singleZone;
+        private Duration driverGang;
 
         private Builder() {
         }
@@ -215,6 +226,15 @@ public final class SchedulerSettings {
             return this;
         }
 
+        /**
+         * Place a driver only with room for its executors, held for them up to {@code holdFor} (or
+         * the driver's gang timeout); null: drivers are placed alone.
+         */
+        public Builder driverGang(Duration holdFor) {
+            driverGang = holdFor;
+            return this;
+        }
+
         public SchedulerSettings build() {
             if (schedulerName == null || schedulerName.isBlank()) {
                 throw new IllegalArgumentException("--name: the scheduler name must not be empty");
@@ -234,6 +254,9 @@ public final class SchedulerSettings {
             }
             if (bindBackoff == null || bindBackoff.isNegative() || assumeTtl == null || assumeTtl.isNegative() || assumeTtl.isZero()) {
                 throw new IllegalArgumentException("bind back-off must be >= 0 and the assume TTL > 0");
+            }
+            if (driverGang != null && (driverGang.isNegative() || driverGang.isZero() || driverGang.compareTo(Duration.ofHours(24)) > 0)) {
+                throw new IllegalArgumentException("--driver-gang-timeout must be between 1 second and 24 hours, got " + driverGang);
             }
             return new SchedulerSettings(this);
         }

@@ -28,10 +28,17 @@ public final class ApplicationGrouper {
 
     private final Duration batchWindow;
     private final double defaultDurationSeconds;
+    private final boolean driverGangs;
 
     public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds) {
+        this(batchWindow, defaultDurationSeconds, false);
+    }
+
+    /** @param driverGangs a driver that says its executors' number and size is placed with their room ({@link ExecutorRoom}) */
+    public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds, boolean driverGangs) {
         this.batchWindow = batchWindow;
         this.defaultDurationSeconds = defaultDurationSeconds;
+        this.driverGangs = driverGangs;
     }
 
     /**
@@ -86,7 +93,12 @@ public final class ApplicationGrouper {
                 cpu = Math.max(cpu, Resources.podCpuMillis(p));
                 memory = Math.max(memory, Resources.podMemoryBytes(p));
             }
-            ready.add(new PendingApplication(key, ns(first), pods, cpu, memory, spec(first, driver, now, problems)));
+            ExecutorRoom room = null;
+            String app = label(first, Labels.SPARK_APP);
+            if (driverGangs && !executors && app != null && "driver".equals(label(first, Labels.SPARK_ROLE))) {
+                room = ExecutorRoom.of(first, ns(first) + "/" + app, problems);
+            }
+            ready.add(new PendingApplication(key, ns(first), pods, cpu, memory, spec(first, driver, now, problems), room));
         }
         return new Grouping(ready, gathering, problems);
     }

@@ -17,12 +17,18 @@ import java.util.TreeMap;
  * @param cpuMillis   CPU request of each pod (the largest, if they differ)
  * @param memoryBytes memory request of each pod (the largest, if they differ)
  * @param spec        type, arrival, expected duration, deadline
+ * @param executorRoom for a driver under {@code --driver-gang}: the executors it is placed with; else null
  */
 public record PendingApplication(String key, String namespace, List<Pod> pods, long cpuMillis, long memoryBytes,
-                                 AppSpec spec) {
+                                 AppSpec spec, ExecutorRoom executorRoom) {
 
     public PendingApplication {
         pods = List.copyOf(pods);
+    }
+
+    /** A gang placed on its own (no executor room to hold). */
+    public PendingApplication(String key, String namespace, List<Pod> pods, long cpuMillis, long memoryBytes, AppSpec spec) {
+        this(key, namespace, pods, cpuMillis, memoryBytes, spec, null);
     }
 
     /**

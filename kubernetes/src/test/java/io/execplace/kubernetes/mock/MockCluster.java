@@ -96,6 +96,18 @@ public final class MockCluster implements AutoCloseable {
         return client.pods().inNamespace(ns).resource(p).create();
     }
 
+    /** A pending Spark driver pod for this scheduler (execplace places it), requesting {@code cpu} and {@code memory}. */
+    public Pod pendingDriver(String ns, String app, String cpu, String memory, Map<String, String> annotations) {
+        Pod p = new PodBuilder().withNewMetadata().withName(app + "-driver").withNamespace(ns)
+                .addToLabels("spark-app-selector", app).addToLabels("spark-role", "driver")
+                .withAnnotations(annotations).endMetadata()
+                .withNewSpec().withSchedulerName("execplace")
+                .addNewContainer().withName("spark-kubernetes-driver").withImage("spark:4.1.1")
+                .withNewResources().addToRequests("cpu", new Quantity(cpu)).addToRequests("memory", new Quantity(memory))
+                .endResources().endContainer().endSpec().build();
+        return client.pods().inNamespace(ns).resource(p).create();
+    }
+
     /** A pod some other scheduler bound to {@code node}, requesting resources there. */
     public Pod foreignPod(String ns, String name, String node, String cpu, String memory) {
         Pod p = new PodBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()

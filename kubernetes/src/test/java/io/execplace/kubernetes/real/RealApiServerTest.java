@@ -15,6 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -201,6 +203,40 @@ class RealApiServerTest {
         }
         assertThat(server.admin().pods().inNamespace(FilterScenarios.NS).withName("gated-exec-1").get().getSpec().getNodeName())
                 .isEqualTo("n1");
+    }
+
+    /**
+     * {@code --driver-gang} on a real server: of two drivers whose executors fit the node only one
+     * application at a time, one is bound with its executors' room held, the other waits; the
+     * executors then bind where their room was.
+     */
+    @Test
+    void aDriverIsBoundOnlyWithRoomForItsExecutors() {
+        server.namespace(FilterScenarios.NS);
+        server.createReadyNode(TestObjects.node("n1", "small", 4, 16).build());
+        Map<String, String> gang = Map.of("execplace.io/executors", "3", "execplace.io/executor-cpu", "1",
+                "execplace.io/executor-memory", "2Gi");
+        for (String app : new String[] {"a", "b"}) {
+            server.admin().resource(TestObjects.driver(FilterScenarios.NS, app, "1", "1Gi", "execplace", gang).build()).create();
+        }
+        KubernetesScheduler s = new KubernetesScheduler(scheduler, new FirstFit(), io.execplace.kubernetes.mock.Harness.PRICES,
+                io.execplace.kubernetes.mock.Harness.settings().driverGang(java.time.Duration.ofSeconds(300)).build(),
+                new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START));
+        try (s) {
+            s.start(java.time.Duration.ofSeconds(30));
+            REAL.awaitCache(s, 2, 1);
+            CycleReport first = s.scheduleOnce();
+            assertThat(first.bound()).extracting(io.execplace.kubernetes.run.Decision::pod).containsExactly(FilterScenarios.NS + "/a-driver");
+            assertThat(first.unschedulable()).singleElement().asString().contains("(--driver-gang)");
+            for (int i = 1; i <= 3; i++) {
+                server.admin().resource(TestObjects.executor(FilterScenarios.NS, "a", i, "1", "2Gi", "execplace").build()).create();
+            }
+            awaitCache(s, () -> s.cachedPods().size() == 5);
+            CycleReport second = s.scheduleOnce();
+            assertThat(second.bound()).extracting(io.execplace.kubernetes.run.Decision::node).containsExactly("n1", "n1", "n1");
+            assertThat(second.unschedulable()).singleElement().asString().startsWith(FilterScenarios.NS + "/b-driver:");
+        }
+        assertThat(server.admin().pods().inNamespace(FilterScenarios.NS).withName("b-driver").get().getSpec().getNodeName()).isNull();
     }
 
     @Test

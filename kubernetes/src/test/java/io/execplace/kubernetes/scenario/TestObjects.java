@@ -61,6 +61,16 @@ public final class TestObjects {
                 .endResources().endContainer().endSpec();
     }
 
+    /** A pending Spark driver pod of application {@code app} for the scheduler named {@code scheduler}. */
+    public static PodBuilder driver(String ns, String app, String cpu, String memory, String scheduler, Map<String, String> annotations) {
+        return new PodBuilder().withNewMetadata().withName(app + "-driver").withNamespace(ns)
+                .addToLabels("spark-app-selector", app).addToLabels("spark-role", "driver").withAnnotations(annotations).endMetadata()
+                .withNewSpec().withSchedulerName(scheduler)
+                .addNewContainer().withName("spark-kubernetes-driver").withImage("spark:4.1.1")
+                .withNewResources().addToRequests("cpu", new Quantity(cpu)).addToRequests("memory", new Quantity(memory))
+                .endResources().endContainer().endSpec();
+    }
+
     /** A running pod some other scheduler put on {@code node}. */
     public static Pod foreign(String ns, String name, String node, String cpu, String memory) {
         return new PodBuilder().withNewMetadata().withName(name).withNamespace(ns).endMetadata()

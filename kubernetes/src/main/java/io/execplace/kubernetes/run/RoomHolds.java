@@ -1,0 +1,63 @@
+package io.execplace.kubernetes.run;
+
+import io.execplace.kubernetes.cluster.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Room held for the executors of drivers placed under {@code --driver-gang}, across cycles. A hold
+ * lasts while its driver is placed (bound or being bound) and shrinks as its executors are placed;
+ * it ends when all are, when the driver is gone or pending again, or at its time-out.
+ */
+final class RoomHolds {
+
+    private record Hold(String driverUid, HeldRoom room, double expiresAt) {
+    }
+
+    private final Map<String, Hold> byApplication = new HashMap<>();
+
+    /** Holds {@code room} for the executors of application {@code appKey} whose driver is {@code driverUid}. */
+    void add(String appKey, String driverUid, HeldRoom room, double expiresAt) {
+        byApplication.put(appKey, new Hold(driverUid, room, expiresAt));
+    }
+
+    /** The CPU requests of the held executors (for the cycle's CPU unit). */
+    List<Long> cpuRequests() {
+        List<Long> r = new ArrayList<>();
+        byApplication.values().forEach(h -> r.add(h.room().cpuMillis()));
+        return r;
+    }
+
+    /**
+     * Drops the holds that ended, takes the others' remaining room from the snapshot and returns it by
+     * application (for the planner, which gives each application its own room back).
+     *
+     * @param placedExecutors executors of each application that are bound or being bound
+     * @param driverPlaced    whether the driver (by uid) exists and is bound or being bound
+     */
+    Map<String, HeldRoom> applyTo(ClusterSnapshot snapshot, Map<String, Integer> placedExecutors,
+                                  Predicate<String> driverPlaced, double now) {
+        Map<String, HeldRoom> held = new HashMap<>();
+        byApplication.entrySet().removeIf(e -> {
+            Hold h = e.getValue();
+            int placed = placedExecutors.getOrDefault(e.getKey(), 0);
+            List<String> nodes = h.room().nodes();
+            if (now >= h.expiresAt() || placed >= nodes.size() || !driverPlaced.test(h.driverUid())) {
+                return true;
+            }
+            HeldRoom remaining = new HeldRoom(h.room().cpuMillis(), h.room().memoryBytes(), nodes.subList(placed, nodes.size()));
+            remaining.hold(snapshot);
+            held.put(e.getKey(), remaining);
+            return false;
+        });
+        return held;
+    }
+
+    int size() {
+        return byApplication.size();
+    }
+}
