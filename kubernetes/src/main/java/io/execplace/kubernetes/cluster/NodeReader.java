@@ -51,7 +51,17 @@ public final class NodeReader {
         this.defaultSite = defaultSite;
     }
 
+    /** The price table now (a reloading table gives a new instance when its file changed). */
+    public PriceTable priceTable() {
+        return prices.get();
+    }
+
     public Reading read(Node node) {
+        return read(node, prices.get());
+    }
+
+    /** The node read with the given price table (one table for a whole cycle). */
+    public Reading read(Node node, PriceTable table) {
         String name = node.getMetadata().getName();
         if (node.getMetadata().getDeletionTimestamp() != null) {
             return Reading.skipped("being deleted");
@@ -82,7 +92,7 @@ public final class NodeReader {
             return Reading.problem("node " + name + " has no label " + Labels.INSTANCE_TYPE
                     + " and no annotation " + Labels.PRICE_PER_HOUR + ": its price is unknown");
         } else {
-            Optional<Double> p = prices.get().pricePerHour(type, NodeInfo.spot(node));
+            Optional<Double> p = table.pricePerHour(type, NodeInfo.spot(node));
             if (p.isEmpty()) {
                 return Reading.problem("node " + name + ": instance type '" + type
                         + "' is not in the price table (add it, or annotate the node with " + Labels.PRICE_PER_HOUR + ")");

@@ -3,10 +3,8 @@ package io.execplace.kubernetes.run;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
-import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
-import io.execplace.kubernetes.cluster.Resources;
 import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
@@ -71,6 +69,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final PodBackoff backoff = new PodBackoff();
     /** Room held for drivers' executors (--driver-gang). */
     private final RoomHolds holds = new RoomHolds();
+    private final PodRequests requests = new PodRequests();
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
@@ -102,7 +101,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
-                problems, settings.dryRun());
+                problems, settings.dryRun(), requests);
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 settings.singleZone(), metrics::decision);
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
@@ -301,14 +300,16 @@ public final class KubernetesScheduler implements AutoCloseable {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
         }
         // The cycle's CPU unit makes every pending request (and held executor room) a whole number of units (ClusterSnapshot).
-        List<Long> requests = new ArrayList<>(pending.stream().map(Resources::podCpuMillis).toList());
-        requests.addAll(holds.cpuRequests());
-        grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> requests.add(a.executorRoom().cpuMillis()));
-        long cpuUnit = ClusterSnapshot.cpuUnitFor(requests);
+        List<Long> cpuRequests = new ArrayList<>();
+        pending.forEach(p -> cpuRequests.add(requests.of(p).cpuMillis()));
+        cpuRequests.addAll(holds.cpuRequests());
+        grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> cpuRequests.add(a.executorRoom().cpuMillis()));
+        long cpuUnit = ClusterSnapshot.cpuUnitFor(cpuRequests);
         ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, pods, assumed);
-        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors(pods),
-                uid -> byUid.containsKey(uid) && !ApplicationGrouper.terminal(byUid.get(uid))
-                        && (!unbound(byUid.get(uid)) || assumed.contains(uid)), now);
+        java.util.function.Predicate<Pod> placed = p -> !ApplicationGrouper.terminal(p)
+                && (!unbound(p) || assumed.contains(p.getMetadata().getUid()));
+        Map<String, HeldRoom> held = holds.applyTo(snapshot, RoomHolds.placedExecutors(pods, placed),
+                uid -> byUid.containsKey(uid) && placed.test(byUid.get(uid)), now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {
             for (CyclePlanner.Planned p : plan.planned()) {
@@ -344,23 +345,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         List<String> empty = cordoner.emptyNodes(snapshot, usable, nodesByName);
         cordoner.uncordonForDemand(plan.rejected().stream().anyMatch(r -> r.code().waitsForRoom()), nodes);
         forgetDeparted(nodes, pods);
+        requests.endCycle();
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
-    }
-
-    /** Executors of each application (namespace/application) that are bound or being bound. */
-    private Map<String, Integer> placedExecutors(List<Pod> pods) {
-        Map<String, Integer> placed = new HashMap<>();
-        for (Pod p : pods) {
-            Map<String, String> labels = p.getMetadata().getLabels();
-            String app = labels == null ? null : labels.get(Labels.SPARK_APP);
-            if (app != null && "executor".equals(labels.get(Labels.SPARK_ROLE)) && !ApplicationGrouper.terminal(p)
-                    && (!unbound(p) || assumed.contains(p.getMetadata().getUid()))) {
-                String ns = p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace();
-                placed.merge(ns + "/" + app, 1, Integer::sum);
-            }
-        }
-        return placed;
     }
 
     /** Drops what was reported about nodes and pods that no longer exist (keeps the log bounded). */

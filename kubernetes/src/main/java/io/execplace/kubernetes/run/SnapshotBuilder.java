@@ -2,12 +2,12 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.core.model.Placement;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
+import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
-import io.execplace.kubernetes.cluster.Resources;
 import io.execplace.kubernetes.observe.EventRecorder;
+import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
-import io.execplace.kubernetes.spark.Grouping;
 import io.execplace.kubernetes.spark.PendingApplication;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -37,8 +37,16 @@ final class SnapshotBuilder {
     private final EventRecorder events;
     private final ProblemLog problems;
     private final boolean dryRun;
+    /** Busy times of our bound gangs, by gang key, valid for the usable nodes {@link #cachedFor}. */
+    private final Map<String, GangBusy> busyByGang = new HashMap<>();
+    private List<NodeInfo> cachedFor = List.of();
+    private List<NodeInfo> usable = List.of();
+    private final PodRequests requests;
+    private Map<String, NodeReading> readings = Map.of();
 
-    SnapshotBuilder(NodeReader nodeReader, ApplicationGrouper grouper, EventRecorder events, ProblemLog problems, boolean dryRun) {
+    SnapshotBuilder(NodeReader nodeReader, ApplicationGrouper grouper, EventRecorder events, ProblemLog problems, boolean dryRun,
+                    PodRequests requests) {
+        this.requests = requests;
         this.nodeReader = nodeReader;
         this.grouper = grouper;
         this.events = events;
@@ -49,8 +57,15 @@ final class SnapshotBuilder {
     /** The usable nodes in name order (the VM order); a node with bad labels is reported once and skipped. */
     List<NodeInfo> usableNodes(List<Node> nodes) {
         List<NodeInfo> usable = new ArrayList<>();
+        PriceTable table = nodeReader.priceTable();
+        Map<String, NodeReading> read = new HashMap<>();
         for (Node node : nodes) {
-            NodeReader.Reading r = nodeReader.read(node);
+            // read once per node version and price table (allocatable quantities are strings to parse)
+            String version = node.getMetadata().getResourceVersion();
+            NodeReading known = readings.get(node.getMetadata().getName());
+            NodeReader.Reading r = known != null && version != null && version.equals(known.version()) && known.table() == table
+                    ? known.reading() : nodeReader.read(node, table);
+            read.put(node.getMetadata().getName(), new NodeReading(version, table, r));
             String key = "node/" + node.getMetadata().getName();
             if (r.usable()) {
                 usable.add(r.info());
@@ -62,8 +77,13 @@ final class SnapshotBuilder {
                 }
             }
         }
+        readings = read;
         usable.sort(Comparator.comparing(NodeInfo::name));
         return usable;
+    }
+
+    /** A node's reading, valid for that version of the node and that price table. */
+    private record NodeReading(String version, PriceTable table, NodeReader.Reading reading) {
     }
 
     /**
@@ -77,24 +97,78 @@ final class SnapshotBuilder {
     ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
                           List<Pod> all, AssumeCache assumed) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
+        this.usable = usable;
         for (Pod p : othersBound) {
-            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p),
-                    Resources.podOtherRequests(p), !daemonSet(p), Double.NaN);
+            PodRequests.Requests r = requests.of(p);
+            snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), !daemonSet(p), Double.NaN);
         }
         addOurBoundPods(snapshot, oursBound, all, now);
         assumed.addTo(snapshot);
         return snapshot;
     }
 
-    /** Our bound pods: resources, and busy time from their gang's expected duration since binding. */
+    /**
+     * Our bound pods: resources, and busy time from their gang's expected duration since binding.
+     * Incremental: a gang's busy times are computed when its bound pods (or its driver) change and
+     * kept while they do not — every cycle of a burst used to regroup every bound pod, most of a
+     * cycle's time at a thousand pods.
+     */
     private void addOurBoundPods(ClusterSnapshot snapshot, List<Pod> oursBound, List<Pod> all, double now) {
+        if (!usable.equals(cachedFor)) {
+            // the duration model and the nodes' VM ids come from the usable nodes
+            busyByGang.clear();
+            cachedFor = usable;
+        }
         if (oursBound.isEmpty()) {
+            busyByGang.clear();
             return;
         }
-        // Rebuild each gang's duration exactly as at placement time: the duration model on the nodes it runs on.
-        Grouping asGangs = grouper.group(oursBound, all, Map.of(), Double.POSITIVE_INFINITY);
+        Map<String, Pod> drivers = new HashMap<>();
+        for (Pod p : all) {
+            String app = label(p, Labels.SPARK_APP);
+            if (app != null && "driver".equals(label(p, Labels.SPARK_ROLE)) && !ApplicationGrouper.terminal(p)) {
+                drivers.put(namespace(p) + "/" + app, p);
+            }
+        }
+        Map<String, List<Pod>> gangs = new HashMap<>();
+        for (Pod p : oursBound) {
+            gangs.computeIfAbsent(gangKey(p), k -> new ArrayList<>()).add(p);
+        }
+        Map<String, GangBusy> next = new HashMap<>();
         Map<String, Double> busyUntil = new HashMap<>();
-        for (PendingApplication gang : asGangs.ready()) {
+        for (Map.Entry<String, List<Pod>> g : gangs.entrySet()) {
+            Pod driver = drivers.get(g.getKey());
+            String signature = signature(g.getValue(), driver);
+            GangBusy known = signature == null ? null : busyByGang.get(g.getKey());
+            if (known == null || !known.signature().equals(signature)) {
+                known = new GangBusy(signature, busyUntil(snapshot, g.getValue(), driver, now));
+            }
+            if (signature != null) {
+                next.put(g.getKey(), known);
+            }
+            busyUntil.putAll(known.busyUntilByUid());
+        }
+        busyByGang.clear();
+        busyByGang.putAll(next);
+        for (Pod p : oursBound) {
+            PodRequests.Requests r = requests.of(p);
+            snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), true,
+                    busyUntil.getOrDefault(p.getMetadata().getUid(), Double.NaN));
+        }
+    }
+
+    /** A gang's busy-until by pod uid, valid while its signature (pods, nodes, versions, driver) holds. */
+    private record GangBusy(String signature, Map<String, Double> busyUntilByUid) {
+    }
+
+    /** The busy-until of a gang's bound pods, rebuilt exactly as at placement time: the duration model on its nodes. */
+    private Map<String, Double> busyUntil(ClusterSnapshot snapshot, List<Pod> pods, Pod driver, double now) {
+        List<Pod> withDriver = new ArrayList<>(pods);
+        if (driver != null) {
+            withDriver.add(driver);
+        }
+        Map<String, Double> busy = new HashMap<>();
+        for (PendingApplication gang : grouper.group(pods, withDriver, Map.of(), Double.POSITIVE_INFINITY).ready()) {
             int[] vms = new int[gang.pods().size()];
             boolean known = !snapshot.isEmpty();
             double bindTime = Double.POSITIVE_INFINITY;
@@ -109,13 +183,51 @@ final class SnapshotBuilder {
                 duration = snapshot.durationModel().duration(gang.toJob(0), Placement.wrap(vms), snapshot.cluster());
             }
             for (Pod p : gang.pods()) {
-                busyUntil.put(p.getMetadata().getUid(), (Double.isInfinite(bindTime) ? now : bindTime) + duration);
+                busy.put(p.getMetadata().getUid(), (Double.isInfinite(bindTime) ? now : bindTime) + duration);
             }
         }
-        for (Pod p : oursBound) {
-            snapshot.addPod(p.getSpec().getNodeName(), Resources.podCpuMillis(p), Resources.podMemoryBytes(p),
-                    Resources.podOtherRequests(p), true, busyUntil.getOrDefault(p.getMetadata().getUid(), Double.NaN));
+        return busy;
+    }
+
+    /**
+     * What a gang's busy times depend on: each pod's uid, node and resource version (annotations,
+     * conditions), and the driver's; null when a version or a time stamp is missing (then the busy
+     * times may depend on the clock, and are computed every cycle).
+     */
+    private static String signature(List<Pod> pods, Pod driver) {
+        StringBuilder b = new StringBuilder();
+        List<Pod> sorted = new ArrayList<>(pods);
+        sorted.sort(Comparator.comparing(p -> p.getMetadata().getUid()));
+        for (Pod p : sorted) {
+            if (p.getMetadata().getResourceVersion() == null || p.getMetadata().getCreationTimestamp() == null) {
+                return null;
+            }
+            b.append(p.getMetadata().getUid()).append('@').append(p.getSpec().getNodeName()).append('#')
+                    .append(p.getMetadata().getResourceVersion()).append(';');
         }
+        if (driver != null) {
+            if (driver.getMetadata().getResourceVersion() == null) {
+                return null;
+            }
+            b.append("driver ").append(driver.getMetadata().getUid()).append('#').append(driver.getMetadata().getResourceVersion());
+        }
+        return b.toString();
+    }
+
+    /** The gang a bound pod belongs to, as {@link ApplicationGrouper} forms them. */
+    private static String gangKey(Pod p) {
+        String app = label(p, Labels.SPARK_APP);
+        boolean executor = app != null && "executor".equals(label(p, Labels.SPARK_ROLE));
+        return namespace(p) + "/" + (executor ? app : p.getMetadata().getName());
+    }
+
+    private static String label(Pod p, String name) {
+        Map<String, String> l = p.getMetadata().getLabels();
+        return l == null ? null : l.get(name);
+    }
+
+    private static String namespace(Pod p) {
+        return p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace();
     }
 
     /** When the pod was bound: its PodScheduled=True transition, else its start, else its creation. */
