@@ -70,8 +70,8 @@ public final class BesideKubeScheduler {
         int cores = nodes.stream().mapToInt(ReplayCost.BenchNode::cores).sum();
         System.out.printf(Locale.ROOT, "kube-apiserver %s on loopback; %d nodes (%d cores), %d applications x %d executors of 1 core / 2 GiB;"
                 + " burst (all at once) and steady (%.1f applications/s)%n", admin.getKubernetesVersion().getGitVersion(), nodeCount, cores, apps, EXECUTORS, rate);
-        System.out.printf(Locale.ROOT, "%-22s %-7s %6s %9s %9s %9s %12s%n", "scheduler", "stream", "pods", "pods/s", "p50 ms", "p99 ms",
-                "cost");
+        System.out.printf(Locale.ROOT, "%-22s %-7s %6s %9s %9s %9s %12s %9s %9s%n", "scheduler", "stream", "pods", "pods/s", "p50 ms", "p99 ms",
+                "cost", "gang p50", "gang p99");
         Path kubeconfig = server.kubeconfig();
         List<Map.Entry<String, Supplier<Contender>>> contenders = new ArrayList<>();
         boolean portFlag = server.minorVersion() < 24;
@@ -244,14 +244,31 @@ public final class BesideKubeScheduler {
             }
         }
         latencies.sort(null);
+        // From the moment the application's last executor was created: what a gang scheduler adds once
+        // the gang is complete (kube-scheduler binds pods before that moment: 0 then).
+        List<Long> fromComplete = new ArrayList<>();
+        for (ReplayCost.App app : apps) {
+            long complete = Long.MIN_VALUE;
+            for (String pod : app.pods()) {
+                complete = Math.max(complete, clock.created().getOrDefault(pod, Long.MIN_VALUE));
+            }
+            for (String pod : app.pods()) {
+                Long bound = clock.bound().get(pod);
+                if (bound != null && complete != Long.MIN_VALUE) {
+                    fromComplete.add(Math.max(0, bound - complete));
+                }
+            }
+        }
+        fromComplete.sort(null);
         if (latencies.size() != clock.created().size()) {
             System.out.printf("  (%d pods created, %d seen bound)%n", clock.created().size(), latencies.size());
         }
         int pods = latencies.size();
         double seconds = (last - first) / 1e9;
         double cost = pods == apps.size() * EXECUTORS ? ReplayCost.cost(nodes, apps, clock.nodeOf(), DURATION) : Double.NaN;
-        System.out.printf(Locale.ROOT, "%-22s %-7s %6d %9.1f %9.1f %9.1f %12.4f%n", name, stream, pods, pods / seconds,
-                percentile(latencies, 0.5) / 1e6, percentile(latencies, 0.99) / 1e6, cost);
+        System.out.printf(Locale.ROOT, "%-22s %-7s %6d %9.1f %9.1f %9.1f %12.4f %9.1f %9.1f%n", name, stream, pods, pods / seconds,
+                percentile(latencies, 0.5) / 1e6, percentile(latencies, 0.99) / 1e6, cost,
+                percentile(fromComplete, 0.5) / 1e6, percentile(fromComplete, 0.99) / 1e6);
     }
 
     private static double percentile(List<Long> sorted, double q) {
