@@ -106,9 +106,14 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             + "execplace.io/executors and execplace.io/executor-cpu/-memory, or YuniKorn's task groups; docs/kubernetes.md).")
     boolean driverGang;
 
-    @Option(names = "--driver-gang-timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "Seconds the executors' room is held when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
-    double driverGangTimeoutSeconds;
+    @Option(names = "--bind-early", description = "Bind an application's executors as they come, once its whole gang "
+            + "(the driver's execplace.io/executors or min-executors) has room, and hold the room of the missing ones "
+            + "(YuniKorn's placeholders) instead of waiting for the last executor.")
+    boolean bindEarly;
+
+    @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
+    double holdTimeoutSeconds;
 
     @Option(names = "--leader-elect", description = "Run as one of several replicas: only the holder of a Lease schedules "
             + "(as kube-scheduler's --leader-elect; needs the Lease role in deploy/rbac.yaml).")
@@ -144,12 +149,11 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.round(retryPeriodSeconds * 1000))));
     }
 
-    private Duration driverGang() {
-        if (!(driverGangTimeoutSeconds >= 1) || driverGangTimeoutSeconds > 86_400) {
-            throw BadInputException.option("--driver-gang-timeout", "must be a number of seconds from 1 to 86400, got "
-                    + driverGangTimeoutSeconds);
+    private Duration holdTimeout() {
+        if (!(holdTimeoutSeconds >= 1) || holdTimeoutSeconds > 86_400) {
+            throw BadInputException.option("--hold-timeout", "must be a number of seconds from 1 to 86400, got " + holdTimeoutSeconds);
         }
-        return driverGang ? Duration.ofMillis(Math.round(driverGangTimeoutSeconds * 1000)) : null;
+        return Duration.ofMillis(Math.round(holdTimeoutSeconds * 1000));
     }
 
     @Override
@@ -161,7 +165,8 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
-                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang()).build();
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly)
+                .holdTimeout(holdTimeout()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

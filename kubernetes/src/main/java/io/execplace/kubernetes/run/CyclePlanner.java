@@ -151,9 +151,14 @@ public final class CyclePlanner {
             if (own != null) {
                 own.release(snapshot);
             }
-            Rejected r = app.executorRoom() != null
-                    ? placeWithExecutors(app, jobs.get(idx), snapshot, usable, planned, t0)
-                    : place(app, jobs.get(idx), snapshot, usable, planned, t0, null);
+            Rejected r;
+            if (app.executorRoom() == null) {
+                r = place(app, jobs.get(idx), snapshot, usable, planned, t0, null);
+            } else if (app.executorRoom().appKey().equals(app.key())) {
+                r = placeEarly(app, jobs.get(idx), snapshot, usable, planned, t0);
+            } else {
+                r = placeWithExecutors(app, jobs.get(idx), snapshot, usable, planned, t0);
+            }
             if (r != null && own != null) {
                 own.hold(snapshot);
             }
@@ -192,6 +197,37 @@ public final class CyclePlanner {
             return new Rejected(driver, r.code(), "no room for the driver beside its " + room.executors()
                     + " executors (--driver-gang): " + r.message());
         }
+        return null;
+    }
+
+    /**
+     * {@code --bind-early}: the executors that exist are placed now, as part of a placement of the
+     * whole gang, whose other executors' room is held for them (YuniKorn's placeholders); all or
+     * none still holds for room, not for binding time.
+     */
+    private Rejected placeEarly(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
+                                List<Planned> planned, long startNanos) {
+        ExecutorRoom room = app.executorRoom();
+        int k = app.pods().size();
+        List<Pod> all = new ArrayList<>(app.pods());
+        all.addAll(java.util.Collections.nCopies(room.executors(), app.pods().get(0)));
+        PendingApplication whole = new PendingApplication(app.key(), app.namespace(), all, app.cpuMillis(), app.memoryBytes(),
+                app.spec());
+        Attempt a = choose(whole, whole.toJob(job.id(), snapshot.cpuUnitMillis()), snapshot, usable);
+        if (a.rejected() != null) {
+            return new Rejected(app, a.rejected().code(), "waits for room for all " + (k + room.executors())
+                    + " executors (--bind-early): " + a.rejected().message());
+        }
+        int[] now = new int[k];
+        for (int i = 0; i < k; i++) {
+            now[i] = a.placement().vm(i);
+        }
+        Map<String, Long> other = app.otherRequests();
+        snapshot.commit(Placement.wrap(now), app.cpuMillis(), app.memoryBytes(), other, a.duration());
+        HeldRoom held = new HeldRoom(app.cpuMillis(), app.memoryBytes(), a.targets().subList(k, a.targets().size()));
+        held.hold(snapshot);
+        planned.add(new Planned(app, other, a.targets().subList(0, k), a.duration(), a.extraCost(),
+                System.nanoTime() - startNanos, held));
         return null;
     }
 

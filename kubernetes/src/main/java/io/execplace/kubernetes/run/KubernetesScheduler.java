@@ -10,6 +10,7 @@ import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
+import io.execplace.kubernetes.spark.ExecutorRoom;
 import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -97,7 +98,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.policy = policy;
         this.settings = settings;
         this.clock = clock;
-        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang() != null);
+        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang(),
+                settings.bindEarly());
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
@@ -308,15 +310,20 @@ public final class KubernetesScheduler implements AutoCloseable {
         ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, pods, assumed);
         java.util.function.Predicate<Pod> placed = p -> !ApplicationGrouper.terminal(p)
                 && (!unbound(p) || assumed.contains(p.getMetadata().getUid()));
-        Map<String, HeldRoom> held = holds.applyTo(snapshot, RoomHolds.placedExecutors(pods, placed),
-                uid -> byUid.containsKey(uid) && placed.test(byUid.get(uid)), now);
+        Map<String, Integer> placedExecutors = RoomHolds.placedExecutors(pods, placed);
+        // a hold lasts while its driver runs: not finished, and not one of ours waiting to be placed again
+        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, uid -> byUid.containsKey(uid)
+                && !ApplicationGrouper.terminal(byUid.get(uid)) && !(ours(byUid.get(uid)) && unbound(byUid.get(uid))
+                && !assumed.contains(uid)), now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {
             for (CyclePlanner.Planned p : plan.planned()) {
                 if (p.heldRoom() != null) {
-                    double timeout = p.app().executorRoom().timeout();
-                    holds.add(p.app().executorRoom().appKey(), p.app().pods().get(0).getMetadata().getUid(), p.heldRoom(),
-                            now + (Double.isNaN(timeout) ? settings.driverGang().toMillis() / 1000.0 : timeout));
+                    ExecutorRoom room = p.app().executorRoom();
+                    double timeout = Double.isNaN(room.timeout()) ? settings.holdTimeout().toMillis() / 1000.0 : room.timeout();
+                    boolean own = room.appKey().equals(p.app().key());
+                    holds.add(room.appKey(), room.driverUid(), p.heldRoom(), now + timeout,
+                            placedExecutors.getOrDefault(room.appKey(), 0) + (own ? p.app().pods().size() : 0));
                 }
             }
         }

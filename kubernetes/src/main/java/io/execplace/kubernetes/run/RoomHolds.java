@@ -11,20 +11,26 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Room held for the executors of drivers placed under {@code --driver-gang}, across cycles. A hold
- * lasts while its driver is placed (bound or being bound) and shrinks as its executors are placed;
- * it ends when all are, when the driver is gone or pending again, or at its time-out.
+ * Room held across cycles for executors that have not come: of drivers placed under
+ * {@code --driver-gang}, and of applications bound early under {@code --bind-early}. A hold lasts
+ * while its driver runs and shrinks as its executors are placed; it ends when all are, when the
+ * driver is gone, finished or (one of ours) pending again, or at its time-out.
  */
 final class RoomHolds {
 
-    private record Hold(String driverUid, HeldRoom room, double expiresAt) {
+    /** {@code placedAtHold}: the application's executors placed when the room was held (they do not use it). */
+    private record Hold(String driverUid, HeldRoom room, double expiresAt, int placedAtHold) {
     }
 
     private final Map<String, Hold> byApplication = new HashMap<>();
 
-    /** Holds {@code room} for the executors of application {@code appKey} whose driver is {@code driverUid}. */
-    void add(String appKey, String driverUid, HeldRoom room, double expiresAt) {
-        byApplication.put(appKey, new Hold(driverUid, room, expiresAt));
+    /**
+     * Holds {@code room} for the executors of application {@code appKey} whose driver is
+     * {@code driverUid}, beyond the {@code placedAtHold} of them already placed (or being placed);
+     * replaces the application's earlier hold.
+     */
+    void add(String appKey, String driverUid, HeldRoom room, double expiresAt, int placedAtHold) {
+        byApplication.put(appKey, new Hold(driverUid, room, expiresAt, placedAtHold));
     }
 
     /** The CPU requests of the held executors (for the cycle's CPU unit). */
@@ -39,16 +45,16 @@ final class RoomHolds {
      * application (for the planner, which gives each application its own room back).
      *
      * @param placedExecutors executors of each application that are bound or being bound
-     * @param driverPlaced    whether the driver (by uid) exists and is bound or being bound
+     * @param driverRuns      whether the driver (by uid) still runs
      */
     Map<String, HeldRoom> applyTo(ClusterSnapshot snapshot, Map<String, Integer> placedExecutors,
-                                  Predicate<String> driverPlaced, double now) {
+                                  Predicate<String> driverRuns, double now) {
         Map<String, HeldRoom> held = new HashMap<>();
         byApplication.entrySet().removeIf(e -> {
             Hold h = e.getValue();
-            int placed = placedExecutors.getOrDefault(e.getKey(), 0);
+            int placed = Math.max(0, placedExecutors.getOrDefault(e.getKey(), 0) - h.placedAtHold());
             List<String> nodes = h.room().nodes();
-            if (now >= h.expiresAt() || placed >= nodes.size() || !driverPlaced.test(h.driverUid())) {
+            if (now >= h.expiresAt() || placed >= nodes.size() || !driverRuns.test(h.driverUid())) {
                 return true;
             }
             HeldRoom remaining = new HeldRoom(h.room().cpuMillis(), h.room().memoryBytes(), nodes.subList(placed, nodes.size()));

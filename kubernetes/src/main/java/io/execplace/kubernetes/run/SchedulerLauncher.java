@@ -194,7 +194,7 @@ public final class SchedulerLauncher {
                 .backfill(s.backfill()).batchWindow(Duration.ZERO).defaultDurationSeconds(s.defaultDurationSeconds())
                 .dryRun(true).cordonEmpty(false).siteLabel(s.siteLabel()).defaultSite(s.defaultSite())
                 .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).leaderElection(null)
-                .singleZone(s.singleZone()).driverGang(s.driverGang()).build();
+                .singleZone(s.singleZone()).driverGang(s.driverGang()).bindEarly(s.bindEarly()).holdTimeout(s.holdTimeout()).build();
     }
 
     /** One line per pod it would bind, then the applications it would leave pending. */

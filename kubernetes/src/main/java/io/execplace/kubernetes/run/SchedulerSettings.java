@@ -28,7 +28,9 @@ public final class SchedulerSettings {
     private final Duration assumeTtl;
     private final LeaderElection.Settings leaderElection;
     private final boolean singleZone;
-    private final Duration driverGang;
+    private final boolean driverGang;
+    private final boolean bindEarly;
+    private final Duration holdTimeout;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -47,6 +49,8 @@ public final class SchedulerSettings {
         leaderElection = b.leaderElection;
         singleZone = b.singleZone;
         driverGang = b.driverGang;
+        bindEarly = b.bindEarly;
+        holdTimeout = b.holdTimeout;
     }
 
     public static Builder builder() {
@@ -119,12 +123,22 @@ public final class SchedulerSettings {
         return singleZone;
     }
 
-    /**
-     * {@code --driver-gang}: how long room is held for a driver's executors when its annotations give
-     * no gang timeout; null when drivers are placed alone.
-     */
-    public Duration driverGang() {
+    /** {@code --driver-gang}: a driver is placed only with room for its executors, held for them. */
+    public boolean driverGang() {
         return driverGang;
+    }
+
+    /**
+     * {@code --bind-early}: an application whose gang size is known is bound executor by executor as
+     * they come, once the whole gang has room, which is held for the missing ones.
+     */
+    public boolean bindEarly() {
+        return bindEarly;
+    }
+
+    /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
+    public Duration holdTimeout() {
+        return holdTimeout;
     }
 
     /** Named setters for every setting; {@link #build()} checks them. */
@@ -144,7 +158,9 @@ public final class SchedulerSettings {
         private Duration assumeTtl = Duration.ofSeconds(30);
         private LeaderElection.Settings leaderElection;
         private boolean singleZone;
-        private Duration driverGang;
+        private boolean driverGang;
+        private boolean bindEarly;
+        private Duration holdTimeout = Duration.ofMinutes(5);
 
         private Builder() {
         }
@@ -226,12 +242,21 @@ public final class SchedulerSettings {
             return this;
         }
 
-        /**
-         * Place a driver only with room for its executors, held for them up to {@code holdFor} (or
-         * the driver's gang timeout); null: drivers are placed alone.
-         */
-        public Builder driverGang(Duration holdFor) {
-            driverGang = holdFor;
+        /** Place a driver only with room for its executors, held for them. */
+        public Builder driverGang(boolean v) {
+            driverGang = v;
+            return this;
+        }
+
+        /** Bind executors as they come once their whole gang has room, held for the missing ones. */
+        public Builder bindEarly(boolean v) {
+            bindEarly = v;
+            return this;
+        }
+
+        /** How long held room waits for executors when the driver gives no gang timeout (default 5 minutes). */
+        public Builder holdTimeout(Duration v) {
+            holdTimeout = v;
             return this;
         }
 
@@ -255,8 +280,8 @@ public final class SchedulerSettings {
             if (bindBackoff == null || bindBackoff.isNegative() || assumeTtl == null || assumeTtl.isNegative() || assumeTtl.isZero()) {
                 throw new IllegalArgumentException("bind back-off must be >= 0 and the assume TTL > 0");
             }
-            if (driverGang != null && (driverGang.isNegative() || driverGang.isZero() || driverGang.compareTo(Duration.ofHours(24)) > 0)) {
-                throw new IllegalArgumentException("--driver-gang-timeout must be between 1 second and 24 hours, got " + driverGang);
+            if (holdTimeout == null || holdTimeout.compareTo(Duration.ofSeconds(1)) < 0 || holdTimeout.compareTo(Duration.ofHours(24)) > 0) {
+                throw new IllegalArgumentException("--hold-timeout must be between 1 second and 24 hours, got " + holdTimeout);
             }
             return new SchedulerSettings(this);
         }

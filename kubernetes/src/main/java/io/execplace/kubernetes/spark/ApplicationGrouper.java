@@ -29,16 +29,22 @@ public final class ApplicationGrouper {
     private final Duration batchWindow;
     private final double defaultDurationSeconds;
     private final boolean driverGangs;
+    private final boolean bindEarly;
 
     public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds) {
-        this(batchWindow, defaultDurationSeconds, false);
+        this(batchWindow, defaultDurationSeconds, false, false);
     }
 
-    /** @param driverGangs a driver that says its executors' number and size is placed with their room ({@link ExecutorRoom}) */
-    public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds, boolean driverGangs) {
+    /**
+     * @param driverGangs a driver that says its executors' number and size is placed with their room ({@link ExecutorRoom})
+     * @param bindEarly   an application whose driver gives its gang size is ready at its first executor, the
+     *                    missing ones as room to hold ({@link ExecutorRoom})
+     */
+    public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds, boolean driverGangs, boolean bindEarly) {
         this.batchWindow = batchWindow;
         this.defaultDurationSeconds = defaultDurationSeconds;
         this.driverGangs = driverGangs;
+        this.bindEarly = bindEarly;
     }
 
     /**
@@ -80,13 +86,6 @@ public final class ApplicationGrouper {
             Pod first = pods.get(0);
             boolean executors = "executor".equals(label(first, Labels.SPARK_ROLE)) && label(first, Labels.SPARK_APP) != null;
             Pod driver = executors ? drivers.get(key) : null;
-            if (executors) {
-                String waiting = waitingReason(key, pods, driver, liveExecutors.getOrDefault(key, 0), firstSeen, now, problems);
-                if (waiting != null) {
-                    gathering.add(waiting);
-                    continue;
-                }
-            }
             long cpu = 0;
             long memory = 0;
             for (Pod p : pods) {
@@ -94,6 +93,18 @@ public final class ApplicationGrouper {
                 memory = Math.max(memory, Resources.podMemoryBytes(p));
             }
             ExecutorRoom room = null;
+            if (executors) {
+                GangRule rule = GangRule.of(driver, first, problems);
+                int live = liveExecutors.getOrDefault(key, 0);
+                String waiting = waitingReason(key, pods, rule, live, firstSeen, now);
+                if (waiting != null && bindEarly && rule.needed() > live && driver != null) {
+                    // ready now: the executors that exist are bound once the whole gang has room, the rest is held
+                    room = new ExecutorRoom(key, rule.needed() - live, cpu, memory, rule.timeout(), driver.getMetadata().getUid());
+                } else if (waiting != null) {
+                    gathering.add(waiting);
+                    continue;
+                }
+            }
             String app = label(first, Labels.SPARK_APP);
             if (driverGangs && !executors && app != null && "driver".equals(label(first, Labels.SPARK_ROLE))) {
                 room = ExecutorRoom.of(first, ns(first) + "/" + app, problems);
@@ -103,9 +114,8 @@ public final class ApplicationGrouper {
         return new Grouping(ready, gathering, problems);
     }
 
-    private String waitingReason(String key, List<Pod> pods, Pod driver, int live, Map<String, Double> firstSeen,
-                                 double now, List<Grouping.PodProblem> problems) {
-        GangRule rule = GangRule.of(driver, pods.get(0), problems);
+    private String waitingReason(String key, List<Pod> pods, GangRule rule, int live, Map<String, Double> firstSeen,
+                                 double now) {
         int needed = rule.needed();
         if (needed > 0) {
             if (live >= needed || now == Double.POSITIVE_INFINITY) {

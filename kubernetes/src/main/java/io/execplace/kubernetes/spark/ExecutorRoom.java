@@ -10,9 +10,11 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.List;
 
 /**
- * The executors a driver is placed with under {@code --driver-gang}: the driver goes only where
- * these fit beside it, and their room is held until they exist (the deadlock where drivers fill the
- * cluster and no executor fits). Read from the driver: the gang size of its {@link GangRule} (the
+ * Room to hold for executors that do not exist yet. Under {@code --driver-gang}, the executors a
+ * driver is placed with: the driver goes only where these fit beside it, and their room is held
+ * until they exist (the deadlock where drivers fill the cluster and no executor fits). Under
+ * {@code --bind-early}, the executors an application still waits for: its first ones are bound as
+ * they come, once the whole gang has room. Read from the driver: the gang size of its {@link GangRule} (the
  * minimum gang when there is one), and each executor's requests from {@code execplace.io/executor-cpu}
  * and {@code execplace.io/executor-memory}, else from the {@code minResource} of the executors' task
  * group in YuniKorn's {@code yunikorn.apache.org/task-groups} (the group that is not the driver's).
@@ -22,8 +24,9 @@ import java.util.List;
  * @param cpuMillis   CPU request of each
  * @param memoryBytes memory request of each
  * @param timeout     seconds after which the room is given up if the executors have not come (NaN: the scheduler's default)
+ * @param driverUid   the driver's uid: the room is held while the driver is placed
  */
-public record ExecutorRoom(String appKey, int executors, long cpuMillis, long memoryBytes, double timeout) {
+public record ExecutorRoom(String appKey, int executors, long cpuMillis, long memoryBytes, double timeout, String driverUid) {
 
     /**
      * The room a driver asks for, or null when it does not say how many executors or how large
@@ -62,7 +65,7 @@ public record ExecutorRoom(String appKey, int executors, long cpuMillis, long me
             }
             return null;
         }
-        return new ExecutorRoom(appKey, count, cpuMillis, memoryBytes, rule.timeout());
+        return new ExecutorRoom(appKey, count, cpuMillis, memoryBytes, rule.timeout(), driver.getMetadata().getUid());
     }
 
     /** A quantity of at least one unit, or -1 (reported) when absent or malformed. */

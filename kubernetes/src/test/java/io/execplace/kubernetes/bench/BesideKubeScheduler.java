@@ -39,7 +39,8 @@ import static org.awaitility.Awaitility.await;
  *
  * <p>Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-real}
  * ({@code -Dk8s.bench.nodes=180|1000}, {@code -Dk8s.bench.apps=N}, {@code -Dk8s.bench.rate=APPS_PER_S}
- * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only).
+ * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
+ * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early}).
  */
 public final class BesideKubeScheduler {
 
@@ -125,7 +126,8 @@ public final class BesideKubeScheduler {
 
     private static Contender execplace(RealApiServer server, PlacementPolicy policy) {
         KubernetesClient client = server.asServiceAccount("kube-system", "execplace-scheduler");
-        KubernetesScheduler s = new KubernetesScheduler(client, policy, PRICES, SchedulerSettings.builder().build(), Clock.systemUTC());
+        KubernetesScheduler s = new KubernetesScheduler(client, policy, PRICES,
+                SchedulerSettings.builder().bindEarly(Boolean.getBoolean("k8s.bench.bindEarly")).build(), Clock.systemUTC());
         s.start(Duration.ofSeconds(60));
         AtomicBoolean stop = new AtomicBoolean();
         Thread loop = new Thread(() -> s.run(stop), "execplace-" + policy.name());
@@ -133,7 +135,7 @@ public final class BesideKubeScheduler {
         return new Contender() {
             @Override
             public String name() {
-                return "execplace " + policy.name();
+                return "execplace " + policy.name() + (Boolean.getBoolean("k8s.bench.bindEarly") ? " early" : "");
             }
 
             @Override

@@ -220,7 +220,7 @@ class RealApiServerTest {
             server.admin().resource(TestObjects.driver(FilterScenarios.NS, app, "1", "1Gi", "execplace", gang).build()).create();
         }
         KubernetesScheduler s = new KubernetesScheduler(scheduler, new FirstFit(), io.execplace.kubernetes.mock.Harness.PRICES,
-                io.execplace.kubernetes.mock.Harness.settings().driverGang(java.time.Duration.ofSeconds(300)).build(),
+                io.execplace.kubernetes.mock.Harness.settings().driverGang(true).build(),
                 new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START));
         try (s) {
             s.start(java.time.Duration.ofSeconds(30));

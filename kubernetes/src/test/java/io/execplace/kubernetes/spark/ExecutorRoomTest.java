@@ -15,7 +15,7 @@ class ExecutorRoomTest {
 
     private static Pod driver(Map<String, String> annotations) {
         return new PodBuilder().withNewMetadata().withName("app-driver").withNamespace("spark")
-                .addToLabels("spark-app-selector", "app").addToLabels("spark-role", "driver").withAnnotations(annotations)
+                .withUid("d1").addToLabels("spark-app-selector", "app").addToLabels("spark-role", "driver").withAnnotations(annotations)
                 .endMetadata().build();
     }
 
@@ -29,7 +29,7 @@ class ExecutorRoomTest {
     void fromExecplaceAnnotations() {
         ExecutorRoom r = room(Map.of("execplace.io/executors", "4", "execplace.io/min-executors", "2",
                 "execplace.io/executor-cpu", "500m", "execplace.io/executor-memory", "3Gi", "execplace.io/gang-timeout-seconds", "90"));
-        assertThat(r).isEqualTo(new ExecutorRoom("spark/app", 2, 500, 3L << 30, 90));
+        assertThat(r).isEqualTo(new ExecutorRoom("spark/app", 2, 500, 3L << 30, 90, "d1"));
         assertThat(problems).isEmpty();
     }
 
@@ -38,7 +38,7 @@ class ExecutorRoomTest {
         String groups = "[{\"name\":\"spark-driver\",\"minMember\":1,\"minResource\":{\"cpu\":\"1\",\"memory\":\"2Gi\"}},"
                 + "{\"name\":\"spark-executor\",\"minMember\":5,\"minResource\":{\"cpu\":\"2\",\"memory\":\"4Gi\"}}]";
         ExecutorRoom r = room(Map.of("yunikorn.apache.org/task-groups", groups, "yunikorn.apache.org/task-group-name", "spark-driver"));
-        assertThat(r).isEqualTo(new ExecutorRoom("spark/app", 5, 2000, 4L << 30, Double.NaN));
+        assertThat(r).isEqualTo(new ExecutorRoom("spark/app", 5, 2000, 4L << 30, Double.NaN, "d1"));
         assertThat(problems).isEmpty();
     }
 
