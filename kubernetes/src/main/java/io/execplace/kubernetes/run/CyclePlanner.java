@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -181,7 +182,7 @@ public final class CyclePlanner {
     private Rejected placeWithExecutors(PendingApplication driver, Job driverJob, ClusterSnapshot snapshot,
                                         List<NodeInfo> usable, List<Planned> planned, long startNanos) {
         ExecutorRoom room = driver.executorRoom();
-        List<Pod> phantoms = java.util.Collections.nCopies(room.executors(), driver.pods().get(0));
+        List<Pod> phantoms = Collections.nCopies(room.executors(), driver.pods().get(0));
         PendingApplication executors = new PendingApplication(room.appKey(), driver.namespace(), phantoms, room.cpuMillis(),
                 room.memoryBytes(), driver.spec());
         Attempt a = choose(executors, executors.toJob(driverJob.id(), snapshot.cpuUnitMillis()), snapshot, usable);
@@ -210,7 +211,7 @@ public final class CyclePlanner {
         ExecutorRoom room = app.executorRoom();
         int k = app.pods().size();
         List<Pod> all = new ArrayList<>(app.pods());
-        all.addAll(java.util.Collections.nCopies(room.executors(), app.pods().get(0)));
+        all.addAll(Collections.nCopies(room.executors(), app.pods().get(0)));
         PendingApplication whole = new PendingApplication(app.key(), app.namespace(), all, app.cpuMillis(), app.memoryBytes(),
                 app.spec());
         Attempt a = choose(whole, whole.toJob(job.id(), snapshot.cpuUnitMillis()), snapshot, usable);
