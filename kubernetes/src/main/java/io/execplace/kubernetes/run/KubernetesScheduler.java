@@ -75,8 +75,14 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
     private final NodeCordoner cordoner;
+    /**
+     * Binding threads: bindings wait on the API server, not the CPU, and with {@code --bind-early} a
+     * cycle's batch is often one or two pods, so a few threads would cap the requests in flight
+     * (kube-scheduler binds each pod in a goroutine of its own).
+     */
+    private static final int BIND_THREADS = 16;
     /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
-    private final ExecutorService bindThreads = Executors.newFixedThreadPool(2, r -> {
+    private final ExecutorService bindThreads = Executors.newFixedThreadPool(BIND_THREADS, r -> {
         Thread t = new Thread(r, "execplace-bind");
         t.setDaemon(true);
         return t;
