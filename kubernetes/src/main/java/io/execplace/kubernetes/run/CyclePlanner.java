@@ -153,7 +153,9 @@ public final class CyclePlanner {
                 own.release(snapshot);
             }
             Rejected r;
-            if (app.executorRoom() == null) {
+            if (own != null && intoHeldRoom(app, own, jobs.get(idx), snapshot, usable, planned, t0)) {
+                r = null;
+            } else if (app.executorRoom() == null) {
                 r = place(app, jobs.get(idx), snapshot, usable, planned, t0, null);
             } else if (app.executorRoom().appKey().equals(app.key())) {
                 r = placeEarly(app, jobs.get(idx), snapshot, usable, planned, t0);
@@ -199,6 +201,44 @@ public final class CyclePlanner {
                     + " executors (--driver-gang): " + r.message());
         }
         return null;
+    }
+
+    /**
+     * Executors that come to room held for them go where it was held, first held node first (the
+     * placement the policy chose for the whole gang, as YuniKorn's placeholders are replaced), and
+     * without asking the policy again; the rest of the room stays held. False when they do not fit
+     * there (more of them, larger requests, or filters the held nodes fail): the policy places them.
+     */
+    private boolean intoHeldRoom(PendingApplication app, HeldRoom own, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
+                                 List<Planned> planned, long startNanos) {
+        int k = app.pods().size();
+        if (k > own.nodes().size() || app.executorRoom() != null && !app.executorRoom().appKey().equals(app.key())) {
+            return false;
+        }
+        Feasibility.Verdict verdict = feasibility.check(app.pods(), usable);
+        Map<String, Long> other = app.otherRequests();
+        int[] vms = new int[k];
+        Map<Integer, Integer> perNode = new java.util.HashMap<>();
+        for (int i = 0; i < k; i++) {
+            vms[i] = snapshot.vmOf(own.nodes().get(i));
+            if (vms[i] < 0 || !verdict.allowed(vms[i])) {
+                return false;
+            }
+            perNode.merge(vms[i], 1, Integer::sum);
+        }
+        for (Map.Entry<Integer, Integer> e : perNode.entrySet()) {
+            if (snapshot.podsThatFit(e.getKey(), app.cpuMillis(), app.memoryBytes(), other) < e.getValue()) {
+                return false;
+            }
+        }
+        Placement p = Placement.wrap(vms);
+        double duration = snapshot.durationModel().duration(job, p, snapshot.cluster());
+        double extraCost = snapshot.extraCost(p, duration);
+        snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
+        // the rest stays held this cycle; across cycles the hold shrinks as its executors are placed
+        new HeldRoom(own.cpuMillis(), own.memoryBytes(), own.nodes().subList(k, own.nodes().size())).hold(snapshot);
+        planned.add(new Planned(app, other, own.nodes().subList(0, k), duration, extraCost, System.nanoTime() - startNanos, null));
+        return true;
     }
 
     /**
