@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,7 +41,9 @@ import static org.awaitility.Awaitility.await;
  * <p>Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-real}
  * ({@code -Dk8s.bench.nodes=180|1000}, {@code -Dk8s.bench.apps=N}, {@code -Dk8s.bench.rate=APPS_PER_S}
  * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
- * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early}).
+ * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early};
+ * {@code -Dk8s.bench.process=true} runs it as a process of its own, {@code execplace k8s-scheduler}
+ * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM).
  */
 public final class BesideKubeScheduler {
 
@@ -78,9 +81,11 @@ public final class BesideKubeScheduler {
         boolean portFlag = server.minorVersion() < 24;
         contenders.add(Map.entry("kube", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 50)", 50, 100, portFlag)));
         contenders.add(Map.entry("kube-fast", () -> kubeScheduler(kubeconfig, "kube-scheduler (qps 5000)", 5000, 5000, portFlag)));
-        contenders.add(Map.entry("gio", () -> execplace(server, new Gio())));
-        contenders.add(Map.entry("first-fit", () -> execplace(server, new FirstFit())));
-        contenders.add(Map.entry("milp", () -> execplace(server, new Milp(MilpOptions.defaults()))));
+        boolean process = Boolean.getBoolean("k8s.bench.process");
+        contenders.add(Map.entry("gio", () -> process ? execplaceProcess(server, "gio") : execplace(server, new Gio())));
+        contenders.add(Map.entry("first-fit", () -> process ? execplaceProcess(server, "first-fit") : execplace(server, new FirstFit())));
+        contenders.add(Map.entry("milp", () -> process ? execplaceProcess(server, "milp")
+                : execplace(server, new Milp(MilpOptions.defaults()))));
         try (BindingClock clock = new BindingClock(admin, NS)) {
             for (Map.Entry<String, Supplier<Contender>> c : contenders) {
                 if (!only.contains(c.getKey())) {
@@ -122,6 +127,61 @@ public final class BesideKubeScheduler {
         server.createReadyNode(TestObjects.tainted(TestObjects.node("drivers", "drivers", 100_000, 400_000),
                 List.of(TestObjects.taint("bench/drivers", "only", "NoSchedule"))));
         return nodes;
+    }
+
+    /**
+     * execplace as kube-scheduler runs: a process of its own ({@code execplace k8s-scheduler} from the
+     * built jar, as deployed), authenticating as its ServiceAccount, with the benchmark's prices.
+     */
+    private static Contender execplaceProcess(RealApiServer server, String policy) {
+        try {
+            Path jar = RealApiServer.REPOSITORY.resolve("cli/target/execplace.jar");
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException(jar + " is missing: build it first (./execplace --version)");
+            }
+            Path dir = Files.createTempDirectory("execplace-bench");
+            Path kubeconfig = server.serviceAccountKubeconfig("kube-system", "execplace-scheduler", dir.resolve("kubeconfig"));
+            Path prices = Files.writeString(dir.resolve("prices.yaml"), "version: 1\ncurrency: USD\npricesPerHour:\n"
+                    + "  c4: 0.20\n  c8: 0.36\n  c12: 0.48\n  drivers: 0.0\n");
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-jar", jar.toString(), "k8s-scheduler", "--prices", prices.toString(), "--scheduler", policy,
+                    "--http-port", "-1"));
+            if (Boolean.getBoolean("k8s.bench.bindEarly")) {
+                command.add("--bind-early");
+            }
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+            pb.environment().put("KUBECONFIG", kubeconfig.toString());
+            Process p = pb.start();
+            // ready when it says it schedules (informers synced)
+            java.io.BufferedReader out = p.inputReader();
+            String line;
+            while ((line = out.readLine()) != null && !line.contains("scheduling pods with policy")) {
+                System.out.println("  " + line);
+            }
+            if (line == null) {
+                throw new IllegalStateException("execplace k8s-scheduler exited: " + p.waitFor());
+            }
+            Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "execplace-output");
+            drain.setDaemon(true);
+            drain.start();
+            return new Contender() {
+                @Override
+                public String name() {
+                    return "execplace " + policy + (Boolean.getBoolean("k8s.bench.bindEarly") ? " early" : "") + " (process)";
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.destroy();
+                    p.waitFor(10, TimeUnit.SECONDS);
+                }
+            };
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start execplace k8s-scheduler: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     private static Contender execplace(RealApiServer server, PlacementPolicy policy) {

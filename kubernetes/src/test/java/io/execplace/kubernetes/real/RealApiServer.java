@@ -168,10 +168,23 @@ public final class RealApiServer {
         }
     }
 
+    /** A kubeconfig file that authenticates as the ServiceAccount (a TokenRequest token), for a scheduler process of its own. */
+    public Path serviceAccountKubeconfig(String namespace, String name, Path file) throws IOException {
+        Files.writeString(file, String.join("\n", "apiVersion: v1", "kind: Config", "clusters:", "- name: execplace", "  cluster:",
+                "    server: " + adminConfig.getMasterUrl(), "    certificate-authority-data: " + adminConfig.getCaCertData(),
+                "users:", "- name: " + name, "  user:", "    token: " + token(namespace, name), "contexts:", "- name: execplace",
+                "  context:", "    cluster: execplace", "    user: " + name, "current-context: execplace", ""));
+        return file;
+    }
+
+    private String token(String namespace, String name) {
+        TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
+        return admin.serviceAccounts().inNamespace(namespace).withName(name).tokenRequest(request).getStatus().getToken();
+    }
+
     /** A client that authenticates as the ServiceAccount, with a token from the TokenRequest API. */
     public KubernetesClient asServiceAccount(String namespace, String name) {
-        TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
-        String token = admin.serviceAccounts().inNamespace(namespace).withName(name).tokenRequest(request).getStatus().getToken();
+        String token = token(namespace, name);
         Config config = new ConfigBuilder().withMasterUrl(adminConfig.getMasterUrl()).withCaCertData(adminConfig.getCaCertData())
                 .withOauthToken(token).withNamespace(null).build();
         // The client settings k8s-scheduler runs with.
