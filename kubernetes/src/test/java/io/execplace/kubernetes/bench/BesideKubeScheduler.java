@@ -43,7 +43,9 @@ import static org.awaitility.Awaitility.await;
  * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
  * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early};
  * {@code -Dk8s.bench.process=true} runs it as a process of its own, {@code execplace k8s-scheduler}
- * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM).
+ * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM,
+ * with the JVM options of {@code -Dk8s.bench.processJvm="..."}; its output goes to
+ * {@code kubernetes/target/execplace-POLICY.log}).
  */
 public final class BesideKubeScheduler {
 
@@ -143,8 +145,12 @@ public final class BesideKubeScheduler {
             Path kubeconfig = server.serviceAccountKubeconfig("kube-system", "execplace-scheduler", dir.resolve("kubeconfig"));
             Path prices = Files.writeString(dir.resolve("prices.yaml"), "version: 1\ncurrency: USD\npricesPerHour:\n"
                     + "  c4: 0.20\n  c8: 0.36\n  c12: 0.48\n  drivers: 0.0\n");
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-jar", jar.toString(), "k8s-scheduler", "--prices", prices.toString(), "--scheduler", policy,
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            String jvm = System.getProperty("k8s.bench.processJvm", "").trim();
+            if (!jvm.isEmpty()) {
+                command.addAll(List.of(jvm.split("\\s+")));
+            }
+            command.addAll(List.of("-jar", jar.toString(), "k8s-scheduler", "--prices", prices.toString(), "--scheduler", policy,
                     "--http-port", "-1"));
             if (Boolean.getBoolean("k8s.bench.bindEarly")) {
                 command.add("--bind-early");
@@ -161,7 +167,19 @@ public final class BesideKubeScheduler {
             if (line == null) {
                 throw new IllegalStateException("execplace k8s-scheduler exited: " + p.waitFor());
             }
-            Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "execplace-output");
+            // the rest of its output goes to kubernetes/target/execplace-POLICY.log
+            Path log = RealApiServer.REPOSITORY.resolve("kubernetes").resolve("target").resolve("execplace-" + policy + ".log");
+            Thread drain = new Thread(() -> {
+                try (java.io.Writer w = Files.newBufferedWriter(log)) {
+                    for (String l = out.readLine(); l != null; l = out.readLine()) {
+                        w.write(l);
+                        w.write('\n');
+                        w.flush();
+                    }
+                } catch (IOException e) {
+                    // the process ended
+                }
+            }, "execplace-output");
             drain.setDaemon(true);
             drain.start();
             return new Contender() {
