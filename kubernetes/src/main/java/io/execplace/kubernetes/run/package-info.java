@@ -1,7 +1,9 @@
 /**
  * The scheduling loop along kube-scheduler's seams: informers and their slim pod store, the assume
- * cache, the snapshot builder, the pure cycle planner, the bind phase (with per-pod back-off), empty
- * node cordoning, leader election; its settings and launcher.
+ * cache, the snapshot builder (incremental: node readings, pod requests and bound gangs' busy times
+ * kept while their objects do not change), the pure cycle planner, room held for executors that have
+ * not come ({@code --driver-gang}, {@code --bind-early}), the bind phase (with per-pod back-off),
+ * empty node cordoning, leader election; its settings and launcher.
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
  * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.filter}, {@code kubernetes.observe},
