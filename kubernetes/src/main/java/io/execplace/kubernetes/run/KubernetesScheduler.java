@@ -10,7 +10,6 @@ import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
-import io.execplace.kubernetes.spark.ExecutorRoom;
 import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -68,7 +67,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final AssumeCache assumed = new AssumeCache();
     private final ProblemLog problems = new ProblemLog();
     private final PodBackoff backoff = new PodBackoff();
-    /** Room held for drivers' executors (--driver-gang). */
+    /** Room held for executors still to come (--driver-gang, --bind-early). */
     private final RoomHolds holds = new RoomHolds();
     private final PodRequests requests = new PodRequests();
     private final SnapshotBuilder snapshots;
@@ -323,15 +322,7 @@ public final class KubernetesScheduler implements AutoCloseable {
                 && !assumed.contains(uid)), now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {
-            for (CyclePlanner.Planned p : plan.planned()) {
-                if (p.heldRoom() != null) {
-                    ExecutorRoom room = p.app().executorRoom();
-                    double timeout = Double.isNaN(room.timeout()) ? settings.holdTimeout().toMillis() / 1000.0 : room.timeout();
-                    boolean own = room.appKey().equals(p.app().key());
-                    holds.add(room.appKey(), room.driverUid(), p.heldRoom(), now + timeout,
-                            placedExecutors.getOrDefault(room.appKey(), 0) + (own ? p.app().pods().size() : 0));
-                }
-            }
+            holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
         bindPhase.reject(plan.rejected());
         List<String> failures = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.spark.ExecutorRoom;
 import io.fabric8.kubernetes.api.model.Pod;
 
 import java.util.ArrayList;
@@ -25,12 +26,23 @@ final class RoomHolds {
     private final Map<String, Hold> byApplication = new HashMap<>();
 
     /**
-     * Holds {@code room} for the executors of application {@code appKey} whose driver is
-     * {@code driverUid}, beyond the {@code placedAtHold} of them already placed (or being placed);
-     * replaces the application's earlier hold.
+     * Holds the room the cycle's planned gangs hold for executors still to come, each until the
+     * driver's gang timeout, else {@code defaultTimeout} seconds; replaces an application's earlier hold.
+     *
+     * @param placedExecutors executors of each application placed before this cycle's plan
      */
-    void add(String appKey, String driverUid, HeldRoom room, double expiresAt, int placedAtHold) {
-        byApplication.put(appKey, new Hold(driverUid, room, expiresAt, placedAtHold));
+    void record(List<CyclePlanner.Planned> planned, Map<String, Integer> placedExecutors, double now, double defaultTimeout) {
+        for (CyclePlanner.Planned p : planned) {
+            if (p.heldRoom() == null) {
+                continue;
+            }
+            ExecutorRoom room = p.app().executorRoom();
+            // the executors planned now (--bind-early) do not use the held room either
+            int placedNow = room.appKey().equals(p.app().key()) ? p.app().pods().size() : 0;
+            byApplication.put(room.appKey(), new Hold(room.driverUid(), p.heldRoom(),
+                    now + (Double.isNaN(room.timeout()) ? defaultTimeout : room.timeout()),
+                    placedExecutors.getOrDefault(room.appKey(), 0) + placedNow));
+        }
     }
 
     /** The CPU requests of the held executors (for the cycle's CPU unit). */
@@ -79,7 +91,4 @@ final class RoomHolds {
         return count;
     }
 
-    int size() {
-        return byApplication.size();
-    }
 }
