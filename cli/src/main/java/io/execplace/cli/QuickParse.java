@@ -40,26 +40,14 @@ final class QuickParse {
      * bootstrapped through invokedynamic, several milliseconds of a short run.
      */
     private static final class Binding {
-        private final Object owner;
-        private final Field field;
-        private final Option option;
+        final Object owner;
+        final Field field;
+        final Option option;
 
         Binding(Object owner, Field field, Option option) {
             this.owner = owner;
             this.field = field;
             this.option = option;
-        }
-
-        Object owner() {
-            return owner;
-        }
-
-        Field field() {
-            return field;
-        }
-
-        Option option() {
-            return option;
         }
     }
 
@@ -88,7 +76,7 @@ final class QuickParse {
                 boolean negated = false;
                 if (b == null && name.startsWith("--no-")) {
                     b = byName.get("--" + name.substring(5));
-                    negated = b != null && b.option().negatable();
+                    negated = b != null && b.option.negatable();
                     if (!negated) {
                         return false;
                     }
@@ -97,7 +85,7 @@ final class QuickParse {
                     return false;
                 }
                 Object value;
-                if (isBoolean(b.field().getType())) {
+                if (isBoolean(b.field.getType())) {
                     if (eq >= 0) {
                         return false;
                     }
@@ -114,20 +102,20 @@ final class QuickParse {
                     if (text.isEmpty() || text.startsWith("-")) {
                         return false;
                     }
-                    value = convert(text, b.field().getType());
+                    value = convert(text, b.field.getType());
                     if (value == null) {
                         return false;
                     }
                 }
-                b.field().set(b.owner(), value);
+                b.field.set(b.owner, value);
             }
             for (Binding b : byName.values()) {
-                if (!given.contains(b) && !b.option().defaultValue().equals(NO_DEFAULT)) {
-                    Object value = convert(b.option().defaultValue(), b.field().getType());
+                if (!given.contains(b) && !b.option.defaultValue().equals(NO_DEFAULT)) {
+                    Object value = convert(b.option.defaultValue(), b.field.getType());
                     if (value == null) {
                         return false;
                     }
-                    b.field().set(b.owner(), value);
+                    b.field.set(b.owner, value);
                 }
             }
             return true;
