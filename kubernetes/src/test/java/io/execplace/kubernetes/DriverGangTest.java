@@ -119,8 +119,10 @@ class DriverGangTest {
                     Harness.settings().driverGang(true).build(), new ManualClock(Harness.START))) {
                 Harness.awaitPodCount(s, 2);
                 assertThat(s.scheduleOnce().bound()).extracting(Decision::pod).containsExactly("spark/a-driver", "spark/b-driver");
-                assertThat(c.client.v1().events().inNamespace("spark").list().getItems())
-                        .anySatisfy(e -> assertThat(e.getMessage()).contains("--driver-gang: the driver says how many executors"));
+                // Events are written on the recorder's own thread: wait for it
+                org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                        assertThat(c.client.v1().events().inNamespace("spark").list().getItems()).anySatisfy(e ->
+                                assertThat(e.getMessage()).contains("--driver-gang: the driver says how many executors")));
             }
         }
     }
