@@ -77,19 +77,22 @@ final class BindPhase {
      * binding cycle: the pods are assumed first, so that the next cycle neither places them again nor
      * reuses their room; a failed binding forgets its pod's assumption and backs the pod off.
      *
-     * @param done run when the batch has been sent and settled
+     * @param done told, when the batch has been sent and settled, whether a binding failed
      */
     void bindAsync(List<CyclePlanner.Planned> planned, Map<String, Double> firstSeen, double now, Executor bindThreads,
-                   Runnable done) {
+                   java.util.function.Consumer<Boolean> done) {
         if (planned.isEmpty()) {
             return;
         }
         assume(planned, now);
         bindThreads.execute(() -> {
+            List<String> failures = new ArrayList<>();
+            boolean failed = true;
             try {
-                send(planned, new ArrayList<>(), firstSeen, now);
+                send(planned, failures, firstSeen, now);
+                failed = !failures.isEmpty();
             } finally {
-                done.run();
+                done.accept(failed);
             }
         });
     }

@@ -10,6 +10,7 @@ import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
+import io.execplace.kubernetes.spark.ApplicationPods;
 import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -43,8 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * bound pod, by any scheduler, and of the bindings in the {@link AssumeCache}), plans the ready gangs
  * ({@link CyclePlanner}: priority and queue order, kube-scheduler's filters, the placement policy) and
  * binds them through {@code pods/binding} ({@link BindPhase}). All its state can be rebuilt from the
- * API, so a restart never binds twice. {@link #run} repeats cycles whenever the informers report a
- * change (and at least every second, for the batching window), binding asynchronously.
+ * API, so a restart never binds twice. {@link #run} runs a cycle when an event touches what a cycle
+ * acts on — a pod of ours to place, a failed binding, or any change while pods of ours wait for room —
+ * and at least every second (batching window, hold time-outs, cordoning), binding asynchronously.
  */
 public final class KubernetesScheduler implements AutoCloseable {
 
@@ -88,7 +90,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     });
     private final Object wake = new Object();
     private final AtomicLong lastCycleMillis = new AtomicLong();
-    private volatile boolean changed = true;
+    private long lastForgetMillis;
+    private final CycleTrigger trigger = new CycleTrigger();
 
 
     public KubernetesScheduler(KubernetesClient client, PlacementPolicy policy, PriceTable prices,
@@ -122,23 +125,23 @@ public final class KubernetesScheduler implements AutoCloseable {
         podInformer = (settings.namespace() == null ? client.pods().inAnyNamespace()
                 : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(new SlimPodStore());
         nodeInformer.addEventHandler(new Wake<>());
-        podInformer.addEventHandler(new Wake<>() {
+        podInformer.addEventHandler(new ResourceEventHandler<Pod>() {
             @Override
             public void onAdd(Pod pod) {
                 noteSeen(pod);
-                super.onAdd(pod);
+                podChanged(pod);
             }
 
             @Override
             public void onUpdate(Pod oldPod, Pod pod) {
                 noteSeen(pod);
-                super.onUpdate(oldPod, pod);
+                podChanged(pod);
             }
 
             @Override
             public void onDelete(Pod pod, boolean unknown) {
                 firstSeen.remove(pod.getMetadata().getUid());
-                super.onDelete(pod, unknown);
+                signal(false);
             }
         });
         try {
@@ -162,28 +165,37 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
     }
 
-    /** Informer handler that wakes the scheduling loop. */
+    /**
+     * A pod of ours to place is work for the next cycle; any other pod change (our own bindings coming
+     * back, pods of other schedulers, deletions) matters only while something waits for room.
+     */
+    private void podChanged(Pod pod) {
+        signal(ours(pod) && unbound(pod));
+    }
+
+    /** Node handler: a node change matters while something waits for room. */
     private class Wake<T> implements ResourceEventHandler<T> {
         @Override
         public void onAdd(T obj) {
-            signal();
+            signal(false);
         }
 
         @Override
         public void onUpdate(T oldObj, T newObj) {
-            signal();
+            signal(false);
         }
 
         @Override
         public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-            signal();
+            signal(false);
         }
     }
 
-    private void signal() {
-        changed = true;
-        synchronized (wake) {
-            wake.notifyAll();
+    private void signal(boolean needsCycle) {
+        if (trigger.changed(needsCycle)) {
+            synchronized (wake) {
+                wake.notifyAll();
+            }
         }
     }
 
@@ -216,7 +228,10 @@ public final class KubernetesScheduler implements AutoCloseable {
         return events;
     }
 
-    /** Runs cycles until {@code stop} is set: after every informer change, and at least every second. */
+    /**
+     * Runs cycles until {@code stop} is set: when an event makes one due ({@link CycleTrigger}), and at
+     * least every second.
+     */
     public void run(AtomicBoolean stop) {
         while (!stop.get()) {
             try {
@@ -224,10 +239,12 @@ public final class KubernetesScheduler implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.error("scheduling cycle failed (will retry): {}", e.toString(), e);
             }
+            long tick = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS);
             synchronized (wake) {
-                if (!changed && !stop.get()) {
+                for (long left = TICK_MILLIS; !trigger.due() && !stop.get() && left > 0;
+                     left = TimeUnit.NANOSECONDS.toMillis(tick - System.nanoTime())) {
                     try {
-                        wake.wait(TICK_MILLIS);
+                        wake.wait(left);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return;
@@ -237,9 +254,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
     }
 
-    /** Wakes {@link #run} (e.g. to make it notice {@code stop}). */
+    /** Wakes {@link #run} for a cycle now (e.g. to make it notice {@code stop}). */
     public void wakeUp() {
-        signal();
+        signal(true);
     }
 
     private double nowSeconds() {
@@ -266,7 +283,7 @@ public final class KubernetesScheduler implements AutoCloseable {
      */
     private synchronized CycleReport cycle(boolean async) {
         long cycleStart = System.nanoTime();
-        changed = false;
+        trigger.cycleStarted();
         double now = nowSeconds();
         lastCycleMillis.set(clock.millis());
         List<Node> nodes = nodeInformer.getStore().list();
@@ -278,11 +295,12 @@ public final class KubernetesScheduler implements AutoCloseable {
             byUid.put(p.getMetadata().getUid(), p);
         }
         assumed.forget(uid -> byUid.containsKey(uid) && unbound(byUid.get(uid)), now);
-        backoff.retain(byUid.keySet());
 
         List<Pod> pending = new ArrayList<>();
         List<Pod> oursBound = new ArrayList<>();
         List<Pod> othersBound = new ArrayList<>();
+        // one pass over the cache: what each later step needs (grouping, busy times, held room) is found here
+        ApplicationPods apps = new ApplicationPods();
         long gatedPods = 0;
         long backingOff = 0;
         for (Pod p : pods) {
@@ -290,9 +308,13 @@ public final class KubernetesScheduler implements AutoCloseable {
                 continue;
             }
             String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
-            if (node != null && !node.isEmpty()) {
+            boolean bound = node != null && !node.isEmpty();
+            boolean assumedPod = !bound && assumed.contains(p.getMetadata().getUid());
+            // placed: bound, being bound, or leaving (an unbound pod being deleted is not pending either)
+            apps.add(p, !unbound(p) || assumedPod);
+            if (bound) {
                 (ours(p) ? oursBound : othersBound).add(p);
-            } else if (ours(p) && unbound(p) && !assumed.contains(p.getMetadata().getUid())) {
+            } else if (ours(p) && unbound(p) && !assumedPod) {
                 if (gated(p)) {
                     gatedPods++;
                 } else if (backoff.waiting(p.getMetadata().getUid(), now)) {
@@ -302,7 +324,7 @@ public final class KubernetesScheduler implements AutoCloseable {
                 }
             }
         }
-        Grouping grouping = grouper.group(pending, pods, firstSeen, now);
+        Grouping grouping = grouper.group(pending, apps, firstSeen, now);
         for (Grouping.PodProblem problem : grouping.problems()) {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
         }
@@ -312,10 +334,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         cpuRequests.addAll(holds.cpuRequests());
         grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> cpuRequests.add(a.executorRoom().cpuMillis()));
         long cpuUnit = ClusterSnapshot.cpuUnitFor(cpuRequests);
-        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, pods, assumed);
-        java.util.function.Predicate<Pod> placed = p -> !ApplicationGrouper.terminal(p)
-                && (!unbound(p) || assumed.contains(p.getMetadata().getUid()));
-        Map<String, Integer> placedExecutors = RoomHolds.placedExecutors(pods, placed);
+        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, apps, assumed);
+        Map<String, Integer> placedExecutors = apps.placedExecutors();
         // a hold lasts while its driver runs: not finished, and not one of ours waiting to be placed again
         Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, uid -> byUid.containsKey(uid)
                 && !ApplicationGrouper.terminal(byUid.get(uid)) && !(ours(byUid.get(uid)) && unbound(byUid.get(uid))
@@ -328,7 +348,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {
-            bindPhase.bindAsync(plan.planned(), firstSeen, now, bindThreads, this::signal);
+            bindPhase.bindAsync(plan.planned(), firstSeen, now, bindThreads, failed -> signal(failed));
             decisions = List.of();
         } else {
             decisions = bindPhase.bind(plan.planned(), failures, firstSeen, now);
@@ -339,6 +359,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         long planned = plan.planned().stream().mapToLong(pl -> pl.app().pods().size()).sum();
         long stillActive = settings.dryRun() ? pending.size() : Math.max(0, pending.size() - (async ? planned : decisions.size()));
+        trigger.cycleEnded(stillActive + backingOff > 0);
         metrics.pending(stillActive + backingOff + gatedPods);
         metrics.queues(stillActive, backingOff, gatedPods);
         metrics.costRatePerHour(snapshot.isEmpty() ? 0 : snapshot.activeCostRatePerSecond() * 3600);
@@ -348,8 +369,13 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         List<String> empty = cordoner.emptyNodes(snapshot, usable, nodesByName);
         cordoner.uncordonForDemand(plan.rejected().stream().anyMatch(r -> r.code().waitsForRoom()), nodes);
-        forgetDeparted(nodes, pods);
-        requests.endCycle();
+        if (clock.millis() - lastForgetMillis >= TICK_MILLIS) {
+            // bookkeeping of departed pods and nodes: once a second is enough
+            lastForgetMillis = clock.millis();
+            forgetDeparted(nodes, pods);
+            backoff.retain(byUid.keySet());
+            requests.retain(byUid.keySet());
+        }
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
     }

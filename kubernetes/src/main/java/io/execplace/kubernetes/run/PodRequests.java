@@ -20,8 +20,7 @@ final class PodRequests {
     private record Entry(String resourceVersion, Requests requests) {
     }
 
-    private Map<String, Entry> byUid = new HashMap<>();
-    private Map<String, Entry> seen = new HashMap<>();
+    private final Map<String, Entry> byUid = new HashMap<>();
 
     /** The pod's requests (from the cache when this version of the pod was read before). */
     Requests of(Pod p) {
@@ -30,24 +29,17 @@ final class PodRequests {
         if (uid == null || version == null) {
             return read(p);
         }
-        Entry e = seen.get(uid);
-        if (e == null) {
-            e = byUid.get(uid);
-            if (e == null || !e.resourceVersion().equals(version)) {
-                e = new Entry(version, read(p));
-            }
-            seen.put(uid, e);
-        } else if (!e.resourceVersion().equals(version)) {
+        Entry e = byUid.get(uid);
+        if (e == null || !e.resourceVersion().equals(version)) {
             e = new Entry(version, read(p));
-            seen.put(uid, e);
+            byUid.put(uid, e);
         }
         return e.requests();
     }
 
-    /** Ends a cycle: only the pods read in it stay cached (departed pods are forgotten). */
-    void endCycle() {
-        byUid = seen;
-        seen = new HashMap<>();
+    /** Forgets departed pods (the scheduler calls this about once a second). */
+    void retain(java.util.Set<String> liveUids) {
+        byUid.keySet().retainAll(liveUids);
     }
 
     private static Requests read(Pod p) {

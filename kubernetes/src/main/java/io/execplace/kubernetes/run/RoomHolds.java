@@ -1,9 +1,7 @@
 package io.execplace.kubernetes.run;
 
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
-import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.spark.ExecutorRoom;
-import io.fabric8.kubernetes.api.model.Pod;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,20 +73,6 @@ final class RoomHolds {
             return false;
         });
         return held;
-    }
-
-    /** Executors of each application (namespace/application) that are {@code placed} (bound or being bound). */
-    static Map<String, Integer> placedExecutors(List<Pod> pods, Predicate<Pod> placed) {
-        Map<String, Integer> count = new HashMap<>();
-        for (Pod p : pods) {
-            Map<String, String> labels = p.getMetadata().getLabels();
-            String app = labels == null ? null : labels.get(Labels.SPARK_APP);
-            if (app != null && "executor".equals(labels.get(Labels.SPARK_ROLE)) && placed.test(p)) {
-                String ns = p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace();
-                count.merge(ns + "/" + app, 1, Integer::sum);
-            }
-        }
-        return count;
     }
 
 }

@@ -2,12 +2,13 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.core.model.Placement;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
-import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.spark.AppKeys;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
+import io.execplace.kubernetes.spark.ApplicationPods;
 import io.execplace.kubernetes.spark.PendingApplication;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -96,13 +97,19 @@ final class SnapshotBuilder {
      */
     ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
                           List<Pod> all, AssumeCache assumed) {
+        return build(usable, now, cpuUnit, oursBound, othersBound, ApplicationPods.of(all, p -> false), assumed);
+    }
+
+    /** As above, with the cycle's applications (their drivers) already found. */
+    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
+                          ApplicationPods apps, AssumeCache assumed) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         this.usable = usable;
         for (Pod p : othersBound) {
             PodRequests.Requests r = requests.of(p);
             snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), !daemonSet(p), Double.NaN);
         }
-        addOurBoundPods(snapshot, oursBound, all, now);
+        addOurBoundPods(snapshot, oursBound, apps, now);
         assumed.addTo(snapshot);
         return snapshot;
     }
@@ -113,7 +120,7 @@ final class SnapshotBuilder {
      * kept while they do not — every cycle of a burst used to regroup every bound pod, most of a
      * cycle's time at a thousand pods.
      */
-    private void addOurBoundPods(ClusterSnapshot snapshot, List<Pod> oursBound, List<Pod> all, double now) {
+    private void addOurBoundPods(ClusterSnapshot snapshot, List<Pod> oursBound, ApplicationPods apps, double now) {
         if (!usable.equals(cachedFor)) {
             // the duration model and the nodes' VM ids come from the usable nodes
             busyByGang.clear();
@@ -123,42 +130,63 @@ final class SnapshotBuilder {
             busyByGang.clear();
             return;
         }
-        Map<String, Pod> drivers = new HashMap<>();
-        for (Pod p : all) {
-            String app = label(p, Labels.SPARK_APP);
-            if (app != null && "driver".equals(label(p, Labels.SPARK_ROLE)) && !ApplicationGrouper.terminal(p)) {
-                drivers.put(namespace(p) + "/" + app, p);
-            }
-        }
         Map<String, List<Pod>> gangs = new HashMap<>();
         for (Pod p : oursBound) {
-            gangs.computeIfAbsent(gangKey(p), k -> new ArrayList<>()).add(p);
+            gangs.computeIfAbsent(AppKeys.gang(p), k -> new ArrayList<>()).add(p);
         }
         Map<String, GangBusy> next = new HashMap<>();
-        Map<String, Double> busyUntil = new HashMap<>();
         for (Map.Entry<String, List<Pod>> g : gangs.entrySet()) {
-            Pod driver = drivers.get(g.getKey());
-            String signature = signature(g.getValue(), driver);
-            GangBusy known = signature == null ? null : busyByGang.get(g.getKey());
-            if (known == null || !known.signature().equals(signature)) {
-                known = new GangBusy(signature, busyUntil(snapshot, g.getValue(), driver, now));
+            Pod driver = apps.driver(g.getKey());
+            boolean cacheable = versioned(g.getValue(), driver);
+            GangBusy known = cacheable ? busyByGang.get(g.getKey()) : null;
+            if (known == null || !known.holdsFor(g.getValue(), driver)) {
+                known = GangBusy.of(g.getValue(), driver, busyUntil(snapshot, g.getValue(), driver, now));
             }
-            if (signature != null) {
+            if (cacheable) {
                 next.put(g.getKey(), known);
             }
-            busyUntil.putAll(known.busyUntilByUid());
+            for (Pod p : g.getValue()) {
+                PodRequests.Requests r = requests.of(p);
+                snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), true,
+                        known.busyUntilByUid().getOrDefault(p.getMetadata().getUid(), Double.NaN));
+            }
         }
         busyByGang.clear();
         busyByGang.putAll(next);
-        for (Pod p : oursBound) {
-            PodRequests.Requests r = requests.of(p);
-            snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), true,
-                    busyUntil.getOrDefault(p.getMetadata().getUid(), Double.NaN));
-        }
     }
 
-    /** A gang's busy-until by pod uid, valid while its signature (pods, nodes, versions, driver) holds. */
-    private record GangBusy(String signature, Map<String, Double> busyUntilByUid) {
+    /**
+     * A gang's busy-until by pod uid, valid while its pods and driver are the same: the same objects
+     * (the informer stores a new object for every change) with the same resource versions (a version
+     * changes with any change: node, annotations, conditions).
+     */
+    private record GangBusy(Map<String, Pod> pods, Map<String, String> versions, Pod driver, String driverVersion,
+                            Map<String, Double> busyUntilByUid) {
+
+        static GangBusy of(List<Pod> pods, Pod driver, Map<String, Double> busyUntilByUid) {
+            Map<String, Pod> byUid = new HashMap<>();
+            Map<String, String> versions = new HashMap<>();
+            for (Pod p : pods) {
+                byUid.put(p.getMetadata().getUid(), p);
+                versions.put(p.getMetadata().getUid(), p.getMetadata().getResourceVersion());
+            }
+            return new GangBusy(byUid, versions, driver, driver == null ? null : driver.getMetadata().getResourceVersion(),
+                    busyUntilByUid);
+        }
+
+        boolean holdsFor(List<Pod> current, Pod currentDriver) {
+            if (current.size() != pods.size() || currentDriver != driver
+                    || driver != null && !driver.getMetadata().getResourceVersion().equals(driverVersion)) {
+                return false;
+            }
+            for (Pod p : current) {
+                String uid = p.getMetadata().getUid();
+                if (pods.get(uid) != p || !p.getMetadata().getResourceVersion().equals(versions.get(uid))) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The busy-until of a gang's bound pods, rebuilt exactly as at placement time: the duration model on its nodes. */
@@ -190,44 +218,17 @@ final class SnapshotBuilder {
     }
 
     /**
-     * What a gang's busy times depend on: each pod's uid, node and resource version (annotations,
-     * conditions), and the driver's; null when a version or a time stamp is missing (then the busy
-     * times may depend on the clock, and are computed every cycle).
+     * Whether a gang's busy times can be kept between cycles: every pod has a resource version and a
+     * creation time stamp, and the driver a version (otherwise they may depend on the clock, and are
+     * computed every cycle).
      */
-    private static String signature(List<Pod> pods, Pod driver) {
-        StringBuilder b = new StringBuilder();
-        List<Pod> sorted = new ArrayList<>(pods);
-        sorted.sort(Comparator.comparing(p -> p.getMetadata().getUid()));
-        for (Pod p : sorted) {
+    private static boolean versioned(List<Pod> pods, Pod driver) {
+        for (Pod p : pods) {
             if (p.getMetadata().getResourceVersion() == null || p.getMetadata().getCreationTimestamp() == null) {
-                return null;
+                return false;
             }
-            b.append(p.getMetadata().getUid()).append('@').append(p.getSpec().getNodeName()).append('#')
-                    .append(p.getMetadata().getResourceVersion()).append(';');
         }
-        if (driver != null) {
-            if (driver.getMetadata().getResourceVersion() == null) {
-                return null;
-            }
-            b.append("driver ").append(driver.getMetadata().getUid()).append('#').append(driver.getMetadata().getResourceVersion());
-        }
-        return b.toString();
-    }
-
-    /** The gang a bound pod belongs to, as {@link ApplicationGrouper} forms them. */
-    private static String gangKey(Pod p) {
-        String app = label(p, Labels.SPARK_APP);
-        boolean executor = app != null && "executor".equals(label(p, Labels.SPARK_ROLE));
-        return namespace(p) + "/" + (executor ? app : p.getMetadata().getName());
-    }
-
-    private static String label(Pod p, String name) {
-        Map<String, String> l = p.getMetadata().getLabels();
-        return l == null ? null : l.get(name);
-    }
-
-    private static String namespace(Pod p) {
-        return p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace();
+        return driver == null || driver.getMetadata().getResourceVersion() != null;
     }
 
     /** When the pod was bound: its PodScheduled=True transition, else its start, else its creation. */

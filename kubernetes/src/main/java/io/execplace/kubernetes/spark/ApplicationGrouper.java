@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,27 +53,19 @@ public final class ApplicationGrouper {
      * @param now      epoch seconds
      */
     public Grouping group(List<Pod> pending, List<Pod> all, Map<String, Double> firstSeen, double now) {
-        Map<String, Pod> drivers = new HashMap<>();
-        Map<String, Integer> liveExecutors = new HashMap<>();
-        for (Pod p : all) {
-            String app = label(p, Labels.SPARK_APP);
-            if (app == null || terminal(p)) {
-                continue;
-            }
-            String key = ns(p) + "/" + app;
-            String role = label(p, Labels.SPARK_ROLE);
-            if ("driver".equals(role)) {
-                drivers.put(key, p);
-            } else if ("executor".equals(role)) {
-                liveExecutors.merge(key, 1, Integer::sum);
-            }
-        }
+        return group(pending, ApplicationPods.of(all, p -> false), firstSeen, now);
+    }
+
+    /**
+     * @param pending  unbound pods this scheduler owns
+     * @param apps     the drivers and live executors of every application the informer sees
+     * @param firstSeen when this scheduler first saw each pending pod (by uid), epoch seconds
+     * @param now      epoch seconds
+     */
+    public Grouping group(List<Pod> pending, ApplicationPods apps, Map<String, Double> firstSeen, double now) {
         Map<String, List<Pod>> gangs = new TreeMap<>();
         for (Pod p : pending) {
-            String app = label(p, Labels.SPARK_APP);
-            boolean executor = app != null && "executor".equals(label(p, Labels.SPARK_ROLE));
-            String key = executor ? ns(p) + "/" + app : ns(p) + "/" + p.getMetadata().getName();
-            gangs.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+            gangs.computeIfAbsent(AppKeys.gang(p), k -> new ArrayList<>()).add(p);
         }
         List<PendingApplication> ready = new ArrayList<>();
         List<String> gathering = new ArrayList<>();
@@ -85,7 +76,7 @@ public final class ApplicationGrouper {
             pods.sort(Comparator.comparingLong(ApplicationGrouper::execId).thenComparing(p -> p.getMetadata().getName()));
             Pod first = pods.get(0);
             boolean executors = "executor".equals(label(first, Labels.SPARK_ROLE)) && label(first, Labels.SPARK_APP) != null;
-            Pod driver = executors ? drivers.get(key) : null;
+            Pod driver = executors ? apps.driver(key) : null;
             long cpu = 0;
             long memory = 0;
             for (Pod p : pods) {
@@ -95,7 +86,7 @@ public final class ApplicationGrouper {
             ExecutorRoom room = null;
             if (executors) {
                 GangRule rule = GangRule.of(driver, first, problems);
-                int live = liveExecutors.getOrDefault(key, 0);
+                int live = apps.liveExecutors(key);
                 String waiting = waitingReason(key, pods, rule, live, firstSeen, now);
                 if (waiting != null && bindEarly && rule.needed() > live && driver != null) {
                     // ready now: the executors that exist are bound once the whole gang has room, the rest is held

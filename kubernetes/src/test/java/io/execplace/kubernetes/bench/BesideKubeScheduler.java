@@ -41,6 +41,7 @@ import static org.awaitility.Awaitility.await;
  * <p>Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-real}
  * ({@code -Dk8s.bench.nodes=180|1000}, {@code -Dk8s.bench.apps=N}, {@code -Dk8s.bench.rate=APPS_PER_S}
  * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
+ * {@code -Dk8s.bench.warmup=N} applications (100) are bound and deleted, unreported, before the streams;
  * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early};
  * {@code -Dk8s.bench.process=true} runs it as a process of its own, {@code execplace k8s-scheduler}
  * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM,
@@ -60,6 +61,11 @@ public final class BesideKubeScheduler {
     /** One scheduler under test: started before the stream, stopped after it. */
     private interface Contender extends AutoCloseable {
         String name();
+
+        /** The scheduler's metrics now (empty for kube-scheduler, whose metrics endpoint is off here). */
+        default String scrape() throws IOException {
+            return "";
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -88,31 +94,51 @@ public final class BesideKubeScheduler {
         contenders.add(Map.entry("first-fit", () -> process ? execplaceProcess(server, "first-fit") : execplace(server, new FirstFit())));
         contenders.add(Map.entry("milp", () -> process ? execplaceProcess(server, "milp")
                 : execplace(server, new Milp(MilpOptions.defaults()))));
+        int warmup = Integer.getInteger("k8s.bench.warmup", 100);
         try (BindingClock clock = new BindingClock(admin, NS)) {
             for (Map.Entry<String, Supplier<Contender>> c : contenders) {
                 if (!only.contains(c.getKey())) {
                     continue;
                 }
-                for (String stream : List.of("burst", "steady")) {
-                    clock.clear();
-                    String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
-                    try (Contender running = c.getValue().get()) {
-                        // kube-scheduler serves no health endpoint here: give it a second to list and watch.
-                        await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
-                        List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
-                        try {
-                            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
-                                    .until(() -> clock.boundCount() >= apps * EXECUTORS);
-                        } catch (org.awaitility.core.ConditionTimeoutException e) {
-                            System.out.println("  (not every pod bound within 120 s)");
-                        }
-                        report(running.name(), stream, clock, nodes, made);
+                String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
+                // One scheduler process (or instance) for the warm-up and both streams, as a deployed scheduler
+                // runs for days: the warm-up (scheduler_perf's "initPods", not reported) lets a JVM compile its hot
+                // code before anything is measured; kube-scheduler, compiled ahead of time, gets the same stream.
+                try (Contender running = c.getValue().get()) {
+                    // kube-scheduler serves no health endpoint here: give it a second to list and watch.
+                    await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
+                    String before = "";
+                    if (warmup > 0) {
+                        clock.clear();
+                        submit(admin, clock, warmup, 0, scheduler);
+                        awaitBound(clock, warmup * EXECUTORS);
+                        deleteExecutors(admin, clock);
+                        before = running.scrape();
                     }
-                    deleteExecutors(admin, clock);
+                    for (String stream : List.of("burst", "steady")) {
+                        clock.clear();
+                        List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
+                        awaitBound(clock, apps * EXECUTORS);
+                        report(running.name(), stream, clock, nodes, made);
+                        if (Boolean.getBoolean("k8s.bench.cycles")) {
+                            String after = running.scrape();
+                            printCycleMetrics(before, after);
+                            before = after;
+                        }
+                        deleteExecutors(admin, clock);
+                    }
                 }
             }
         }
         System.exit(0);
+    }
+
+    private static void awaitBound(BindingClock clock, int pods) {
+        try {
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).until(() -> clock.boundCount() >= pods);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            System.out.println("  (not every pod bound within 120 s)");
+        }
     }
 
     private static List<ReplayCost.BenchNode> makeNodes(RealApiServer server, int count) {
@@ -151,7 +177,7 @@ public final class BesideKubeScheduler {
                 command.addAll(List.of(jvm.split("\\s+")));
             }
             command.addAll(List.of("-jar", jar.toString(), "k8s-scheduler", "--prices", prices.toString(), "--scheduler", policy,
-                    "--http-port", "-1"));
+                    "--http-address", "127.0.0.1", "--http-port", "0"));
             if (Boolean.getBoolean("k8s.bench.bindEarly")) {
                 command.add("--bind-early");
             }
@@ -167,6 +193,7 @@ public final class BesideKubeScheduler {
             if (line == null) {
                 throw new IllegalStateException("execplace k8s-scheduler exited: " + p.waitFor());
             }
+            String metricsUrl = line.substring(line.indexOf("http://")) + "/metrics";
             // the rest of its output goes to kubernetes/target/execplace-POLICY.log
             Path log = RealApiServer.REPOSITORY.resolve("kubernetes").resolve("target").resolve("execplace-" + policy + ".log");
             Thread drain = new Thread(() -> {
@@ -186,6 +213,13 @@ public final class BesideKubeScheduler {
                 @Override
                 public String name() {
                     return "execplace " + policy + (Boolean.getBoolean("k8s.bench.bindEarly") ? " early" : "") + " (process)";
+                }
+
+                @Override
+                public String scrape() throws IOException {
+                    try (java.io.InputStream in = java.net.URI.create(metricsUrl).toURL().openStream()) {
+                        return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    }
                 }
 
                 @Override
@@ -217,19 +251,62 @@ public final class BesideKubeScheduler {
             }
 
             @Override
+            public String scrape() {
+                return s.metrics().scrape();
+            }
+
+            @Override
             public void close() throws Exception {
                 stop.set(true);
                 s.wakeUp();
                 loop.join();
-                if (Boolean.getBoolean("k8s.bench.cycles")) {
-                    s.metrics().scrape().lines().filter(l -> l.startsWith("execplace_scheduling_cycle_duration_seconds_")
-                            && !l.contains("bucket") || l.startsWith("scheduler_scheduling_attempt_duration_seconds_sum")
-                            || l.startsWith("execplace_decision_latency_seconds_sum")).forEach(l -> System.out.println("  " + l));
-                }
                 s.close();
                 client.close();
             }
         };
+    }
+
+    /**
+     * With {@code -Dk8s.bench.cycles=true}: the scheduler's cycles and its own view of a pod's latency
+     * (first seen pending to bound: the SLI histogram's buckets) over one stream, from its metrics.
+     */
+    private static void printCycleMetrics(String before, String after) {
+        if (after.isEmpty()) {
+            return;
+        }
+        Map<String, Double> start = metricValues(before);
+        Map<String, Double> end = metricValues(after);
+        java.util.function.Function<String, Double> delta = k -> end.getOrDefault(k, 0.0) - start.getOrDefault(k, 0.0);
+        double cycles = delta.apply("execplace_scheduling_cycle_duration_seconds_count");
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %d cycles, %.2f ms each on average; first-seen-to-bound",
+                (long) cycles, delta.apply("execplace_scheduling_cycle_duration_seconds_sum") / cycles * 1000));
+        List<Map.Entry<Double, Double>> buckets = new ArrayList<>();
+        for (String k : end.keySet()) {
+            if (k.startsWith("scheduler_pod_scheduling_sli_duration_seconds_bucket")) {
+                int at = k.indexOf(",le=\"") >= 0 ? k.indexOf(",le=\"") + 5 : k.indexOf("{le=\"") + 5;
+                String le = k.substring(at, k.indexOf('"', at));
+                buckets.add(Map.entry(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le), delta.apply(k)));
+            }
+        }
+        buckets.sort(Map.Entry.comparingByKey());
+        double total = buckets.isEmpty() ? 0 : buckets.get(buckets.size() - 1).getValue();
+        for (double q : new double[] {0.5, 0.99}) {
+            double le = buckets.stream().filter(x -> x.getValue() >= q * total).findFirst().map(Map.Entry::getKey).orElse(Double.NaN);
+            b.append(String.format(Locale.ROOT, " p%.0f <= %.1f ms", q * 100, le * 1000));
+        }
+        System.out.println(b);
+    }
+
+    private static Map<String, Double> metricValues(String scrape) {
+        Map<String, Double> values = new java.util.HashMap<>();
+        scrape.lines().filter(l -> !l.startsWith("#") && l.contains(" ")).forEach(l -> {
+            try {
+                values.put(l.substring(0, l.lastIndexOf(' ')), Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)));
+            } catch (NumberFormatException e) {
+                // not a sample line
+            }
+        });
+        return values;
     }
 
     /** kube-scheduler of the server's release; {@code portFlag}: releases before 1.24 still have an insecure port to turn off. */
