@@ -11,6 +11,7 @@ import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
 import io.execplace.kubernetes.spark.ApplicationPods;
+import io.execplace.kubernetes.spark.PodFacts;
 import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -71,7 +72,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final PodBackoff backoff = new PodBackoff();
     /** Room held for executors still to come (--driver-gang, --bind-early). */
     private final RoomHolds holds = new RoomHolds();
-    private final PodRequests requests = new PodRequests();
+    /** The pod informer's store, slim pods and what a cycle reads of each. */
+    private final SlimPodStore podStore = new SlimPodStore();
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
@@ -111,7 +113,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
-                problems, settings.dryRun(), requests);
+                problems, settings.dryRun());
         this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
                 settings.singleZone(), metrics::decision);
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
@@ -123,7 +125,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     public void start(Duration timeout) {
         nodeInformer = client.nodes().runnableInformer(0);
         podInformer = (settings.namespace() == null ? client.pods().inAnyNamespace()
-                : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(new SlimPodStore());
+                : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(podStore);
         nodeInformer.addEventHandler(new Wake<>());
         podInformer.addEventHandler(new ResourceEventHandler<Pod>() {
             @Override
@@ -287,59 +289,31 @@ public final class KubernetesScheduler implements AutoCloseable {
         double now = nowSeconds();
         lastCycleMillis.set(clock.millis());
         List<Node> nodes = nodeInformer.getStore().list();
-        List<Pod> pods = podInformer.getStore().list();
-
+        // what the cycle reads of each pod was read when the informer stored it (PodFacts); one copy for the whole cycle
+        PodCacheReading reading = PodCacheReading.read(podStore.facts(), settings.schedulerName(), assumed, backoff, now);
+        List<PodFacts> pods = reading.pods();
         List<NodeInfo> usable = snapshots.usableNodes(nodes);
-        Map<String, Pod> byUid = new HashMap<>();
-        for (Pod p : pods) {
-            byUid.put(p.getMetadata().getUid(), p);
-        }
-        assumed.forget(uid -> byUid.containsKey(uid) && unbound(byUid.get(uid)), now);
-
-        List<Pod> pending = new ArrayList<>();
-        List<Pod> oursBound = new ArrayList<>();
-        List<Pod> othersBound = new ArrayList<>();
-        // one pass over the cache: what each later step needs (grouping, busy times, held room) is found here
-        ApplicationPods apps = new ApplicationPods();
-        long gatedPods = 0;
-        long backingOff = 0;
-        for (Pod p : pods) {
-            if (ApplicationGrouper.terminal(p)) {
-                continue;
-            }
-            String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
-            boolean bound = node != null && !node.isEmpty();
-            boolean assumedPod = !bound && assumed.contains(p.getMetadata().getUid());
-            // placed: bound, being bound, or leaving (an unbound pod being deleted is not pending either)
-            apps.add(p, !unbound(p) || assumedPod);
-            if (bound) {
-                (ours(p) ? oursBound : othersBound).add(p);
-            } else if (ours(p) && unbound(p) && !assumedPod) {
-                if (gated(p)) {
-                    gatedPods++;
-                } else if (backoff.waiting(p.getMetadata().getUid(), now)) {
-                    backingOff++;
-                } else {
-                    pending.add(p);
-                }
-            }
-        }
+        List<Pod> pending = reading.pending();
+        ApplicationPods apps = reading.applications();
+        long gatedPods = reading.gated();
+        long backingOff = reading.backingOff();
+        String name = settings.schedulerName();
         Grouping grouping = grouper.group(pending, apps, firstSeen, now);
         for (Grouping.PodProblem problem : grouping.problems()) {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
         }
-        // The cycle's CPU unit makes every pending request (and held executor room) a whole number of units (ClusterSnapshot).
-        List<Long> cpuRequests = new ArrayList<>();
-        pending.forEach(p -> cpuRequests.add(requests.of(p).cpuMillis()));
+        // the cycle's CPU unit makes every pending request (and held executor room) a whole number of units (ClusterSnapshot)
+        List<Long> cpuRequests = new ArrayList<>(reading.pendingCpuMillis());
         cpuRequests.addAll(holds.cpuRequests());
         grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> cpuRequests.add(a.executorRoom().cpuMillis()));
         long cpuUnit = ClusterSnapshot.cpuUnitFor(cpuRequests);
-        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, oursBound, othersBound, apps, assumed);
+        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, reading.oursBound(), reading.othersBound(), apps, assumed);
         Map<String, Integer> placedExecutors = apps.placedExecutors();
         // a hold lasts while its driver runs: not finished, and not one of ours waiting to be placed again
-        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, uid -> byUid.containsKey(uid)
-                && !ApplicationGrouper.terminal(byUid.get(uid)) && !(ours(byUid.get(uid)) && unbound(byUid.get(uid))
-                && !assumed.contains(uid)), now);
+        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, uid -> {
+            PodFacts driver = podStore.factsOf(uid);
+            return driver != null && !driver.terminal() && !(driver.scheduledBy(name) && driver.unbound() && !assumed.contains(uid));
+        }, now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
@@ -373,28 +347,24 @@ public final class KubernetesScheduler implements AutoCloseable {
             // bookkeeping of departed pods and nodes: once a second is enough
             lastForgetMillis = clock.millis();
             forgetDeparted(nodes, pods);
-            backoff.retain(byUid.keySet());
-            requests.retain(byUid.keySet());
+            Set<String> live = new HashSet<>();
+            pods.forEach(p -> live.add(p.uid()));
+            backoff.retain(live);
         }
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
     }
 
     /** Drops what was reported about nodes and pods that no longer exist (keeps the log bounded). */
-    private void forgetDeparted(List<Node> nodes, List<Pod> pods) {
+    private void forgetDeparted(List<Node> nodes, List<PodFacts> pods) {
         Set<String> live = new HashSet<>();
         for (Node n : nodes) {
             live.add("node/" + n.getMetadata().getName());
         }
-        for (Pod p : pods) {
-            live.add(BindPhase.podKey(p));
+        for (PodFacts p : pods) {
+            live.add(BindPhase.podKey(p.pod()));
         }
         problems.forgetDeparted(live);
-    }
-
-    /** A pod with scheduling gates waits until they are removed (kube-scheduler's SchedulingGates plugin). */
-    private static boolean gated(Pod p) {
-        return p.getSpec().getSchedulingGates() != null && !p.getSpec().getSchedulingGates().isEmpty();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.kubernetes.spark.PodFacts;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -41,6 +42,9 @@ public final class SlimPodStore implements ItemStore<Pod> {
     private static final Map<Object, Object> CANONICAL = new ConcurrentHashMap<>();
 
     private final Map<String, Pod> pods = new ConcurrentHashMap<>();
+    /** What a cycle reads of each pod ({@link PodFacts}), by key and by uid. */
+    private final Map<String, PodFacts> facts = new ConcurrentHashMap<>();
+    private final Map<String, PodFacts> factsByUid = new ConcurrentHashMap<>();
 
     @Override
     public String getKey(Pod pod) {
@@ -49,12 +53,35 @@ public final class SlimPodStore implements ItemStore<Pod> {
 
     @Override
     public Pod put(String key, Pod pod) {
-        return pods.put(key, slim(pod));
+        Pod slim = slim(pod);
+        PodFacts read = PodFacts.of(slim);
+        PodFacts before = facts.put(key, read);
+        if (before != null && before.uid() != null && !before.uid().equals(read.uid())) {
+            factsByUid.remove(before.uid());
+        }
+        if (read.uid() != null) {
+            factsByUid.put(read.uid(), read);
+        }
+        return pods.put(key, slim);
     }
 
     @Override
     public Pod remove(String key) {
+        PodFacts before = facts.remove(key);
+        if (before != null && before.uid() != null) {
+            factsByUid.remove(before.uid());
+        }
         return pods.remove(key);
+    }
+
+    /** The facts of every cached pod (a live view: it changes as the informer stores pods). */
+    public java.util.Collection<PodFacts> facts() {
+        return facts.values();
+    }
+
+    /** The facts of the cached pod with this uid, or null. */
+    public PodFacts factsOf(String uid) {
+        return uid == null ? null : factsByUid.get(uid);
     }
 
     @Override

@@ -6,12 +6,11 @@ import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.pricing.PriceTable;
-import io.execplace.kubernetes.spark.AppKeys;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
 import io.execplace.kubernetes.spark.ApplicationPods;
+import io.execplace.kubernetes.spark.PodFacts;
 import io.execplace.kubernetes.spark.PendingApplication;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import org.slf4j.Logger;
@@ -42,12 +41,9 @@ final class SnapshotBuilder {
     private final Map<String, GangBusy> busyByGang = new HashMap<>();
     private List<NodeInfo> cachedFor = List.of();
     private List<NodeInfo> usable = List.of();
-    private final PodRequests requests;
     private Map<String, NodeReading> readings = Map.of();
 
-    SnapshotBuilder(NodeReader nodeReader, ApplicationGrouper grouper, EventRecorder events, ProblemLog problems, boolean dryRun,
-                    PodRequests requests) {
-        this.requests = requests;
+    SnapshotBuilder(NodeReader nodeReader, ApplicationGrouper grouper, EventRecorder events, ProblemLog problems, boolean dryRun) {
         this.nodeReader = nodeReader;
         this.grouper = grouper;
         this.events = events;
@@ -97,17 +93,17 @@ final class SnapshotBuilder {
      */
     ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
                           List<Pod> all, AssumeCache assumed) {
-        return build(usable, now, cpuUnit, oursBound, othersBound, ApplicationPods.of(all, p -> false), assumed);
+        return build(usable, now, cpuUnit, oursBound.stream().map(PodFacts::of).toList(),
+                othersBound.stream().map(PodFacts::of).toList(), ApplicationPods.of(all, p -> false), assumed);
     }
 
-    /** As above, with the cycle's applications (their drivers) already found. */
-    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
+    /** As above, from the cached pods' facts, with the cycle's applications (their drivers) already found. */
+    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<PodFacts> oursBound, List<PodFacts> othersBound,
                           ApplicationPods apps, AssumeCache assumed) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         this.usable = usable;
-        for (Pod p : othersBound) {
-            PodRequests.Requests r = requests.of(p);
-            snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), !daemonSet(p), Double.NaN);
+        for (PodFacts p : othersBound) {
+            snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), !p.daemonSet(), Double.NaN);
         }
         addOurBoundPods(snapshot, oursBound, apps, now);
         assumed.addTo(snapshot);
@@ -120,7 +116,7 @@ final class SnapshotBuilder {
      * kept while they do not — every cycle of a burst used to regroup every bound pod, most of a
      * cycle's time at a thousand pods.
      */
-    private void addOurBoundPods(ClusterSnapshot snapshot, List<Pod> oursBound, ApplicationPods apps, double now) {
+    private void addOurBoundPods(ClusterSnapshot snapshot, List<PodFacts> oursBound, ApplicationPods apps, double now) {
         if (!usable.equals(cachedFor)) {
             // the duration model and the nodes' VM ids come from the usable nodes
             busyByGang.clear();
@@ -130,25 +126,26 @@ final class SnapshotBuilder {
             busyByGang.clear();
             return;
         }
-        Map<String, List<Pod>> gangs = new HashMap<>();
-        for (Pod p : oursBound) {
-            gangs.computeIfAbsent(AppKeys.gang(p), k -> new ArrayList<>()).add(p);
+        Map<String, List<PodFacts>> gangs = new HashMap<>();
+        for (PodFacts p : oursBound) {
+            gangs.computeIfAbsent(p.gangKey(), k -> new ArrayList<>()).add(p);
         }
         Map<String, GangBusy> next = new HashMap<>();
-        for (Map.Entry<String, List<Pod>> g : gangs.entrySet()) {
+        for (Map.Entry<String, List<PodFacts>> g : gangs.entrySet()) {
             Pod driver = apps.driver(g.getKey());
-            boolean cacheable = versioned(g.getValue(), driver);
+            List<PodFacts> gang = g.getValue();
+            boolean cacheable = versioned(gang, driver);
             GangBusy known = cacheable ? busyByGang.get(g.getKey()) : null;
-            if (known == null || !known.holdsFor(g.getValue(), driver)) {
-                known = GangBusy.of(g.getValue(), driver, busyUntil(snapshot, g.getValue(), driver, now));
+            if (known == null || !known.holdsFor(gang, driver)) {
+                List<Pod> pods = gang.stream().map(PodFacts::pod).toList();
+                known = GangBusy.of(pods, driver, busyUntil(snapshot, pods, driver, now));
             }
             if (cacheable) {
                 next.put(g.getKey(), known);
             }
-            for (Pod p : g.getValue()) {
-                PodRequests.Requests r = requests.of(p);
-                snapshot.addPod(p.getSpec().getNodeName(), r.cpuMillis(), r.memoryBytes(), r.other(), true,
-                        known.busyUntilByUid().getOrDefault(p.getMetadata().getUid(), Double.NaN));
+            for (PodFacts p : gang) {
+                snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), true,
+                        known.busyUntilByUid().getOrDefault(p.uid(), Double.NaN));
             }
         }
         busyByGang.clear();
@@ -174,14 +171,14 @@ final class SnapshotBuilder {
                     busyUntilByUid);
         }
 
-        boolean holdsFor(List<Pod> current, Pod currentDriver) {
+        boolean holdsFor(List<PodFacts> current, Pod currentDriver) {
             if (current.size() != pods.size() || currentDriver != driver
                     || driver != null && !driver.getMetadata().getResourceVersion().equals(driverVersion)) {
                 return false;
             }
-            for (Pod p : current) {
-                String uid = p.getMetadata().getUid();
-                if (pods.get(uid) != p || !p.getMetadata().getResourceVersion().equals(versions.get(uid))) {
+            for (PodFacts f : current) {
+                Pod p = f.pod();
+                if (pods.get(f.uid()) != p || !p.getMetadata().getResourceVersion().equals(versions.get(f.uid()))) {
                     return false;
                 }
             }
@@ -222,8 +219,9 @@ final class SnapshotBuilder {
      * creation time stamp, and the driver a version (otherwise they may depend on the clock, and are
      * computed every cycle).
      */
-    private static boolean versioned(List<Pod> pods, Pod driver) {
-        for (Pod p : pods) {
+    private static boolean versioned(List<PodFacts> pods, Pod driver) {
+        for (PodFacts f : pods) {
+            Pod p = f.pod();
             if (p.getMetadata().getResourceVersion() == null || p.getMetadata().getCreationTimestamp() == null) {
                 return false;
             }
@@ -255,18 +253,5 @@ final class SnapshotBuilder {
         } catch (RuntimeException e) {
             return fallback;
         }
-    }
-
-    private static boolean daemonSet(Pod p) {
-        List<OwnerReference> owners = p.getMetadata().getOwnerReferences();
-        if (owners == null) {
-            return false;
-        }
-        for (OwnerReference o : owners) {
-            if ("DaemonSet".equals(o.getKind())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

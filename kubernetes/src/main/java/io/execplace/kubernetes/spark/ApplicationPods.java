@@ -1,6 +1,5 @@
 package io.execplace.kubernetes.spark;
 
-import io.execplace.kubernetes.cluster.Labels;
 import io.fabric8.kubernetes.api.model.Pod;
 
 import java.util.HashMap;
@@ -24,25 +23,22 @@ public final class ApplicationPods {
     public static ApplicationPods of(List<Pod> all, Predicate<Pod> placed) {
         ApplicationPods pods = new ApplicationPods();
         for (Pod p : all) {
-            pods.add(p, placed.test(p));
+            pods.add(PodFacts.of(p), placed.test(p));
         }
         return pods;
     }
 
     /** Counts one pod of the cache; terminal pods (Succeeded, Failed) do not count. */
-    public void add(Pod p, boolean placed) {
-        String app = ApplicationGrouper.label(p, Labels.SPARK_APP);
-        if (app == null || ApplicationGrouper.terminal(p)) {
+    public void add(PodFacts p, boolean placed) {
+        if (p.applicationKey() == null || p.terminal()) {
             return;
         }
-        String role = ApplicationGrouper.label(p, Labels.SPARK_ROLE);
-        if ("driver".equals(role)) {
-            drivers.put(AppKeys.of(p.getMetadata().getNamespace(), app), p);
-        } else if ("executor".equals(role)) {
-            String key = AppKeys.of(p.getMetadata().getNamespace(), app);
-            liveExecutors.merge(key, 1, Integer::sum);
+        if (p.driver()) {
+            drivers.put(p.applicationKey(), p.pod());
+        } else if (p.executor()) {
+            liveExecutors.merge(p.applicationKey(), 1, Integer::sum);
             if (placed) {
-                placedExecutors.merge(key, 1, Integer::sum);
+                placedExecutors.merge(p.applicationKey(), 1, Integer::sum);
             }
         }
     }

@@ -41,7 +41,8 @@ import static org.awaitility.Awaitility.await;
  * <p>Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-real}
  * ({@code -Dk8s.bench.nodes=180|1000}, {@code -Dk8s.bench.apps=N}, {@code -Dk8s.bench.rate=APPS_PER_S}
  * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
- * {@code -Dk8s.bench.warmup=N} applications (100) are bound and deleted, unreported, before the streams;
+ * {@code -Dk8s.bench.warmup=N} applications (1,000; in bursts of at most a stream's size) are bound and deleted,
+ * unreported, before the streams;
  * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early};
  * {@code -Dk8s.bench.process=true} runs it as a process of its own, {@code execplace k8s-scheduler}
  * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM,
@@ -94,7 +95,7 @@ public final class BesideKubeScheduler {
         contenders.add(Map.entry("first-fit", () -> process ? execplaceProcess(server, "first-fit") : execplace(server, new FirstFit())));
         contenders.add(Map.entry("milp", () -> process ? execplaceProcess(server, "milp")
                 : execplace(server, new Milp(MilpOptions.defaults()))));
-        int warmup = Integer.getInteger("k8s.bench.warmup", 100);
+        int warmup = Integer.getInteger("k8s.bench.warmup", 1000);
         try (BindingClock clock = new BindingClock(admin, NS)) {
             for (Map.Entry<String, Supplier<Contender>> c : contenders) {
                 if (!only.contains(c.getKey())) {
@@ -108,13 +109,15 @@ public final class BesideKubeScheduler {
                     // kube-scheduler serves no health endpoint here: give it a second to list and watch.
                     await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
                     String before = "";
-                    if (warmup > 0) {
+                    for (int done = 0; done < warmup; done += apps) {
+                        // in rounds no larger than a stream, which the nodes hold
+                        int round = Math.min(apps, warmup - done);
                         clock.clear();
-                        submit(admin, clock, warmup, 0, scheduler);
-                        awaitBound(clock, warmup * EXECUTORS);
+                        submit(admin, clock, round, 0, scheduler);
+                        awaitBound(clock, round * EXECUTORS);
                         deleteExecutors(admin, clock);
-                        before = running.scrape();
                     }
+                    before = running.scrape();
                     for (String stream : List.of("burst", "steady")) {
                         clock.clear();
                         List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
@@ -280,9 +283,17 @@ public final class BesideKubeScheduler {
         double cycles = delta.apply("execplace_scheduling_cycle_duration_seconds_count");
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %d cycles, %.2f ms each on average; first-seen-to-bound",
                 (long) cycles, delta.apply("execplace_scheduling_cycle_duration_seconds_sum") / cycles * 1000));
+        b.append(quantiles("scheduler_pod_scheduling_sli_duration_seconds_bucket", end, delta));
+        b.append("; cycles").append(quantiles("execplace_scheduling_cycle_duration_seconds_bucket", end, delta));
+        b.append("; attempts (planning and binding)").append(quantiles("scheduler_scheduling_attempt_duration_seconds_bucket{profile=\"execplace\",result=\"scheduled\"", end, delta));
+        System.out.println(b);
+    }
+
+    /** p50 and p99 (bucket bounds) of a histogram's samples between two scrapes. */
+    private static String quantiles(String prefix, Map<String, Double> end, java.util.function.Function<String, Double> delta) {
         List<Map.Entry<Double, Double>> buckets = new ArrayList<>();
         for (String k : end.keySet()) {
-            if (k.startsWith("scheduler_pod_scheduling_sli_duration_seconds_bucket")) {
+            if (k.startsWith(prefix)) {
                 int at = k.indexOf(",le=\"") >= 0 ? k.indexOf(",le=\"") + 5 : k.indexOf("{le=\"") + 5;
                 String le = k.substring(at, k.indexOf('"', at));
                 buckets.add(Map.entry(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le), delta.apply(k)));
@@ -290,11 +301,12 @@ public final class BesideKubeScheduler {
         }
         buckets.sort(Map.Entry.comparingByKey());
         double total = buckets.isEmpty() ? 0 : buckets.get(buckets.size() - 1).getValue();
+        StringBuilder b = new StringBuilder();
         for (double q : new double[] {0.5, 0.99}) {
             double le = buckets.stream().filter(x -> x.getValue() >= q * total).findFirst().map(Map.Entry::getKey).orElse(Double.NaN);
             b.append(String.format(Locale.ROOT, " p%.0f <= %.1f ms", q * 100, le * 1000));
         }
-        System.out.println(b);
+        return b.toString();
     }
 
     private static Map<String, Double> metricValues(String scrape) {

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * Benchmark (not a test): heap per cached Spark executor pod, as the informer would hold it (each
  * pod deserialized from its own JSON, as from a watch), in full and slimmed as the scheduler's pod
- * store keeps it. Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-memory}
+ * store keeps it (with the facts a cycle reads of each pod). Run: {@code mvn -B -o -pl kubernetes -am verify -DskipTests -Pk8s-bench-memory}
  * ({@code -Dk8s.bench.pods=N}, default 50,000).
  */
 public final class PodMemory {
@@ -40,15 +40,17 @@ public final class PodMemory {
             full.add(Serialization.unmarshal(j, Pod.class));
         }
         long withFull = used();
-        List<Pod> slim = new ArrayList<>(n);
+        // the store as the informer fills it: each pod slimmed, with what a cycle reads of it (PodFacts) by key and uid
+        SlimPodStore store = new SlimPodStore();
         for (Pod p : full) {
-            slim.add(SlimPodStore.slim(p));
+            store.put(store.getKey(p), p);
         }
         full.clear();
         long withSlim = used();
-        System.out.printf(Locale.ROOT, "%d Spark executor pods (JSON %d bytes each): full %.1f KB per pod, slim %.2f KB per pod%n",
+        System.out.printf(Locale.ROOT, "%d Spark executor pods (JSON %d bytes each): full %.1f KB per pod, in the scheduler's store"
+                        + " (slim pod and its facts) %.2f KB per pod%n",
                 n, json.get(0).length(), (withFull - base) / 1024.0 / n, (withSlim - base) / 1024.0 / n);
-        if (slim.size() != n) {
+        if (store.size() != n) {
             throw new IllegalStateException();
         }
     }

@@ -3,6 +3,7 @@ package io.execplace.kubernetes.run;
 import io.execplace.kubernetes.cluster.Resources;
 import io.execplace.kubernetes.scenario.SparkExecutorPods;
 import io.execplace.kubernetes.scenario.TestObjects;
+import io.execplace.kubernetes.spark.PodFacts;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import org.junit.jupiter.api.Test;
@@ -73,5 +74,60 @@ class SlimPodStoreTest {
         Pod slim = SlimPodStore.slim(p);
         assertThat(Resources.podCpuMillis(slim)).isEqualTo(500);
         assertThat(slim.getStatus()).isNull();
+    }
+
+    @Test
+    void factsAreReadOncePerVersionAndFollowEveryPutAndRemove() {
+        SlimPodStore store = new SlimPodStore();
+        Pod bound = SparkExecutorPods.running("spark", "app", 1, "n1");
+        Pod pending = new io.fabric8.kubernetes.api.model.PodBuilder(SparkExecutorPods.running("spark", "app", 2, "n1"))
+                .editSpec().withNodeName(null).endSpec().editMetadata().withUid("uid-2").endMetadata().withStatus(null).build();
+        store.put("spark/app-exec-1", bound);
+        store.put("spark/app-exec-2", pending);
+        PodFacts f1 = store.factsOf(bound.getMetadata().getUid());
+        PodFacts f2 = store.factsOf("uid-2");
+        assertThat(f1.pod()).isSameAs(store.get("spark/app-exec-1"));
+        assertThat(f1.bound()).isTrue();
+        assertThat(f1.node()).isEqualTo("n1");
+        assertThat(f1.unbound()).isFalse();
+        assertThat(f1.executor()).isTrue();
+        String app = "spark/" + bound.getMetadata().getLabels().get("spark-app-selector");
+        assertThat(f1.applicationKey()).isEqualTo(app).isSameAs(f2.applicationKey());
+        assertThat(f1.gangKey()).isEqualTo(app);
+        assertThat(f1.scheduledBy("execplace")).isTrue();
+        assertThat(f1.cpuMillis()).isEqualTo(Resources.podCpuMillis(bound));
+        assertThat(f1.memoryBytes()).isEqualTo(Resources.podMemoryBytes(bound));
+        assertThat(f2.bound()).isFalse();
+        assertThat(f2.unbound()).isTrue();
+        assertThat(store.facts()).containsExactlyInAnyOrder(f1, f2);
+
+        // a new version: new facts; the pod deleted and made again under its name: the old uid is gone
+        Pod deleting = new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withResourceVersion("99")
+                .withDeletionTimestamp("2026-11-27T00:00:00Z").endMetadata().build();
+        store.put("spark/app-exec-2", deleting);
+        assertThat(store.factsOf("uid-2")).isNotSameAs(f2).satisfies(f -> assertThat(f.unbound()).as("being deleted").isFalse());
+        store.put("spark/app-exec-2", new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withUid("uid-3")
+                .endMetadata().build());
+        assertThat(store.factsOf("uid-2")).isNull();
+        assertThat(store.factsOf("uid-3")).isNotNull();
+        store.remove("spark/app-exec-2");
+        assertThat(store.factsOf("uid-3")).isNull();
+        assertThat(store.facts()).containsExactly(f1);
+    }
+
+    @Test
+    void aDriverAndALonePodAreTheirOwnGangs() {
+        Pod driver = new io.fabric8.kubernetes.api.model.PodBuilder(SparkExecutorPods.running("spark", "app", 1, "n1"))
+                .editMetadata().withName("app-driver").addToLabels("spark-role", "driver").endMetadata().build();
+        PodFacts f = PodFacts.of(driver);
+        assertThat(f.driver()).isTrue();
+        assertThat(f.executor()).isFalse();
+        assertThat(f.applicationKey()).isEqualTo("spark/" + driver.getMetadata().getLabels().get("spark-app-selector"));
+        assertThat(f.gangKey()).isEqualTo("spark/app-driver");
+        Pod lone = new io.fabric8.kubernetes.api.model.PodBuilder(driver).editMetadata().withName("web").withLabels(java.util.Map.of())
+                .endMetadata().build();
+        assertThat(PodFacts.of(lone).applicationKey()).isNull();
+        assertThat(PodFacts.of(lone).gangKey()).isEqualTo("spark/web");
+        assertThat(PodFacts.of(lone).otherRequests()).isEmpty();
     }
 }

@@ -36,7 +36,7 @@ class SnapshotBuilderTest {
     private static SnapshotBuilder builder(AtomicReference<PriceTable> prices) {
         return new SnapshotBuilder(new NodeReader(prices::get, "execplace.io/site", Site.CLOUD),
                 new ApplicationGrouper(Duration.ofSeconds(2), 600), new EventRecorder(null, "execplace", Clock.systemUTC()),
-                new ProblemLog(), true, new PodRequests());
+                new ProblemLog(), true);
     }
 
     private static String ts(double t) {
