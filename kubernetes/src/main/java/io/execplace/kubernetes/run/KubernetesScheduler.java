@@ -297,7 +297,6 @@ public final class KubernetesScheduler implements AutoCloseable {
         ApplicationPods apps = reading.applications();
         long gatedPods = reading.gated();
         long backingOff = reading.backingOff();
-        String name = settings.schedulerName();
         Grouping grouping = grouper.group(pending, apps, firstSeen, now);
         for (Grouping.PodProblem problem : grouping.problems()) {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
@@ -310,9 +309,10 @@ public final class KubernetesScheduler implements AutoCloseable {
         ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, reading.oursBound(), reading.othersBound(), apps, assumed);
         Map<String, Integer> placedExecutors = apps.placedExecutors();
         // a hold lasts while its driver runs: not finished, and not one of ours waiting to be placed again
-        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, uid -> {
-            PodFacts driver = podStore.factsOf(uid);
-            return driver != null && !driver.terminal() && !(driver.scheduledBy(name) && driver.unbound() && !assumed.contains(uid));
+        Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, (appKey, driverUid) -> {
+            Pod driver = apps.driver(appKey);
+            return driver != null && driverUid.equals(driver.getMetadata().getUid())
+                    && !(ours(driver) && unbound(driver) && !assumed.contains(driverUid));
         }, now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {

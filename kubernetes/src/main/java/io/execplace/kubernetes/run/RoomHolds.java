@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 
 /**
  * Room held across cycles for executors that have not come: of drivers placed under
@@ -55,16 +55,16 @@ final class RoomHolds {
      * application (for the planner, which gives each application its own room back).
      *
      * @param placedExecutors executors of each application that are bound or being bound
-     * @param driverRuns      whether the driver (by uid) still runs
+     * @param driverRuns      whether the application's driver (application key, driver uid) still runs
      */
     Map<String, HeldRoom> applyTo(ClusterSnapshot snapshot, Map<String, Integer> placedExecutors,
-                                  Predicate<String> driverRuns, double now) {
+                                  BiPredicate<String, String> driverRuns, double now) {
         Map<String, HeldRoom> held = new HashMap<>();
         byApplication.entrySet().removeIf(e -> {
             Hold h = e.getValue();
             int placed = Math.max(0, placedExecutors.getOrDefault(e.getKey(), 0) - h.placedAtHold());
             List<String> nodes = h.room().nodes();
-            if (now >= h.expiresAt() || placed >= nodes.size() || !driverRuns.test(h.driverUid())) {
+            if (now >= h.expiresAt() || placed >= nodes.size() || !driverRuns.test(e.getKey(), h.driverUid())) {
                 return true;
             }
             HeldRoom remaining = new HeldRoom(h.room().cpuMillis(), h.room().memoryBytes(), nodes.subList(placed, nodes.size()));

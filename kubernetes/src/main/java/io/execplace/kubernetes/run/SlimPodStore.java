@@ -42,9 +42,8 @@ public final class SlimPodStore implements ItemStore<Pod> {
     private static final Map<Object, Object> CANONICAL = new ConcurrentHashMap<>();
 
     private final Map<String, Pod> pods = new ConcurrentHashMap<>();
-    /** What a cycle reads of each pod ({@link PodFacts}), by key and by uid. */
+    /** What a cycle reads of each pod ({@link PodFacts}), by key. */
     private final Map<String, PodFacts> facts = new ConcurrentHashMap<>();
-    private final Map<String, PodFacts> factsByUid = new ConcurrentHashMap<>();
 
     @Override
     public String getKey(Pod pod) {
@@ -54,23 +53,13 @@ public final class SlimPodStore implements ItemStore<Pod> {
     @Override
     public Pod put(String key, Pod pod) {
         Pod slim = slim(pod);
-        PodFacts read = PodFacts.of(slim);
-        PodFacts before = facts.put(key, read);
-        if (before != null && before.uid() != null && !before.uid().equals(read.uid())) {
-            factsByUid.remove(before.uid());
-        }
-        if (read.uid() != null) {
-            factsByUid.put(read.uid(), read);
-        }
+        facts.put(key, PodFacts.of(slim));
         return pods.put(key, slim);
     }
 
     @Override
     public Pod remove(String key) {
-        PodFacts before = facts.remove(key);
-        if (before != null && before.uid() != null) {
-            factsByUid.remove(before.uid());
-        }
+        facts.remove(key);
         return pods.remove(key);
     }
 
@@ -79,9 +68,9 @@ public final class SlimPodStore implements ItemStore<Pod> {
         return facts.values();
     }
 
-    /** The facts of the cached pod with this uid, or null. */
-    public PodFacts factsOf(String uid) {
-        return uid == null ? null : factsByUid.get(uid);
+    /** The facts of the cached pod with this key, or null. */
+    public PodFacts factsOf(String key) {
+        return facts.get(key);
     }
 
     @Override

@@ -1,7 +1,9 @@
 /**
- * The scheduling loop along kube-scheduler's seams: informers and their slim pod store, the assume
- * cache, the snapshot builder (incremental: node readings, pod requests and bound gangs' busy times
- * kept while their objects do not change), the pure cycle planner, room held for executors that have
+ * The scheduling loop along kube-scheduler's seams: informers and their slim pod store (with what a
+ * cycle reads of each pod, read once per version), when a cycle runs (only when an event touches what
+ * it acts on), one cycle's reading of the pod cache, the assume cache, the snapshot builder
+ * (incremental: node readings and bound gangs' busy times kept while their objects do not change),
+ * the pure cycle planner, room held for executors that have
  * not come ({@code --driver-gang}, {@code --bind-early}), the bind phase (with per-pod back-off),
  * empty node cordoning, leader election; its settings and launcher.
  *

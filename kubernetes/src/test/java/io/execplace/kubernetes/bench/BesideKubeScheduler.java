@@ -43,6 +43,7 @@ import static org.awaitility.Awaitility.await;
  * for the steady stream; {@code -Dk8s.bench.only=kube,gio} to run some schedulers only;
  * {@code -Dk8s.bench.warmup=N} applications (1,000; in bursts of at most a stream's size) are bound and deleted,
  * unreported, before the streams;
+ * {@code -Dk8s.bench.rounds=N} repeats the schedulers in turn N times and ends with each one's median and range;
  * {@code -Dk8s.bench.bindEarly=true} runs execplace with {@code --bind-early};
  * {@code -Dk8s.bench.process=true} runs it as a process of its own, {@code execplace k8s-scheduler}
  * from {@code cli/target/execplace.jar}, as kube-scheduler runs, instead of in the benchmark's JVM,
@@ -96,42 +97,48 @@ public final class BesideKubeScheduler {
         contenders.add(Map.entry("milp", () -> process ? execplaceProcess(server, "milp")
                 : execplace(server, new Milp(MilpOptions.defaults()))));
         int warmup = Integer.getInteger("k8s.bench.warmup", 1000);
+        int rounds = Integer.getInteger("k8s.bench.rounds", 1);
+        RoundSummary summary = new RoundSummary();
         try (BindingClock clock = new BindingClock(admin, NS)) {
-            for (Map.Entry<String, Supplier<Contender>> c : contenders) {
-                if (!only.contains(c.getKey())) {
-                    continue;
-                }
-                String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
-                // One scheduler process (or instance) for the warm-up and both streams, as a deployed scheduler
-                // runs for days: the warm-up (scheduler_perf's "initPods", not reported) lets a JVM compile its hot
-                // code before anything is measured; kube-scheduler, compiled ahead of time, gets the same stream.
-                try (Contender running = c.getValue().get()) {
-                    // kube-scheduler serves no health endpoint here: give it a second to list and watch.
-                    await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
-                    String before = "";
-                    for (int done = 0; done < warmup; done += apps) {
-                        // in rounds no larger than a stream, which the nodes hold
-                        int round = Math.min(apps, warmup - done);
-                        clock.clear();
-                        submit(admin, clock, round, 0, scheduler);
-                        awaitBound(clock, round * EXECUTORS);
-                        deleteExecutors(admin, clock);
+            for (int r = 1; r <= rounds; r++) {
+                for (Map.Entry<String, Supplier<Contender>> c : contenders) {
+                    if (!only.contains(c.getKey())) {
+                        continue;
                     }
-                    before = running.scrape();
-                    for (String stream : List.of("burst", "steady")) {
-                        clock.clear();
-                        List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
-                        awaitBound(clock, apps * EXECUTORS);
-                        report(running.name(), stream, clock, nodes, made);
-                        if (Boolean.getBoolean("k8s.bench.cycles")) {
-                            String after = running.scrape();
-                            printCycleMetrics(before, after);
-                            before = after;
+                    String scheduler = c.getKey().startsWith("kube") ? "default-scheduler" : "execplace";
+                    // One scheduler process (or instance) for the warm-up and both streams, as a deployed scheduler
+                    // runs for days: the warm-up (scheduler_perf's "initPods", not reported) lets a JVM compile its hot
+                    // code before anything is measured; kube-scheduler, compiled ahead of time, gets the same stream.
+                    try (Contender running = c.getValue().get()) {
+                        // kube-scheduler serves no health endpoint here: give it a second to list and watch.
+                        await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
+                        for (int done = 0; done < warmup; done += apps) {
+                            // in batches no larger than a stream, which the nodes hold
+                            int batch = Math.min(apps, warmup - done);
+                            clock.clear();
+                            submit(admin, clock, batch, 0, scheduler);
+                            awaitBound(clock, batch * EXECUTORS);
+                            deleteExecutors(admin, clock);
                         }
-                        deleteExecutors(admin, clock);
+                        String before = running.scrape();
+                        for (String stream : List.of("burst", "steady")) {
+                            clock.clear();
+                            List<ReplayCost.App> made = submit(admin, clock, apps, stream.equals("burst") ? 0 : rate, scheduler);
+                            awaitBound(clock, apps * EXECUTORS);
+                            summary.add(running.name(), stream, report(running.name(), stream, clock, nodes, made));
+                            if (Boolean.getBoolean("k8s.bench.cycles")) {
+                                String after = running.scrape();
+                                MetricsDelta.print(before, after);
+                                before = after;
+                            }
+                            deleteExecutors(admin, clock);
+                        }
                     }
                 }
             }
+        }
+        if (rounds > 1) {
+            summary.print();
         }
         System.exit(0);
     }
@@ -269,58 +276,6 @@ public final class BesideKubeScheduler {
         };
     }
 
-    /**
-     * With {@code -Dk8s.bench.cycles=true}: the scheduler's cycles and its own view of a pod's latency
-     * (first seen pending to bound: the SLI histogram's buckets) over one stream, from its metrics.
-     */
-    private static void printCycleMetrics(String before, String after) {
-        if (after.isEmpty()) {
-            return;
-        }
-        Map<String, Double> start = metricValues(before);
-        Map<String, Double> end = metricValues(after);
-        java.util.function.Function<String, Double> delta = k -> end.getOrDefault(k, 0.0) - start.getOrDefault(k, 0.0);
-        double cycles = delta.apply("execplace_scheduling_cycle_duration_seconds_count");
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %d cycles, %.2f ms each on average; first-seen-to-bound",
-                (long) cycles, delta.apply("execplace_scheduling_cycle_duration_seconds_sum") / cycles * 1000));
-        b.append(quantiles("scheduler_pod_scheduling_sli_duration_seconds_bucket", end, delta));
-        b.append("; cycles").append(quantiles("execplace_scheduling_cycle_duration_seconds_bucket", end, delta));
-        b.append("; attempts (planning and binding)").append(quantiles("scheduler_scheduling_attempt_duration_seconds_bucket{profile=\"execplace\",result=\"scheduled\"", end, delta));
-        System.out.println(b);
-    }
-
-    /** p50 and p99 (bucket bounds) of a histogram's samples between two scrapes. */
-    private static String quantiles(String prefix, Map<String, Double> end, java.util.function.Function<String, Double> delta) {
-        List<Map.Entry<Double, Double>> buckets = new ArrayList<>();
-        for (String k : end.keySet()) {
-            if (k.startsWith(prefix)) {
-                int at = k.indexOf(",le=\"") >= 0 ? k.indexOf(",le=\"") + 5 : k.indexOf("{le=\"") + 5;
-                String le = k.substring(at, k.indexOf('"', at));
-                buckets.add(Map.entry(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le), delta.apply(k)));
-            }
-        }
-        buckets.sort(Map.Entry.comparingByKey());
-        double total = buckets.isEmpty() ? 0 : buckets.get(buckets.size() - 1).getValue();
-        StringBuilder b = new StringBuilder();
-        for (double q : new double[] {0.5, 0.99}) {
-            double le = buckets.stream().filter(x -> x.getValue() >= q * total).findFirst().map(Map.Entry::getKey).orElse(Double.NaN);
-            b.append(String.format(Locale.ROOT, " p%.0f <= %.1f ms", q * 100, le * 1000));
-        }
-        return b.toString();
-    }
-
-    private static Map<String, Double> metricValues(String scrape) {
-        Map<String, Double> values = new java.util.HashMap<>();
-        scrape.lines().filter(l -> !l.startsWith("#") && l.contains(" ")).forEach(l -> {
-            try {
-                values.put(l.substring(0, l.lastIndexOf(' ')), Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)));
-            } catch (NumberFormatException e) {
-                // not a sample line
-            }
-        });
-        return values;
-    }
-
     /** kube-scheduler of the server's release; {@code portFlag}: releases before 1.24 still have an insecure port to turn off. */
     private static Contender kubeScheduler(Path kubeconfig, String label, int qps, int burst, boolean portFlag) {
         try {
@@ -399,8 +354,8 @@ public final class BesideKubeScheduler {
         return made;
     }
 
-    private static void report(String name, String stream, BindingClock clock, List<ReplayCost.BenchNode> nodes,
-                               List<ReplayCost.App> apps) {
+    private static RoundSummary.Measure report(String name, String stream, BindingClock clock, List<ReplayCost.BenchNode> nodes,
+                                               List<ReplayCost.App> apps) {
         List<Long> latencies = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -438,6 +393,7 @@ public final class BesideKubeScheduler {
         System.out.printf(Locale.ROOT, "%-22s %-7s %6d %9.1f %9.1f %9.1f %12.4f %9.1f %9.1f%n", name, stream, pods, pods / seconds,
                 percentile(latencies, 0.5) / 1e6, percentile(latencies, 0.99) / 1e6, cost,
                 percentile(fromComplete, 0.5) / 1e6, percentile(fromComplete, 0.99) / 1e6);
+        return new RoundSummary.Measure(pods / seconds, percentile(latencies, 0.5) / 1e6, percentile(latencies, 0.99) / 1e6);
     }
 
     private static double percentile(List<Long> sorted, double q) {

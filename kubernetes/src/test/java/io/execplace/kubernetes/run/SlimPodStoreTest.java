@@ -84,8 +84,8 @@ class SlimPodStoreTest {
                 .editSpec().withNodeName(null).endSpec().editMetadata().withUid("uid-2").endMetadata().withStatus(null).build();
         store.put("spark/app-exec-1", bound);
         store.put("spark/app-exec-2", pending);
-        PodFacts f1 = store.factsOf(bound.getMetadata().getUid());
-        PodFacts f2 = store.factsOf("uid-2");
+        PodFacts f1 = store.factsOf("spark/app-exec-1");
+        PodFacts f2 = store.factsOf("spark/app-exec-2");
         assertThat(f1.pod()).isSameAs(store.get("spark/app-exec-1"));
         assertThat(f1.bound()).isTrue();
         assertThat(f1.node()).isEqualTo("n1");
@@ -105,13 +105,13 @@ class SlimPodStoreTest {
         Pod deleting = new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withResourceVersion("99")
                 .withDeletionTimestamp("2026-11-27T00:00:00Z").endMetadata().build();
         store.put("spark/app-exec-2", deleting);
-        assertThat(store.factsOf("uid-2")).isNotSameAs(f2).satisfies(f -> assertThat(f.unbound()).as("being deleted").isFalse());
+        assertThat(store.factsOf("spark/app-exec-2")).isNotSameAs(f2).satisfies(f -> assertThat(f.unbound()).as("being deleted").isFalse());
         store.put("spark/app-exec-2", new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withUid("uid-3")
                 .endMetadata().build());
-        assertThat(store.factsOf("uid-2")).isNull();
-        assertThat(store.factsOf("uid-3")).isNotNull();
+        assertThat(store.factsOf("spark/app-exec-2").uid()).isEqualTo("uid-3");
+        assertThat(store.facts()).hasSize(2);
         store.remove("spark/app-exec-2");
-        assertThat(store.factsOf("uid-3")).isNull();
+        assertThat(store.factsOf("spark/app-exec-2")).isNull();
         assertThat(store.facts()).containsExactly(f1);
     }
 
