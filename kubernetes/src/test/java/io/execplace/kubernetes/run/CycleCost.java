@@ -1,0 +1,106 @@
+package io.execplace.kubernetes.run;
+
+import io.execplace.core.model.Site;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.cluster.ClusterSnapshot;
+import io.execplace.kubernetes.cluster.NodeInfo;
+import io.execplace.kubernetes.cluster.NodeReader;
+import io.execplace.kubernetes.filter.Feasibility;
+import io.execplace.kubernetes.observe.EventRecorder;
+import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.scenario.TestObjects;
+import io.execplace.kubernetes.spark.ApplicationGrouper;
+import io.execplace.kubernetes.spark.Grouping;
+import io.execplace.schedulers.heuristics.FirstFit;
+import io.execplace.schedulers.heuristics.Gio;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Benchmark (not a test): the CPU time of one scheduling cycle without the API server — reading the
+ * pod cache, grouping, the snapshot, planning — with many bound pods (by default 50,000 executors of
+ * 10,000 applications on 1,000 nodes) and one application of 5 executors to place. Each cycle sees
+ * the same cache, as in a steady stream where one pod changed since the last.
+ *
+ * <p>Run: {@code mvn -B -o -q -pl kubernetes test-compile exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=io.execplace.kubernetes.run.CycleCost} ({@code -Dk8s.bench.pods=N},
+ * {@code -Dk8s.bench.nodes=N}).
+ */
+public final class CycleCost {
+
+    private CycleCost() {
+    }
+
+    public static void main(String[] args) {
+        int podCount = Integer.getInteger("k8s.bench.pods", 50_000);
+        int nodeCount = Integer.getInteger("k8s.bench.nodes", 1_000);
+        double now = 1_800_000_000;
+        String created = Instant.ofEpochSecond((long) now - 60).toString();
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < nodeCount; i++) {
+            nodes.add(TestObjects.node(String.format(Locale.ROOT, "node-%04d", i), "c64", 64, 256).editMetadata()
+                    .withResourceVersion("1").endMetadata().build());
+        }
+        SlimPodStore store = new SlimPodStore();
+        for (int p = 0; p < podCount; p++) {
+            Pod pod = TestObjects.executor("spark", "app-" + p / 5, p % 5 + 1, "1", "2Gi", "execplace").editMetadata()
+                    .withUid("uid-" + p).withResourceVersion(Integer.toString(10 + p)).withCreationTimestamp(created)
+                    .addToAnnotations("execplace.io/expected-duration-seconds", "600").endMetadata()
+                    .editSpec().withNodeName(nodes.get(p % nodeCount).getMetadata().getName()).endSpec().build();
+            store.put(store.getKey(pod), pod);
+        }
+        for (int e = 1; e <= 5; e++) {
+            Pod pod = TestObjects.executor("spark", "new-app", e, "1", "2Gi", "execplace").editMetadata().withUid("new-" + e)
+                    .withResourceVersion("5").withCreationTimestamp(created).endMetadata().build();
+            store.put(store.getKey(pod), pod);
+        }
+        PriceTable prices = PriceTable.of(Map.of("c64", 2.0));
+        for (PlacementPolicy policy : List.of(new FirstFit(), new Gio())) {
+            ApplicationGrouper grouper = new ApplicationGrouper(Duration.ZERO, 600);
+            SnapshotBuilder snapshots = new SnapshotBuilder(new NodeReader(() -> prices, "execplace.io/site", Site.CLOUD), grouper,
+                    new EventRecorder(null, "execplace", Clock.systemUTC()), new ProblemLog(), true);
+            CyclePlanner planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), QueuePolicy.FCFS,
+                    false, false, nanos -> { });
+            int cycles = 60;
+            long[][] phase = new long[4][cycles];
+            for (int c = 0; c < cycles; c++) {
+                long t0 = System.nanoTime();
+                PodCacheReading reading = PodCacheReading.read(store.facts(), "execplace", new AssumeCache(), new PodBackoff(), now);
+                long t1 = System.nanoTime();
+                Grouping grouping = grouper.group(reading.pending(), reading.applications(), Map.of(), now);
+                List<NodeInfo> usable = snapshots.usableNodes(nodes);
+                ClusterSnapshot snapshot = snapshots.build(usable, now, 1000, reading.oursBound(), reading.othersBound(),
+                        reading.applications(), new AssumeCache());
+                long t2 = System.nanoTime();
+                CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable);
+                long t3 = System.nanoTime();
+                if (plan.planned().size() != 1) {
+                    throw new IllegalStateException("expected the new application planned, got " + plan.planned() + " / " + plan.rejected());
+                }
+                phase[0][c] = t1 - t0;
+                phase[1][c] = t2 - t1;
+                phase[2][c] = t3 - t2;
+                phase[3][c] = t3 - t0;
+            }
+            System.out.printf(Locale.ROOT, "%s, %d bound pods on %d nodes, median of cycles 21-%d: reading the cache %.1f ms,"
+                            + " grouping and snapshot %.1f ms, planning %.2f ms, cycle %.1f ms%n", policy.name(), podCount, nodeCount,
+                    cycles, median(phase[0]), median(phase[1]), median(phase[2]), median(phase[3]));
+        }
+    }
+
+    private static double median(long[] nanos) {
+        long[] warm = Arrays.copyOfRange(nanos, 20, nanos.length);
+        Arrays.sort(warm);
+        return warm[warm.length / 2] / 1e6;
+    }
+}
