@@ -270,8 +270,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     }
 
     private static boolean unbound(Pod p) {
-        return p.getSpec() != null && (p.getSpec().getNodeName() == null || p.getSpec().getNodeName().isEmpty())
-                && p.getMetadata().getDeletionTimestamp() == null && !ApplicationGrouper.terminal(p);
+        return PodFacts.unbound(p);
     }
 
     /** One scheduling cycle over the informer caches: snapshot, plan, bind (waiting for the bindings). */

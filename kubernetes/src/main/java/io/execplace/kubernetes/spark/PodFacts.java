@@ -19,7 +19,7 @@ public final class PodFacts {
     private final String uid;
     private final String node;
     private final boolean terminal;
-    private final boolean deleting;
+    private final boolean unbound;
     private final String schedulerName;
     private final boolean gated;
     private final String applicationKey;
@@ -37,7 +37,7 @@ public final class PodFacts {
         String n = p.getSpec() == null ? null : p.getSpec().getNodeName();
         node = n == null || n.isEmpty() ? null : n;
         terminal = ApplicationGrouper.terminal(p);
-        deleting = p.getMetadata().getDeletionTimestamp() != null;
+        unbound = unbound(p);
         schedulerName = p.getSpec() == null ? null : p.getSpec().getSchedulerName();
         gated = p.getSpec() != null && p.getSpec().getSchedulingGates() != null && !p.getSpec().getSchedulingGates().isEmpty();
         applicationKey = AppKeys.application(p);
@@ -81,7 +81,13 @@ public final class PodFacts {
 
     /** Waiting for a node: not bound, not being deleted, not finished (and it has a spec). */
     public boolean unbound() {
-        return pod.getSpec() != null && node == null && !deleting && !terminal;
+        return unbound;
+    }
+
+    /** {@link #unbound()} of a pod read now. */
+    public static boolean unbound(Pod p) {
+        return p.getSpec() != null && (p.getSpec().getNodeName() == null || p.getSpec().getNodeName().isEmpty())
+                && p.getMetadata().getDeletionTimestamp() == null && !ApplicationGrouper.terminal(p);
     }
 
     /** Whether its spec names this scheduler. */
