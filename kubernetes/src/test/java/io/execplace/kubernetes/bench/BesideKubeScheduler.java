@@ -194,6 +194,7 @@ public final class BesideKubeScheduler {
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
             pb.environment().put("KUBECONFIG", kubeconfig.toString());
             Process p = pb.start();
+            stopOnExit(p);
             // ready when it says it schedules (informers synced)
             java.io.BufferedReader out = p.inputReader();
             String line;
@@ -276,6 +277,11 @@ public final class BesideKubeScheduler {
         };
     }
 
+    /** A scheduler process never outlives the benchmark, however it ends (one survived a crash by 50 minutes). */
+    private static void stopOnExit(Process p) {
+        Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly));
+    }
+
     /** kube-scheduler of the server's release; {@code portFlag}: releases before 1.24 still have an insecure port to turn off. */
     private static Contender kubeScheduler(Path kubeconfig, String label, int qps, int burst, boolean portFlag) {
         try {
@@ -290,6 +296,7 @@ public final class BesideKubeScheduler {
             command.addAll(List.of("--secure-port=0", "--kube-api-qps", Integer.toString(qps), "--kube-api-burst",
                     Integer.toString(burst), "--v=0"));
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(RealApiServer.REPOSITORY.resolve("kubernetes").resolve("target").resolve("kube-scheduler-" + qps + ".log").toFile()).start();
+            stopOnExit(p);
             return new Contender() {
                 @Override
                 public String name() {
