@@ -162,7 +162,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     }
 
     private void noteSeen(Pod pod) {
-        if (ours(pod) && unbound(pod)) {
+        if (ours(pod) && PodFacts.unbound(pod)) {
             firstSeen.putIfAbsent(pod.getMetadata().getUid(), nowSeconds());
         }
     }
@@ -172,7 +172,7 @@ public final class KubernetesScheduler implements AutoCloseable {
      * back, pods of other schedulers, deletions) matters only while something waits for room.
      */
     private void podChanged(Pod pod) {
-        signal(ours(pod) && unbound(pod));
+        signal(ours(pod) && PodFacts.unbound(pod));
     }
 
     /** Node handler: a node change matters while something waits for room. */
@@ -269,10 +269,6 @@ public final class KubernetesScheduler implements AutoCloseable {
         return p.getSpec() != null && settings.schedulerName().equals(p.getSpec().getSchedulerName());
     }
 
-    private static boolean unbound(Pod p) {
-        return PodFacts.unbound(p);
-    }
-
     /** One scheduling cycle over the informer caches: snapshot, plan, bind (waiting for the bindings). */
     public CycleReport scheduleOnce() {
         return cycle(false);
@@ -311,7 +307,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, (appKey, driverUid) -> {
             Pod driver = apps.driver(appKey);
             return driver != null && driverUid.equals(driver.getMetadata().getUid())
-                    && !(ours(driver) && unbound(driver) && !assumed.contains(driverUid));
+                    && !(ours(driver) && PodFacts.unbound(driver) && !assumed.contains(driverUid));
         }, now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {

@@ -68,11 +68,6 @@ public final class SlimPodStore implements ItemStore<Pod> {
         return facts.values();
     }
 
-    /** The facts of the cached pod with this key, or null. */
-    public PodFacts factsOf(String key) {
-        return facts.get(key);
-    }
-
     @Override
     public Stream<String> keySet() {
         return pods.keySet().stream();

@@ -134,7 +134,7 @@ final class SnapshotBuilder {
         for (Map.Entry<String, List<PodFacts>> g : gangs.entrySet()) {
             Pod driver = apps.driver(g.getKey());
             List<PodFacts> gang = g.getValue();
-            boolean cacheable = versioned(gang, driver);
+            boolean cacheable = clockFree(gang);
             GangBusy known = cacheable ? busyByGang.get(g.getKey()) : null;
             if (known == null || !known.holdsFor(gang, driver)) {
                 List<Pod> pods = gang.stream().map(PodFacts::pod).toList();
@@ -153,32 +153,26 @@ final class SnapshotBuilder {
     }
 
     /**
-     * A gang's busy-until by pod uid, valid while its pods and driver are the same: the same objects
-     * (the informer stores a new object for every change) with the same resource versions (a version
-     * changes with any change: node, annotations, conditions).
+     * A gang's busy-until by pod uid, valid while its pods and driver are the same objects: the
+     * informer stores a new object for every version of a pod (node, annotations, conditions), and
+     * cached objects are never changed.
      */
-    private record GangBusy(Map<String, Pod> pods, Map<String, String> versions, Pod driver, String driverVersion,
-                            Map<String, Double> busyUntilByUid) {
+    private record GangBusy(Map<String, Pod> pods, Pod driver, Map<String, Double> busyUntilByUid) {
 
         static GangBusy of(List<Pod> pods, Pod driver, Map<String, Double> busyUntilByUid) {
             Map<String, Pod> byUid = new HashMap<>();
-            Map<String, String> versions = new HashMap<>();
             for (Pod p : pods) {
                 byUid.put(p.getMetadata().getUid(), p);
-                versions.put(p.getMetadata().getUid(), p.getMetadata().getResourceVersion());
             }
-            return new GangBusy(byUid, versions, driver, driver == null ? null : driver.getMetadata().getResourceVersion(),
-                    busyUntilByUid);
+            return new GangBusy(byUid, driver, busyUntilByUid);
         }
 
         boolean holdsFor(List<PodFacts> current, Pod currentDriver) {
-            if (current.size() != pods.size() || currentDriver != driver
-                    || driver != null && !driver.getMetadata().getResourceVersion().equals(driverVersion)) {
+            if (current.size() != pods.size() || currentDriver != driver) {
                 return false;
             }
             for (PodFacts f : current) {
-                Pod p = f.pod();
-                if (pods.get(f.uid()) != p || !p.getMetadata().getResourceVersion().equals(versions.get(f.uid()))) {
+                if (pods.get(f.uid()) != f.pod()) {
                     return false;
                 }
             }
@@ -215,18 +209,16 @@ final class SnapshotBuilder {
     }
 
     /**
-     * Whether a gang's busy times can be kept between cycles: every pod has a resource version and a
-     * creation time stamp, and the driver a version (otherwise they may depend on the clock, and are
-     * computed every cycle).
+     * Whether a gang's busy times can be kept between cycles: every pod has a creation time stamp
+     * (without one a pod's bind time, and so its busy time, is the clock's now).
      */
-    private static boolean versioned(List<PodFacts> pods, Pod driver) {
+    private static boolean clockFree(List<PodFacts> pods) {
         for (PodFacts f : pods) {
-            Pod p = f.pod();
-            if (p.getMetadata().getResourceVersion() == null || p.getMetadata().getCreationTimestamp() == null) {
+            if (f.pod().getMetadata().getCreationTimestamp() == null) {
                 return false;
             }
         }
-        return driver == null || driver.getMetadata().getResourceVersion() != null;
+        return true;
     }
 
     /** When the pod was bound: its PodScheduled=True transition, else its start, else its creation. */

@@ -84,8 +84,8 @@ class SlimPodStoreTest {
                 .editSpec().withNodeName(null).endSpec().editMetadata().withUid("uid-2").endMetadata().withStatus(null).build();
         store.put("spark/app-exec-1", bound);
         store.put("spark/app-exec-2", pending);
-        PodFacts f1 = store.factsOf("spark/app-exec-1");
-        PodFacts f2 = store.factsOf("spark/app-exec-2");
+        PodFacts f1 = factsOf(store, "spark/app-exec-1");
+        PodFacts f2 = factsOf(store, "spark/app-exec-2");
         assertThat(f1.pod()).isSameAs(store.get("spark/app-exec-1"));
         assertThat(f1.bound()).isTrue();
         assertThat(f1.node()).isEqualTo("n1");
@@ -105,13 +105,13 @@ class SlimPodStoreTest {
         Pod deleting = new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withResourceVersion("99")
                 .withDeletionTimestamp("2026-11-27T00:00:00Z").endMetadata().build();
         store.put("spark/app-exec-2", deleting);
-        assertThat(store.factsOf("spark/app-exec-2")).isNotSameAs(f2).satisfies(f -> assertThat(f.unbound()).as("being deleted").isFalse());
+        assertThat(factsOf(store, "spark/app-exec-2")).isNotSameAs(f2).satisfies(f -> assertThat(f.unbound()).as("being deleted").isFalse());
         store.put("spark/app-exec-2", new io.fabric8.kubernetes.api.model.PodBuilder(pending).editMetadata().withUid("uid-3")
                 .endMetadata().build());
-        assertThat(store.factsOf("spark/app-exec-2").uid()).isEqualTo("uid-3");
+        assertThat(factsOf(store, "spark/app-exec-2").uid()).isEqualTo("uid-3");
         assertThat(store.facts()).hasSize(2);
         store.remove("spark/app-exec-2");
-        assertThat(store.factsOf("spark/app-exec-2")).isNull();
+        assertThat(factsOf(store, "spark/app-exec-2")).isNull();
         assertThat(store.facts()).containsExactly(f1);
     }
 
@@ -129,5 +129,11 @@ class SlimPodStoreTest {
         assertThat(PodFacts.of(lone).applicationKey()).isNull();
         assertThat(PodFacts.of(lone).gangKey()).isEqualTo("spark/web");
         assertThat(PodFacts.of(lone).otherRequests()).isEmpty();
+    }
+
+    /** The facts the store holds for the pod stored under {@code key}, or null. */
+    private static PodFacts factsOf(SlimPodStore store, String key) {
+        Pod pod = store.get(key);
+        return store.facts().stream().filter(f -> f.pod() == pod).findFirst().orElse(null);
     }
 }
