@@ -19,6 +19,10 @@ import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.rl.pairs.PairSchema;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
@@ -34,7 +38,9 @@ import java.util.Locale;
  * {@code train --agent ppo-pairs --imitate lookahead --expert-rounds N}: expert iteration of the
  * size-free agent ({@link ExpertIteration}) with {@code lookahead} as the planner, one line per
  * round on stdout and in {@code DIR/rounds.csv}, with the held-out cost of the agent and of the
- * planner that uses it when {@code --expert-held-out} asks for it.
+ * planner that uses it when {@code --expert-held-out} asks for it. A run for deadlines
+ * ({@code --deadlines}: the Target reward) has the planner score its rollouts by Target too, runs
+ * the held-out schedulers with the run's queue order, and reports their held-out Target beside the cost.
  */
 final class ExpertRounds {
 
@@ -48,7 +54,8 @@ final class ExpertRounds {
 
     private static final List<String> COLUMNS = List.of("round", "teacher_acted", "labelled_steps", "cross_entropy",
             "agreement", "seconds", "held_out_workloads", "agent_vs_milp", "agent_vs_milp_half_width",
-            "planner_vs_milp", "planner_vs_milp_half_width", "agent_wins_vs_milp", "planner_wins_vs_milp");
+            "planner_vs_milp", "planner_vs_milp_half_width", "agent_wins_vs_milp", "planner_wins_vs_milp",
+            "milp_target", "agent_target", "agent_target_half_width", "planner_target", "planner_target_half_width");
 
     private ExpertRounds() {
     }
@@ -81,16 +88,23 @@ final class ExpertRounds {
                 imitation.path("episodes").asInt(200), imitation.path("epochs").asInt(10), expert.path("ppo").asInt(0),
                 expert.path("clairvoyant").asBoolean(false));
         boolean proposer = PROPOSER.equals(expert.path("agentAs").asText(ROLLOUT));
+        TpdsEnvConfig env = trainer.spec().environment();
+        boolean target = env.targetReward();
+        // The held-out schedulers run with the training queue order (FCFS needs no suffix).
+        String queue = QueuePolicy.FCFS.name().equals(env.queue()) ? "" : "@" + env.queue();
         Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
-                (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer)), from,
+                (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer, target)), from,
                 registry.create(PLACER, trainer.spec().seed()), trainer.spec().seed());
         if (checkpoint != null) {
             loop.restore(checkpoint);
         } else if (from != null) {
             TrainedAgent start = Options.checked("--expert-from", () -> RlSchedulers.load(from));
+            PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
             Options.checked("--expert-from", () -> {
-                ((PpoLearner) trainer.learner()).startFrom(start.pairNetwork(1));
+                // A cost-only agent starts a deadline agent with zero weights on the deadline features.
+                PairNetwork source = start.pairNetwork(1);
+                ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, source));
                 return null;
             });
         }
@@ -131,7 +145,9 @@ final class ExpertRounds {
                     + Format.sig(100 * round.agreement(), 3) + " %, " + Format.sig(round.seconds(), 3) + " s";
             if (split != null) {
                 List<HeldOutEvaluation.Row> rows = HeldOutCommand.evaluate(registry, cluster, split, split.heldOut(),
-                        List.of("milp", agentName(agentFile), PLANNER), plannerOptions(agentFile, proposer));
+                        List.of("milp" + queue, agentName(agentFile) + queue, PLANNER + queue),
+                        plannerOptions(agentFile, proposer, target));
+                HeldOutEvaluation.Row milp = rows.get(0);
                 HeldOutEvaluation.Row agent = rows.get(1);
                 HeldOutEvaluation.Row planner = rows.get(2);
                 row.addAll(List.of(Integer.toString(split.heldOut().size()), Format.sig(agent.vsMilp().mean(), 5),
@@ -141,8 +157,18 @@ final class ExpertRounds {
                 line += "; held-out cost / milp: agent " + HeldOutCommand.interval(agent.vsMilp(), 3) + " ("
                         + agent.winsVsMilp() + " wins), planner " + HeldOutCommand.interval(planner.vsMilp(), 3) + " ("
                         + planner.winsVsMilp() + " wins) on " + split.heldOut().size() + " workloads";
+                if (target && milp.target() != null && !Double.isNaN(milp.target().mean())) {
+                    row.addAll(List.of(Format.sig(milp.target().mean(), 5), Format.sig(agent.target().mean(), 5),
+                            Format.sig(agent.target().halfWidth(), 3), Format.sig(planner.target().mean(), 5),
+                            Format.sig(planner.target().halfWidth(), 3)));
+                    line += "; Target: milp " + Format.sig(milp.target().mean(), 4) + ", agent "
+                            + HeldOutCommand.interval(agent.target(), 4) + ", planner "
+                            + HeldOutCommand.interval(planner.target(), 4);
+                } else {
+                    row.addAll(List.of("", "", "", "", ""));
+                }
             } else {
-                row.addAll(List.of("0", "", "", "", "", "", ""));
+                row.addAll(List.of("0", "", "", "", "", "", "", "", "", "", "", ""));
             }
             table.row(row);
             table.write(dir.resolve(CSV));
@@ -155,9 +181,15 @@ final class ExpertRounds {
         out.flush();
     }
 
-    /** The planner's settings: the defaults, with the agent as rollout policy or proposer (none: the defaults). */
-    private static SchedulerOptions plannerOptions(Path agent, boolean proposer) {
+    /**
+     * The planner's settings: the defaults, with the agent as rollout policy or proposer (none: the
+     * defaults), scoring rollouts by Target when the agent learns Target.
+     */
+    private static SchedulerOptions plannerOptions(Path agent, boolean proposer, boolean target) {
         LookaheadOptions l = LookaheadOptions.defaults();
+        if (target) {
+            l = l.withObjective("target");
+        }
         if (agent != null) {
             l = proposer ? l.withProposer(agentName(agent)) : l.withRollout(agentName(agent));
         }
@@ -177,7 +209,11 @@ final class ExpertRounds {
         }
         List<String> lines = Files.readAllLines(file);
         for (int i = 1; i < lines.size() && rows.size() < rounds; i++) {
-            rows.add(List.of(lines.get(i).split(",", -1)));
+            List<String> row = new ArrayList<>(List.of(lines.get(i).split(",", -1)));
+            while (row.size() < COLUMNS.size()) {
+                row.add(""); // a file written before the Target columns
+            }
+            rows.add(row);
         }
         return rows;
     }

@@ -7,6 +7,8 @@ import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.PpoLearner;
+import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.rl.pairs.PairSchema;
 import io.execplace.rl.pairs.PolicyDemonstrator;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.Trainer;
@@ -86,6 +88,18 @@ final class SizeFreeOptions {
                     + "milp on N held-out workloads of the first --clusters and --workloads (default 0: none).")
     Integer expertHeldOut;
 
+    @Option(names = "--start-from", paramLabel = "AGENT",
+            description = "ppo-pairs: start from this size-free agent's policy (file or run folder, same --hidden); a "
+                    + "pairs-1 agent starts a --deadlines agent with zero weights on the deadline features, so it acts "
+                    + "as the file until trained (default: random weights).")
+    String startFrom;
+
+    @Option(names = "--deadlines",
+            description = "ppo-pairs: train for jobs with deadlines (HJS): observe the deadline features too (schema "
+                    + "pairs-deadlines-1) and earn the Target (HJS Eq. 5) as it accrues instead of R_epi; give the "
+                    + "queue order with --queue (e.g. edf).")
+    Boolean deadlines;
+
     @Option(names = "--price-jitter", paramLabel = "X",
             description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
     Double priceJitter;
@@ -98,7 +112,8 @@ final class SizeFreeOptions {
             {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
             {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
             {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom},
-            {"--expert-clairvoyant", expertClairvoyant}}) {
+            {"--expert-clairvoyant", expertClairvoyant}, {"--deadlines", deadlines},
+            {"--start-from", startFrom}}) {
             if (o[1] != null) {
                 given.add((String) o[0]);
             }
@@ -135,6 +150,13 @@ final class SizeFreeOptions {
             bad.add("--expert-ppo/--expert-agent-as/--expert-held-out/--expert-from/--expert-clairvoyant without "
                     + "--expert-rounds");
         }
+        if (startFrom != null && !Options.checked("--start-from",
+                () -> RlSchedulers.load(Path.of(startFrom))).isSizeFree()) {
+            throw BadInputException.option("--start-from", startFrom + " is a fixed-size agent, not a size-free one");
+        }
+        if (startFrom != null && expertRounds != null) {
+            bad.add("--start-from with --expert-rounds (use --expert-from)");
+        }
         if (expertFrom != null && !Options.checked("--expert-from",
                 () -> RlSchedulers.load(Path.of(expertFrom))).isSizeFree()) {
             throw BadInputException.option("--expert-from", expertFrom + " is a fixed-size agent, not a size-free one");
@@ -165,7 +187,7 @@ final class SizeFreeOptions {
     /** The randomised clusters and workloads around {@code base}. */
     SizeFreeSetup setup(EnvironmentSetup base) {
         return new SizeFreeSetup(clusters(), workloads(), base, clusterVariants == null ? 24 : clusterVariants,
-                priceJitter == null ? 0.3 : priceJitter);
+                priceJitter == null ? 0.3 : priceJitter, PairSchema.of(deadlines()));
     }
 
     private List<String> clusters() {
@@ -176,6 +198,11 @@ final class SizeFreeOptions {
         return workloads == null ? DEFAULT_WORKLOADS : workloads;
     }
 
+    /** True if training for deadlines was asked for. */
+    boolean deadlines() {
+        return Boolean.TRUE.equals(deadlines);
+    }
+
     /** True if a warm start by imitation was asked for. */
     boolean imitates() {
         return imitate != null;
@@ -184,6 +211,23 @@ final class SizeFreeOptions {
     /** True if expert iteration was asked for. */
     boolean expert() {
         return expertRounds != null;
+    }
+
+    /**
+     * Starts a fresh run's policy from {@code --start-from}'s, the features it does not observe with
+     * zero weights (see {@link PairNetwork#adopt}); records the file in the setup. No-op without the option.
+     */
+    void startFrom(Trainer trainer, ObjectNode setup) {
+        if (startFrom == null) {
+            return;
+        }
+        PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
+        Options.checked("--start-from", () -> {
+            PairNetwork source = RlSchedulers.load(Path.of(startFrom)).pairNetwork(1);
+            ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, source));
+            return null;
+        });
+        setup.put("startFrom", startFrom);
     }
 
     /** Records the imitation settings in the agent file's setup. */

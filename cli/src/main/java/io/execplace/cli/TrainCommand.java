@@ -153,6 +153,9 @@ final class TrainCommand implements Callable<Integer> {
                     spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
             return 0;
         }
+        if (pairsAgent && run.checkpoint() == null) {
+            pairs.startFrom(trainer, run.environment().setup());
+        }
         if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
             pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
                     spec.commandLine().getErr(), quiet);
@@ -170,8 +173,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         if (!quiet) {
             spec.commandLine().getErr().println("training " + agentLabel + " on " + label
-                    + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
-                            : ", HJS environment, lambda " + run.hjsLambda()) + ", iterations " + (trainer.iteration() + 1) + ".."
+                    + objective(run, trainingSpec.environment(), "HJS environment") + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
@@ -190,8 +192,7 @@ final class TrainCommand implements Callable<Integer> {
                     lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
                     try {
                         LearningCurves.write(agentLabel + " on " + label
-                                + (run.hjsLambda() == null ? ", beta " + trainingSpec.environment().beta()
-                                        : ", HJS, lambda " + run.hjsLambda()), Map.of(algorithm.name(), curve),
+                                + objective(run, trainingSpec.environment(), "HJS"), Map.of(algorithm.name(), curve),
                                 run.dir(), "learning-curve");
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
@@ -273,5 +274,16 @@ final class TrainCommand implements Callable<Integer> {
             TrainSweep.run(cells, cellEngine, t, dir, progress, spec.commandLine().getOut());
         }
         return 0;
+    }
+
+    /** What the run optimises, for the progress header and the learning curve's title. */
+    private static String objective(TrainRuns.Run run, TpdsEnvConfig env, String hjs) {
+        if (run.hjsLambda() != null) {
+            return ", " + hjs + ", lambda " + run.hjsLambda();
+        }
+        if (env.targetReward()) {
+            return ", Target reward, queue " + env.queue();
+        }
+        return ", beta " + env.beta() + ("fcfs".equals(env.queue()) ? "" : ", queue " + env.queue());
     }
 }

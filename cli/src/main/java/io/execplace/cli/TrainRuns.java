@@ -135,9 +135,9 @@ final class TrainRuns {
             List<String> tpdsOnly = new ArrayList<>(environment.given());
             tpdsOnly.removeAll(List.of("--mask", "--normalise", "--max-steps"));
             bad.addAll(tpdsOnly);
-        } else {
+        } else if (!sizeFree()) {
             if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
-                bad.add("--queue (the environment is FCFS, as TPDS)");
+                bad.add("--queue (the environment is FCFS, as TPDS; --agent ppo-pairs takes any order)");
             }
             if (scenario.weightLambda != null) {
                 bad.add("--weight-lambda (use --env hjs)");
@@ -225,8 +225,18 @@ final class TrainRuns {
             // The scorer sees one VM at a time: a small network suffices.
             ppo = ppo.toBuilder().hidden(List.of(64, 64)).build();
         }
+        if (pairs.deadlines() && !agentOptions.givenNames().contains("--reward-scale")) {
+            // Target's returns are ~100-200 (R_epi's ~10,000): 0.1 keeps the critic's targets near 10.
+            ppo = ppo.toBuilder().rewardScale(0.1).build();
+        }
         PpoConfig config = ppo;
-        TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b)).withMasking(true);
+        String queue = scenario.queueWithLambda();
+        if (pairs.deadlines() && environment.given().contains("--per-job-reward")) {
+            throw new BadInputException("--per-job-reward with --deadlines (the Target reward replaces R_epi)");
+        }
+        TpdsEnvConfig resolved = Options.checked("environment options", () -> environment.resolve(b)).withMasking(true)
+                .withTargetReward(pairs.deadlines());
+        TpdsEnvConfig env = queue == null ? resolved : Options.checked("--queue", () -> resolved.withQueue(queue));
         int interval = evalInterval == null ? 100 : evalInterval;
         if (pairs.expert() && (iterations != null || evalInterval != null || checkpointInterval != null)) {
             throw new BadInputException("--iterations, --eval-interval and --checkpoint-interval do not apply to "

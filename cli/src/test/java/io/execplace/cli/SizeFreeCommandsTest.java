@@ -64,4 +64,54 @@ class SizeFreeCommandsTest {
         assertThat(teacher.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(teacher.err()).contains("no-such-scheduler");
     }
+
+    @Test
+    void aDeadlineAgentTrainsOnHjsSetsResumesAndRunsWithItsQueue(@TempDir Path tmp) throws Exception {
+        Path costOnly = tmp.resolve("cost-only");
+        CliRunner.Result c = run("train", "--agent", "ppo-pairs", "--clusters", "c5", "--cluster-variants", "1",
+                "--workloads", "tpds-normal", "--iterations", "1", "--collect", "2", "--hidden", "8", "--out",
+                costOnly.toString(), "-q");
+        assertThat(c.exitCode()).as(c.err()).isZero();
+        Path dir = tmp.resolve("hjs");
+        CliRunner.Result t = run("train", "--agent", "ppo-pairs", "--clusters", "c5", "--cluster-variants", "1",
+                "--workloads", "hjs-60-20", "--workload-seeds", "2", "--queue", "edf", "--deadlines", "--iterations", "1",
+                "--collect", "2", "--hidden", "8", "--eval-interval", "1", "--start-from", costOnly.toString(),
+                "--imitate", "gio", "--imitate-episodes", "2", "--imitate-epochs", "1", "--out", dir.toString(), "-q");
+        assertThat(t.exitCode()).as(t.err()).isZero();
+        String metadata = new String(Files.readAllBytes(dir.resolve("agent.xprl")), StandardCharsets.UTF_8);
+        assertThat(metadata).contains("\"schema\":\"pairs-deadlines-1\"").contains("\"queue\":\"edf\"")
+                .contains("\"targetReward\":true").contains("\"laxity\"").contains("\"startFrom\"");
+
+        CliRunner.Result resumed = run("train", "--out", dir.toString(), "--resume", "--iterations", "2", "-q");
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        String again = new String(Files.readAllBytes(dir.resolve("agent.xprl")), StandardCharsets.UTF_8);
+        assertThat(again).contains("\"schema\":\"pairs-deadlines-1\"").contains("\"queue\":\"edf\"");
+
+        // Training seeds 1-2 come from the file; held-out seeds start at 100001.
+        CliRunner.Result heldOut = run("heldout", "--workload", "hjs-60-20", "--schedulers",
+                "round-robin@edf,agent:" + dir + "/agent.xprl@edf", "--held-out", "2", "--json");
+        assertThat(heldOut.exitCode()).as(heldOut.err()).isZero();
+        assertThat(heldOut.out()).contains("\"target\"").contains("agent:" + dir + "/agent.xprl@edf");
+    }
+
+    @Test
+    void deadlineOptionsThatCannotApplyAreBadInput(@TempDir Path tmp) {
+        CliRunner.Result other = run("train", "--agent", "ppo", "--deadlines", "--out", tmp.resolve("a").toString());
+        assertThat(other.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(other.err()).contains("--deadlines apply to --agent ppo-pairs only");
+        CliRunner.Result both = run("train", "--agent", "ppo-pairs", "--deadlines", "--per-job-reward",
+                "--out", tmp.resolve("b").toString());
+        assertThat(both.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(both.err()).contains("--per-job-reward with --deadlines");
+        CliRunner.Result queue = run("train", "--agent", "ppo-pairs", "--queue", "lifo", "--out", tmp.resolve("c").toString());
+        assertThat(queue.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(queue.err()).contains("--queue").contains("lifo");
+        CliRunner.Result wide = run("train", "--agent", "ppo-pairs", "--start-from", "models/no-such.xprl",
+                "--out", tmp.resolve("e").toString());
+        assertThat(wide.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(wide.err()).contains("no-such.xprl does not exist");
+        CliRunner.Result tpds = run("train", "--agent", "ppo", "--queue", "edf", "--out", tmp.resolve("d").toString());
+        assertThat(tpds.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(tpds.err()).contains("--queue (the environment is FCFS");
+    }
 }

@@ -35,9 +35,10 @@ public record AgentReplay(PlacementPolicy scheduler, Env env, GreedyPolicy greed
         SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
         if (agent.isSizeFree()) {
             // A size-free agent runs on whatever cluster is given; a fixed-size one only on its own.
-            PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment())));
+            PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment())),
+                    agent.pairNetwork(1).schema());
             return new AgentReplay(new PairPolicy("agent:" + path, agent.pairNetwork(1)), pairs,
-                    new GreedyPolicy(agent.pairNetwork(pairs.slots())), config);
+                    new GreedyPolicy(agent.pairNetwork(pairs.slots())), config.withQueue(agent.environment().queuePolicy()));
         }
         PlacementPolicy scheduler = new AgentPolicy("agent:" + path, agent);
         Double lambda = TrainingEnvironment.lambdaOf(agent.metadata().path("setup"));

@@ -44,6 +44,8 @@ final class EnvSettingGroups {
             new EnvSetting("fixed-reward", null, "R_fixed of TPDS Eq. 14 (default 10000)"),
             new EnvSetting("busy-time", null, "observe every VM's remaining busy time too (default false)"),
             new EnvSetting("per-job-reward", null, "pay R_epi's terms as they accrue (default false)"),
+            new EnvSetting("queue", null, "queue order: fcfs (TPDS, default), edf, hjs-weight or hjs-weight:LAMBDA"),
+            new EnvSetting("target-reward", null, "pay HJS's Target (Eq. 5) as it accrues instead of R_epi (default false)"),
             new EnvSetting("max-steps", null, "truncate episodes after this many steps (default 0: no limit)"));
 
     private EnvSettingGroups() {
@@ -117,6 +119,21 @@ final class EnvSettingGroups {
         }
         if (s.has("per-job-reward")) {
             c = c.withPerJobReward(s.flag("per-job-reward"));
+        }
+        if (s.has("queue")) {
+            String q = s.text("queue");
+            try {
+                c = c.withQueue(q);
+            } catch (IllegalArgumentException e) {
+                throw s.bad("queue", e.getMessage());
+            }
+        }
+        if (s.has("target-reward")) {
+            try {
+                c = c.withTargetReward(s.flag("target-reward"));
+            } catch (IllegalArgumentException e) {
+                throw s.bad("target-reward", e.getMessage());
+            }
         }
         return c;
     }

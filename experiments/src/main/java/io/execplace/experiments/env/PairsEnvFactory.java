@@ -12,6 +12,7 @@ import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 import io.execplace.rl.pairs.ClusterVariants;
 import io.execplace.rl.pairs.PairEnv;
+import io.execplace.rl.pairs.PairSchema;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ public final class PairsEnvFactory implements EnvFactory {
             new EnvSetting("clusters", "tpds,tpds-code,c5,hybrid-small", "base clusters to randomise, comma-separated"),
             new EnvSetting("workloads", "tpds-burst,tpds-normal", "workload presets, each with workload-seeds seeds"),
             new EnvSetting("cluster-variants", "24", "clusters trained on: the bases, then variants with redrawn VM counts and prices"),
-            new EnvSetting("price-jitter", "0.3", "variants' prices are the base's times a factor in [1-X, 1+X]")),
+            new EnvSetting("price-jitter", "0.3", "variants' prices are the base's times a factor in [1-X, 1+X]"),
+            new EnvSetting("deadline-features", "false", "observe the deadline features too (schema pairs-deadlines-1)")),
             TpdsEnvFactory.concat(EnvSettingGroups.without(EnvSettingGroups.SCENARIO, NOT_APPLICABLE),
                     EnvSettingGroups.without(EnvSettingGroups.TPDS, NOT_APPLICABLE)));
     private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
@@ -65,7 +67,7 @@ public final class PairsEnvFactory implements EnvFactory {
         SizeFreeSetup setup;
         try {
             setup = new SizeFreeSetup(clusters, workloads, base, s.integer("cluster-variants", 1, 100_000),
-                    s.decimal("price-jitter"));
+                    s.decimal("price-jitter"), PairSchema.of(s.flag("deadline-features")));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs': " + e.getMessage().replace("--", ""), e);
         }
@@ -97,6 +99,6 @@ public final class PairsEnvFactory implements EnvFactory {
                 setup.base().seed())) {
             envs.add(new TpdsEnv(v.cluster(), workloadsOf.get(v.base()), models.get(v.base()), config.withMasking(true)));
         }
-        return new PairEnv(envs);
+        return new PairEnv(envs, setup.schema());
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.pairs.PairSchema;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +23,16 @@ import java.util.List;
  *                    are the first of each list
  * @param variants    cluster variants, at least the number of base clusters
  * @param priceJitter relative price jitter of the drawn variants, in [0, 1)
+ * @param schema      the features the agent observes ({@code pairs-1}, or with deadlines)
  */
 public record SizeFreeSetup(List<String> clusters, List<String> workloads, EnvironmentSetup base, int variants,
-                            double priceJitter) {
+                            double priceJitter, PairSchema schema) {
+
+    /** A setup of the cost-only schema {@code pairs-1}. */
+    public SizeFreeSetup(List<String> clusters, List<String> workloads, EnvironmentSetup base, int variants,
+                         double priceJitter) {
+        this(clusters, workloads, base, variants, priceJitter, PairSchema.PLACEMENT);
+    }
 
     public SizeFreeSetup {
         if (clusters.isEmpty() || workloads.isEmpty()) {
@@ -51,6 +59,7 @@ public record SizeFreeSetup(List<String> clusters, List<String> workloads, Envir
         workloads.forEach(w::add);
         s.put("variants", variants);
         s.put("priceJitter", priceJitter);
+        s.put("schema", schema.name());
         return n;
     }
 
@@ -64,7 +73,8 @@ public record SizeFreeSetup(List<String> clusters, List<String> workloads, Envir
         s.path("clusters").forEach(x -> clusters.add(x.asText()));
         List<String> workloads = new ArrayList<>();
         s.path("workloads").forEach(x -> workloads.add(x.asText()));
+        // Setups written before the deadline schema existed are pairs-1's.
         return new SizeFreeSetup(clusters, workloads, EnvironmentSetup.fromJson(setup), s.path("variants").asInt(),
-                s.path("priceJitter").asDouble());
+                s.path("priceJitter").asDouble(), PairSchema.byName(s.path("schema").asText(PairSchema.PLACEMENT.name())));
     }
 }

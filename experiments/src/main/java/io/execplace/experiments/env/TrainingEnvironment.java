@@ -71,6 +71,7 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
         s.put("workloads", String.join(",", sizeFree.workloads()));
         s.put("cluster-variants", Integer.toString(sizeFree.variants()));
         s.put("price-jitter", Double.toString(sizeFree.priceJitter()));
+        s.put("deadline-features", Boolean.toString(sizeFree.schema().deadlines()));
         s.putAll(tpdsSettings(config, false));
         return new TrainingEnvironment("pairs", s, sizeFree.toJson());
     }
@@ -140,6 +141,8 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
         s.put("fixed-reward", Double.toString(c.fixedReward()));
         s.put("per-job-reward", Boolean.toString(c.perJobReward()));
         s.put("lookahead", Boolean.toString(c.lookAhead()));
+        s.put("queue", c.queue());
+        s.put("target-reward", Boolean.toString(c.targetReward()));
         if (observationOptions) {
             s.put("mask", Boolean.toString(c.masking()));
             s.put("normalise", Boolean.toString(c.normalised()));

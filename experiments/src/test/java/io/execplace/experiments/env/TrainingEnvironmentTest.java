@@ -7,6 +7,8 @@ import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.pairs.PairEnv;
+import io.execplace.rl.pairs.PairSchema;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -58,6 +60,22 @@ class TrainingEnvironmentTest {
         Env direct = PairsEnvFactory.environment(sizeFree, config);
         assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
         assertThat(TrainingEnvironment.of(e.setup(), config).settings()).isEqualTo(e.settings());
+    }
+
+    @Test
+    void deadlinePairsWithAQueueAndTheTargetRewardSurviveTheRoundTrip() {
+        TpdsEnvConfig config = TpdsEnvConfig.paper(1).withMasking(true).withQueue("hjs-weight:0.75").withTargetReward(true);
+        SizeFreeSetup sizeFree = new SizeFreeSetup(List.of("c5"), List.of("hjs-60-20", "hjs-40-20"),
+                SETUP.toBuilder().cluster("c5").workload("hjs-60-20").build(), 1, 0.3, PairSchema.DEADLINES);
+        TrainingEnvironment e = TrainingEnvironment.pairs(sizeFree, config);
+        assertThat(e.settings()).containsEntry("queue", "hjs-weight:0.75").containsEntry("target-reward", "true")
+                .containsEntry("deadline-features", "true");
+        PairEnv direct = PairsEnvFactory.environment(sizeFree, config);
+        assertThat(direct.schema()).isEqualTo(PairSchema.DEADLINES);
+        assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
+        TrainingEnvironment back = TrainingEnvironment.of(e.setup(), config);
+        assertThat(back.settings()).isEqualTo(e.settings());
+        assertThat(SizeFreeSetup.fromJson(back.setup()).schema()).isEqualTo(PairSchema.DEADLINES);
     }
 
     @Test

@@ -1,9 +1,11 @@
 package io.execplace.rl.env;
 
+import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.Billing;
+import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.SimulationConfig;
@@ -16,7 +18,8 @@ import java.util.List;
 
 /**
  * The TPDS executor-placement environment (TPDS §4 and §6, Table 3): an agent places the
- * executors of the jobs of a workload one by one, in arrival order (FCFS).
+ * executors of the jobs of a workload one by one, in arrival order (FCFS; or in the order of
+ * {@link TpdsEnvConfig#queue()}, with the Target reward for deadlines, execplace extensions).
  *
  * <ul>
  *   <li>Observation: see {@link ObservationEncoder}.</li>
@@ -43,6 +46,8 @@ public final class TpdsEnv extends KernelEnv {
     private final DurationModel durationModel;
     private final TpdsEnvConfig config;
     private final List<EpisodeWorkload> workloads;
+    /** The queue is FCFS (TPDS): nothing but a completion can change the offered job's prospects. */
+    private final boolean fcfs;
 
     // The running episode.
     private EpisodeWorkload workload;
@@ -58,6 +63,9 @@ public final class TpdsEnv extends KernelEnv {
     private double paidSoFar;
     private double startedExcess;
     private boolean jobStarted;
+    /** Target reward: whether the job the current step started meets its deadline; the episode's deadline jobs. */
+    private boolean startedOnTime;
+    private int deadlineJobs;
 
     /**
      * An environment whose normalised observations divide executor counts by the largest count in
@@ -105,13 +113,14 @@ public final class TpdsEnv extends KernelEnv {
      */
     private TpdsEnv(Cluster cluster, List<EpisodeWorkload> prepared, DurationModel durationModel, TpdsEnvConfig config,
                     ObservationEncoder.Scales scales, int unused) {
-        super(cluster, new SimulationConfig(QueuePolicy.FCFS, false, false, durationModel, Billing.EXACT),
+        super(cluster, new SimulationConfig(config.queuePolicy(), false, false, durationModel, Billing.EXACT),
                 new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
                         scales != null ? scales : scalesOf(prepared)),
                 config.masking(), config.maxSteps(), "wait", "vm");
         this.durationModel = durationModel;
         this.config = config;
         this.workloads = prepared;
+        this.fcfs = config.queuePolicy() == QueuePolicy.FCFS;
     }
 
     private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
@@ -155,6 +164,11 @@ public final class TpdsEnv extends KernelEnv {
         paidSoFar = 0;
         startedExcess = 0;
         jobStarted = false;
+        startedOnTime = false;
+        deadlineJobs = 0;
+        for (Job j : jobs) {
+            deadlineJobs += j.hasDeadline() ? 1 : 0;
+        }
     }
 
     @Override
@@ -166,7 +180,41 @@ public final class TpdsEnv extends KernelEnv {
         }
         if (config.perJobReward()) {
             payAsItAccrues();
+        } else if (config.targetReward()) {
+            payTarget();
         }
+    }
+
+    /**
+     * Target reward: this step's share of HJS's Target in place of Table 3's place and wait
+     * rewards — {@code −100·ΔCost/C_max} for the cost committed, {@code 100/D_num} for a deadline job
+     * started on time — and the completing step the episode's Target minus everything paid before.
+     * Penalties are unchanged.
+     */
+    private void payTarget() {
+        StepEvent event = result.event();
+        if (event == StepEvent.COMPLETED) {
+            HjsTarget t = HjsTarget.of(kernel.result("tpds environment", new long[0], 0));
+            double target = t == null ? HjsTarget.CONSTANT * (1 - state.costSoFar() / workload.maxCost) : t.target();
+            result.set(observation, target - paidSoFar, true, false, event);
+            return;
+        }
+        if (result.terminated()) {
+            return;
+        }
+        double committed = state.committedCost();
+        double share = 0;
+        if (workload.maxCost > 0) {
+            share -= HjsTarget.CONSTANT * (committed - committedCost) / workload.maxCost;
+        }
+        if (jobStarted && startedOnTime && deadlineJobs > 0) {
+            share += HjsTarget.CONSTANT / deadlineJobs;
+        }
+        committedCost = committed;
+        jobStarted = false;
+        startedOnTime = false;
+        paidSoFar += share;
+        result.set(observation, share, false, result.truncated(), event);
     }
 
     /**
@@ -215,7 +263,14 @@ public final class TpdsEnv extends KernelEnv {
             finish(r.idleWait(), StepEvent.IDLE_WAIT);
             return;
         }
-        kernel.waitForCompletion();
+        if (placed == 0 && !fcfs) {
+            // Another order may put an arrival first: move to the next event, as the simulator does.
+            kernel.skip();
+            kernel.nextDecision();
+            job = kernel.waitingJobIndex(kernel.offered());
+        } else {
+            kernel.waitForCompletion();
+        }
         refresh();
         if (placed > 0) {
             result.set(observation, r.partialWait(), false, false, StepEvent.PARTIAL_WAIT);
@@ -246,7 +301,8 @@ public final class TpdsEnv extends KernelEnv {
         // The job started with the duration the kernel's model gives its layout.
         startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
         jobStarted = true;
-        if (job == jobs.length - 1) {
+        startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
+        if (kernel.tally().jobsStarted() == jobs.length) {
             kernel.drain();
             double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
                     kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);

@@ -1,5 +1,7 @@
 package io.execplace.rl.env;
 
+import io.execplace.core.rules.QueuePolicy;
+
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -29,10 +31,19 @@ import java.util.function.Consumer;
  *                        Avg_Tmin))}; the last step gets the rest of {@code R_epi}. A completed
  *                        episode's undiscounted return is unchanged; with γ &lt; 1 a decision's cost
  *                        reaches it instead of being discounted away over hundreds of steps
+ * @param queue           the waiting queue's order ({@link QueuePolicy#byName}): {@code fcfs} (TPDS; files
+ *                        written before the option read as it), {@code edf} or {@code hjs-weight[:λ]}. With
+ *                        an order other than FCFS a wait moves the clock to the next event (an arrival may
+ *                        now come first), not straight to the next completion, as the simulator does
+ * @param targetReward    pay HJS's Target (Eq. 5) instead of {@code R_epi} (an execplace extension): each
+ *                        step earns {@code −100·ΔCost/C_max} for the cost it commits and {@code 100/D_num}
+ *                        when it starts a deadline job that will finish by its deadline (its duration is
+ *                        fixed at its start); the last step gets the rest, so a completed episode returns
+ *                        exactly its Target. Table 3's place and wait rewards are 0 then; penalties stay
  */
 public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, boolean normalised, boolean masking,
                             boolean partialWaitEnds, boolean lookAhead, int maxSteps, boolean busyTime,
-                            boolean perJobReward) {
+                            boolean perJobReward, String queue, boolean targetReward) {
 
     /**
      * The immediate rewards (TPDS Table 3).
@@ -75,6 +86,15 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
         if (maxSteps < 0) {
             throw new IllegalArgumentException("maxSteps must be >= 0 (0 = no limit), got " + maxSteps);
         }
+        queue = queue == null ? QueuePolicy.FCFS.name() : QueuePolicy.byName(queue).name();
+        if (perJobReward && targetReward) {
+            throw new IllegalArgumentException("the per-job reward (R_epi) and the Target reward exclude each other");
+        }
+    }
+
+    /** The queue order as the kernel takes it. */
+    public QueuePolicy queuePolicy() {
+        return QueuePolicy.byName(queue);
     }
 
     /** {@code R_fixed} of TPDS Table 5. */
@@ -82,12 +102,14 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
 
     /** The paper's environment: Table 3 rewards, raw observations, no mask, no look-ahead. */
     public static TpdsEnvConfig paper(double beta) {
-        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.PAPER, false, false, true, false, 0, false, false);
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.PAPER, false, false, true, false, 0, false, false,
+                null, false);
     }
 
     /** The reference code's environment: −50 for a partial wait, the capacity look-ahead check. */
     public static TpdsEnvConfig reference(double beta) {
-        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.REFERENCE, false, false, true, true, 0, false, false);
+        return new TpdsEnvConfig(beta, PAPER_FIXED_REWARD, Rewards.REFERENCE, false, false, true, true, 0, false, false,
+                null, false);
     }
 
     /** {@code paper} or {@code reference}, ignoring case. */
@@ -140,12 +162,20 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
         return with(d -> d.perJobReward = on);
     }
 
+    public TpdsEnvConfig withQueue(String order) {
+        return with(d -> d.queue = order);
+    }
+
+    public TpdsEnvConfig withTargetReward(boolean on) {
+        return with(d -> d.targetReward = on);
+    }
+
     /** A copy with one change: every {@code withX} goes through here, so a new option is added in one place. */
     private TpdsEnvConfig with(Consumer<Draft> change) {
         Draft d = new Draft(this);
         change.accept(d);
         return new TpdsEnvConfig(d.beta, d.fixedReward, d.rewards, d.normalised, d.masking, d.partialWaitEnds,
-                d.lookAhead, d.maxSteps, d.busyTime, d.perJobReward);
+                d.lookAhead, d.maxSteps, d.busyTime, d.perJobReward, d.queue, d.targetReward);
     }
 
     /** The mutable working copy behind {@link #with}. */
@@ -160,6 +190,8 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
         int maxSteps;
         boolean busyTime;
         boolean perJobReward;
+        String queue;
+        boolean targetReward;
 
         Draft(TpdsEnvConfig c) {
             beta = c.beta;
@@ -172,6 +204,8 @@ public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, bo
             maxSteps = c.maxSteps;
             busyTime = c.busyTime;
             perJobReward = c.perJobReward;
+            queue = c.queue;
+            targetReward = c.targetReward;
         }
     }
 }

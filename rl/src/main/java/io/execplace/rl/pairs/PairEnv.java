@@ -30,6 +30,7 @@ import java.util.List;
 public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
 
     private final List<TpdsEnv> variants;
+    private final PairSchema schema;
     private final List<PairObservation> observations;
     private final int slots;
     private final BoxSpace observationSpace;
@@ -50,6 +51,14 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
      * @param variants one masked environment per cluster variant, each with its workloads
      */
     public PairEnv(List<TpdsEnv> variants) {
+        this(variants, PairSchema.PLACEMENT);
+    }
+
+    /**
+     * @param variants one masked environment per cluster variant, each with its workloads
+     * @param schema   the features observed
+     */
+    public PairEnv(List<TpdsEnv> variants, PairSchema schema) {
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("the pair environment needs at least one cluster");
         }
@@ -62,19 +71,20 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
             s = Math.max(s, e.cluster().size());
         }
         this.variants = List.copyOf(variants);
+        this.schema = schema;
         this.slots = s;
         List<PairObservation> w = new ArrayList<>();
         for (TpdsEnv e : variants) {
-            w.add(new PairObservation(e.cluster(), e.durationModel(), s));
+            w.add(new PairObservation(schema, e.cluster(), e.durationModel(), s));
         }
         this.observations = List.copyOf(w);
-        int n = PairObservation.size(s);
+        int n = schema.size(s);
         double[] low = new double[n];
         double[] high = new double[n];
         Arrays.fill(high, Double.POSITIVE_INFINITY);
-        List<String> labels = new ArrayList<>(PairObservation.CONTEXT);
+        List<String> labels = new ArrayList<>(schema.context());
         for (int i = 1; i <= s; i++) {
-            for (String f : PairObservation.VM_FEATURES) {
+            for (String f : schema.vmFeatures()) {
                 labels.add("vm" + i + "." + f);
             }
         }
@@ -92,6 +102,11 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
     /** VM slots of the observation: the largest variant's VM count. */
     public int slots() {
         return slots;
+    }
+
+    /** The features observed. */
+    public PairSchema schema() {
+        return schema;
     }
 
     /** The cluster variants' environments. */
@@ -189,7 +204,7 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
     /** A copy over copies of the same variants (same episodes for the same seeds). */
     @Override
     public PairEnv replicate() {
-        return new PairEnv(variants.stream().map(TpdsEnv::copy).toList());
+        return new PairEnv(variants.stream().map(TpdsEnv::copy).toList(), schema);
     }
 
     @Override
@@ -197,12 +212,12 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
         return new NetworkFactory() {
             @Override
             public Network policy(int observationSize, int actions, List<Integer> hidden, UniformRandomProvider rng) {
-                return PairNetwork.policy(slots, hidden, rng);
+                return PairNetwork.policy(schema, slots, hidden, rng);
             }
 
             @Override
             public Network value(int observationSize, List<Integer> hidden, UniformRandomProvider rng) {
-                return PairNetwork.value(slots, hidden, rng);
+                return PairNetwork.value(schema, slots, hidden, rng);
             }
         };
     }

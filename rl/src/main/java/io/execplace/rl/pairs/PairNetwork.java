@@ -21,6 +21,7 @@ import java.util.List;
  */
 public final class PairNetwork implements Network {
 
+    private final PairSchema schema;
     private final boolean policy;
     private final int slots;
     private final Mlp scorer;
@@ -39,10 +40,11 @@ public final class PairNetwork implements Network {
     private int lastRows;
     private int lastBatch;
 
-    private PairNetwork(boolean policy, int slots, Mlp scorer, Mlp pool) {
+    private PairNetwork(PairSchema schema, boolean policy, int slots, Mlp scorer, Mlp pool) {
         if (slots < 1) {
             throw new IllegalArgumentException("a pair network needs at least one VM slot, got " + slots);
         }
+        this.schema = schema;
         this.policy = policy;
         this.slots = slots;
         this.scorer = scorer;
@@ -57,30 +59,41 @@ public final class PairNetwork implements Network {
     }
 
     /** Input widths of the scorer (a VM's features and the context) and of the pool (context and mean VM features). */
-    static int inputWidth() {
-        return PairObservation.VM_SIZE + PairObservation.CONTEXT_SIZE;
+    private int inputWidth() {
+        return schema.pairWidth();
+    }
+
+    /** A policy network of the {@code pairs-1} schema (see {@link #policy(PairSchema, int, List, UniformRandomProvider)}). */
+    public static PairNetwork policy(int slots, List<Integer> hidden, UniformRandomProvider rng) {
+        return policy(PairSchema.PLACEMENT, slots, hidden, rng);
     }
 
     /** A policy network with the given hidden widths for both MLPs, initialised from {@code rng} (scorer first). */
-    public static PairNetwork policy(int slots, List<Integer> hidden, UniformRandomProvider rng) {
-        Mlp scorer = Mlp.create(sizes(hidden), Activation.RELU, rng);
-        Mlp pool = Mlp.create(sizes(hidden), Activation.RELU, rng);
-        return new PairNetwork(true, slots, scorer, pool);
+    public static PairNetwork policy(PairSchema schema, int slots, List<Integer> hidden, UniformRandomProvider rng) {
+        Mlp scorer = Mlp.create(sizes(schema, hidden), Activation.RELU, rng);
+        Mlp pool = Mlp.create(sizes(schema, hidden), Activation.RELU, rng);
+        return new PairNetwork(schema, true, slots, scorer, pool);
+    }
+
+    /** A value network of the {@code pairs-1} schema. */
+    public static PairNetwork value(int slots, List<Integer> hidden, UniformRandomProvider rng) {
+        return value(PairSchema.PLACEMENT, slots, hidden, rng);
     }
 
     /** A value network (the pool MLP alone). */
-    public static PairNetwork value(int slots, List<Integer> hidden, UniformRandomProvider rng) {
-        return new PairNetwork(false, slots, null, Mlp.create(sizes(hidden), Activation.RELU, rng));
+    public static PairNetwork value(PairSchema schema, int slots, List<Integer> hidden, UniformRandomProvider rng) {
+        return new PairNetwork(schema, false, slots, null, Mlp.create(sizes(schema, hidden), Activation.RELU, rng));
     }
 
-    /** A policy network of the given hidden widths with zero parameters (to be read from a file). */
-    public static PairNetwork emptyPolicy(int slots, List<Integer> hidden) {
-        return new PairNetwork(true, slots, new Mlp(sizes(hidden), Activation.RELU), new Mlp(sizes(hidden), Activation.RELU));
+    /** A policy network of the given schema and hidden widths with zero parameters (to be read from a file). */
+    public static PairNetwork emptyPolicy(PairSchema schema, int slots, List<Integer> hidden) {
+        return new PairNetwork(schema, true, slots, new Mlp(sizes(schema, hidden), Activation.RELU),
+                new Mlp(sizes(schema, hidden), Activation.RELU));
     }
 
-    private static int[] sizes(List<Integer> hidden) {
+    private static int[] sizes(PairSchema schema, List<Integer> hidden) {
         int[] s = new int[hidden.size() + 2];
-        s[0] = inputWidth();
+        s[0] = schema.pairWidth();
         for (int i = 0; i < hidden.size(); i++) {
             s[i + 1] = hidden.get(i);
         }
@@ -90,9 +103,73 @@ public final class PairNetwork implements Network {
 
     /** The same network (same weights) for observations of another number of VM slots. */
     public PairNetwork withSlots(int n) {
-        PairNetwork c = new PairNetwork(policy, n, policy ? scorer.copy() : null, pool.copy());
+        PairNetwork c = new PairNetwork(schema, policy, n, policy ? scorer.copy() : null, pool.copy());
         System.arraycopy(params, 0, c.params, 0, params.length);
         return c;
+    }
+
+    /**
+     * A network of this one's schema, kind and slots carrying {@code source}'s weights: each input
+     * takes the weights of the source's input of the same feature name, and a feature the source does
+     * not observe starts with zero weights, so the network acts exactly as {@code source} until it is
+     * trained (a {@code pairs-1} agent starts a deadline agent this way). Hidden widths must agree.
+     *
+     * @throws IllegalArgumentException when kinds or hidden widths differ
+     */
+    public PairNetwork adopt(PairNetwork source) {
+        if (policy != source.policy || !Arrays.equals(hidden(), source.hidden())) {
+            throw new IllegalArgumentException("a " + (source.policy ? "policy" : "value") + " network of hidden widths "
+                    + Arrays.toString(source.hidden()) + " cannot start a " + (policy ? "policy" : "value")
+                    + " network of hidden widths " + Arrays.toString(hidden()));
+        }
+        PairNetwork out = withSlots(slots);
+        if (policy) {
+            int[] map = inputMap(schema.vmFeatures(), schema.context(), source.schema.vmFeatures(), source.schema.context());
+            copyMlp(source.params, 0, source.scorer, out.params, 0, scorer, map);
+        }
+        int[] map = inputMap(schema.context(), schema.vmFeatures(), source.schema.context(), source.schema.vmFeatures());
+        copyMlp(source.params, source.scorerCount, source.pool, out.params, scorerCount, pool, map);
+        return out;
+    }
+
+    /** A policy network of {@code schema} with {@code source}'s weights and widths ({@link #adopt}). */
+    public static PairNetwork policyFrom(PairSchema schema, PairNetwork source) {
+        return emptyPolicy(schema, source.slots, Arrays.stream(source.hidden()).boxed().toList()).adopt(source);
+    }
+
+    /** For inputs laid out as {@code first ‖ second}: each one's index in the source's layout, or -1. */
+    private static int[] inputMap(List<String> first, List<String> second, List<String> sourceFirst,
+                                  List<String> sourceSecond) {
+        int[] map = new int[first.size() + second.size()];
+        for (int i = 0; i < first.size(); i++) {
+            map[i] = sourceFirst.indexOf(first.get(i));
+        }
+        for (int i = 0; i < second.size(); i++) {
+            int k = sourceSecond.indexOf(second.get(i));
+            map[first.size() + i] = k < 0 ? -1 : sourceFirst.size() + k;
+        }
+        return map;
+    }
+
+    /** Copies an MLP's weights, the first layer's input by input through {@code map}, the rest as they are. */
+    private static void copyMlp(double[] from, int fromOffset, Mlp fromMlp, double[] to, int toOffset, Mlp toMlp,
+                                int[] map) {
+        int width = toMlp.sizes()[1];
+        int first = fromOffset + fromMlp.weightOffset(0);
+        int target = toOffset + toMlp.weightOffset(0);
+        for (int i = 0; i < map.length; i++) {
+            for (int j = 0; j < width; j++) {
+                to[target + i * width + j] = map[i] < 0 ? 0 : from[first + map[i] * width + j];
+            }
+        }
+        int fromRest = first + fromMlp.sizes()[0] * width;
+        int toRest = target + map.length * width;
+        System.arraycopy(from, fromRest, to, toRest, fromMlp.parameterCount() - fromMlp.sizes()[0] * width);
+    }
+
+    /** The observation schema the network reads. */
+    public PairSchema schema() {
+        return schema;
     }
 
     /** True for a policy network, false for a value network. */
@@ -112,7 +189,7 @@ public final class PairNetwork implements Network {
 
     @Override
     public int inputSize() {
-        return PairObservation.size(slots);
+        return schema.size(slots);
     }
 
     @Override
@@ -178,8 +255,8 @@ public final class PairNetwork implements Network {
         }
         System.arraycopy(params, scorerCount, pool.parameters(), 0, pool.parameterCount());
         int width = inputWidth();
-        int c = PairObservation.CONTEXT_SIZE;
-        int f = PairObservation.VM_SIZE;
+        int c = schema.contextSize();
+        int f = schema.vmSize();
         if (poolInput.length < batch * width) {
             poolInput = new double[batch * width];
             dPool = new double[batch];
@@ -233,7 +310,7 @@ public final class PairNetwork implements Network {
     /** Appends the scorer row of the VM at {@code o}: its features, then the context of the row at {@code base}. */
     private int addScorerRow(double[] x, int base, int o, int rows, int slotIndex) {
         int width = inputWidth();
-        int f = PairObservation.VM_SIZE;
+        int f = schema.vmSize();
         if (scorerInput.length < (rows + 1) * width) {
             int cap = Math.max(rows + 1, 2 * rowOf.length);
             scorerInput = Arrays.copyOf(scorerInput, cap * width);
@@ -241,7 +318,7 @@ public final class PairNetwork implements Network {
             dScorer = new double[cap];
         }
         System.arraycopy(x, o, scorerInput, rows * width, f);
-        System.arraycopy(x, base, scorerInput, rows * width + f, PairObservation.CONTEXT_SIZE);
+        System.arraycopy(x, base, scorerInput, rows * width + f, schema.contextSize());
         rowOf[rows] = slotIndex;
         return rows + 1;
     }

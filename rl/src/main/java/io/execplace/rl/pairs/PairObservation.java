@@ -6,7 +6,9 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.Vm;
+import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.HjsWeightOrder;
 
 import java.util.List;
 
@@ -22,7 +24,8 @@ import java.util.List;
  * relative to the job's own duration. The cluster's queue is not visible through the scheduler
  * interface, so the context says how long this job has waited and how loaded the cluster is.
  * {@link #SCHEMA} names this exact list and normalisation; an agent file records it and is refused
- * by a build whose schema differs.
+ * by a build whose schema differs. A {@link PairSchema} with deadlines appends its deadline features
+ * to the context and to each VM's.
  */
 public final class PairObservation {
 
@@ -62,6 +65,7 @@ public final class PairObservation {
     /** Names this schema (feature lists and normalisation); change it whenever either changes. */
     public static final String SCHEMA = "pairs-1";
 
+    private final PairSchema schema;
     private final Cluster cluster;
     private final DurationModel durationModel;
     private final int vms;
@@ -79,10 +83,21 @@ public final class PairObservation {
      * @param slots         VM slots of the observation, at least the cluster's VMs
      */
     public PairObservation(Cluster cluster, DurationModel durationModel, int slots) {
+        this(PairSchema.PLACEMENT, cluster, durationModel, slots);
+    }
+
+    /**
+     * @param schema        the features written
+     * @param cluster       the cluster whose VMs fill the first slots
+     * @param durationModel the cluster's duration model (how long the job runs on a VM)
+     * @param slots         VM slots of the observation, at least the cluster's VMs
+     */
+    public PairObservation(PairSchema schema, Cluster cluster, DurationModel durationModel, int slots) {
         if (slots < cluster.size()) {
             throw new IllegalArgumentException(slots + " VM slots cannot hold cluster '" + cluster.name() + "' of "
                     + cluster.size() + " VMs");
         }
+        this.schema = schema;
         this.cluster = cluster;
         this.durationModel = durationModel;
         this.vms = cluster.size();
@@ -121,7 +136,11 @@ public final class PairObservation {
 
     /** Values of this observation. */
     public int size() {
-        return size(slots);
+        return schema.size(slots);
+    }
+
+    public PairSchema schema() {
+        return schema;
     }
 
     public int slots() {
@@ -154,9 +173,11 @@ public final class PairObservation {
         int active = 0;
         int fitting = 0;
         double minExtra = Double.POSITIVE_INFINITY;
+        int contextSize = schema.contextSize();
+        int vmSize = schema.vmSize();
         for (int vm = 0; vm < vms; vm++) {
             Vm v = cluster.vm(vm);
-            int o = CONTEXT_SIZE + vm * VM_SIZE;
+            int o = contextSize + vm * vmSize;
             int fit = Capacity.executorsThatFit(freeCores[vm], freeMemory[vm], job.coresPerExecutor(),
                     job.memoryGbPerExecutor());
             double duration = durationModel.duration(job, true, v.site() == Site.LOCAL);
@@ -176,6 +197,10 @@ public final class PairObservation {
             obs[o + 8] = extraCost;
             obs[o + 9] = here[vm] / (double) job.executors();
             obs[o + 10] = breaks ? 1 : 0;
+            if (schema.deadlines()) {
+                double there = durationModel.duration(job, !breaks, v.site() == Site.LOCAL);
+                obs[o + VM_SIZE] = job.hasDeadline() && Deadlines.missed(job, now + there) ? 1 : 0;
+            }
             freeSum += freeCores[vm];
             active += busy[vm] > 0 ? 1 : 0;
             if (fit > 0) {
@@ -183,7 +208,7 @@ public final class PairObservation {
                 minExtra = Math.min(minExtra, extraCost);
             }
         }
-        java.util.Arrays.fill(obs, CONTEXT_SIZE + vms * VM_SIZE, CONTEXT_SIZE + slots * VM_SIZE, 0);
+        java.util.Arrays.fill(obs, contextSize + vms * vmSize, contextSize + slots * vmSize, 0);
         obs[0] = job.coresPerExecutor() / maxCores;
         obs[1] = job.memoryGbPerExecutor() / maxMemory;
         obs[2] = left / (double) job.executors();
@@ -197,11 +222,34 @@ public final class PairObservation {
         obs[10] = fitting / (double) vms;
         obs[11] = fitting > 0 ? minExtra : 0;
         obs[12] = hybridPenalty ? 1 : 0;
+        if (schema.deadlines()) {
+            writeDeadline(obs, job, now);
+        }
+    }
+
+    /** The deadline context ({@link PairSchema#DEADLINE_CONTEXT}) after the base context. */
+    private static void writeDeadline(double[] obs, Job job, double now) {
+        int o = CONTEXT_SIZE;
+        if (!job.hasDeadline()) {
+            java.util.Arrays.fill(obs, o, o + PairSchema.DEADLINE_CONTEXT.size(), 0);
+            return;
+        }
+        double base = Math.max(job.baseDuration(), 1e-9);
+        double window = job.deadline() - job.arrival();
+        obs[o] = 1;
+        obs[o + 1] = (Math.max(-1, Math.min(2, (job.deadline() - now - base) / base)) + 1) / 3;
+        obs[o + 2] = window > 0 ? Math.max(0, Math.min(1, (job.deadline() - now) / window)) : 0;
+        obs[o + 3] = HjsWeightOrder.urgency(job, now);
     }
 
     /** The schema as an agent file records it. */
     public static String describe() {
-        return SCHEMA + ": context " + CONTEXT + ", then per VM slot " + VM_FEATURES
+        return describe(PairSchema.PLACEMENT);
+    }
+
+    /** {@code schema} as an agent file records it. */
+    public static String describe(PairSchema schema) {
+        return schema.name() + ": context " + schema.context() + ", then per VM slot " + schema.vmFeatures()
                 + "; resources relative to the VM's capacity or the largest VM's, prices to the cluster's mean,"
                 + " times to the job's duration";
     }

@@ -97,7 +97,7 @@ public final class PairPolicy implements PlacementPolicy, AgentStatistics {
         }
         cluster = view.cluster();
         int n = cluster.size();
-        writer = new PairObservation(cluster, view.durationModel(), n);
+        writer = new PairObservation(network.schema(), cluster, view.durationModel(), n);
         policy = new GreedyPolicy(network.withSlots(n));
         observation = new double[writer.size()];
         mask = new boolean[n + 1];

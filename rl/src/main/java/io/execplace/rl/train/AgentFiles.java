@@ -22,6 +22,7 @@ import io.execplace.rl.nn.Network;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.rl.pairs.PairObservation;
+import io.execplace.rl.pairs.PairSchema;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,7 +142,7 @@ public final class AgentFiles {
     static Consumer<ObjectNode> observationOf(Env env, boolean busyTime) {
         Env inner = env instanceof EnvWrapper w ? w.unwrapped() : env;
         if (inner instanceof PairEnv pairs) {
-            return pairObservation(pairs.variants().stream().map(KernelEnv::cluster).toList());
+            return pairObservation(pairs.schema(), pairs.variants().stream().map(KernelEnv::cluster).toList());
         }
         if (inner instanceof KernelEnv kernel) {
             return observationOf(kernel.encoder(), kernel.cluster(), busyTime);
@@ -183,14 +184,14 @@ public final class AgentFiles {
      * The observation record of a size-free agent: its schema (name, feature lists, normalisation),
      * which decides where it applies, and for information the clusters it was trained on.
      */
-    static Consumer<ObjectNode> pairObservation(List<Cluster> trainedOn) {
+    static Consumer<ObjectNode> pairObservation(PairSchema schema, List<Cluster> trainedOn) {
         return obs -> {
-            obs.put("schema", PairObservation.SCHEMA);
+            obs.put("schema", schema.name());
             ArrayNode context = obs.putArray("context");
-            PairObservation.CONTEXT.forEach(context::add);
+            schema.context().forEach(context::add);
             ArrayNode vm = obs.putArray("vmFeatures");
-            PairObservation.VM_FEATURES.forEach(vm::add);
-            obs.put("normalisation", PairObservation.describe());
+            schema.vmFeatures().forEach(vm::add);
+            obs.put("normalisation", PairObservation.describe(schema));
             ArrayNode clusters = obs.putArray("trainingClusters");
             for (Cluster c : trainedOn) {
                 clusters.add(c.name() + " (" + c.size() + " VMs)");

@@ -16,7 +16,7 @@ import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.nn.Mlp;
 import io.execplace.rl.nn.Network;
 import io.execplace.rl.pairs.PairNetwork;
-import io.execplace.rl.pairs.PairObservation;
+import io.execplace.rl.pairs.PairSchema;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,8 +27,8 @@ import java.util.List;
  * A trained agent read from a model or checkpoint file: its policy network and how it encodes
  * observations. Immutable; {@link #policy()} gives each user its own network copy. A
  * {@linkplain #isSizeFree() size-free} agent (network kind {@code pairs}) observes
- * {@link PairObservation}s and runs on any cluster; it is refused when its file's schema is not
- * this build's. The fixed-size agents run only on the cluster they were trained on.
+ * pair observations of a {@link PairSchema} and runs on any cluster; it is refused when its file's
+ * schema is not one this build knows, feature for feature. The fixed-size agents run only on the cluster they were trained on.
  */
 public final class TrainedAgent {
 
@@ -132,19 +132,21 @@ public final class TrainedAgent {
     private static TrainedAgent sizeFree(ArrayBundle b, Algorithm algorithm, JsonNode network) {
         String src = b.source();
         JsonNode obs = b.field("observation");
-        String schema = obs.path("schema").asText("?");
-        if (!PairObservation.SCHEMA.equals(schema) || !PairObservation.CONTEXT.equals(strings(obs.path("context")))
-                || !PairObservation.VM_FEATURES.equals(strings(obs.path("vmFeatures")))) {
-            throw new InputFileException(src, 0, "observation.schema", "the size-free agent observes schema '" + schema
+        String name = obs.path("schema").asText("?");
+        PairSchema schema = known(name);
+        if (schema == null || !schema.context().equals(strings(obs.path("context")))
+                || !schema.vmFeatures().equals(strings(obs.path("vmFeatures")))) {
+            PairSchema expected = schema != null ? schema : PairSchema.PLACEMENT;
+            throw new InputFileException(src, 0, "observation.schema", "the size-free agent observes schema '" + name
                     + "' " + strings(obs.path("context")) + " " + strings(obs.path("vmFeatures"))
-                    + "; this build's size-free agents observe '" + PairObservation.SCHEMA + "' " + PairObservation.CONTEXT
-                    + " " + PairObservation.VM_FEATURES + " (retrain it with this build)");
+                    + "; this build's size-free agents observe '" + expected.name() + "' " + expected.context()
+                    + " " + expected.vmFeatures() + " (retrain it with this build)");
         }
         List<Integer> hidden = new ArrayList<>();
         network.path("hidden").forEach(h -> hidden.add(h.asInt()));
         PairNetwork net;
         try {
-            net = PairNetwork.emptyPolicy(1, hidden);
+            net = PairNetwork.emptyPolicy(schema, 1, hidden);
         } catch (IllegalArgumentException e) {
             throw new InputFileException(src, 0, "network.hidden", e.getMessage());
         }
@@ -157,6 +159,15 @@ public final class TrainedAgent {
         }
         return new TrainedAgent(src, algorithm, net, new ObservationEncoder.Scales(1, 1), new int[0], env,
                 b.metadata().deepCopy());
+    }
+
+    /** The schema of this name, or null when this build does not know it. */
+    private static PairSchema known(String name) {
+        try {
+            return PairSchema.byName(name);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static List<String> strings(JsonNode array) {
