@@ -186,10 +186,11 @@ public final class TpdsEnv extends KernelEnv {
     }
 
     /**
-     * Target reward: this step's share of HJS's Target in place of Table 3's place and wait
-     * rewards — {@code −100·ΔCost/C_max} for the cost committed, {@code 100/D_num} for a deadline job
-     * started on time — and the completing step the episode's Target minus everything paid before.
-     * Penalties are unchanged.
+     * Target reward: this step's share of HJS's Target in place of Table 3's place reward —
+     * {@code −100·ΔCost/C_max} for the cost committed, {@code 100/D_num} for a deadline job started on
+     * time — and the completing step the episode's Target minus everything paid before. A wait keeps
+     * Table 3's wait reward and penalties are unchanged, so a completed episode returns its Target
+     * plus the wait reward per wait.
      */
     private void payTarget() {
         StepEvent event = result.event();
@@ -214,7 +215,9 @@ public final class TpdsEnv extends KernelEnv {
         jobStarted = false;
         startedOnTime = false;
         paidSoFar += share;
-        result.set(observation, share, false, result.truncated(), event);
+        // A wait keeps Table 3's reward (-1), as HJS Table 1 charges a skip: holding jobs is not free.
+        double waited = event == StepEvent.WAITED ? config.rewards().waitReward() : 0;
+        result.set(observation, share + waited, false, result.truncated(), event);
     }
 
     /**

@@ -39,7 +39,9 @@ import java.util.function.Consumer;
  *                        step earns {@code −100·ΔCost/C_max} for the cost it commits and {@code 100/D_num}
  *                        when it starts a deadline job that will finish by its deadline (its duration is
  *                        fixed at its start); the last step gets the rest, so a completed episode returns
- *                        exactly its Target. Table 3's place and wait rewards are 0 then; penalties stay
+ *                        its Target plus Table 3's wait reward (−1) per wait: as HJS Table 1 charges a
+ *                        skip, holding jobs back is not free (Target has no term for regular jobs'
+ *                        waiting). Table 3's place reward is 0 then; penalties stay
  */
 public record TpdsEnvConfig(double beta, double fixedReward, Rewards rewards, boolean normalised, boolean masking,
                             boolean partialWaitEnds, boolean lookAhead, int maxSteps, boolean busyTime,
