@@ -8,6 +8,7 @@ import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
+import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.env.AgentReplay;
 import io.execplace.experiments.heldout.HeldOutSplit;
@@ -78,6 +79,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         List<Map<String, Object>> records = new ArrayList<>();
         String label = null;
+        String queue = QueuePolicy.FCFS.name();
         for (int i = 0; i < count; i++) {
             long seed = first + i;
             EnvironmentSetup setup = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
@@ -91,6 +93,7 @@ final class EvaluateCommand implements Callable<Integer> {
             label = r.label();
             Workload workload = r.workloads().get(0);
             AgentReplay replay = AgentReplay.of(agent, agentPath.toString(), r, workload);
+            queue = replay.config().queue().name();
             RunResult run = Simulation.run(r.cluster(), workload, replay.scheduler(), replay.config());
             RunSummary s = run.summary();
             EpisodeStats episode = Evaluation.episode(replay.greedy(), replay.env(), 0);
@@ -116,8 +119,9 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(records));
         } else {
             out.println((agent.isSizeFree() ? "size-free " : "") + agent.algorithm().label() + " agent " + agent.source()
-                    + " on " + label + " (beta "
-                    + agent.environment().beta() + (agent.environment().masking() ? ", masked" : "") + ")");
+                    + " on " + label + " (" + (agent.environment().targetReward()
+                            ? "Target reward, queue " + agent.environment().queue() : "beta " + agent.environment().beta())
+                    + (agent.environment().masking() ? ", masked" : "") + ")");
             TextTable table = new TextTable(List.of("seed", "cost", "mean duration s", "mean turnaround s", "good placements",
                     "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));
             for (Map<String, Object> rec : records) {
@@ -136,8 +140,14 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
+            // Every scheduler runs with the order the agent was trained with (an agent for deadlines: EDF).
+            String suffix = QueuePolicy.FCFS.name().equals(queue) ? "" : "@" + queue;
+            List<String> schedulers = new ArrayList<>();
+            for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
+                schedulers.add(name + suffix);
+            }
             HeldOutCommand.run(Main.registry(spec), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
-                    List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath),
+                    schedulers,
                     SchedulerOptions.defaults(), output.json, out, base.cluster());
         }
         return 0;

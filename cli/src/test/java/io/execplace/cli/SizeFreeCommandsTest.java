@@ -92,6 +92,10 @@ class SizeFreeCommandsTest {
                 "round-robin@edf,agent:" + dir + "/agent.xprl@edf", "--held-out", "2", "--json");
         assertThat(heldOut.exitCode()).as(heldOut.err()).isZero();
         assertThat(heldOut.out()).contains("\"target\"").contains("agent:" + dir + "/agent.xprl@edf");
+        // evaluate compares with the heuristics under the agent's own queue order.
+        CliRunner.Result eval = run("evaluate", dir.toString(), "--held-out", "2");
+        assertThat(eval.exitCode()).as(eval.err()).isZero();
+        assertThat(eval.out()).contains("milp@edf").contains("gio@edf").contains("hjs@edf").contains("Target reward, queue edf");
     }
 
     @Test
