@@ -28,7 +28,8 @@ import java.util.List;
  *       fixed by the {@link DurationModel} (type mismatch ×1.3) and the next job is presented; if that
  *       job has not arrived yet the clock moves to its arrival, finishing the jobs that complete on the way.</li>
  *   <li>A wait with nothing of the current job placed earns −1 and moves the clock to the next job
- *       completion, which frees its executors' resources.</li>
+ *       completion, which frees its executors' resources (with another queue order than FCFS, to
+ *       the next event: an arrival may then be offered first).</li>
  *   <li>A placement on a VM without room, a wait while nothing runs and a wait after part of the job
  *       was placed earn −200 and end the episode.</li>
  *   <li>Placing the last executor of the last job ends the episode with {@code R_epi} (Eq. 14)
