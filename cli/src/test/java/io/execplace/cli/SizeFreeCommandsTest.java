@@ -100,22 +100,21 @@ class SizeFreeCommandsTest {
 
     @Test
     void deadlineOptionsThatCannotApplyAreBadInput(@TempDir Path tmp) {
-        CliRunner.Result other = run("train", "--agent", "ppo", "--deadlines", "--out", tmp.resolve("a").toString());
-        assertThat(other.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(other.err()).contains("--deadlines apply to --agent ppo-pairs only");
-        CliRunner.Result both = run("train", "--agent", "ppo-pairs", "--deadlines", "--per-job-reward",
-                "--out", tmp.resolve("b").toString());
-        assertThat(both.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(both.err()).contains("--per-job-reward with --deadlines");
-        CliRunner.Result queue = run("train", "--agent", "ppo-pairs", "--queue", "lifo", "--out", tmp.resolve("c").toString());
-        assertThat(queue.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(queue.err()).contains("--queue").contains("lifo");
-        CliRunner.Result wide = run("train", "--agent", "ppo-pairs", "--start-from", "models/no-such.xprl",
-                "--out", tmp.resolve("e").toString());
-        assertThat(wide.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(wide.err()).contains("no-such.xprl does not exist");
-        CliRunner.Result tpds = run("train", "--agent", "ppo", "--queue", "edf", "--out", tmp.resolve("d").toString());
-        assertThat(tpds.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(tpds.err()).contains("--queue (the environment is FCFS");
+        badInput("--deadlines apply to --agent ppo-pairs only",
+                "train", "--agent", "ppo", "--deadlines", "--out", tmp.resolve("a").toString());
+        badInput("--per-job-reward with --deadlines",
+                "train", "--agent", "ppo-pairs", "--deadlines", "--per-job-reward", "--out", tmp.resolve("b").toString());
+        badInput("--queue: unknown queue order 'lifo'", "train", "--agent", "ppo-pairs", "--queue", "lifo", "--out", tmp.resolve("c").toString());
+        badInput("no-such.xprl does not exist",
+                "train", "--agent", "ppo-pairs", "--start-from", "models/no-such.xprl", "--out", tmp.resolve("e").toString());
+        badInput("--queue (the environment is FCFS",
+                "train", "--agent", "ppo", "--queue", "edf", "--out", tmp.resolve("d").toString());
+    }
+
+    /** The command is refused as bad input (exit 2) with a message containing {@code message}. */
+    private static void badInput(String message, String... args) {
+        CliRunner.Result r = run(args);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains(message);
     }
 }

@@ -28,6 +28,8 @@ final class EpisodeWorkload {
     final double[] minDuration;
     /** The longest possible duration of any job: the longest a VM can stay busy ahead of the clock. */
     final double longestDuration;
+    /** {@code D_num} of HJS Eq. 5: the jobs with a deadline. */
+    final int deadlineJobs;
 
     EpisodeWorkload(Workload workload, Cluster cluster, DurationModel model) {
         this.source = workload;
@@ -48,7 +50,9 @@ final class EpisodeWorkload {
         double sumMin = 0;
         double longest = 0;
         int most = 1;
+        int withDeadline = 0;
         for (int j = 0; j < jobs.length; j++) {
+            withDeadline += jobs[j].hasDeadline() ? 1 : 0;
             double max = model.maxDuration(jobs[j], cluster);
             sumMax += max;
             longest = Math.max(longest, max);
@@ -57,6 +61,7 @@ final class EpisodeWorkload {
             most = Math.max(most, jobs[j].executors());
         }
         maxExecutors = most;
+        deadlineJobs = withDeadline;
         longestDuration = longest;
         maxCost = sumMax * cluster.totalPricePerSecond();
         minMeanDuration = sumMin / jobs.length;

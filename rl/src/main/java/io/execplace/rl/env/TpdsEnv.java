@@ -64,9 +64,8 @@ public final class TpdsEnv extends KernelEnv {
     private double paidSoFar;
     private double startedExcess;
     private boolean jobStarted;
-    /** Target reward: whether the job the current step started meets its deadline; the episode's deadline jobs. */
+    /** Target reward: whether the job the current step started meets its deadline. */
     private boolean startedOnTime;
-    private int deadlineJobs;
 
     /**
      * An environment whose normalised observations divide executor counts by the largest count in
@@ -166,10 +165,6 @@ public final class TpdsEnv extends KernelEnv {
         startedExcess = 0;
         jobStarted = false;
         startedOnTime = false;
-        deadlineJobs = 0;
-        for (Job j : jobs) {
-            deadlineJobs += j.hasDeadline() ? 1 : 0;
-        }
     }
 
     @Override
@@ -209,8 +204,8 @@ public final class TpdsEnv extends KernelEnv {
         if (workload.maxCost > 0) {
             share -= HjsTarget.CONSTANT * (committed - committedCost) / workload.maxCost;
         }
-        if (jobStarted && startedOnTime && deadlineJobs > 0) {
-            share += HjsTarget.CONSTANT / deadlineJobs;
+        if (jobStarted && startedOnTime) {
+            share += HjsTarget.CONSTANT / workload.deadlineJobs;
         }
         committedCost = committed;
         jobStarted = false;
