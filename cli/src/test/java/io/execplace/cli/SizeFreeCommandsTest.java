@@ -104,7 +104,8 @@ class SizeFreeCommandsTest {
                 "train", "--agent", "ppo", "--deadlines", "--out", tmp.resolve("a").toString());
         badInput("--per-job-reward with --deadlines",
                 "train", "--agent", "ppo-pairs", "--deadlines", "--per-job-reward", "--out", tmp.resolve("b").toString());
-        badInput("--queue: unknown queue order 'lifo'", "train", "--agent", "ppo-pairs", "--queue", "lifo", "--out", tmp.resolve("c").toString());
+        badInput("--queue: unknown queue order 'lifo'",
+                "train", "--agent", "ppo-pairs", "--queue", "lifo", "--out", tmp.resolve("c").toString());
         badInput("no-such.xprl does not exist",
                 "train", "--agent", "ppo-pairs", "--start-from", "models/no-such.xprl", "--out", tmp.resolve("e").toString());
         badInput("--queue (the environment is FCFS",
