@@ -141,7 +141,7 @@ final class EvaluateCommand implements Callable<Integer> {
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
             // Every scheduler runs with the order the agent was trained with (an agent for deadlines: EDF).
-            String suffix = QueuePolicy.FCFS.name().equals(queue) ? "" : "@" + queue;
+            String suffix = HeldOutCommand.queueSuffix(queue);
             List<String> schedulers = new ArrayList<>();
             for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
                 schedulers.add(name + suffix);

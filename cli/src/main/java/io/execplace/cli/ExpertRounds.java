@@ -9,7 +9,6 @@ import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.env.SizeFreeSetup;
-import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.rl.train.RlSchedulers;
@@ -19,10 +18,7 @@ import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
-import io.execplace.core.rules.QueuePolicy;
 import io.execplace.rl.env.TpdsEnvConfig;
-import io.execplace.rl.pairs.PairNetwork;
-import io.execplace.rl.pairs.PairSchema;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
@@ -90,8 +86,8 @@ final class ExpertRounds {
         boolean proposer = PROPOSER.equals(expert.path("agentAs").asText(ROLLOUT));
         TpdsEnvConfig env = trainer.spec().environment();
         boolean target = env.targetReward();
-        // The held-out schedulers run with the training queue order (FCFS needs no suffix).
-        String queue = QueuePolicy.FCFS.name().equals(env.queue()) ? "" : "@" + env.queue();
+        // The held-out schedulers run with the training queue order.
+        String queue = HeldOutCommand.queueSuffix(env.queue());
         Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
                 (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer, target)), from,
@@ -100,11 +96,8 @@ final class ExpertRounds {
             loop.restore(checkpoint);
         } else if (from != null) {
             TrainedAgent start = Options.checked("--expert-from", () -> RlSchedulers.load(from));
-            PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
             Options.checked("--expert-from", () -> {
-                // A cost-only agent starts a deadline agent with zero weights on the deadline features.
-                PairNetwork source = start.pairNetwork(1);
-                ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, source));
+                SizeFreeOptions.startFrom(trainer, SizeFreeSetup.fromJson(setup).schema(), start);
                 return null;
             });
         }

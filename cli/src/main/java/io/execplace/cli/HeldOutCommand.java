@@ -250,6 +250,11 @@ final class HeldOutCommand implements Callable<Integer> {
         return workload.startsWith("tpds") ? "tpds" : workload.startsWith("hjs-") ? "c5" : "hybrid-small";
     }
 
+    /** The @QUEUE suffix that runs a scheduler with {@code queue} (none for FCFS, the default); the inverse of {@link #queueOf}. */
+    static String queueSuffix(String queue) {
+        return QueuePolicy.FCFS.name().equals(queue) ? "" : "@" + queue;
+    }
+
     /** The queue of a scheduler name's @QUEUE suffix, FCFS without one. */
     static QueuePolicy queueOf(String scheduler) {
         int at = scheduler.lastIndexOf('@');

@@ -11,6 +11,7 @@ import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.rl.pairs.PairSchema;
 import io.execplace.rl.pairs.PolicyDemonstrator;
 import io.execplace.rl.train.RlSchedulers;
+import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import picocli.CommandLine.Option;
 
@@ -223,11 +224,18 @@ final class SizeFreeOptions {
         }
         PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
         Options.checked("--start-from", () -> {
-            PairNetwork source = RlSchedulers.load(Path.of(startFrom)).pairNetwork(1);
-            ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, source));
+            startFrom(trainer, schema, RlSchedulers.load(Path.of(startFrom)));
             return null;
         });
         setup.put("startFrom", startFrom);
+    }
+
+    /**
+     * Starts the trainer's policy from {@code agent}'s, adopted into {@code schema}: a cost-only agent
+     * starts a deadline agent with zero weights on the deadline features ({@link PairNetwork#adopt}).
+     */
+    static void startFrom(Trainer trainer, PairSchema schema, TrainedAgent agent) {
+        ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, agent.pairNetwork(1)));
     }
 
     /** Records the imitation settings in the agent file's setup. */

@@ -192,6 +192,7 @@ public final class TpdsEnv extends KernelEnv {
         StepEvent event = result.event();
         if (event == StepEvent.COMPLETED) {
             HjsTarget t = HjsTarget.of(kernel.result("tpds environment", new long[0], 0));
+            // Eq. 5 is undefined without deadline jobs (it divides by D_num): such a workload earns its cost term.
             double target = t == null ? HjsTarget.CONSTANT * (1 - state.costSoFar() / workload.maxCost) : t.target();
             result.set(observation, target - paidSoFar, true, false, event);
             return;
