@@ -17,7 +17,6 @@ import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
-import io.execplace.rl.train.TrainedAgent;
 import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
@@ -166,9 +165,8 @@ final class HeldOutCommand implements Callable<Integer> {
             }
             Options.checked("--schedulers", () -> Main.registry(spec).create(base, 1, options)); // unknown names and unreadable agents fail before any run
             if (base.startsWith(RlSchedulers.PREFIX + ":")) {
-                TrainedAgent agent = RlSchedulers.load(Path.of(base.substring(base.indexOf(':') + 1).trim()));
-                JsonNode setup = agent.metadata().get("setup");
-                if (setup != null && seeds == 1 && seed == 1) {
+                JsonNode setup = RlSchedulers.setup(Path.of(base.substring(base.indexOf(':') + 1).trim()));
+                if (setup.isObject() && seeds == 1 && seed == 1) {
                     seed = setup.path("seed").asLong(1);
                     seeds = setup.path("workloadSeeds").asInt(1);
                 }

@@ -57,6 +57,7 @@ public final class Main implements Runnable {
         c.put("simulate", SimulateCommand::new);
         c.put("train", TrainCommand::new);
         c.put("train-liu", TrainLiuCommand::new);
+        c.put("train-choice", TrainChoiceCommand::new);
         c.put("evaluate", EvaluateCommand::new);
         c.put("heldout", HeldOutCommand::new);
         c.put("offline", OfflineCommand::new);

@@ -43,19 +43,20 @@ class BadOptionValuesTest {
      * Settings that keep a command small in case a bad value were accepted, so that a regression fails
      * quickly instead of running a study; the option under test replaces its own entry.
      */
-    private static final Map<String, Map<String, String>> SMALL = Map.of(
-            "compare", Map.of("--jobs", "10", "--seeds", "1", "--schedulers", "first-fit"),
-            "simulate", Map.of("--jobs", "10"),
-            "train", Map.of("--iterations", "1", "--eval-interval", "1", "--eval-episodes", "1"),
-            "heldout", Map.of("--held-out", "2", "--schedulers", "first-fit", "--jobs", "10"),
-            "offline", Map.of("--jobs", "5"),
-            "reproduce hybrid", Map.of("--seeds", "1", "--jobs", "10", "--large-jobs", "10"),
-            "reproduce tpds", Map.of("--iterations", "1", "--held-out", "2", "--agents", "dqn", "--betas", "1"),
-            "reproduce hjs", Map.of("--job-sets", "hjs-40-20", "--held-out", "2", "--train-workloads", "1",
-                    "--hjs-iterations", "1", "--dqn-iterations", "1", "--milp-time-limit", "0"),
-            "train-liu", Map.of("--apps", "10", "--rl-iterations", "1", "--improve-rounds", "0"),
-            "reproduce liu", Map.of("--episodes", "1", "--apps", "10", "--test-episodes", "1", "--curve-episodes", "1",
-                    "--curve-points", "1", "--runs", "uniform"));
+    private static final Map<String, Map<String, String>> SMALL = Map.ofEntries(
+            Map.entry("compare", Map.of("--jobs", "10", "--seeds", "1", "--schedulers", "first-fit")),
+            Map.entry("simulate", Map.of("--jobs", "10")),
+            Map.entry("train", Map.of("--iterations", "1", "--eval-interval", "1", "--eval-episodes", "1")),
+            Map.entry("heldout", Map.of("--held-out", "2", "--schedulers", "first-fit", "--jobs", "10")),
+            Map.entry("offline", Map.of("--jobs", "5")),
+            Map.entry("reproduce hybrid", Map.of("--seeds", "1", "--jobs", "10", "--large-jobs", "10")),
+            Map.entry("reproduce tpds", Map.of("--iterations", "1", "--held-out", "2", "--agents", "dqn", "--betas", "1")),
+            Map.entry("reproduce hjs", Map.of("--job-sets", "hjs-40-20", "--held-out", "2", "--train-workloads", "1",
+                    "--hjs-iterations", "1", "--dqn-iterations", "1", "--milp-time-limit", "0")),
+            Map.entry("train-liu", Map.of("--apps", "10", "--rl-iterations", "1", "--improve-rounds", "0")),
+            Map.entry("train-choice", Map.of("--workload-seeds", "1", "--rounds", "1", "--epochs", "1", "--jobs", "10")),
+            Map.entry("reproduce liu", Map.of("--episodes", "1", "--apps", "10", "--test-episodes", "1", "--curve-episodes", "1",
+                    "--curve-points", "1", "--runs", "uniform")));
 
     /** Commands that need a positional argument; a well-formed one is given. */
     private static final Map<String, List<String>> POSITIONAL = Map.of(
@@ -94,7 +95,7 @@ class BadOptionValuesTest {
         assertThat(options).as("cases").isGreaterThan(300);
         assertThat(covered).containsAll(List.of("compare", "simulate", "train", "evaluate", "heldout", "offline",
                 "generate", "k8s-scheduler", "reproduce hybrid", "reproduce tpds", "reproduce hjs",
-                "reproduce liu", "import-eventlogs", "train-liu"));
+                "reproduce liu", "import-eventlogs", "train-liu", "train-choice"));
         return tests.stream();
     }
 

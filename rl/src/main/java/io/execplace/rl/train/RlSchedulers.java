@@ -1,7 +1,10 @@
 package io.execplace.rl.train;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.rl.choice.ChoiceAgent;
+import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PairPolicy;
 import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.schedulers.spi.SchedulerFamilyFactory;
@@ -24,7 +27,8 @@ public final class RlSchedulers {
     /** The family prefix. */
     public static final String PREFIX = "agent";
 
-    private record Cached(FileTime modified, long size, TrainedAgent agent) {
+    /** A file read: a trained agent of {@code execplace train}, or a choice agent of {@code train-choice}. */
+    private record Cached(FileTime modified, long size, TrainedAgent agent, ChoiceAgent choice) {
     }
 
     private static final Map<Path, Cached> CACHE = new ConcurrentHashMap<>();
@@ -36,11 +40,15 @@ public final class RlSchedulers {
     public static SchedulerRegistry withAgents(SchedulerRegistry registry) {
         return registry.withFamily(PREFIX, "PATH",
                 "a trained RL agent (DQN, REINFORCE, PPO or SAC, or the size-free ppo-pairs agent that runs on any cluster) "
-                        + "from 'execplace train': model file, checkpoint or training folder",
+                        + "from 'execplace train', or a choice agent from 'execplace train-choice': model file, checkpoint or training folder",
                 new SchedulerFamilyFactory() {
                     @Override
                     public PlacementPolicy create(String argument, SchedulerContext context) {
-                        TrainedAgent agent = load(Path.of(argument));
+                        Cached file = read(Path.of(argument));
+                        if (file.choice() != null) {
+                            return file.choice().policy(PREFIX + ":" + argument, context);
+                        }
+                        TrainedAgent agent = file.agent();
                         // A size-free agent makes its network for the cluster it meets; a fixed-size one
                         // is checked against its cluster when the run starts.
                         return agent.isSizeFree() ? new PairPolicy(PREFIX + ":" + argument, agent.pairNetwork(1))
@@ -49,13 +57,32 @@ public final class RlSchedulers {
 
                     @Override
                     public void check(String argument) {
-                        load(Path.of(argument));
+                        read(Path.of(argument));
                     }
                 });
     }
 
-    /** The agent at {@code path}, read once per modification. */
+    /**
+     * The agent of {@code execplace train} at {@code path}, read once per modification.
+     *
+     * @throws BadInputException when the file is missing or unreadable, or holds a choice agent
+     */
     public static TrainedAgent load(Path path) {
+        Cached c = read(path);
+        if (c.agent() == null) {
+            throw new BadInputException(path + " holds a choice agent (execplace train-choice), which chooses among "
+                    + "lookahead's candidate placements: run it as a scheduler, e.g. heldout --schedulers agent:" + path);
+        }
+        return c.agent();
+    }
+
+    /** How the agent at {@code path} was trained (its metadata's {@code setup}; empty when it has none). */
+    public static JsonNode setup(Path path) {
+        Cached c = read(path);
+        return c.choice() != null ? c.choice().setup() : c.agent().metadata().path("setup");
+    }
+
+    private static Cached read(Path path) {
         try {
             Path file = AgentFiles.resolve(path).toAbsolutePath().normalize();
             if (!Files.isRegularFile(file)) {
@@ -65,11 +92,13 @@ public final class RlSchedulers {
             long size = Files.size(file);
             Cached c = CACHE.get(file);
             if (c != null && c.modified().equals(modified) && c.size() == size) {
-                return c.agent();
+                return c;
             }
-            TrainedAgent agent = TrainedAgent.read(file);
-            CACHE.put(file, new Cached(modified, size, agent));
-            return agent;
+            ArrayBundle bundle = ArrayBundle.read(file);
+            c = ChoiceAgent.isChoice(bundle) ? new Cached(modified, size, null, ChoiceAgent.of(bundle))
+                    : new Cached(modified, size, TrainedAgent.of(bundle), null);
+            CACHE.put(file, c);
+            return c;
         } catch (IOException e) {
             throw new BadInputException(path.toString(), 0, null, "cannot read the agent: " + e.getMessage(), e);
         }

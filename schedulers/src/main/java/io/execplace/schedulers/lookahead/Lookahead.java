@@ -11,7 +11,6 @@ import io.execplace.core.rules.DurationModel;
 import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -45,18 +44,11 @@ public final class Lookahead implements PlacementPolicy {
     /** Registry name. */
     public static final String NAME = "lookahead";
 
-    private static final String MILP = "milp";
-    /** Candidate sources after the rollout policy, in priority order (registry names). */
-    private static final List<String> SOURCES = List.of(MILP, "gio", "first-fit", "round-robin-consolidate",
-            "aep", "round-robin", "asq");
-
     private final LookaheadOptions options;
-    private final PlacementPolicy rollout;
+    /** The placements weighed per job; they include the rollout policy's own. */
+    private final CandidatePlacements candidates;
     /** A second instance for rollouts, so that they never disturb the state of the one that decides. */
     private final PlacementPolicy rolloutCopy;
-    private final List<PlacementPolicy> sources = new ArrayList<>();
-    /** The proposer of {@link LookaheadOptions#proposer()}, or null. */
-    private final PlacementPolicy proposer;
     private final SplittableRandom random;
     private final List<RolloutSimulator.Running> running = new ArrayList<>();
     private final List<Job> seen = new ArrayList<>();
@@ -79,17 +71,8 @@ public final class Lookahead implements PlacementPolicy {
      */
     public Lookahead(SchedulerContext context) {
         this.options = LookaheadOptions.of(context.options());
-        this.rollout = context.create(options.rollout());
+        this.candidates = new CandidatePlacements(context, options.rollout(), options.proposer(), options.candidates());
         this.rolloutCopy = context.create(options.rollout());
-        this.proposer = options.proposer().isEmpty() ? null : context.create(options.proposer());
-        for (String name : SOURCES) {
-            if (sources.size() + 1 >= options.candidates()) {
-                break;
-            }
-            if (!name.equals(options.rollout())) {
-                sources.add(context.create(name));
-            }
-        }
         this.random = new SplittableRandom(context.seed());
     }
 
@@ -119,15 +102,52 @@ public final class Lookahead implements PlacementPolicy {
     /** As its rollout policy: a job the rollout policy would drop on arrival is dropped here too. */
     @Override
     public String neverPlaces(Job job, Cluster cluster) {
-        return rollout.neverPlaces(job, cluster);
+        return candidates.neverPlaces(job, cluster);
     }
 
     @Override
     public Placement place(Job job, ClusterView view) {
-        Placement own = rollout.place(job, view);
+        Placement own = candidates.own(job, view);
         if (options.horizon() == 0) {
             return own;
         }
+        boolean ready = prepare(job, view);
+        if (own == null || own.isNone() || !ready) {
+            return remember(job, own, view);
+        }
+        List<Placement> weighed = candidates.of(job, view, own);
+        double[] score = score(job, view, weighed);
+        // Another candidate must beat the first (milp's) by the margin: small differences are mostly noise.
+        int best = 0;
+        double toBeat = score[0] * (1 - options.margin());
+        for (int c = 1; c < score.length; c++) {
+            if (score[c] < toBeat && score[c] < score[best] * (1 - 1e-12)) {
+                best = c;
+            }
+        }
+        return remember(job, weighed.get(best), view);
+    }
+
+    /**
+     * The mean rollout score (cost from now on, plus missed deadlines' worth with the Target
+     * objective) of each of {@code placements} for {@code job}, without deciding: how a teacher
+     * labels the decisions of another policy. Null when this planner cannot score yet (before the
+     * second arrival, or when the running jobs are not known).
+     */
+    public double[] scores(Job job, ClusterView view, List<Placement> placements) {
+        if (options.horizon() == 0 || placements.isEmpty() || !prepare(job, view)) {
+            return null;
+        }
+        double[] sum = score(job, view, placements);
+        int samples = trueJobs != null ? 1 : options.samples();
+        for (int c = 0; c < sum.length; c++) {
+            sum[c] /= samples;
+        }
+        return sum;
+    }
+
+    /** Learns from the job and the view; true when the running jobs are known and arrivals can be sampled. */
+    private boolean prepare(Job job, ClusterView view) {
         if (view.cluster() != cluster) {
             // Another cluster (a policy object reused across runs): nothing known carries over.
             cluster = view.cluster();
@@ -141,58 +161,23 @@ public final class Lookahead implements PlacementPolicy {
         }
         observe(job);
         boolean known = view.runningJobs().map(this::takeRunning).orElseGet(() -> reconcile(view));
-        if (own == null || own.isNone() || !known || gaps.isEmpty()) {
-            return remember(job, own, view);
-        }
-        // milp's per-job optimum first: it wins ties, which rollouts of sampled futures often are, and
-        // it is the one the margin protects. When milp is the rollout policy, its choice is `own`.
-        List<Placement> candidates = new ArrayList<>();
-        boolean seconds = false; // the proposer's and the rollout policy's placements, right after milp's
-        if (options.rollout().equals(MILP)) {
-            candidates.add(own);
-        }
-        for (PlacementPolicy source : sources) {
-            if (candidates.size() >= options.candidates()) {
-                break; // a proposal took a place
-            }
-            addDistinct(source.place(job, view), candidates);
-            if (candidates.size() == 1 && !seconds) {
-                seconds = true;
-                if (proposer != null) {
-                    addDistinct(proposer.place(job, view), candidates);
-                }
-                if (candidates.size() < options.candidates()) {
-                    addDistinct(own, candidates);
-                }
-            }
-        }
-        if (candidates.isEmpty()) {
-            candidates.add(own);
-        }
-        if (anyBusy(view)) {
-            candidates.add(Placement.none()); // waiting is a choice only while something runs
-        }
+        return known && !gaps.isEmpty();
+    }
+
+    private double[] score(Job job, ClusterView view, List<Placement> placements) {
         if (simulator == null) {
             simulator = new RolloutSimulator(view.cluster(), view.durationModel());
         }
-        double[] score = new double[candidates.size()];
+        double[] score = new double[placements.size()];
         double missPenalty = options.scoresTarget() ? missPenalty(view.cluster(), view.durationModel()) : 0;
         int samples = trueJobs != null ? 1 : options.samples();
         for (int s = 0; s < samples; s++) {
             List<Job> future = trueJobs != null ? trueFuture(job, view.now()) : sampleFuture(view.now());
-            for (int c = 0; c < candidates.size(); c++) {
-                score[c] += simulator.cost(view.now(), running, job, candidates.get(c), future, rolloutCopy, missPenalty);
+            for (int c = 0; c < placements.size(); c++) {
+                score[c] += simulator.cost(view.now(), running, job, placements.get(c), future, rolloutCopy, missPenalty);
             }
         }
-        // Another candidate must beat the first (milp's) by the margin: small differences are mostly noise.
-        int best = 0;
-        double toBeat = score[0] * (1 - options.margin());
-        for (int c = 1; c < score.length; c++) {
-            if (score[c] < toBeat && score[c] < score[best] * (1 - 1e-12)) {
-                best = c;
-            }
-        }
-        return remember(job, candidates.get(best), view);
+        return score; // sums: the mean times the samples
     }
 
     /**
@@ -311,37 +296,5 @@ public final class Lookahead implements PlacementPolicy {
             future.add(j.arrival() >= now ? j : j.withArrival(now));
         }
         return future;
-    }
-
-    private static boolean anyBusy(ClusterView view) {
-        for (int v = 0; v < view.vmCount(); v++) {
-            if (view.executorsOn(v) > 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Adds {@code p} when it is a placement and none of {@code candidates} places the same VMs. */
-    private static void addDistinct(Placement p, List<Placement> candidates) {
-        if (p != null && !p.isNone() && distinct(p, candidates)) {
-            candidates.add(p);
-        }
-    }
-
-    private static boolean distinct(Placement p, List<Placement> others) {
-        int[] a = p.toArray();
-        Arrays.sort(a);
-        for (Placement o : others) {
-            if (o.isNone()) {
-                continue;
-            }
-            int[] b = o.toArray();
-            Arrays.sort(b);
-            if (Arrays.equals(a, b)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -1,0 +1,133 @@
+package io.execplace.rl.choice;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.rl.agent.GreedyPolicy;
+import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.schedulers.lookahead.CandidatePlacements;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.AgentStatistics;
+import io.execplace.schedulers.spi.SchedulerContext;
+
+import java.util.List;
+
+/**
+ * A {@code choice} agent as a scheduler: for each job it makes {@code lookahead}'s candidate
+ * placements ({@link CandidatePlacements}) and takes the one its network scores highest — the
+ * network estimates, per candidate, how much cheaper (or, for deadlines, better by HJS's Target)
+ * the schedule from now on is than with the first candidate, milp's. No rollout: a decision costs
+ * the candidates' making and one small network pass.
+ */
+public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
+
+    /** Placements per job; with waiting, the network's slots. */
+    public static final int CANDIDATES = 4;
+    /** The rollout policy whose own placement is a candidate (lookahead's default). */
+    public static final String OWN = "first-fit-fullest";
+
+    private final String name;
+    private final PairNetwork network;
+    private final CandidatePlacements candidates;
+    private GreedyPolicy policy;
+    private Cluster cluster;
+    private ChoiceObservation writer;
+    private double[] observation;
+    private final double margin;
+    private long decisions;
+    private long holds;
+
+    /**
+     * @param name    scheduler name shown in results
+     * @param network the trained network ({@link ChoiceObservation#SCHEMA})
+     * @param context makes the candidates' policies (with the run's seed and options)
+     */
+    public ChoicePolicy(String name, PairNetwork network, SchedulerContext context) {
+        this(name, network, context, 0);
+    }
+
+    /**
+     * @param margin another candidate replaces the first (milp's) only when its score is higher by
+     *               more than this (in the training targets' units)
+     */
+    public ChoicePolicy(String name, PairNetwork network, SchedulerContext context, double margin) {
+        this.name = name;
+        this.network = network;
+        this.candidates = candidatePlacements(context);
+        this.margin = margin;
+    }
+
+    /** The candidates a choice agent weighs, as its teacher makes them. */
+    public static CandidatePlacements candidatePlacements(SchedulerContext context) {
+        return new CandidatePlacements(context, OWN, "", CANDIDATES);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String neverPlaces(Job job, Cluster c) {
+        return candidates.neverPlaces(job, c);
+    }
+
+    @Override
+    public Placement place(Job job, ClusterView view) {
+        List<Placement> options = candidates.of(job, view);
+        if (options.isEmpty()) {
+            return Placement.none();
+        }
+        if (options.size() == 1) {
+            return options.get(0);
+        }
+        int pick = choose(job, view, options);
+        decisions++;
+        Placement p = options.get(pick);
+        if (p.isNone()) {
+            holds++;
+        }
+        return p;
+    }
+
+    /** The index of the candidate the network scores highest. */
+    int choose(Job job, ClusterView view, List<Placement> options) {
+        prepare(view);
+        writer.write(observation, job, view, options);
+        return best(policy.scores(observation), options.size(), margin);
+    }
+
+    /**
+     * The candidate with the highest score (outputs {@code 1..count}; output 0, the pair network's
+     * own "wait", is not used: waiting is a candidate), the first unless another beats it by more
+     * than {@code margin}.
+     */
+    static int best(double[] scores, int count, double margin) {
+        int best = 0;
+        double top = scores[1] + margin;
+        for (int k = 1; k < count; k++) {
+            if (scores[k + 1] > top) {
+                best = k;
+                top = scores[k + 1];
+            }
+        }
+        return best;
+    }
+
+    private void prepare(ClusterView view) {
+        if (cluster == view.cluster()) {
+            return;
+        }
+        cluster = view.cluster();
+        writer = new ChoiceObservation(cluster, view.durationModel(), CANDIDATES + 1);
+        policy = new GreedyPolicy(network.withSlots(CANDIDATES + 1));
+        observation = new double[writer.size()];
+    }
+
+    @Override
+    public AgentCounts agentCounts() {
+        return new AgentCounts(decisions, 0, holds);
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * {@code choice} agents: a learned chooser among {@code lookahead}'s candidate placements (milp's,
+ * the heuristics', waiting), trained by regression on a clairvoyant teacher's rollout scores; the
+ * observation of a decision, the policy as a scheduler, and the training.
+ *
+ * <p>May import {@code core}, {@code schedulers.lookahead}, {@code schedulers.spi}, {@code rl.agent},
+ * {@code rl.nn}, {@code rl.pairs}.
+ */
+package io.execplace.rl.choice;
