@@ -16,9 +16,11 @@ import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.choice.ChoiceAgent;
+import io.execplace.rl.choice.ChoicePolicy;
 import io.execplace.rl.choice.ChoiceTraining;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
@@ -90,6 +92,11 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "Future arrivals the teacher's rollouts simulate (default ${DEFAULT-VALUE}).")
     int horizon;
 
+    @Option(names = "--candidates", paramLabel = "a,b", split = ",", defaultValue = "milp,first-fit-fullest,gio,first-fit",
+            description = "Schedulers whose placements the agent weighs, besides waiting: 1 to 4 registry names, the first "
+                    + "the reference (default ${DEFAULT-VALUE}: lookahead's).")
+    List<String> candidates;
+
     @Option(names = "--margin", paramLabel = "M", defaultValue = "0",
             description = "Another candidate replaces milp's only when scored higher by more than M (default ${DEFAULT-VALUE}).")
     double margin;
@@ -137,6 +144,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
             clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricing)));
             splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
         }
+        SchedulerRegistry registry = Main.registry(spec);
+        Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(
+                new SchedulerContext(seed, SchedulerOptions.defaults(), registry), candidates));
         Path dir = out != null ? out : Path.of("runs", "choice-" + workloads.get(0));
         OutputPaths.checkFolder("--out", dir);
         List<ChoiceTraining.Episode> episodes = new ArrayList<>();
@@ -153,7 +163,6 @@ final class TrainChoiceCommand implements Callable<Integer> {
             throw BadInputException.option("--objective", "target needs jobs with deadlines (the HJS job sets, hjs-*)");
         }
         Files.createDirectories(dir);
-        SchedulerRegistry registry = Main.registry(spec);
         ObjectNode setup = setup(q);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -163,9 +172,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }
-        new ChoiceTraining(registry, teacher).train(episodes, settings, round -> {
+        new ChoiceTraining(registry, teacher, candidates).train(episodes, settings, round -> {
             try {
-                ChoiceAgent agent = new ChoiceAgent(round.network(), q.name(), margin, setup);
+                ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), margin, setup);
                 Path file = dir.resolve("round-" + round.round() + ".xprl");
                 agent.write(file);
                 agent.write(dir.resolve(AgentFiles.MODEL_FILE));
@@ -208,6 +217,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         s.put("epochs", epochs);
         s.put("lr", learningRate);
         s.put("hidden", hidden.toString());
+        s.put("candidates", String.join(",", candidates));
         return s;
     }
 

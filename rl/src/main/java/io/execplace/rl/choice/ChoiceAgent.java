@@ -19,11 +19,16 @@ import java.util.List;
  * and the teacher's objective it was trained for and how it was made ({@code setup}).
  *
  * @param network the candidate scorer
+ * @param candidates the schedulers whose placements it weighs, in order (registry names)
  * @param queue   the queue order it was trained with (fcfs, edf or hjs-weight)
  * @param margin  another candidate replaces milp's only when it scores higher by more than this
  * @param setup   how it was trained (workloads, seeds, rounds, teacher), as the command recorded it
  */
-public record ChoiceAgent(PairNetwork network, String queue, double margin, ObjectNode setup) {
+public record ChoiceAgent(PairNetwork network, List<String> candidates, String queue, double margin, ObjectNode setup) {
+
+    public ChoiceAgent {
+        candidates = List.copyOf(candidates);
+    }
 
     /** The network kind agent files record for a choice agent. */
     public static final String KIND = "choice";
@@ -68,13 +73,18 @@ public record ChoiceAgent(PairNetwork network, String queue, double margin, Obje
         if (!(margin >= 0)) {
             throw new InputFileException(src, 0, "margin", "must be a number >= 0, found " + b.field("margin"));
         }
-        return new ChoiceAgent(net, b.field("queue").asText(), margin,
+        List<String> candidates = strings(b.field("candidates"));
+        if (candidates.isEmpty() || candidates.size() > ChoicePolicy.CANDIDATES) {
+            throw new InputFileException(src, 0, "candidates", "must name 1 to " + ChoicePolicy.CANDIDATES
+                    + " schedulers, found " + candidates);
+        }
+        return new ChoiceAgent(net, candidates, b.field("queue").asText(), margin,
                 setup.isObject() ? ((ObjectNode) setup).deepCopy() : b.metadata().objectNode());
     }
 
     /** This agent as a scheduler named {@code name}; {@code context} makes its candidates' policies. */
     public ChoicePolicy policy(String name, io.execplace.schedulers.spi.SchedulerContext context) {
-        return new ChoicePolicy(name, network, context, margin);
+        return new ChoicePolicy(name, network, context, candidates, margin);
     }
 
     /** Reads a choice agent file. */
@@ -100,6 +110,8 @@ public record ChoiceAgent(PairNetwork network, String queue, double margin, Obje
         ChoiceObservation.SCHEMA.context().forEach(context::add);
         ArrayNode features = obs.putArray("candidateFeatures");
         ChoiceObservation.SCHEMA.vmFeatures().forEach(features::add);
+        ArrayNode names = m.putArray("candidates");
+        candidates.forEach(names::add);
         m.put("queue", queue);
         m.put("margin", margin);
         m.set("setup", setup.deepCopy());

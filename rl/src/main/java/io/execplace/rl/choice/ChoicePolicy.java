@@ -15,18 +15,18 @@ import io.execplace.schedulers.spi.SchedulerContext;
 import java.util.List;
 
 /**
- * A {@code choice} agent as a scheduler: for each job it makes {@code lookahead}'s candidate
- * placements ({@link CandidatePlacements}) and takes the one its network scores highest — the
- * network estimates, per candidate, how much cheaper (or, for deadlines, better by HJS's Target)
- * the schedule from now on is than with the first candidate, milp's. No rollout: a decision costs
- * the candidates' making and one small network pass.
+ * A {@code choice} agent as a scheduler: for each job it makes its candidate placements (a few
+ * schedulers' placements and waiting, {@link CandidatePlacements#listed}) and takes the one its
+ * network scores highest — the network estimates, per candidate, how much cheaper (or, for
+ * deadlines, better by HJS's Target) the schedule from now on is than with the first candidate.
+ * No rollout: a decision costs the candidates' making and one small network pass.
  */
 public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
 
-    /** Placements per job; with waiting, the network's slots. */
+    /** The most placements per job; with waiting, the network's slots. */
     public static final int CANDIDATES = 4;
-    /** The rollout policy whose own placement is a candidate (lookahead's default). */
-    public static final String OWN = "first-fit-fullest";
+    /** lookahead's default candidates, in its order: milp's, its rollout policy's, gio's, first-fit's. */
+    public static final List<String> LOOKAHEAD_CANDIDATES = List.of("milp", "first-fit-fullest", "gio", "first-fit");
 
     private final String name;
     private final PairNetwork network;
@@ -44,24 +44,31 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
      * @param network the trained network ({@link ChoiceObservation#SCHEMA})
      * @param context makes the candidates' policies (with the run's seed and options)
      */
-    public ChoicePolicy(String name, PairNetwork network, SchedulerContext context) {
-        this(name, network, context, 0);
-    }
-
     /**
-     * @param margin another candidate replaces the first (milp's) only when its score is higher by
-     *               more than this (in the training targets' units)
+     * @param candidates the schedulers whose placements are weighed, in order (registry names)
+     * @param margin     another candidate replaces the first only when its score is higher by more
+     *                   than this (in the training targets' units)
      */
-    public ChoicePolicy(String name, PairNetwork network, SchedulerContext context, double margin) {
+    public ChoicePolicy(String name, PairNetwork network, SchedulerContext context, List<String> candidates,
+                        double margin) {
         this.name = name;
         this.network = network;
-        this.candidates = candidatePlacements(context);
+        this.candidates = candidatePlacements(context, candidates);
         this.margin = margin;
     }
 
-    /** The candidates a choice agent weighs, as its teacher makes them. */
-    public static CandidatePlacements candidatePlacements(SchedulerContext context) {
-        return new CandidatePlacements(context, OWN, "", CANDIDATES);
+    /**
+     * The candidates a choice agent weighs, as its teacher makes them: the named schedulers'
+     * placements, distinct ones, and waiting.
+     *
+     * @throws IllegalArgumentException for more than {@link #CANDIDATES} names or an unknown one
+     */
+    public static CandidatePlacements candidatePlacements(SchedulerContext context, List<String> names) {
+        if (names.isEmpty() || names.size() > CANDIDATES) {
+            throw new IllegalArgumentException("a choice agent weighs 1 to " + CANDIDATES + " schedulers' placements, got "
+                    + names.size());
+        }
+        return CandidatePlacements.listed(context, names);
     }
 
     @Override

@@ -115,15 +115,18 @@ public final class ChoiceTraining {
     }
 
     private final SchedulerRegistry registry;
+    private final List<String> candidates;
     private final SchedulerOptions options;
     private final LookaheadOptions teacherOptions;
 
     /**
      * @param registry makes the candidates' policies and the teacher's rollout policy
      * @param teacher  the teacher's settings (horizon, rollout policy, objective)
+     * @param candidates the schedulers whose placements the agent weighs ({@link ChoicePolicy})
      */
-    public ChoiceTraining(SchedulerRegistry registry, LookaheadOptions teacher) {
+    public ChoiceTraining(SchedulerRegistry registry, LookaheadOptions teacher, List<String> candidates) {
         this.registry = registry;
+        this.candidates = List.copyOf(candidates);
         this.options = SchedulerOptions.defaults().with(teacher);
         this.teacherOptions = teacher;
     }
@@ -136,7 +139,7 @@ public final class ChoiceTraining {
                                 long seed) {
         SchedulerContext context = new SchedulerContext(seed, options, registry);
         Lookahead teacher = new Lookahead(context).knowing(workload.jobs());
-        Recorder recorder = new Recorder(ChoicePolicy.candidatePlacements(context), teacher, network,
+        Recorder recorder = new Recorder(ChoicePolicy.candidatePlacements(context, candidates), teacher, network,
                 teacherOptions.scoresTarget() ? HjsTarget.maxCost(workload.jobs(), cluster, config.durationModel()) / 100 : 0);
         Simulation.run(cluster, workload, recorder, config);
         return recorder.samples;

@@ -53,7 +53,7 @@ class ChoiceAgentTest {
 
     private static PairNetwork train(long seed) {
         ChoiceTraining.Settings settings = new ChoiceTraining.Settings(2, 2, 0.001, List.of(8, 8), seed);
-        return new ChoiceTraining(REGISTRY, LookaheadOptions.defaults()).train(episodes(2), settings, r -> { });
+        return new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES).train(episodes(2), settings, r -> { });
     }
 
     @Test
@@ -106,7 +106,7 @@ class ChoiceAgentTest {
 
     @Test
     void labelsMeasureEachCandidateAgainstTheFirst() {
-        ChoiceTraining training = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults());
+        ChoiceTraining training = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES);
         List<ChoiceTraining.Sample> samples = training.collect(TPDS, episodes(1).get(0).workload(),
                 episodes(1).get(0).config(), null, 1);
         assertThat(samples).hasSizeGreaterThan(10);
@@ -128,7 +128,7 @@ class ChoiceAgentTest {
         assertThat(a.parameters()).containsExactly(b.parameters());
         assertThat(train(6).parameters()).isNotEqualTo(a.parameters());
 
-        List<ChoiceTraining.Sample> samples = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults())
+        List<ChoiceTraining.Sample> samples = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES)
                 .collect(TPDS, episodes(1).get(0).workload(), episodes(1).get(0).config(), null, 1);
         PairNetwork net = PairNetwork.policy(ChoiceObservation.SCHEMA, 5, List.of(16, 16), RandomSource.SPLIT_MIX_64.create(1L));
         double first = ChoiceTraining.fit(net, samples, 1, 16, 0.001, RandomSource.SPLIT_MIX_64.create(2L));
@@ -142,7 +142,7 @@ class ChoiceAgentTest {
         Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(9));
         SimulationConfig config = SimulationConfig.defaults(TPDS, w);
         RunResult milp = Simulation.run(TPDS, w, REGISTRY.create("milp", 1, SchedulerOptions.defaults()), config);
-        ChoiceAgent agent = new ChoiceAgent(net, "fcfs", 1e9, new ObjectMapper().createObjectNode());
+        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "fcfs", 1e9, new ObjectMapper().createObjectNode());
         RunResult choice = Simulation.run(TPDS, w, agent.policy("choice",
                 new io.execplace.schedulers.spi.SchedulerContext(1, SchedulerOptions.defaults(), REGISTRY)), config);
         assertThat(choice.summary().totalCost()).isEqualTo(milp.summary().totalCost());
@@ -153,7 +153,7 @@ class ChoiceAgentTest {
     void anAgentFileRoundTripsAndRunsAsAScheduler(@TempDir Path dir) throws Exception {
         PairNetwork net = train(5);
         ObjectMapper json = new ObjectMapper();
-        ChoiceAgent agent = new ChoiceAgent(net, "edf", 0.25, json.createObjectNode().put("seed", 3).put("workloadSeeds", 7));
+        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "edf", 0.25, json.createObjectNode().put("seed", 3).put("workloadSeeds", 7));
         Path file = dir.resolve("choice.xprl");
         agent.write(file);
         ChoiceAgent read = ChoiceAgent.read(file);

@@ -26,7 +26,8 @@ public final class CandidatePlacements {
             "aep", "round-robin", "asq");
 
     private final int count;
-    private final boolean ownIsMilp;
+    /** True when the rollout policy's placement comes first (it is milp, or the list says so). */
+    private final boolean ownFirst;
     private final PlacementPolicy rollout;
     private final PlacementPolicy proposer;
     private final List<PlacementPolicy> sources = new ArrayList<>();
@@ -38,18 +39,45 @@ public final class CandidatePlacements {
      * @param count    the most placements per job (waiting not counted)
      */
     public CandidatePlacements(SchedulerContext context, String rollout, String proposer, int count) {
+        this(context, rollout, proposer, count, lookaheadSources(rollout, count), rollout.equals(MILP));
+    }
+
+    private CandidatePlacements(SchedulerContext context, String rollout, String proposer, int count,
+                                List<String> sourceNames, boolean ownFirst) {
         this.count = count;
-        this.ownIsMilp = rollout.equals(MILP);
+        this.ownFirst = ownFirst;
         this.rollout = context.create(rollout);
         this.proposer = proposer.isEmpty() ? null : context.create(proposer);
+        for (String name : sourceNames) {
+            sources.add(context.create(name));
+        }
+    }
+
+    /**
+     * The placements of the named schedulers (registry names), in this order, distinct ones only,
+     * and waiting while some VM is busy: a fixed candidate list for a learned chooser.
+     *
+     * @throws IllegalArgumentException for an empty list or a name the registry does not know
+     */
+    public static CandidatePlacements listed(SchedulerContext context, List<String> names) {
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("a candidate list needs at least one scheduler");
+        }
+        return new CandidatePlacements(context, names.get(0), "", names.size(), names.subList(1, names.size()), true);
+    }
+
+    /** lookahead's sources after its rollout policy: the first {@code count - 1} of {@link #SOURCES} but it. */
+    private static List<String> lookaheadSources(String rollout, int count) {
+        List<String> names = new ArrayList<>();
         for (String name : SOURCES) {
-            if (sources.size() + 1 >= count) {
+            if (names.size() + 1 >= count) {
                 break;
             }
             if (!name.equals(rollout)) {
-                sources.add(context.create(name));
+                names.add(name);
             }
         }
+        return names;
     }
 
     /** The rollout policy's placement of {@code job} (none when it would wait). */
@@ -76,7 +104,7 @@ public final class CandidatePlacements {
     public List<Placement> of(Job job, ClusterView view, Placement own) {
         List<Placement> candidates = new ArrayList<>();
         boolean seconds = false; // the proposer's and the rollout policy's placements, right after milp's
-        if (ownIsMilp) {
+        if (ownFirst) {
             addDistinct(own, candidates);
         }
         for (PlacementPolicy source : sources) {
