@@ -97,6 +97,10 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     + "the reference (default ${DEFAULT-VALUE}: lookahead's).")
     List<String> candidates;
 
+    @Option(names = "--teacher-rollout", paramLabel = "NAME", defaultValue = "first-fit-fullest",
+            description = "The policy that places the future jobs of the teacher's rollouts (default ${DEFAULT-VALUE}).")
+    String teacherRollout;
+
     @Option(names = "--margin", paramLabel = "M", defaultValue = "0",
             description = "Another candidate replaces milp's only when scored higher by more than M (default ${DEFAULT-VALUE}).")
     double margin;
@@ -117,8 +121,8 @@ final class TrainChoiceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         QueuePolicy q = Options.checked("--queue", () -> QueuePolicy.byName(queue));
-        LookaheadOptions teacher = Options.checked("--objective, --horizon",
-                () -> LookaheadOptions.defaults().withObjective(objective).withHorizon(horizon));
+        LookaheadOptions teacher = Options.checked("--objective, --horizon, --teacher-rollout",
+                () -> LookaheadOptions.defaults().withObjective(objective).withHorizon(horizon).withRollout(teacherRollout));
         if (horizon < 1) {
             throw BadInputException.option("--horizon", "must be at least 1 (a teacher without rollouts scores nothing), got " + horizon);
         }
@@ -145,8 +149,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
             splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
         }
         SchedulerRegistry registry = Main.registry(spec);
-        Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(
-                new SchedulerContext(seed, SchedulerOptions.defaults(), registry), candidates));
+        SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);
+        Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
+        Options.checked("--teacher-rollout", () -> check.create(teacher.rollout()));
         Path dir = out != null ? out : Path.of("runs", "choice-" + workloads.get(0));
         OutputPaths.checkFolder("--out", dir);
         List<ChoiceTraining.Episode> episodes = new ArrayList<>();
@@ -213,6 +218,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         s.put("queue", q.name());
         s.put("objective", objective);
         s.put("horizon", horizon);
+        s.put("teacherRollout", teacherRollout);
         s.put("rounds", rounds);
         s.put("epochs", epochs);
         s.put("lr", learningRate);

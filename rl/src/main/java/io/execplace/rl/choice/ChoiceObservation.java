@@ -31,10 +31,14 @@ public final class ChoiceObservation {
     public static final List<String> CANDIDATE_FEATURES = List.of(
             "present",        // 1 for a candidate, 0 for an unused slot
             "wait",           // 1 for waiting (the job is not placed now)
-            "first",          // 1 for the first candidate (milp's per-job optimum)
-            "second",         // 1 for the second (the rollout policy's own, when distinct)
-            "third",          // 1 for the third
-            "fourth",         // 1 for the fourth
+            "rank1",          // 1 for the first candidate: the first listed scheduler's placement (milp's by default)
+            "rank2",          // 1 for the second distinct one (schedulers proposing a placement already listed add none)
+            "rank3",
+            "rank4",
+            "rank5",
+            "rank6",
+            "rank7",
+            "rank8",
             "extraCost",      // VM time it adds to the bill x price / (mean VM price x job duration), ln(1 + x) / 3
             "extraVsFirst",   // extraCost minus the first candidate's, in [-1, 1]
             "slowdown",       // job duration there / base duration - 1, at most 1 (0 for waiting)
@@ -66,7 +70,19 @@ public final class ChoiceObservation {
     /** The schema agent files record; change the name whenever a list or a normalisation changes. */
     public static final PairSchema SCHEMA = new PairSchema("choice-1", CONTEXT, CANDIDATE_FEATURES, false);
 
-    private static final int POSITIONS = 4;
+    /** Candidate ranks the {@code rankK} features can name: the most schedulers a choice agent lists. */
+    public static final int SOURCES = 8;
+    private static final int RANK = CANDIDATE_FEATURES.indexOf("rank1");
+    private static final int EXTRA_COST = CANDIDATE_FEATURES.indexOf("extraCost");
+    private static final int EXTRA_VS_FIRST = CANDIDATE_FEATURES.indexOf("extraVsFirst");
+    private static final int SLOWDOWN = CANDIDATE_FEATURES.indexOf("slowdown");
+    private static final int NEW_VMS = CANDIDATE_FEATURES.indexOf("newVms");
+    private static final int VMS = CANDIDATE_FEATURES.indexOf("vms");
+    private static final int LOCAL = CANDIDATE_FEATURES.indexOf("local");
+    private static final int LATE = CANDIDATE_FEATURES.indexOf("late");
+    private static final int SLACK = CANDIDATE_FEATURES.indexOf("slack");
+    private static final int FREE_AFTER = CANDIDATE_FEATURES.indexOf("freeAfter");
+    private static final int SOONEST_FREE = CANDIDATE_FEATURES.indexOf("soonestFree");
 
     private final Cluster cluster;
     private final DurationModel model;
@@ -143,17 +159,17 @@ public final class ChoiceObservation {
             Placement p = candidates.get(k);
             int o = c + k * f;
             obs[o] = 1;
-            if (k < POSITIONS) {
-                obs[o + 2 + k] = 1;
+            if (k < SOURCES) {
+                obs[o + RANK + k] = 1;
             }
             double finish;
             if (p.isNone()) {
                 obs[o + 1] = 1;
                 double wait = Double.isInfinite(soonest) ? 0 : soonest;
-                obs[o + 15] = Math.min(wait / base, 3) / 3;
-                obs[o + 14] = freeCores / totalCores;
+                obs[o + SOONEST_FREE] = Math.min(wait / base, 3) / 3;
+                obs[o + FREE_AFTER] = freeCores / totalCores;
                 finish = now + wait + base;
-                obs[o + 7] = Math.max(-1, -firstExtra);
+                obs[o + EXTRA_VS_FIRST] = Math.max(-1, -firstExtra);
             } else {
                 double duration = model.duration(job, p, cluster);
                 double extra = extraCost(p, view, duration) / (meanPrice * base);
@@ -161,15 +177,15 @@ public final class ChoiceObservation {
                 if (k == 0) {
                     firstExtra = x;
                 }
-                obs[o + 6] = x;
-                obs[o + 7] = Math.max(-1, Math.min(1, x - firstExtra));
-                obs[o + 8] = Math.min(duration / base - 1, 1);
+                obs[o + EXTRA_COST] = x;
+                obs[o + EXTRA_VS_FIRST] = Math.max(-1, Math.min(1, x - firstExtra));
+                obs[o + SLOWDOWN] = Math.min(duration / base - 1, 1);
                 writeShape(obs, o, p, view, job, freeCores);
                 finish = now + duration;
             }
             if (job.hasDeadline()) {
-                obs[o + 12] = Deadlines.missed(job, finish) ? 1 : 0;
-                obs[o + 13] = (Math.max(-1, Math.min(2, (job.deadline() - finish) / base)) + 1) / 3;
+                obs[o + LATE] = Deadlines.missed(job, finish) ? 1 : 0;
+                obs[o + SLACK] = (Math.max(-1, Math.min(2, (job.deadline() - finish) / base)) + 1) / 3;
             }
         }
     }
@@ -192,10 +208,10 @@ public final class ChoiceObservation {
             }
         }
         double n = p.executors();
-        obs[o + 9] = fresh / n;
-        obs[o + 10] = distinct / n;
-        obs[o + 11] = local / n;
-        obs[o + 14] = (freeCores - n * job.coresPerExecutor()) / totalCores;
+        obs[o + NEW_VMS] = fresh / n;
+        obs[o + VMS] = distinct / n;
+        obs[o + LOCAL] = local / n;
+        obs[o + FREE_AFTER] = (freeCores - n * job.coresPerExecutor()) / totalCores;
     }
 
     /** The VM time the placement adds to the bill, priced: each VM it uses is billed until the job ends. */

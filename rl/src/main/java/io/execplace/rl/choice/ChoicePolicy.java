@@ -23,8 +23,8 @@ import java.util.List;
  */
 public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
 
-    /** The most placements per job; with waiting, the network's slots. */
-    public static final int CANDIDATES = 4;
+    /** The most placements per job (listed schedulers); with waiting, the network's slots. */
+    public static final int CANDIDATES = ChoiceObservation.SOURCES;
     /** lookahead's default candidates, in its order: milp's, its rollout policy's, gio's, first-fit's. */
     public static final List<String> LOOKAHEAD_CANDIDATES = List.of("milp", "first-fit-fullest", "gio", "first-fit");
 

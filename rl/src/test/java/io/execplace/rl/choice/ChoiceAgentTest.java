@@ -83,7 +83,10 @@ class ChoiceAgentTest {
         assertThat(feature(obs, ctx, f, 0, "late")).isEqualTo(0);
         assertThat(feature(obs, ctx, f, 0, "slack")).isCloseTo((10 / 50.0 + 1) / 3, within(1e-12));
         assertThat(feature(obs, ctx, f, 0, "freeAfter")).isCloseTo(5 / 8.0, within(1e-12));
-        assertThat(feature(obs, ctx, f, 0, "first")).isEqualTo(1);
+        assertThat(feature(obs, ctx, f, 0, "rank1")).isEqualTo(1);
+        assertThat(feature(obs, ctx, f, 0, "rank2")).isEqualTo(0);
+        assertThat(feature(obs, ctx, f, 1, "rank2")).isEqualTo(1);
+        assertThat(feature(obs, ctx, f, 2, "rank3")).isEqualTo(1);
         // Both executors on VM 1 break the spread layout: slower, and late.
         double slow = model.duration(job, false, false);
         assertThat(slow).isGreaterThan(50);
