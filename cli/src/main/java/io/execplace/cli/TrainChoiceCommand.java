@@ -40,11 +40,12 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace train-choice}: a learned chooser among lookahead's candidate placements. */
 @Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Train a choice agent: for each job it picks one of lookahead's candidate placements (milp's, the",
-                "heuristics', waiting) by a network that estimates each one's cost (or HJS Target) from now on against",
-                "milp's, learnt by regression on a clairvoyant lookahead's rollout scores on training workloads, in",
-                "DAgger rounds. No rollout at decision time. Writes DIR/agent.xprl (scheduler agent:DIR/agent.xprl),",
-                "DIR/round-K.xprl and DIR/rounds.csv. docs/rl.md \"Choice agents\"."})
+        description = {"Train a choice agent, a learned chooser among lookahead's candidate placements.",
+                "For each job it picks one of a few schedulers' placements (milp's first) or waiting, by a network that",
+                "estimates each one's cost (or HJS Target) from now on against milp's, learnt by regression on a",
+                "clairvoyant lookahead's rollout scores on training workloads, in DAgger rounds. No rollout at decision",
+                "time. Writes DIR/agent.xprl (scheduler agent:DIR/agent.xprl), DIR/round-K.xprl and DIR/rounds.csv.",
+                "docs/rl.md \"Choice agents\"."})
 final class TrainChoiceCommand implements Callable<Integer> {
 
     @Spec
