@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.InputFileException;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PairNetwork;
+import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ public record ChoiceAgent(PairNetwork network, List<String> candidates, String q
     }
 
     /** This agent as a scheduler named {@code name}; {@code context} makes its candidates' policies. */
-    public ChoicePolicy policy(String name, io.execplace.schedulers.spi.SchedulerContext context) {
+    public ChoicePolicy policy(String name, SchedulerContext context) {
         return new ChoicePolicy(name, network, context, candidates, margin);
     }
 

@@ -23,7 +23,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Trains a {@code choice} agent by regression on a clairvoyant teacher's scores. On each training
@@ -92,7 +94,7 @@ public final class ChoiceTraining {
      * @param rounds told after every round (e.g. to evaluate or save it)
      * @return the last round's network
      */
-    public PairNetwork train(List<Episode> episodes, Settings settings, java.util.function.Consumer<Round> rounds) {
+    public PairNetwork train(List<Episode> episodes, Settings settings, Consumer<Round> rounds) {
         PairNetwork network = PairNetwork.policy(ChoiceObservation.SCHEMA, ChoicePolicy.CANDIDATES + 1,
                 settings.hidden(), RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed()));
         List<Sample> all = new ArrayList<>();
@@ -176,7 +178,7 @@ public final class ChoiceTraining {
                     System.arraycopy(samples.get(order[start + b]).observation(), 0, x, b * in, in);
                 }
                 double[] y = network.forward(x, n);
-                java.util.Arrays.fill(d, 0, n * out, 0);
+                Arrays.fill(d, 0, n * out, 0);
                 for (int b = 0; b < n; b++) {
                     Sample s = samples.get(order[start + b]);
                     for (int k = 0; k < s.candidates(); k++) {

@@ -1,10 +1,10 @@
 /**
  * Training and trained agents: the {@code Trainer} (iterations, evaluation, checkpoints), agent
  * files with schema version and checksum, and agents running as ordinary schedulers ({@code
- * agent:PATH}).
+ * agent:PATH}, choice agents included).
  *
  * <p>May import {@code core.io}, {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
- * core.workload}, {@code rl.agent}, {@code rl.env}, {@code rl.nn}, {@code rl.pairs}, {@code
- * schedulers.spi}.
+ * core.workload}, {@code rl.agent}, {@code rl.choice}, {@code rl.env}, {@code rl.nn}, {@code
+ * rl.pairs}, {@code schedulers.spi}.
  */
 package io.execplace.rl.train;
