@@ -29,9 +29,10 @@ import java.util.function.Consumer;
 
 /**
  * Trains a {@code choice} agent by regression on a clairvoyant teacher's scores. On each training
- * workload a policy acts (milp's candidate in the first round, the agent itself afterwards: the
- * states it visits, as in DAgger), and at every decision {@code lookahead}, told the workload's true
- * next arrivals, scores each candidate placement by a rollout. The agent learns to predict, from
+ * workload a policy acts (the first candidate, milp's by default, in the first round; the agent
+ * itself afterwards, on the states it visits, as in DAgger), and at every decision {@code
+ * lookahead}, told the workload's true next arrivals, scores each candidate placement by a
+ * rollout. The agent learns to predict, from
  * what it can see, each candidate's score relative to the first candidate's; over many workloads
  * the prediction is the expected difference given the observation, which is what an online
  * decision needs — the future itself is never an input.
@@ -87,7 +88,7 @@ public final class ChoiceTraining {
     static final int BATCH = 64;
 
     /**
-     * Trains a choice agent: each round runs every episode (milp's candidate acting in round 1,
+     * Trains a choice agent: each round runs every episode (the first candidate acting in round 1,
      * the previous round's agent afterwards), adds the teacher's labels to those of earlier rounds
      * and fits the network on all of them, starting from the previous round's weights.
      *
@@ -134,7 +135,7 @@ public final class ChoiceTraining {
     }
 
     /**
-     * Runs one training workload with {@code network} choosing (milp's candidate when null) and
+     * Runs one training workload with {@code network} choosing (the first candidate when null) and
      * returns the teacher's labels of the decisions it made.
      */
     public List<Sample> collect(Cluster cluster, Workload workload, SimulationConfig config, PairNetwork network,
@@ -197,7 +198,7 @@ public final class ChoiceTraining {
         return loss;
     }
 
-    /** Acts (milp's candidate or the network's choice) and records the teacher's scores. */
+    /** Acts (the first candidate or the network's choice) and records the teacher's scores. */
     private static final class Recorder implements PlacementPolicy {
 
         private final CandidatePlacements candidates;
