@@ -95,7 +95,7 @@ final class HeldOutCommand implements Callable<Integer> {
 
     @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",",
             description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference). "
-                    + "A name may end in @QUEUE (fcfs, edf, hjs-weight) to run with that queue, e.g. round-robin@edf, milp@edf; "
+                    + "A name may end in @QUEUE (fcfs, edf, edf-feasible, hjs-weight) to run with that queue, e.g. round-robin@edf, milp@edf; "
                     + "default fcfs.")
     List<String> schedulers;
 

@@ -161,8 +161,13 @@ final class K8sSchedulerCommand implements Callable<Integer> {
         if (httpPort < -1 || httpPort > 65535) {
             throw BadInputException.option("--http-port", "must be -1 (off) or 0..65535, got " + httpPort);
         }
+        QueuePolicy order = Options.checked("--queue", () -> QueuePolicy.byName(queue));
+        if (order.reordersOverTime()) {
+            // The scheduling cycle sorts by the fixed order only; an order that moves with the clock would silently act as another.
+            throw BadInputException.option("--queue", "'" + queue + "' re-ranks with the clock, which the Kubernetes scheduler does not; use fcfs or edf");
+        }
         SchedulerSettings settings = SchedulerSettings.builder()
-                .schedulerName(name).namespace(namespace).queue(Options.checked("--queue", () -> QueuePolicy.byName(queue))).backfill(backfill)
+                .schedulerName(name).namespace(namespace).queue(order).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly)

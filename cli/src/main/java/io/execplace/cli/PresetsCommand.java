@@ -78,6 +78,8 @@ final class PresetsCommand implements Callable<Integer> {
         section(out, "Queue orders (--queue)", List.of(
                 new String[]{"fcfs", "first come, first served; the head of the queue blocks the rest (default)"},
                 new String[]{"edf", "earliest deadline first among jobs that have arrived"},
+                new String[]{"edf-feasible", "earliest deadline first among deadline jobs that can still meet their deadline; "
+                        + "then the others in arrival order, re-ranked at every decision time"},
                 new String[]{"hjs-weight", "HJS Eqs. 6-8: highest lambda x urgency + (1 - lambda) x resource share first, "
                         + "re-ranked at every decision time (--weight-lambda, default 0.5)"}));
         List<String[]> billing = new ArrayList<>();

@@ -59,8 +59,9 @@ final class ScenarioOptions {
             description = "HJS presets: mean deadline slack in base durations (deadline = arrival + r x (1 + FACTOR x U[0,2))); default 1.")
     Double deadlineSlack;
 
-    @Option(names = "--queue", paramLabel = "fcfs|edf|hjs-weight",
-            description = "Queue order of waiting jobs (hjs-weight: HJS Eqs. 6-8, re-ranked at every decision time).")
+    @Option(names = "--queue", paramLabel = "fcfs|edf|edf-feasible|hjs-weight",
+            description = "Queue order of waiting jobs (edf-feasible: EDF among deadline jobs that can still make it, then the rest; "
+                    + "hjs-weight: HJS Eqs. 6-8; both re-ranked at every decision time).")
     String queue;
 
     @Option(names = "--weight-lambda", paramLabel = "L",

@@ -67,7 +67,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "First training seed; also seeds the network and the shuffling (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--queue", paramLabel = "fcfs|edf|hjs-weight", defaultValue = "fcfs",
+    @Option(names = "--queue", paramLabel = "fcfs|edf|edf-feasible|hjs-weight", defaultValue = "fcfs",
             description = "Queue order of training (and of the agent's held-out runs) (default ${DEFAULT-VALUE}).")
     String queue;
 
@@ -94,7 +94,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
     int horizon;
 
     @Option(names = "--candidates", paramLabel = "a,b", split = ",", defaultValue = "milp,first-fit-fullest,gio,first-fit",
-            description = "Schedulers whose placements the agent weighs, besides waiting: 1 to 4 registry names, the first "
+            description = "Schedulers whose placements the agent weighs, besides waiting: 1 to 8 registry names, the first "
                     + "the reference (default ${DEFAULT-VALUE}: lookahead's).")
     List<String> candidates;
 

@@ -30,6 +30,11 @@ class K8sSchedulerCommandTest {
         CliRunner.Result queue = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--queue", "lifo");
         assertThat(queue.exitCode()).isEqualTo(2);
         assertThat(queue.err()).contains("unknown queue order 'lifo'");
+        for (String moving : new String[]{"hjs-weight", "edf-feasible"}) { // orders that re-rank with the clock
+            CliRunner.Result r = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--queue", moving);
+            assertThat(r.exitCode()).isEqualTo(2);
+            assertThat(r.err()).contains("--queue", "'" + moving + "' re-ranks with the clock");
+        }
         CliRunner.Result missing = CliRunner.run("k8s-scheduler", "--prices", dir.resolve("none.yaml").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("none.yaml: no such file");

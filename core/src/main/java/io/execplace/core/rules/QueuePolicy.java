@@ -66,7 +66,7 @@ public interface QueuePolicy {
         }
     };
 
-    /** {@code fcfs}, {@code edf}, {@code hjs-weight} (λ = 0.5) or {@code hjs-weight:λ}. */
+    /** {@code fcfs}, {@code edf}, {@code edf-feasible}, {@code hjs-weight} (λ = 0.5) or {@code hjs-weight:λ}. */
     static QueuePolicy byName(String name) {
         String n = name.trim().toLowerCase(java.util.Locale.ROOT);
         if (n.startsWith(HjsWeightOrder.NAME + ":")) {
@@ -75,9 +75,10 @@ public interface QueuePolicy {
         return switch (n) {
             case "fcfs", "fifo" -> FCFS;
             case "edf" -> EDF;
+            case FeasibleEdfOrder.NAME -> new FeasibleEdfOrder();
             case HjsWeightOrder.NAME -> new HjsWeightOrder(HjsWeightOrder.DEFAULT_LAMBDA);
             default -> throw new IllegalArgumentException("unknown queue order '" + name
-                    + "' (expected fcfs, edf, hjs-weight or hjs-weight:LAMBDA)");
+                    + "' (expected fcfs, edf, edf-feasible, hjs-weight or hjs-weight:LAMBDA)");
         };
     }
 }

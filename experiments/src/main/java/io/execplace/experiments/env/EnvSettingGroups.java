@@ -44,7 +44,7 @@ final class EnvSettingGroups {
             new EnvSetting("fixed-reward", null, "R_fixed of TPDS Eq. 14 (default 10000)"),
             new EnvSetting("busy-time", null, "observe every VM's remaining busy time too (default false)"),
             new EnvSetting("per-job-reward", null, "pay R_epi's terms as they accrue (default false)"),
-            new EnvSetting("queue", null, "queue order: fcfs (TPDS, default), edf, hjs-weight or hjs-weight:LAMBDA"),
+            new EnvSetting("queue", null, "queue order: fcfs (TPDS, default), edf, edf-feasible, hjs-weight or hjs-weight:LAMBDA"),
             new EnvSetting("target-reward", null, "pay HJS's Target (Eq. 5) as it accrues instead of R_epi (default false)"),
             new EnvSetting("max-steps", null, "truncate episodes after this many steps (default 0: no limit)"));
 

@@ -130,7 +130,7 @@ class ScenarioResolverTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "cluster: tpds\\nseeds: -1\\n|s.yaml line 2, field 'seeds': expected a whole number >= 1, got -1",
-        "queue: lifo\\n|s.yaml line 1, field 'queue': unknown queue order 'lifo' (expected fcfs, edf, hjs-weight or hjs-weight:LAMBDA)",
+        "queue: lifo\\n|s.yaml line 1, field 'queue': unknown queue order 'lifo' (expected fcfs, edf, edf-feasible, hjs-weight or hjs-weight:LAMBDA)",
         "cluster: tpds\\nschedulers: [gio, fastest]\\n|s.yaml line 2, field 'schedulers': unknown scheduler 'fastest'",
         "seeds: [1, 2]\\n|s.yaml line 1, field 'seeds': expected a single value, got a list",
         "seeds: three\\n|s.yaml line 1, field 'seeds': expected a whole number, got 'three'",

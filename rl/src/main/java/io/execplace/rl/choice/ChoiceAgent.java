@@ -21,7 +21,7 @@ import java.util.List;
  *
  * @param network the candidate scorer
  * @param candidates the schedulers whose placements it weighs, in order (registry names)
- * @param queue   the queue order it was trained with (fcfs, edf or hjs-weight)
+ * @param queue   the queue order it was trained with (fcfs, edf, edf-feasible or hjs-weight)
  * @param margin  another candidate replaces milp's only when it scores higher by more than this
  * @param setup   how it was trained (workloads, seeds, rounds, teacher), as the command recorded it
  */
