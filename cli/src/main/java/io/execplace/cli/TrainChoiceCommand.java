@@ -102,6 +102,11 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "The policy that places the future jobs of the teacher's rollouts (default ${DEFAULT-VALUE}).")
     String teacherRollout;
 
+    @Option(names = "--teacher-futures", paramLabel = "K", defaultValue = "1",
+            description = "Futures the teacher scores each decision on and averages: the true one, and the later arrivals of K-1 "
+                    + "other training workloads of the same preset (default ${DEFAULT-VALUE}: the true future only).")
+    int teacherFutures;
+
     @Option(names = "--margin", paramLabel = "M", defaultValue = "0",
             description = "Another candidate replaces milp's only when scored higher by more than M (default ${DEFAULT-VALUE}).")
     double margin;
@@ -132,6 +137,10 @@ final class TrainChoiceCommand implements Callable<Integer> {
         if (workloadSeeds < 1 || workloadSeeds > 10_000) {
             throw BadInputException.option("--workload-seeds", "must be 1 to 10000, got " + workloadSeeds);
         }
+        if (teacherFutures < 1 || teacherFutures > workloadSeeds) {
+            throw BadInputException.option("--teacher-futures", "must be 1 to --workload-seeds (" + workloadSeeds
+                    + "): the other futures come from the other training workloads, got " + teacherFutures);
+        }
         if (!(margin >= 0)) {
             throw BadInputException.option("--margin", "must be a number >= 0, got " + margin);
         }
@@ -159,10 +168,16 @@ final class TrainChoiceCommand implements Callable<Integer> {
         boolean deadlines = false;
         for (int i = 0; i < splits.size(); i++) {
             long s = seed;
-            for (Workload w : splits.get(i).trainingWorkloads()) {
+            List<Workload> training = splits.get(i).trainingWorkloads();
+            for (int k = 0; k < training.size(); k++) {
+                Workload w = training.get(k);
                 deadlines |= w.jobs().stream().anyMatch(j -> j.hasDeadline());
+                List<Workload> others = new ArrayList<>();
+                for (int o = 1; o < teacherFutures; o++) {
+                    others.add(training.get((k + o) % training.size())); // the next seeds of the same preset
+                }
                 episodes.add(new ChoiceTraining.Episode(clusters.get(i), w,
-                        SimulationConfig.defaults(clusters.get(i), w).withQueue(q), s++));
+                        SimulationConfig.defaults(clusters.get(i), w).withQueue(q), s++, others));
             }
         }
         if (teacher.scoresTarget() && !deadlines) {
@@ -220,6 +235,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
         s.put("objective", objective);
         s.put("horizon", horizon);
         s.put("teacherRollout", teacherRollout);
+        if (teacherFutures > 1) {
+            s.put("teacherFutures", teacherFutures); // absent when 1, so earlier agents' setups read the same
+        }
         s.put("rounds", rounds);
         s.put("epochs", epochs);
         s.put("lr", learningRate);

@@ -37,6 +37,12 @@ class TrainChoiceCommandTest {
         assertThat(train(again).exitCode()).isEqualTo(0);
         assertThat(again.resolve("agent.xprl")).hasSameBinaryContentAs(out.resolve("agent.xprl"));
 
+        // Two futures per decision (the other training workload's arrivals): other labels, another agent, recorded in its setup.
+        Path two = dir.resolve("two");
+        assertThat(train(two, "--teacher-futures", "2").exitCode()).isEqualTo(0);
+        assertThat(Files.readAllBytes(two.resolve("agent.xprl"))).isNotEqualTo(Files.readAllBytes(out.resolve("agent.xprl")));
+        assertThat(Files.readString(two.resolve("agent.xprl"), java.nio.charset.StandardCharsets.ISO_8859_1)).contains("teacherFutures");
+
         // heldout reads the training seeds from the file and runs the agent beside milp.
         CliRunner.Result h = CliRunner.run("heldout", "--workload", "tpds-burst", "--schedulers",
                 "milp,agent:" + out.resolve("agent.xprl"), "--held-out", "2", "--json");
@@ -56,7 +62,7 @@ class TrainChoiceCommandTest {
         Path out = dir.resolve("x");
         for (String[] bad : new String[][]{{"--objective", "target"}, {"--rounds", "0"}, {"--horizon", "0"},
             {"--held-out", "1"}, {"--margin", "-1"}, {"--queue", "lifo"}, {"--workloads", "tpds-burst,nope"},
-            {"--lr", "2"}, {"--hidden", "0"}}) {
+            {"--lr", "2"}, {"--hidden", "0"}, {"--teacher-futures", "3"}, {"--teacher-futures", "0"}}) {
             CliRunner.Result r = train(out, bad);
             assertThat(r.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(r.err()).isLessThanOrEqualTo(2);

@@ -49,8 +49,21 @@ public final class ChoiceTraining {
     public record Sample(double[] observation, int candidates, double[] target) {
     }
 
-    /** One training workload with the cluster and rules it runs under, and the seed of its policies. */
-    public record Episode(Cluster cluster, Workload workload, SimulationConfig config, long seed) {
+    /**
+     * One training workload with the cluster and rules it runs under, and the seed of its policies.
+     *
+     * @param others other workloads of the same generator whose later arrivals make the teacher's
+     *               further futures ({@link Lookahead#knowing(List, List)}); empty: the true future only
+     */
+    public record Episode(Cluster cluster, Workload workload, SimulationConfig config, long seed, List<Workload> others) {
+        public Episode {
+            others = List.copyOf(others);
+        }
+
+        /** An episode whose teacher sees the true future only. */
+        public Episode(Cluster cluster, Workload workload, SimulationConfig config, long seed) {
+            this(cluster, workload, config, seed, List.of());
+        }
     }
 
     /**
@@ -103,7 +116,7 @@ public final class ChoiceTraining {
         for (int r = 1; r <= settings.rounds(); r++) {
             long t0 = System.nanoTime();
             for (Episode e : episodes) {
-                all.addAll(collect(e.cluster(), e.workload(), e.config(), actor, e.seed()));
+                all.addAll(collect(e, actor));
             }
             if (all.isEmpty()) {
                 throw new IllegalArgumentException("the training workloads offered no decision with two candidates to learn from");
@@ -138,10 +151,13 @@ public final class ChoiceTraining {
      * Runs one training workload with {@code network} choosing (the first candidate when null) and
      * returns the teacher's labels of the decisions it made.
      */
-    public List<Sample> collect(Cluster cluster, Workload workload, SimulationConfig config, PairNetwork network,
-                                long seed) {
-        SchedulerContext context = new SchedulerContext(seed, options, registry);
-        Lookahead teacher = new Lookahead(context).knowing(workload.jobs());
+    public List<Sample> collect(Episode episode, PairNetwork network) {
+        Cluster cluster = episode.cluster();
+        Workload workload = episode.workload();
+        SimulationConfig config = episode.config();
+        SchedulerContext context = new SchedulerContext(episode.seed(), options, registry);
+        Lookahead teacher = new Lookahead(context).knowing(workload.jobs(),
+                episode.others().stream().map(Workload::jobs).toList());
         Recorder recorder = new Recorder(ChoicePolicy.candidatePlacements(context, candidates), teacher, network,
                 teacherOptions.scoresTarget() ? HjsTarget.maxCost(workload.jobs(), cluster, config.durationModel()) / 100 : 0);
         Simulation.run(cluster, workload, recorder, config);

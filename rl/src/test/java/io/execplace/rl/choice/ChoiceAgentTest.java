@@ -110,8 +110,7 @@ class ChoiceAgentTest {
     @Test
     void labelsMeasureEachCandidateAgainstTheFirst() {
         ChoiceTraining training = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES);
-        List<ChoiceTraining.Sample> samples = training.collect(TPDS, episodes(1).get(0).workload(),
-                episodes(1).get(0).config(), null, 1);
+        List<ChoiceTraining.Sample> samples = training.collect(episodes(1).get(0), null);
         assertThat(samples).hasSizeGreaterThan(10);
         assertThat(samples).allSatisfy(s -> {
             assertThat(s.candidates()).isBetween(2, ChoicePolicy.CANDIDATES + 1);
@@ -125,6 +124,29 @@ class ChoiceAgentTest {
     }
 
     @Test
+    void furtherFuturesAverageTheTeachersScores() {
+        ChoiceTraining training = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES);
+        ChoiceTraining.Episode e = episodes(1).get(0);
+        List<ChoiceTraining.Sample> alone = training.collect(e, null);
+        // The workload itself as the other one: its later arrivals are the true future again, so
+        // every label (a mean of two equal scores) is the true future's.
+        List<ChoiceTraining.Sample> itself = training.collect(
+                new ChoiceTraining.Episode(e.cluster(), e.workload(), e.config(), e.seed(), List.of(e.workload())), null);
+        assertThat(itself).hasSameSizeAs(alone);
+        for (int i = 0; i < alone.size(); i++) {
+            assertThat(itself.get(i).target()).containsExactly(alone.get(i).target());
+        }
+        // Another seed's arrivals change some labels (the same decisions: milp acts in both runs).
+        Workload other = episodes(2).get(1).workload();
+        List<ChoiceTraining.Sample> averaged = training.collect(
+                new ChoiceTraining.Episode(e.cluster(), e.workload(), e.config(), e.seed(), List.of(other)), null);
+        assertThat(averaged).hasSameSizeAs(alone);
+        long changed = java.util.stream.IntStream.range(0, alone.size())
+                .filter(i -> !java.util.Arrays.equals(averaged.get(i).target(), alone.get(i).target())).count();
+        assertThat(changed).isPositive();
+    }
+
+    @Test
     void trainingIsSeededAndFitsItsLabels() {
         PairNetwork a = train(5);
         PairNetwork b = train(5);
@@ -132,7 +154,7 @@ class ChoiceAgentTest {
         assertThat(train(6).parameters()).isNotEqualTo(a.parameters());
 
         List<ChoiceTraining.Sample> samples = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES)
-                .collect(TPDS, episodes(1).get(0).workload(), episodes(1).get(0).config(), null, 1);
+                .collect(episodes(1).get(0), null);
         PairNetwork net = PairNetwork.policy(ChoiceObservation.SCHEMA, 5, List.of(16, 16), RandomSource.SPLIT_MIX_64.create(1L));
         double first = ChoiceTraining.fit(net, samples, 1, 16, 0.001, RandomSource.SPLIT_MIX_64.create(2L));
         double later = ChoiceTraining.fit(net, samples, 30, 16, 0.001, RandomSource.SPLIT_MIX_64.create(3L));

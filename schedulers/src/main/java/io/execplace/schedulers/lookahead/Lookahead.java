@@ -59,6 +59,8 @@ public final class Lookahead implements PlacementPolicy {
     private Cluster cluster;
     /** The workload's jobs in arrival order when clairvoyant, else null; and each job id's index there. */
     private List<Job> trueJobs;
+    /** When clairvoyant, other workloads whose later arrivals make further futures ({@link #knowing(List, List)}). */
+    private List<List<Job>> otherFutures = List.of();
     private Map<Integer, Integer> knownIndex;
     /** The last miss penalty and the number of jobs it was computed from. */
     private double penalty;
@@ -84,8 +86,28 @@ public final class Lookahead implements PlacementPolicy {
      * @return this scheduler
      */
     public Lookahead knowing(List<Job> jobs) {
+        return knowing(jobs, List.of());
+    }
+
+    /**
+     * As {@link #knowing(List)}, and each decision is also scored on one future per workload of
+     * {@code others} (a teacher's labels, averaged over futures): the true jobs that have arrived
+     * by now after the one being decided, then the other workload's jobs arriving after now. When
+     * the other workloads come from the same generator as {@code jobs} (another seed of the same
+     * preset) and arrivals are a Poisson process, such a future is a draw of what could follow the
+     * state, where the true future is only one draw; the mean score over them is a less noisy label.
+     *
+     * @return this scheduler
+     */
+    public Lookahead knowing(List<Job> jobs, List<List<Job>> others) {
         trueJobs = new ArrayList<>(jobs);
         trueJobs.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
+        otherFutures = new ArrayList<>();
+        for (List<Job> other : others) {
+            List<Job> sorted = new ArrayList<>(other);
+            sorted.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
+            otherFutures.add(sorted);
+        }
         knownIndex = new HashMap<>();
         penaltyJobs = -1;
         for (int i = 0; i < trueJobs.size(); i++) {
@@ -139,7 +161,7 @@ public final class Lookahead implements PlacementPolicy {
             return null;
         }
         double[] sum = score(job, view, placements);
-        int samples = trueJobs != null ? 1 : options.samples();
+        int samples = futures();
         for (int c = 0; c < sum.length; c++) {
             sum[c] /= samples;
         }
@@ -170,9 +192,10 @@ public final class Lookahead implements PlacementPolicy {
         }
         double[] score = new double[placements.size()];
         double missPenalty = options.scoresTarget() ? missPenalty(view.cluster(), view.durationModel()) : 0;
-        int samples = trueJobs != null ? 1 : options.samples();
+        int samples = futures();
         for (int s = 0; s < samples; s++) {
-            List<Job> future = trueJobs != null ? trueFuture(job, view.now()) : sampleFuture(view.now());
+            List<Job> future = trueJobs == null ? sampleFuture(view.now())
+                    : s == 0 ? trueFuture(job, view.now()) : otherFuture(job, view.now(), otherFutures.get(s - 1));
             for (int c = 0; c < placements.size(); c++) {
                 score[c] += simulator.cost(view.now(), running, job, placements.get(c), future, rolloutCopy, missPenalty);
             }
@@ -281,6 +304,38 @@ public final class Lookahead implements PlacementPolicy {
                     shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), Job.NO_DEADLINE));
         }
         future.sort((a, b) -> Double.compare(a.arrival(), b.arrival()));
+        return future;
+    }
+
+    /** Futures scored per decision: the sampled ones, or the true one and one per other workload. */
+    private int futures() {
+        return trueJobs != null ? 1 + otherFutures.size() : options.samples();
+    }
+
+    /**
+     * The true jobs after {@code job} that have arrived by now (as {@link #trueFuture}), then the
+     * jobs of {@code other} arriving after now, {@code horizon} in all; the other workload's jobs get
+     * ids no workload job has, as sampled ones do.
+     */
+    private List<Job> otherFuture(Job job, double now, List<Job> other) {
+        List<Job> future = new ArrayList<>(options.horizon());
+        Integer at = knownIndex.get(job.id());
+        if (at == null) {
+            return future;
+        }
+        for (int i = at + 1; i < trueJobs.size() && future.size() < options.horizon() && trueJobs.get(i).arrival() <= now; i++) {
+            future.add(trueJobs.get(i).withArrival(now));
+        }
+        int k = 0;
+        for (Job j : other) {
+            if (future.size() >= options.horizon()) {
+                break;
+            }
+            if (j.arrival() > now) {
+                future.add(new Job(Integer.MAX_VALUE - k++, j.type(), j.arrival(), j.executors(), j.coresPerExecutor(),
+                        j.memoryGbPerExecutor(), j.baseDuration(), j.deadline()));
+            }
+        }
         return future;
     }
 
