@@ -107,6 +107,11 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     + "other training workloads of the same preset (default ${DEFAULT-VALUE}: the true future only).")
     int teacherFutures;
 
+    @Option(names = "--hold-charge", paramLabel = "P", defaultValue = "0",
+            description = "Charge for each decision to wait, in label units (Target points with --objective target), as HJS "
+                    + "Table 1 charges a skip; without it holding a job without a deadline back looks free (default ${DEFAULT-VALUE}).")
+    double holdCharge;
+
     @Option(names = "--margin", paramLabel = "M", defaultValue = "0",
             description = "Another candidate replaces milp's only when scored higher by more than M (default ${DEFAULT-VALUE}).")
     double margin;
@@ -140,6 +145,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
         if (teacherFutures < 1 || teacherFutures > workloadSeeds) {
             throw BadInputException.option("--teacher-futures", "must be 1 to --workload-seeds (" + workloadSeeds
                     + "): the other futures come from the other training workloads, got " + teacherFutures);
+        }
+        if (!(holdCharge >= 0 && holdCharge <= 5)) {
+            throw BadInputException.option("--hold-charge", "must be a number from 0 to 5 (the labels' clip), got " + holdCharge);
         }
         if (!(margin >= 0)) {
             throw BadInputException.option("--margin", "must be a number >= 0, got " + margin);
@@ -193,7 +201,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }
-        new ChoiceTraining(registry, teacher, candidates).train(episodes, settings, round -> {
+        new ChoiceTraining(registry, teacher, candidates, holdCharge).train(episodes, settings, round -> {
             try {
                 ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), margin, setup);
                 Path file = dir.resolve("round-" + round.round() + ".xprl");
@@ -235,6 +243,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
         s.put("objective", objective);
         s.put("horizon", horizon);
         s.put("teacherRollout", teacherRollout);
+        if (holdCharge > 0) {
+            s.put("holdCharge", holdCharge);
+        }
         if (teacherFutures > 1) {
             s.put("teacherFutures", teacherFutures); // absent when 1, so earlier agents' setups read the same
         }

@@ -134,6 +134,7 @@ public final class ChoiceTraining {
     private final List<String> candidates;
     private final SchedulerOptions options;
     private final LookaheadOptions teacherOptions;
+    private final double holdCharge;
 
     /**
      * @param registry makes the candidates' policies and the teacher's rollout policy
@@ -141,10 +142,24 @@ public final class ChoiceTraining {
      * @param candidates the schedulers whose placements the agent weighs ({@link ChoicePolicy})
      */
     public ChoiceTraining(SchedulerRegistry registry, LookaheadOptions teacher, List<String> candidates) {
+        this(registry, teacher, candidates, 0);
+    }
+
+    /**
+     * As {@link #ChoiceTraining(SchedulerRegistry, LookaheadOptions, List)}, and every decision to
+     * wait is charged {@code holdCharge} units in the labels (one Target point with the Target
+     * objective), as HJS Table 1 charges a skip: neither cost nor Target counts how long a job
+     * without a deadline waits, so without a charge holding it back looks free.
+     */
+    public ChoiceTraining(SchedulerRegistry registry, LookaheadOptions teacher, List<String> candidates, double holdCharge) {
+        if (!(holdCharge >= 0 && holdCharge <= CLIP)) {
+            throw new IllegalArgumentException("the hold charge must be between 0 and " + CLIP + ", got " + holdCharge);
+        }
         this.registry = registry;
         this.candidates = List.copyOf(candidates);
         this.options = SchedulerOptions.defaults().with(teacher);
         this.teacherOptions = teacher;
+        this.holdCharge = holdCharge;
     }
 
     /**
@@ -159,7 +174,8 @@ public final class ChoiceTraining {
         Lookahead teacher = new Lookahead(context).knowing(workload.jobs(),
                 episode.others().stream().map(Workload::jobs).toList());
         Recorder recorder = new Recorder(ChoicePolicy.candidatePlacements(context, candidates), teacher, network,
-                teacherOptions.scoresTarget() ? HjsTarget.maxCost(workload.jobs(), cluster, config.durationModel()) / 100 : 0);
+                teacherOptions.scoresTarget() ? HjsTarget.maxCost(workload.jobs(), cluster, config.durationModel()) / 100 : 0,
+                holdCharge);
         Simulation.run(cluster, workload, recorder, config);
         return recorder.samples;
     }
@@ -228,8 +244,12 @@ public final class ChoiceTraining {
         /** The Target unit (C_max / 100), or 0 to measure cost by the job's own scale. */
         private final double targetUnit;
 
-        Recorder(CandidatePlacements candidates, Lookahead teacher, PairNetwork network, double targetUnit) {
+        /** Units charged to waiting. */
+        private final double holdCharge;
+
+        Recorder(CandidatePlacements candidates, Lookahead teacher, PairNetwork network, double targetUnit, double holdCharge) {
             this.targetUnit = targetUnit;
+            this.holdCharge = holdCharge;
             this.candidates = candidates;
             this.teacher = teacher;
             this.policy = network == null ? null : new GreedyPolicy(network.withSlots(ChoicePolicy.CANDIDATES + 1));
@@ -265,8 +285,9 @@ public final class ChoiceTraining {
             if (scores != null) {
                 double unit = Math.max(targetUnit > 0 ? targetUnit : meanPrice * job.baseDuration(), 1e-12);
                 double[] target = new double[options.size()];
+                double first = scores[0] + (options.get(0).isNone() ? holdCharge * unit : 0);
                 for (int k = 0; k < target.length; k++) {
-                    double t = -(scores[k] - scores[0]) / unit;
+                    double t = -(scores[k] + (options.get(k).isNone() ? holdCharge * unit : 0) - first) / unit;
                     target[k] = Double.isNaN(t) ? -CLIP : Math.max(-CLIP, Math.min(CLIP, t));
                 }
                 samples.add(new Sample(obs, options.size(), target));

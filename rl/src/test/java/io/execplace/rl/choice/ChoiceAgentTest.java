@@ -147,6 +147,36 @@ class ChoiceAgentTest {
     }
 
     @Test
+    void aHoldChargeLowersWaitingsLabelByIt() {
+        ChoiceTraining.Episode e = episodes(1).get(0);
+        List<ChoiceTraining.Sample> free = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES)
+                .collect(e, null);
+        List<ChoiceTraining.Sample> charged = new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES, 0.5)
+                .collect(e, null);
+        int ctx = ChoiceObservation.CONTEXT.size();
+        int f = ChoiceObservation.CANDIDATE_FEATURES.size();
+        assertThat(charged).hasSameSizeAs(free);
+        int waits = 0;
+        for (int i = 0; i < free.size(); i++) {
+            double[] a = free.get(i).target();
+            double[] b = charged.get(i).target();
+            for (int k = 0; k < a.length; k++) {
+                boolean wait = feature(free.get(i).observation(), ctx, f, k, "wait") == 1;
+                boolean clipped = Math.abs(a[k]) >= ChoiceTraining.CLIP - 0.5;
+                if (k > 0 && wait && !clipped) {
+                    assertThat(b[k]).isCloseTo(a[k] - 0.5, within(1e-9));
+                    waits++;
+                } else if (k > 0 && !wait) {
+                    assertThat(b[k]).isEqualTo(a[k]);
+                }
+            }
+        }
+        assertThat(waits).isPositive();
+        assertThatThrownBy(() -> new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES, -1))
+                .hasMessageContaining("hold charge");
+    }
+
+    @Test
     void trainingIsSeededAndFitsItsLabels() {
         PairNetwork a = train(5);
         PairNetwork b = train(5);
