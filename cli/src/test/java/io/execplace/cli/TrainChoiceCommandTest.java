@@ -58,6 +58,22 @@ class TrainChoiceCommandTest {
     }
 
     @Test
+    void theShippedDeadlineAgentRunsWithTheFeasibleQueue() throws Exception {
+        String agent = "agent:" + Path.of("..", "models", "choice-hjs-feasible.xprl") + "@edf-feasible";
+        CliRunner.Result h = CliRunner.run("heldout", "--workload", "hjs-40-20", "--schedulers", "milp@edf-feasible," + agent,
+                "--held-out", "2", "--held-out-seed", "400001", "--train-seeds", "1", "--json");
+        assertThat(h.exitCode()).as(h.err()).isEqualTo(0);
+        com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.out())
+                .path("results").path("held-out");
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(1).path("scheduler").asText()).isEqualTo(agent);
+        for (com.fasterxml.jackson.databind.JsonNode row : rows) {
+            assertThat(row.path("target").path("mean").isNumber()).as(row.toString()).isTrue();
+            assertThat(row.path("target").path("mean").asDouble()).isBetween(0.0, 200.0);
+        }
+    }
+
+    @Test
     void badInputIsRefusedBeforeAnyWork(@TempDir Path dir) {
         Path out = dir.resolve("x");
         for (String[] bad : new String[][]{{"--objective", "target"}, {"--rounds", "0"}, {"--horizon", "0"},
