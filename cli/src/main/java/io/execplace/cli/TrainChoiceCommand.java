@@ -17,6 +17,7 @@ import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.choice.ChoiceAgent;
 import io.execplace.rl.choice.ChoicePolicy;
+import io.execplace.rl.choice.ChoiceRules;
 import io.execplace.rl.choice.ChoiceTraining;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
@@ -116,6 +117,10 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "Another candidate replaces milp's only when scored higher by more than M (default ${DEFAULT-VALUE}).")
     double margin;
 
+    @Option(names = "--max-hold", paramLabel = "S",
+            description = "The agent no longer chooses to wait once a job has waited S seconds since it arrived (default: no limit).")
+    Double maxHold;
+
     @Option(names = "--held-out", paramLabel = "N", defaultValue = "0",
             description = "After each round, run the agent and milp on N held-out workloads per preset (seeds 100001...; default ${DEFAULT-VALUE}: none).")
     int heldOut;
@@ -149,9 +154,8 @@ final class TrainChoiceCommand implements Callable<Integer> {
         if (!(holdCharge >= 0 && holdCharge <= 5)) {
             throw BadInputException.option("--hold-charge", "must be a number from 0 to 5 (the labels' clip), got " + holdCharge);
         }
-        if (!(margin >= 0)) {
-            throw BadInputException.option("--margin", "must be a number >= 0, got " + margin);
-        }
+        ChoiceRules choiceRules = Options.checked("--margin, --max-hold",
+                () -> new ChoiceRules(margin, maxHold == null ? Double.POSITIVE_INFINITY : maxHold));
         if (heldOut != 0 && (heldOut < 2 || heldOut > 10_000)) {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
@@ -203,7 +207,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         }
         new ChoiceTraining(registry, teacher, candidates, holdCharge).train(episodes, settings, round -> {
             try {
-                ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), margin, setup);
+                ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
                 Path file = dir.resolve("round-" + round.round() + ".xprl");
                 agent.write(file);
                 agent.write(dir.resolve(AgentFiles.MODEL_FILE));

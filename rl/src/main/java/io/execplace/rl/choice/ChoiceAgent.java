@@ -22,10 +22,10 @@ import java.util.List;
  * @param network the candidate scorer
  * @param candidates the schedulers whose placements it weighs, in order (registry names)
  * @param queue   the queue order it was trained with (fcfs, edf, edf-feasible or hjs-weight)
- * @param margin  another candidate replaces milp's only when it scores higher by more than this
+ * @param rules   the margin before leaving milp's candidate and the longest hold ({@link ChoiceRules})
  * @param setup   how it was trained (workloads, seeds, rounds, teacher), as the command recorded it
  */
-public record ChoiceAgent(PairNetwork network, List<String> candidates, String queue, double margin, ObjectNode setup) {
+public record ChoiceAgent(PairNetwork network, List<String> candidates, String queue, ChoiceRules rules, ObjectNode setup) {
 
     public ChoiceAgent {
         candidates = List.copyOf(candidates);
@@ -74,18 +74,23 @@ public record ChoiceAgent(PairNetwork network, List<String> candidates, String q
         if (!(margin >= 0)) {
             throw new InputFileException(src, 0, "margin", "must be a number >= 0, found " + b.field("margin"));
         }
+        JsonNode hold = b.metadata().path("maxHoldSeconds");
+        double maxHold = hold.isMissingNode() ? Double.POSITIVE_INFINITY : hold.asDouble(-1);
+        if (!(maxHold >= 0) || !(hold.isMissingNode() || hold.isNumber())) {
+            throw new InputFileException(src, 0, "maxHoldSeconds", "must be a number of seconds >= 0, found " + hold);
+        }
         List<String> candidates = strings(b.field("candidates"));
         if (candidates.isEmpty() || candidates.size() > ChoicePolicy.CANDIDATES) {
             throw new InputFileException(src, 0, "candidates", "must name 1 to " + ChoicePolicy.CANDIDATES
                     + " schedulers, found " + candidates);
         }
-        return new ChoiceAgent(net, candidates, b.field("queue").asText(), margin,
+        return new ChoiceAgent(net, candidates, b.field("queue").asText(), new ChoiceRules(margin, maxHold),
                 setup.isObject() ? ((ObjectNode) setup).deepCopy() : b.metadata().objectNode());
     }
 
     /** This agent as a scheduler named {@code name}; {@code context} makes its candidates' policies. */
     public ChoicePolicy policy(String name, SchedulerContext context) {
-        return new ChoicePolicy(name, network, context, candidates, margin);
+        return new ChoicePolicy(name, network, context, candidates, rules);
     }
 
     /** Reads a choice agent file. */
@@ -114,7 +119,10 @@ public record ChoiceAgent(PairNetwork network, List<String> candidates, String q
         ArrayNode names = m.putArray("candidates");
         candidates.forEach(names::add);
         m.put("queue", queue);
-        m.put("margin", margin);
+        m.put("margin", rules.margin());
+        if (Double.isFinite(rules.maxHoldSeconds())) {
+            m.put("maxHoldSeconds", rules.maxHoldSeconds()); // absent: no limit (and the files of earlier agents)
+        }
         m.set("setup", setup.deepCopy());
         b.put("policy.params", network.parameters());
         return b;

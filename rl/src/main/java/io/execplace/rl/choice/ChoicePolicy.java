@@ -36,25 +36,24 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
     private ChoiceObservation writer;
     private double[] observation;
     private final double margin;
+    private final double maxHold;
     private long decisions;
     private long holds;
 
     /**
-     * @param name    scheduler name shown in results
-     * @param network the trained network ({@link ChoiceObservation#SCHEMA})
-     * @param context makes the candidates' policies (with the run's seed and options)
-     */
-    /**
+     * @param name       scheduler name shown in results
+     * @param network    the trained network ({@link ChoiceObservation#SCHEMA})
+     * @param context    makes the candidates' policies (with the run's seed and options)
      * @param candidates the schedulers whose placements are weighed, in order (registry names)
-     * @param margin     another candidate replaces the first only when its score is higher by more
-     *                   than this (in the training targets' units)
+     * @param rules      the margin before leaving the first candidate, and the longest a job may be held
      */
     public ChoicePolicy(String name, PairNetwork network, SchedulerContext context, List<String> candidates,
-                        double margin) {
+                        ChoiceRules rules) {
         this.name = name;
         this.network = network;
         this.candidates = candidatePlacements(context, candidates);
-        this.margin = margin;
+        this.margin = rules.margin();
+        this.maxHold = rules.maxHoldSeconds();
     }
 
     /**
@@ -99,11 +98,21 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
         return p;
     }
 
-    /** The index of the candidate the network scores highest. */
+    /**
+     * The index of the candidate the network scores highest; waiting is not among them once the
+     * job has waited {@code maxHold} seconds since it arrived.
+     */
     int choose(Job job, ClusterView view, List<Placement> options) {
         prepare(view);
         writer.write(observation, job, view, options);
-        return best(policy.scores(observation), options.size(), margin);
+        double[] scores = policy.scores(observation);
+        int pick = best(scores, options.size(), margin);
+        if (options.get(pick).isNone() && view.now() - job.arrival() >= maxHold) {
+            scores = scores.clone();
+            scores[pick + 1] = Double.NEGATIVE_INFINITY;
+            pick = best(scores, options.size(), margin);
+        }
+        return pick;
     }
 
     /**

@@ -197,7 +197,7 @@ class ChoiceAgentTest {
         Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(9));
         SimulationConfig config = SimulationConfig.defaults(TPDS, w);
         RunResult milp = Simulation.run(TPDS, w, REGISTRY.create("milp", 1, SchedulerOptions.defaults()), config);
-        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "fcfs", 1e9, new ObjectMapper().createObjectNode());
+        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "fcfs", ChoiceRules.DEFAULT.withMargin(1e9), new ObjectMapper().createObjectNode());
         RunResult choice = Simulation.run(TPDS, w, agent.policy("choice",
                 new io.execplace.schedulers.spi.SchedulerContext(1, SchedulerOptions.defaults(), REGISTRY)), config);
         assertThat(choice.summary().totalCost()).isEqualTo(milp.summary().totalCost());
@@ -205,16 +205,43 @@ class ChoiceAgentTest {
     }
 
     @Test
+    void aLongestHoldStopsTheAgentChoosingToWait(@TempDir Path dir) throws Exception {
+        ChoiceAgent shipped = ChoiceAgent.read(Path.of("..", "models", "choice-hjs-feasible.xprl"));
+        assertThat(shipped.rules().maxHoldSeconds()).isInfinite();
+        Cluster c5 = ClusterPresets.c5();
+        Workload w = WorkloadPresets.generate("hjs-40-100", WorkloadOptions.seed(400003));
+        SimulationConfig config = SimulationConfig.defaults(c5, w).withQueue(io.execplace.core.rules.QueuePolicy.byName("edf-feasible"));
+        io.execplace.schedulers.spi.SchedulerContext context = new io.execplace.schedulers.spi.SchedulerContext(1, SchedulerOptions.defaults(), REGISTRY);
+        ChoicePolicy free = shipped.policy("free", context);
+        Simulation.run(c5, w, free, config);
+        ChoiceAgent capped = new ChoiceAgent(shipped.network(), shipped.candidates(), shipped.queue(),
+                shipped.rules().withMaxHold(0), shipped.setup());
+        ChoicePolicy never = capped.policy("never", context);
+        Simulation.run(c5, w, never, config);
+        assertThat(free.agentCounts().holds()).isPositive();
+        assertThat(never.agentCounts().holds()).isZero();
+
+        // The limit is in the file; absent, there is none; a negative one is refused naming the field.
+        Path file = dir.resolve("capped.xprl");
+        capped.write(file);
+        assertThat(ChoiceAgent.read(file).rules().maxHoldSeconds()).isZero();
+        assertThat(shipped.toBundle().metadata().has("maxHoldSeconds")).isFalse();
+        ArrayBundle b = capped.toBundle();
+        b.metadata().put("maxHoldSeconds", -1);
+        assertThatThrownBy(() -> ChoiceAgent.of(b)).isInstanceOf(InputFileException.class).hasMessageContaining("maxHoldSeconds");
+    }
+
+    @Test
     void anAgentFileRoundTripsAndRunsAsAScheduler(@TempDir Path dir) throws Exception {
         PairNetwork net = train(5);
         ObjectMapper json = new ObjectMapper();
-        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "edf", 0.25, json.createObjectNode().put("seed", 3).put("workloadSeeds", 7));
+        ChoiceAgent agent = new ChoiceAgent(net, ChoicePolicy.LOOKAHEAD_CANDIDATES, "edf", ChoiceRules.DEFAULT.withMargin(0.25), json.createObjectNode().put("seed", 3).put("workloadSeeds", 7));
         Path file = dir.resolve("choice.xprl");
         agent.write(file);
         ChoiceAgent read = ChoiceAgent.read(file);
         assertThat(read.network().parameters()).containsExactly(net.parameters());
         assertThat(read.queue()).isEqualTo("edf");
-        assertThat(read.margin()).isEqualTo(0.25);
+        assertThat(read.rules().margin()).isEqualTo(0.25);
         assertThat(RlSchedulers.setup(file).path("workloadSeeds").asInt()).isEqualTo(7);
 
         SchedulerRegistry registry = RlSchedulers.withAgents(REGISTRY);
