@@ -125,6 +125,10 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "After each round, run the agent and milp on N held-out workloads per preset (seeds 100001...; default ${DEFAULT-VALUE}: none).")
     int heldOut;
 
+    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", defaultValue = "1",
+            description = "HYB pricing model of hybrid cluster presets (default ${DEFAULT-VALUE}).")
+    String pricing;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
     Integer jobs;
 
@@ -159,7 +163,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         if (heldOut != 0 && (heldOut < 2 || heldOut > 10_000)) {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
-        PricingModel pricing = PricingModel.parse("1");
+        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
         List<HeldOutSplit> splits = new ArrayList<>();
         List<Cluster> clusters = new ArrayList<>();
         for (String w : workloads) {
@@ -167,7 +171,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
                 throw BadInputException.option("--workloads", "unknown workload preset '" + w + "'");
             }
             String name = cluster != null ? cluster : HeldOutCommand.ownCluster(w);
-            clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricing)));
+            clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricingModel)));
             splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
         }
         SchedulerRegistry registry = Main.registry(spec);
@@ -240,6 +244,9 @@ final class TrainChoiceCommand implements Callable<Integer> {
         s.put("workloads", String.join(",", workloads));
         if (cluster != null) {
             s.put("cluster", cluster);
+        }
+        if (!pricing.equals("1")) {
+            s.put("pricing", pricing); // absent when 1, so earlier agents' setups read the same
         }
         s.put("seed", seed);
         s.put("workloadSeeds", workloadSeeds);

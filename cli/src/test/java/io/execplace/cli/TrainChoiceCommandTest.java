@@ -78,7 +78,7 @@ class TrainChoiceCommandTest {
         Path out = dir.resolve("x");
         for (String[] bad : new String[][]{{"--objective", "target"}, {"--rounds", "0"}, {"--horizon", "0"},
             {"--held-out", "1"}, {"--margin", "-1"}, {"--queue", "lifo"}, {"--workloads", "tpds-burst,nope"},
-            {"--lr", "2"}, {"--hidden", "0"}, {"--teacher-futures", "3"}, {"--teacher-futures", "0"}, {"--hold-charge", "-1"}, {"--hold-charge", "6"}, {"--max-hold", "-1"}}) {
+            {"--lr", "2"}, {"--hidden", "0"}, {"--teacher-futures", "3"}, {"--teacher-futures", "0"}, {"--hold-charge", "-1"}, {"--hold-charge", "6"}, {"--max-hold", "-1"}, {"--pricing", "9"}}) {
             CliRunner.Result r = train(out, bad);
             assertThat(r.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
