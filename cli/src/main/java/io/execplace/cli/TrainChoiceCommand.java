@@ -155,9 +155,6 @@ final class TrainChoiceCommand implements Callable<Integer> {
             throw BadInputException.option("--teacher-futures", "must be 1 to --workload-seeds (" + workloadSeeds
                     + "): the other futures come from the other training workloads, got " + teacherFutures);
         }
-        if (!(holdCharge >= 0 && holdCharge <= 5)) {
-            throw BadInputException.option("--hold-charge", "must be a number from 0 to 5 (the labels' clip), got " + holdCharge);
-        }
         ChoiceRules choiceRules = Options.checked("--margin, --max-hold",
                 () -> new ChoiceRules(margin, maxHold == null ? Double.POSITIVE_INFINITY : maxHold));
         if (heldOut != 0 && (heldOut < 2 || heldOut > 10_000)) {
@@ -178,19 +175,20 @@ final class TrainChoiceCommand implements Callable<Integer> {
         SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
         Options.checked("--teacher-rollout", () -> check.create(teacher.rollout()));
+        ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
         Path dir = out != null ? out : Path.of("runs", "choice-" + workloads.get(0));
         OutputPaths.checkFolder("--out", dir);
         List<ChoiceTraining.Episode> episodes = new ArrayList<>();
         boolean deadlines = false;
         for (int i = 0; i < splits.size(); i++) {
             long s = seed;
-            List<Workload> training = splits.get(i).trainingWorkloads();
-            for (int k = 0; k < training.size(); k++) {
-                Workload w = training.get(k);
+            List<Workload> presetWorkloads = splits.get(i).trainingWorkloads();
+            for (int k = 0; k < presetWorkloads.size(); k++) {
+                Workload w = presetWorkloads.get(k);
                 deadlines |= w.jobs().stream().anyMatch(j -> j.hasDeadline());
                 List<Workload> others = new ArrayList<>();
                 for (int o = 1; o < teacherFutures; o++) {
-                    others.add(training.get((k + o) % training.size())); // the next seeds of the same preset
+                    others.add(presetWorkloads.get((k + o) % presetWorkloads.size())); // the next seeds of the same preset
                 }
                 episodes.add(new ChoiceTraining.Episode(clusters.get(i), w,
                         SimulationConfig.defaults(clusters.get(i), w).withQueue(q), s++, others));
@@ -209,7 +207,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }
-        new ChoiceTraining(registry, teacher, candidates, holdCharge).train(episodes, settings, round -> {
+        training.train(episodes, settings, round -> {
             try {
                 ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
                 Path file = dir.resolve("round-" + round.round() + ".xprl");
