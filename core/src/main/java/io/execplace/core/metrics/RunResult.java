@@ -6,15 +6,25 @@ import io.execplace.core.rules.SimulationConfig;
 import java.util.List;
 
 /**
- * Everything one simulation run produced: the summary numbers, a record per job (in workload order)
- * and the busy periods of every VM.
+ * Everything one simulation run produced: the summary numbers, a record per job (in workload order),
+ * the busy periods of every VM (an elastic cluster's node slots: the node lifetimes) and what elastic
+ * capacity did ({@link CapacityStats#NONE} for a fixed cluster).
  */
 public record RunResult(RunSummary summary, Cluster cluster, SimulationConfig config,
-                        List<JobRecord> jobs, List<VmRecord> vms) {
+                        List<JobRecord> jobs, List<VmRecord> vms, CapacityStats capacity) {
 
     public RunResult {
         jobs = List.copyOf(jobs);
         vms = List.copyOf(vms);
+        if (capacity == null) {
+            capacity = CapacityStats.NONE;
+        }
+    }
+
+    /** A fixed cluster's run. */
+    public RunResult(RunSummary summary, Cluster cluster, SimulationConfig config, List<JobRecord> jobs,
+                     List<VmRecord> vms) {
+        this(summary, cluster, config, jobs, vms, CapacityStats.NONE);
     }
 
     /** Total cost accrued up to time {@code t} (exact billing of the busy time before {@code t}). */

@@ -4,6 +4,7 @@ import io.execplace.core.model.Vm;
 import io.execplace.core.rules.Billing;
 
 import java.util.Arrays;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * One VM's busy periods in a run: the maximal intervals during which it hosted at least one
@@ -51,9 +52,14 @@ public final class VmRecord {
 
     /** Money charged for this VM under the given billing rule. */
     public double cost(Billing billing) {
+        return cost(billing::billedSeconds);
+    }
+
+    /** Money charged for this VM when each interval of {@code s} seconds is billed {@code billedSeconds(s)}. */
+    public double cost(DoubleUnaryOperator billedSeconds) {
         double billed = 0;
         for (int i = 0; i < busyStart.length; i++) {
-            billed += billing.billedSeconds(busyEnd[i] - busyStart[i]);
+            billed += billedSeconds.applyAsDouble(busyEnd[i] - busyStart[i]);
         }
         return billed * vm.pricePerSecond();
     }

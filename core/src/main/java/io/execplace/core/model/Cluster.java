@@ -4,12 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Spark cluster: an ordered list of worker VMs. VM {@code i} has id {@code i}.
+ * A Spark cluster: an ordered list of worker VMs. VM {@code i} has id {@code i}. A fixed cluster's
+ * VMs are always there; an elastic cluster's VMs are the node slots of its {@link NodePools}, bought
+ * and removed during a run.
  *
- * @param name a short description (preset name or file name)
- * @param vms  the VMs, in id order
+ * @param name  a short description (preset name or file name)
+ * @param vms   the VMs, in id order
+ * @param pools the node pools whose slots the VMs are, or null for a fixed cluster
  */
-public record Cluster(String name, List<Vm> vms) {
+public record Cluster(String name, List<Vm> vms, NodePools pools) {
+
+    /** A fixed cluster. */
+    public Cluster(String name, List<Vm> vms) {
+        this(name, vms, null);
+    }
 
     public Cluster {
         vms = List.copyOf(vms);
@@ -22,6 +30,11 @@ public record Cluster(String name, List<Vm> vms) {
                         + " has id " + vms.get(i).id());
             }
         }
+    }
+
+    /** True when the VMs are node slots of pools that grow and shrink. */
+    public boolean isElastic() {
+        return pools != null;
     }
 
     public int size() {

@@ -71,6 +71,11 @@ public record Job(int id, JobType type, double arrival, int executors, int cores
         return new Job(id, type, newArrival, executors, coresPerExecutor, memoryGbPerExecutor, baseDuration, deadline);
     }
 
+    /** A copy with another base duration (what is left of a job a spot interruption stopped). */
+    public Job withBaseDuration(double seconds) {
+        return new Job(id, type, arrival, executors, coresPerExecutor, memoryGbPerExecutor, seconds, deadline);
+    }
+
     /** A copy with another deadline. */
     public Job withDeadline(double newDeadline) {
         return new Job(id, type, arrival, executors, coresPerExecutor, memoryGbPerExecutor, baseDuration, newDeadline);

@@ -50,9 +50,28 @@ public interface ClusterView {
         return cluster().vm(id);
     }
 
-    /** True when the VM hosts at least one executor (and is therefore being paid for). */
+    /**
+     * True when the VM is being paid for now: it hosts at least one executor, or (elastic clusters) it
+     * is a live node that is empty but not yet consolidated away.
+     */
     default boolean isActive(int vm) {
         return executorsOn(vm) > 0;
+    }
+
+    /**
+     * False for an elastic cluster's node slot whose node is not bought: placing an executor there buys
+     * it (then it is ready after {@link #readyIn}). True for every VM of a fixed cluster.
+     */
+    default boolean isProvisioned(int vm) {
+        return true;
+    }
+
+    /**
+     * Seconds until the VM can run executors: 0 for a fixed cluster's VMs and ready nodes; a launching
+     * node's remaining launch time; for a slot not bought, the launch delay it would have if bought now.
+     */
+    default double readyIn(int vm) {
+        return 0;
     }
 
     /** How many more executors of the given size the VM can take now. */

@@ -45,6 +45,8 @@ public final class ClusterState implements ClusterView {
     private double now;
     /** Who knows the running jobs (the kernel that drives this state), or null. */
     private Supplier<List<RunningJob>> runningJobs;
+    /** The node lives of an elastic cluster; null for a fixed one. */
+    private final NodeLifecycle nodes;
 
     public ClusterState(Cluster cluster, DurationModel durationModel) {
         this.cluster = cluster;
@@ -67,6 +69,7 @@ public final class ClusterState implements ClusterView {
             capacityMemory[i] = vm.memoryGb();
             intervals[i] = new double[8];
         }
+        nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
         reset();
     }
 
@@ -80,8 +83,16 @@ public final class ClusterState implements ClusterView {
         return runningJobs == null ? Optional.empty() : Optional.of(runningJobs.get());
     }
 
-    /** Back to an empty cluster at time 0. */
+    /** Back to an empty cluster at time 0 (an elastic cluster with no node bought, capacity seed 0). */
     public void reset() {
+        reset(0);
+    }
+
+    /** Back to an empty cluster at time 0; an elastic cluster's random draws come from {@code capacitySeed}. */
+    public void reset(long capacitySeed) {
+        if (nodes != null) {
+            nodes.reset(capacitySeed);
+        }
         System.arraycopy(capacityCores, 0, freeCores, 0, n);
         System.arraycopy(capacityMemory, 0, freeMemory, 0, n);
         Arrays.fill(executors, 0);
@@ -115,12 +126,33 @@ public final class ClusterState implements ClusterView {
 
     @Override
     public int freeCores(int vm) {
-        return freeCores[vm];
+        return nodes == null || nodes.available(vm) ? freeCores[vm] : 0;
     }
 
     @Override
     public double freeMemoryGb(int vm) {
-        return freeMemory[vm];
+        return nodes == null || nodes.available(vm) ? freeMemory[vm] : 0;
+    }
+
+    /** An elastic cluster's live node that is empty but not yet consolidated is paid for, hence active. */
+    @Override
+    public boolean isActive(int vm) {
+        return executors[vm] > 0 || (nodes != null && nodes.warm(vm, now));
+    }
+
+    @Override
+    public boolean isProvisioned(int vm) {
+        return nodes == null || nodes.alive(vm);
+    }
+
+    @Override
+    public double readyIn(int vm) {
+        return nodes == null ? 0 : Math.max(0, nodes.readyAt(vm, now) - now);
+    }
+
+    /** The node lives of an elastic cluster (package-private: the kernel runs their events); null when fixed. */
+    NodeLifecycle nodes() {
+        return nodes;
     }
 
     @Override
@@ -153,8 +185,8 @@ public final class ClusterState implements ClusterView {
 
     /** True when one more executor of the job fits on the VM. */
     public boolean fits(int vm, Job job) {
-        return freeCores[vm] >= job.coresPerExecutor()
-                && freeMemory[vm] + Capacity.EPSILON >= job.memoryGbPerExecutor();
+        return freeCores(vm) >= job.coresPerExecutor()
+                && freeMemoryGb(vm) + Capacity.EPSILON >= job.memoryGbPerExecutor();
     }
 
     /**
@@ -181,12 +213,12 @@ public final class ClusterState implements ClusterView {
             if (count == 0) {
                 continue; // already checked
             }
-            if ((long) count * job.coresPerExecutor() > freeCores[vm]) {
+            if ((long) count * job.coresPerExecutor() > freeCores(vm)) {
                 error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
-                        + job.coresPerExecutor() + " cores on " + freeCores[vm] + " free cores";
-            } else if (count * job.memoryGbPerExecutor() > freeMemory[vm] + Capacity.EPSILON) {
+                        + job.coresPerExecutor() + " cores on " + freeCores(vm) + " free cores";
+            } else if (count * job.memoryGbPerExecutor() > freeMemoryGb(vm) + Capacity.EPSILON) {
                 error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
-                        + job.memoryGbPerExecutor() + " GB on " + freeMemory[vm] + " GB free";
+                        + job.memoryGbPerExecutor() + " GB on " + freeMemoryGb(vm) + " GB free";
             }
             scratchCount[vm] = 0;
         }
@@ -196,13 +228,23 @@ public final class ClusterState implements ClusterView {
                 scratchCount[vm] = 0;
             }
         }
+        if (error == null && nodes != null) {
+            error = nodes.checkLaunches(placement);
+        }
         return error;
     }
 
     /** Places one executor of the job on the VM, busy until {@code finish}. The caller has checked it fits. */
     public void addExecutor(int vm, Job job, double finish) {
         if (executors[vm] == 0) {
-            busySince[vm] = now;
+            if (nodes == null) {
+                busySince[vm] = now;
+            } else {
+                if (!nodes.alive(vm)) {
+                    launch(vm);
+                }
+                nodes.filled(vm);
+            }
             busyUntil[vm] = finish;
             activeVms++;
         } else if (finish > busyUntil[vm]) {
@@ -239,7 +281,11 @@ public final class ClusterState implements ClusterView {
             freeCores[vm] = capacityCores[vm];
             freeMemory[vm] = capacityMemory[vm];
             activeVms--;
-            closeInterval(vm);
+            if (nodes == null) {
+                closeInterval(vm);
+            } else {
+                nodes.emptied(vm, now);
+            }
         } else {
             freeCores[vm] += job.coresPerExecutor();
             freeMemory[vm] += job.memoryGbPerExecutor();
@@ -251,6 +297,18 @@ public final class ClusterState implements ClusterView {
         for (int i = 0; i < placement.executors(); i++) {
             removeExecutor(placement.vm(i), job);
         }
+    }
+
+    /** Buys an elastic slot's node now: its billed lifetime opens. */
+    void launch(int vm) {
+        nodes.launch(vm, now);
+        busySince[vm] = now;
+    }
+
+    /** An elastic node is gone now (consolidated or interrupted): its billed lifetime closes. */
+    void terminate(int vm) {
+        nodes.terminate(vm);
+        closeInterval(vm);
     }
 
     private void closeInterval(int vm) {
@@ -279,7 +337,7 @@ public final class ClusterState implements ClusterView {
         int k = intervalCount[vm];
         double[] iv = intervals[vm];
         double total = k == 0 ? 0 : closedBeforeLast[vm] + (iv[2 * k - 1] - iv[2 * k - 2]);
-        if (executors[vm] > 0) {
+        if (nodes == null ? executors[vm] > 0 : nodes.alive(vm)) {
             total += now - busySince[vm];
         }
         return total;

@@ -38,6 +38,18 @@ public final class CompletionQueue {
         return job[i];
     }
 
+    /** Removes a running job (a job a spot interruption stopped); rare, so it rebuilds the heap. */
+    public void remove(int jobIndex) {
+        int[] jobs = Arrays.copyOf(job, size);
+        double[] finishes = Arrays.copyOf(finish, size);
+        clear();
+        for (int i = 0; i < jobs.length; i++) {
+            if (jobs[i] != jobIndex) {
+                add(jobs[i], finishes[i]);
+            }
+        }
+    }
+
     /** Adds a running job. */
     public void add(int jobIndex, double finishTime) {
         if (size == job.length) {

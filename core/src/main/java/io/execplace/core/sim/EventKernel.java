@@ -1,5 +1,6 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
@@ -70,7 +71,11 @@ public final class EventKernel {
     private final boolean[] localVm;
 
     private Job[] jobs = new Job[0];
+    /** The jobs as given; {@link #jobs} is a copy whose stopped jobs carry what is left of their work. */
+    private Job[] givenJobs = jobs;
     private int n;
+    /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
+    private final Preemptions preemptions;
     private String decider = "driver";
     /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
     private PlacementPolicy arrivalCheck;
@@ -96,6 +101,7 @@ public final class EventKernel {
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
         state.reportRunningJobsFrom(this::runningJobs);
+        this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
         this.waiting = new WaitingQueue(jobs, config.queue());
         this.localVm = new boolean[cluster.size()];
         for (int i = 0; i < localVm.length; i++) {
@@ -114,11 +120,15 @@ public final class EventKernel {
      * @param jobs the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
      */
     public void reset(Job[] jobs) {
-        this.jobs = jobs;
+        this.givenJobs = jobs;
+        this.jobs = preemptions == null ? jobs : jobs.clone();
         this.n = jobs.length;
         book.reset(jobs, cluster);
-        waiting.reset(jobs);
-        state.reset();
+        waiting.reset(this.jobs);
+        state.reset(config.capacitySeed());
+        if (preemptions != null) {
+            preemptions.reset();
+        }
         running.clear();
         nextArrival = 0;
         cursor = 0;
@@ -176,12 +186,30 @@ public final class EventKernel {
 
     /** Processes the next event time (completions, then arrivals); false when there is none. */
     private boolean advance() {
-        if (nextArrival >= n && running.isEmpty()) {
+        double tArrival;
+        double tCompletion;
+        double t;
+        while (true) {
+            tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
+            tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
+            t = Math.min(tArrival, tCompletion);
+            // Node events (consolidation, spot notices and interruptions) up to the next arrival or
+            // completion come first; only an interruption that stops jobs makes a decision point.
+            if (preemptions == null) {
+                break;
+            }
+            int interrupted = preemptions.runUntilInterruption(t);
+            if (interrupted < 0) {
+                break;
+            }
+            if (stopJobsOn(interrupted)) {
+                cursor = 0;
+                return true;
+            }
+        }
+        if (t == Double.POSITIVE_INFINITY) {
             return false;
         }
-        double tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
-        double tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
-        double t = Math.min(tArrival, tCompletion);
         state.advanceTo(t);
         while (!running.isEmpty() && running.peekFinish() <= t) {
             release(running.poll());
@@ -199,6 +227,51 @@ public final class EventKernel {
         }
         cursor = 0;
         return true;
+    }
+
+    /**
+     * A spot node is taken back now: every job with an executor there stops (its executors are freed
+     * and it waits again with what is left of its work), then the node goes.
+     *
+     * @return true when a job was stopped
+     */
+    private boolean stopJobsOn(int vm) {
+        int[] hit = new int[running.size()];
+        int count = 0;
+        for (int i = 0; i < running.size(); i++) {
+            int j = running.jobAt(i);
+            if (hasExecutorOn(j, jobs[j].executors(), vm)) {
+                hit[count++] = j;
+            }
+        }
+        Arrays.sort(hit, 0, count);
+        for (int i = 0; i < count; i++) {
+            preemptions.stop(hit[i], vm, jobs, book, running);
+            waiting.add(hit[i]);
+        }
+        boolean stopped = count > 0;
+        if (pendingJob >= 0 && hasExecutorOn(pendingJob, pending, vm)) {
+            // An executor-at-a-time job loses the executors placed so far and is offered again.
+            Job job = jobs[pendingJob];
+            for (int i = 0; i < pending; i++) {
+                state.removeExecutor(book.executorVm[book.offset[pendingJob] + i], job);
+            }
+            pending = 0;
+            pendingJob = -1;
+            stopped = true;
+        }
+        state.terminate(vm);
+        return stopped;
+    }
+
+    private boolean hasExecutorOn(int j, int executors, int vm) {
+        int from = book.offset[j];
+        for (int i = 0; i < executors; i++) {
+            if (book.executorVm[from + i] == vm) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void admit(int j) {
@@ -331,7 +404,7 @@ public final class EventKernel {
                     + state.now() + ": " + error + " " + p);
         }
         double duration = durationModel.duration(job, p, cluster);
-        double now = state.now();
+        double now = readyToStart(p);
         if (admission && Deadlines.missed(job, now + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
@@ -343,8 +416,19 @@ public final class EventKernel {
         }
         book.placement[j] = p;
         state.start(job, p, now + duration);
-        started(j, job, duration, DurationModel.matchesType(job, p));
+        started(j, job, now, duration, DurationModel.matchesType(job, p));
         return true;
+    }
+
+    /** When a placement's executors can start: now, or when the last node it needs is ready (elastic). */
+    private double readyToStart(Placement p) {
+        double at = state.now();
+        if (preemptions != null) {
+            for (int i = 0; i < p.executors(); i++) {
+                at = Math.max(at, state.nodes().readyAt(p.vm(i), state.now()));
+            }
+        }
+        return at;
     }
 
     /**
@@ -378,14 +462,15 @@ public final class EventKernel {
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
         double duration = durationModel.duration(job, matches, allLocal(j, e));
-        double finishTime = state.now() + duration;
+        double startTime = readyToStart(Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + e)));
+        double finishTime = startTime + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(book.executorVm[from + i], finishTime);
         }
         removeAt(cursor);
         pending = 0;
         pendingJob = -1;
-        started(j, job, duration, matches);
+        started(j, job, startTime, duration, matches);
     }
 
     /** True when the first {@code count} executors of job {@code j} are all on local VMs. */
@@ -404,10 +489,9 @@ public final class EventKernel {
         return cursor < waiting.size() && waiting.get(cursor) == pendingJob ? pending : 0;
     }
 
-    private void started(int j, Job job, double duration, boolean matches) {
-        double now = state.now();
-        book.start[j] = now;
-        book.finish[j] = now + duration;
+    private void started(int j, Job job, double startTime, double duration, boolean matches) {
+        book.start[j] = startTime;
+        book.finish[j] = startTime + duration;
         running.add(j, book.finish[j]);
         tally.started(job, duration, book.finish[j], matches);
     }
@@ -468,6 +552,9 @@ public final class EventKernel {
             state.advanceTo(running.peekFinish());
             release(running.poll());
         }
+        if (preemptions != null) {
+            preemptions.consolidateAll();
+        }
     }
 
     // ---- records -----------------------------------------------------------------------------
@@ -501,7 +588,11 @@ public final class EventKernel {
      * @param decisions number of placement decisions
      */
     public RunResult result(String scheduler, long[] delays, int decisions) {
-        JobRecord[] records = book.records(jobs);
-        return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions);
+        if (preemptions != null && running.isEmpty()) {
+            preemptions.consolidateAll();
+        }
+        JobRecord[] records = book.records(givenJobs);
+        return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions,
+                preemptions == null ? CapacityStats.NONE : preemptions.stats());
     }
 }

@@ -1,10 +1,12 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.NodePool;
 import io.execplace.core.rules.SimulationConfig;
 
 import java.util.Arrays;
@@ -22,11 +24,19 @@ final class RunResults {
      * @param decisions number of placement decisions
      */
     static RunResult of(String scheduler, Cluster cluster, SimulationConfig config, JobRecord[] records,
-                        List<VmRecord> vms, long[] delays, int decisions) {
+                        List<VmRecord> vms, long[] delays, int decisions, CapacityStats capacity) {
         double totalCost = 0;
         int vmsUsed = 0;
+        double nodeSeconds = 0;
         for (VmRecord vm : vms) {
-            totalCost += vm.cost(config.billing());
+            if (cluster.isElastic()) {
+                // A node slot's intervals are node lifetimes, billed by its pool's rule.
+                NodePool pool = cluster.pools().pool(vm.vm().id());
+                totalCost += vm.cost(pool::billedSeconds);
+                nodeSeconds += vm.busySeconds();
+            } else {
+                totalCost += vm.cost(config.billing());
+            }
             if (vm.used()) {
                 vmsUsed++;
             }
@@ -74,6 +84,6 @@ final class RunResults {
                 .vmsUsed(vmsUsed).makespan(makespan)
                 .decisions(decisions).schedulingDelayMs(meanDelayMs, medianMs, p99Ms)
                 .build();
-        return new RunResult(summary, cluster, config, List.of(records), vms);
+        return new RunResult(summary, cluster, config, List.of(records), vms, capacity.withNodeHours(nodeSeconds / 3600));
     }
 }

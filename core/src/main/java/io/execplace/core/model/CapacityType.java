@@ -1,0 +1,30 @@
+package io.execplace.core.model;
+
+import java.util.Locale;
+
+/** How a node is bought: on-demand (kept until released) or spot (cheaper, taken back with notice). */
+public enum CapacityType {
+    ON_DEMAND("on-demand"),
+    SPOT("spot");
+
+    private final String key;
+
+    CapacityType(String key) {
+        this.key = key;
+    }
+
+    /** The spelling in files and on the command line ({@code on-demand}, {@code spot}), as Karpenter's label values. */
+    public String key() {
+        return key;
+    }
+
+    public static CapacityType parse(String text) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        for (CapacityType c : values()) {
+            if (c.key.equals(t) || c.name().toLowerCase(Locale.ROOT).equals(t)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("expected on-demand or spot, got '" + text + "'");
+    }
+}

@@ -1,0 +1,65 @@
+package io.execplace.core.model;
+
+import java.util.SplittableRandom;
+
+/**
+ * How often the cloud takes a spot node back. The AWS Spot Instance Advisor publishes, per instance
+ * type and region, the share of capacity reclaimed in the previous month in bands (&lt;5 %, 5–10 %,
+ * 10–15 %, 15–20 %, &gt;20 %); we read a band's rate {@code p} as the probability that one node is
+ * interrupted within 30 days and draw each node's time to interruption from the exponential law
+ * with hazard {@code -ln(1 - p) / 30 days}. The notice comes {@code noticeSeconds} before (AWS: 120 s).
+ *
+ * @param monthlyRate   probability a node is interrupted within 30 days, in [0, 1)
+ * @param noticeSeconds seconds of warning before the node is taken
+ */
+public record Interruptions(double monthlyRate, double noticeSeconds) {
+
+    /** Seconds in the 30-day month of the advisor's bands. */
+    public static final double MONTH_SECONDS = 30 * 86_400.0;
+
+    /** AWS's two-minute interruption notice. */
+    public static final double AWS_NOTICE_SECONDS = 120;
+
+    /** Never interrupted (on-demand capacity). */
+    public static final Interruptions NONE = new Interruptions(0, AWS_NOTICE_SECONDS);
+
+    public Interruptions {
+        if (!(monthlyRate >= 0) || !(monthlyRate < 1)) {
+            throw new IllegalArgumentException("monthly interruption rate must be in [0, 1), got " + monthlyRate);
+        }
+        if (!(noticeSeconds >= 0) || Double.isInfinite(noticeSeconds)) {
+            throw new IllegalArgumentException("notice must be >= 0 seconds, got " + noticeSeconds);
+        }
+    }
+
+    /** The advisor's band by its label ({@code <5}, {@code 5-10}, {@code 10-15}, {@code 15-20}, {@code >20}), at its middle ({@code >20}: 25 %). */
+    public static Interruptions band(String label) {
+        double rate = switch (label.replace("%", "").replace(" ", "")) {
+            case "<5" -> 0.025;
+            case "5-10" -> 0.075;
+            case "10-15" -> 0.125;
+            case "15-20" -> 0.175;
+            case ">20" -> 0.25;
+            default -> throw new IllegalArgumentException("interruption band must be <5, 5-10, 10-15, 15-20 or >20, got '"
+                    + label + "'");
+        };
+        return new Interruptions(rate, AWS_NOTICE_SECONDS);
+    }
+
+    /** Interruptions per second of a node's life. */
+    public double hazardPerSecond() {
+        return -Math.log1p(-monthlyRate) / MONTH_SECONDS;
+    }
+
+    public boolean never() {
+        return monthlyRate == 0;
+    }
+
+    /** Seconds from launch to interruption for one node (infinite when never). */
+    public double sampleLifetime(SplittableRandom random) {
+        if (never()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return -Math.log(1 - random.nextDouble()) / hazardPerSecond();
+    }
+}

@@ -1,0 +1,109 @@
+package io.execplace.core.model;
+
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The node pools of an elastic cluster and the row of node slots they unfold into: for each pool, for
+ * each of its instance types, one slot per node the pool's core limit could hold, spread over the
+ * pool's zones in turn. Slot {@code i} is VM {@code i} of {@link #cluster()}: a cloud VM of the
+ * instance type's shape at the pool's price for its capacity type.
+ *
+ * <p>{@code gracefulDecommission} is the Spark side of a spot interruption: with Spark's
+ * decommissioning on ({@code spark.decommission.enabled}, {@code spark.storage.decommission.*}) the
+ * shuffle and cached blocks of executors on a node under notice migrate before it goes, so their
+ * finished work is not recomputed; without it it is.
+ */
+public final class NodePools {
+
+    private final String name;
+    private final List<NodePool> pools;
+    private final boolean gracefulDecommission;
+    private final int[] poolOf;
+    private final int[] typeOf;
+    private final int[] zoneOf;
+    private final Cluster cluster;
+
+    public NodePools(String name, List<NodePool> pools, boolean gracefulDecommission) {
+        if (pools.isEmpty()) {
+            throw new IllegalArgumentException("an elastic cluster needs at least one node pool");
+        }
+        this.name = name;
+        this.pools = List.copyOf(pools);
+        this.gracefulDecommission = gracefulDecommission;
+        List<int[]> slots = new ArrayList<>();
+        List<Vm> vms = new ArrayList<>();
+        for (int p = 0; p < this.pools.size(); p++) {
+            NodePool pool = this.pools.get(p);
+            for (int t = 0; t < pool.instanceTypes().size(); t++) {
+                InstanceType type = pool.instanceTypes().get(t);
+                int count = pool.limitCores() / type.cores();
+                VmType shape = new VmType(type.name(), type.cores(), type.memoryGb());
+                for (int k = 0; k < count; k++) {
+                    slots.add(new int[] {p, t, k % pool.zones().size()});
+                    vms.add(new Vm(vms.size(), shape, Site.CLOUD, pool.pricePerSecond(type)));
+                }
+            }
+        }
+        if (vms.isEmpty()) {
+            throw new IllegalArgumentException("elastic cluster " + name + ": no pool's limit holds even one node");
+        }
+        poolOf = new int[slots.size()];
+        typeOf = new int[slots.size()];
+        zoneOf = new int[slots.size()];
+        for (int i = 0; i < slots.size(); i++) {
+            poolOf[i] = slots.get(i)[0];
+            typeOf[i] = slots.get(i)[1];
+            zoneOf[i] = slots.get(i)[2];
+        }
+        this.cluster = new Cluster(name, vms, this);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<NodePool> pools() {
+        return pools;
+    }
+
+    public boolean gracefulDecommission() {
+        return gracefulDecommission;
+    }
+
+    /** The same pools with Spark's graceful decommissioning on or off. */
+    public NodePools withGracefulDecommission(boolean on) {
+        return on == gracefulDecommission ? this : new NodePools(name, pools, on);
+    }
+
+    /** The cluster of node slots. */
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    public int slotCount() {
+        return poolOf.length;
+    }
+
+    /** The index in {@link #pools()} of slot {@code vm}'s pool. */
+    public int poolIndex(int vm) {
+        return poolOf[vm];
+    }
+
+    public NodePool pool(int vm) {
+        return pools.get(poolOf[vm]);
+    }
+
+    public InstanceType instanceType(int vm) {
+        return pools.get(poolOf[vm]).instanceTypes().get(typeOf[vm]);
+    }
+
+    public String zone(int vm) {
+        return pools.get(poolOf[vm]).zones().get(zoneOf[vm]);
+    }
+
+    public CapacityType capacityType(int vm) {
+        return pool(vm).capacityType();
+    }
+}

@@ -1,0 +1,314 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The lives of an elastic cluster's nodes during a run: which slots are bought, when each is ready,
+ * which are under an interruption notice, and the timed node events — an empty node's consolidation,
+ * a spot notice and the interruption itself — in time order. {@link ClusterState} asks it whether a
+ * slot can take executors and tells it when a slot fills or empties; the {@link EventKernel} runs its
+ * events.
+ *
+ * <p>Random draws (launch delays, times to interruption) come from a stream per slot and launch,
+ * seeded by the run's capacity seed, so a slot's n-th launch draws the same whatever else happened.
+ */
+final class NodeLifecycle {
+
+    /** What a timed node event does. */
+    static final int TERMINATE_IF_EMPTY = 0;
+    static final int NOTICE = 1;
+    static final int INTERRUPT = 2;
+
+    private final NodePools pools;
+    private final int n;
+    private final int[] slotCores;
+    private final int[] poolLimit;
+    private final int[] poolCores;
+    private final boolean[] alive;
+    private final boolean[] cordoned;
+    private final double[] readyAt;
+    private final double[] terminateAt;
+    private final int[] launches;
+    /** Per slot, bumped whenever it fills or empties, so that a stale consolidation is ignored. */
+    private final int[] token;
+    private long seed;
+
+    // The event heap: parallel arrays ordered by (time, slot, kind).
+    private double[] eventTime = new double[64];
+    private int[] eventSlot = new int[64];
+    private int[] eventKind = new int[64];
+    private int[] eventToken = new int[64];
+    private int events;
+
+    private int nodeLaunches;
+    private int interruptions;
+
+    NodeLifecycle(Cluster cluster) {
+        this.pools = cluster.pools();
+        this.n = cluster.size();
+        slotCores = new int[n];
+        for (int i = 0; i < n; i++) {
+            slotCores[i] = cluster.vm(i).cores();
+        }
+        poolLimit = new int[pools.pools().size()];
+        for (int p = 0; p < poolLimit.length; p++) {
+            poolLimit[p] = pools.pools().get(p).limitCores();
+        }
+        poolCores = new int[poolLimit.length];
+        alive = new boolean[n];
+        cordoned = new boolean[n];
+        readyAt = new double[n];
+        terminateAt = new double[n];
+        launches = new int[n];
+        token = new int[n];
+    }
+
+    void reset(long capacitySeed) {
+        this.seed = capacitySeed;
+        Arrays.fill(poolCores, 0);
+        Arrays.fill(alive, false);
+        Arrays.fill(cordoned, false);
+        Arrays.fill(readyAt, 0);
+        Arrays.fill(terminateAt, Double.NaN);
+        Arrays.fill(launches, 0);
+        Arrays.fill(token, 0);
+        events = 0;
+        nodeLaunches = 0;
+        interruptions = 0;
+    }
+
+    NodePools pools() {
+        return pools;
+    }
+
+    boolean alive(int vm) {
+        return alive[vm];
+    }
+
+    boolean cordoned(int vm) {
+        return cordoned[vm];
+    }
+
+    /** True when the slot can take an executor now: a live node not under notice, or a node its pool may still buy. */
+    boolean available(int vm) {
+        if (alive[vm]) {
+            return !cordoned[vm];
+        }
+        int p = pools.poolIndex(vm);
+        return poolCores[p] + slotCores[vm] <= poolLimit[p];
+    }
+
+    /**
+     * Null when buying every absent slot of the placement (each counted once) stays within its pool's
+     * limit, else what is over.
+     */
+    String checkLaunches(Placement placement) {
+        int[] extra = null;
+        for (int i = 0; i < placement.executors(); i++) {
+            int vm = placement.vm(i);
+            if (alive[vm] || firstIndexOf(placement, i, vm) < i) {
+                continue;
+            }
+            if (extra == null) {
+                extra = new int[poolLimit.length];
+            }
+            int p = pools.poolIndex(vm);
+            extra[p] += slotCores[vm];
+            if (poolCores[p] + extra[p] > poolLimit[p]) {
+                return "node pool " + pools.pools().get(p).name() + " would exceed its limit of " + poolLimit[p]
+                        + " cores";
+            }
+        }
+        return null;
+    }
+
+    private static int firstIndexOf(Placement placement, int upTo, int vm) {
+        for (int i = 0; i < upTo; i++) {
+            if (placement.vm(i) == vm) {
+                return i;
+            }
+        }
+        return upTo;
+    }
+
+    /** When the slot's node is (or, bought now, would be) ready for executors. */
+    double readyAt(int vm, double now) {
+        return alive[vm] ? readyAt[vm] : now + draw(vm, launches[vm] + 1, 0);
+    }
+
+    /** True while an empty live node waits for consolidation past {@code now} (it is still paid for). */
+    boolean warm(int vm, double now) {
+        return alive[vm] && terminateAt[vm] > now;
+    }
+
+    /** Buys the slot's node at {@code now}; its ready time, and on spot its notice and interruption, are drawn. */
+    void launch(int vm, double now) {
+        int launch = ++launches[vm];
+        NodePool pool = pools.pool(vm);
+        alive[vm] = true;
+        cordoned[vm] = false;
+        readyAt[vm] = now + draw(vm, launch, 0);
+        terminateAt[vm] = Double.NaN;
+        poolCores[pools.poolIndex(vm)] += slotCores[vm];
+        nodeLaunches++;
+        if (!pool.interruptions().never()) {
+            double at = now + draw(vm, launch, 1);
+            push(Math.max(now, at - pool.interruptions().noticeSeconds()), vm, NOTICE, launch);
+            push(at, vm, INTERRUPT, launch);
+        }
+    }
+
+    /** A launch's delay (which 0) or time to interruption (which 1), from the slot's own stream. */
+    private double draw(int vm, int launch, int which) {
+        NodePool pool = pools.pool(vm);
+        if (which == 0 && pool.launchDelay().minSeconds() == pool.launchDelay().maxSeconds()) {
+            return pool.launchDelay().minSeconds();
+        }
+        SplittableRandom random = new SplittableRandom(((seed * 0x9E3779B97F4A7C15L + vm) * 0xBF58476D1CE4E5B9L + launch) * 2 + which);
+        return which == 0 ? pool.launchDelay().sample(random) : pool.interruptions().sampleLifetime(random);
+    }
+
+    /** The slot got its first executor: a pending consolidation no longer applies. */
+    void filled(int vm) {
+        token[vm]++;
+        terminateAt[vm] = Double.NaN;
+    }
+
+    /** The slot's last executor left at {@code now}: consolidate it after the pool's delay unless refilled. */
+    void emptied(int vm, double now) {
+        token[vm]++;
+        double at = now + pools.pool(vm).consolidateAfterSeconds();
+        terminateAt[vm] = at;
+        push(at, vm, TERMINATE_IF_EMPTY, token[vm]);
+    }
+
+    /** The node is gone (consolidated or interrupted). */
+    void terminate(int vm) {
+        alive[vm] = false;
+        cordoned[vm] = false;
+        terminateAt[vm] = Double.NaN;
+        token[vm]++;
+        poolCores[pools.poolIndex(vm)] -= slotCores[vm];
+    }
+
+    void cordon(int vm) {
+        cordoned[vm] = true;
+    }
+
+    void countInterruption() {
+        interruptions++;
+    }
+
+    int nodeLaunches() {
+        return nodeLaunches;
+    }
+
+    int interruptions() {
+        return interruptions;
+    }
+
+    // ---- the event heap ------------------------------------------------------------------------
+
+    /** Time of the next event that still applies; +infinity when none. Drops stale ones on the way. */
+    double nextEventTime() {
+        while (events > 0 && stale(0)) {
+            pop();
+        }
+        return events == 0 ? Double.POSITIVE_INFINITY : eventTime[0];
+    }
+
+    private boolean stale(int i) {
+        int vm = eventSlot[i];
+        return switch (eventKind[i]) {
+            case TERMINATE_IF_EMPTY -> !alive[vm] || eventToken[i] != token[vm];
+            default -> !alive[vm] || eventToken[i] != launches[vm];
+        };
+    }
+
+    /** The slot of the next event (call after {@link #nextEventTime()}). */
+    int peekSlot() {
+        return eventSlot[0];
+    }
+
+    int peekKind() {
+        return eventKind[0];
+    }
+
+    void pop() {
+        events--;
+        if (events == 0) {
+            return;
+        }
+        double t = eventTime[events];
+        int s = eventSlot[events];
+        int k = eventKind[events];
+        int tok = eventToken[events];
+        int i = 0;
+        while (true) {
+            int c = 2 * i + 1;
+            if (c >= events) {
+                break;
+            }
+            if (c + 1 < events && before(c + 1, c)) {
+                c++;
+            }
+            if (!beforeValues(eventTime[c], eventSlot[c], eventKind[c], t, s, k)) {
+                break;
+            }
+            copy(c, i);
+            i = c;
+        }
+        set(i, t, s, k, tok);
+    }
+
+    private void push(double time, int vm, int kind, int tok) {
+        if (events == eventTime.length) {
+            int size = events * 2;
+            eventTime = Arrays.copyOf(eventTime, size);
+            eventSlot = Arrays.copyOf(eventSlot, size);
+            eventKind = Arrays.copyOf(eventKind, size);
+            eventToken = Arrays.copyOf(eventToken, size);
+        }
+        int i = events++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!beforeValues(time, vm, kind, eventTime[parent], eventSlot[parent], eventKind[parent])) {
+                break;
+            }
+            copy(parent, i);
+            i = parent;
+        }
+        set(i, time, vm, kind, tok);
+    }
+
+    private boolean before(int a, int b) {
+        return beforeValues(eventTime[a], eventSlot[a], eventKind[a], eventTime[b], eventSlot[b], eventKind[b]);
+    }
+
+    private static boolean beforeValues(double t1, int s1, int k1, double t2, int s2, int k2) {
+        if (t1 != t2) {
+            return t1 < t2;
+        }
+        if (s1 != s2) {
+            return s1 < s2;
+        }
+        return k1 < k2;
+    }
+
+    private void copy(int from, int to) {
+        set(to, eventTime[from], eventSlot[from], eventKind[from], eventToken[from]);
+    }
+
+    private void set(int i, double t, int s, int k, int tok) {
+        eventTime[i] = t;
+        eventSlot[i] = s;
+        eventKind[i] = k;
+        eventToken[i] = tok;
+    }
+}

@@ -1,0 +1,123 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.CapacityStats;
+import io.execplace.core.model.Job;
+
+/**
+ * Runs an elastic cluster's node events for the {@link EventKernel} — consolidation of empty nodes,
+ * spot notices, interruptions — and stops the jobs an interruption hits, counting what was lost.
+ *
+ * <p>What an interruption does to a Spark job (docs/elastic.md): the tasks running on the lost
+ * executors fail and re-run, and without graceful decommissioning the map output those executors
+ * wrote is lost and recomputed (Spark's FetchFailed path). In the kernel's whole-job model the job
+ * stops, frees all its executors and waits again with the work that is left: the unfinished share of
+ * its base duration, plus, without decommissioning, the lost executors' share of the finished part.
+ */
+final class Preemptions {
+
+    private final ClusterState state;
+    private final NodeLifecycle nodes;
+    private int executorsLost;
+    private double executorSecondsLost;
+    private int jobsStopped;
+
+    Preemptions(ClusterState state) {
+        this.state = state;
+        this.nodes = state.nodes();
+    }
+
+    void reset() {
+        executorsLost = 0;
+        executorSecondsLost = 0;
+        jobsStopped = 0;
+    }
+
+    /**
+     * Runs the node events due by {@code t} — an interruption at exactly {@code t} only after that
+     * instant's completions and arrivals — up to the first interruption.
+     *
+     * @return the interrupted slot, its node still alive for the caller to stop its jobs; -1 when no
+     *         interruption is due
+     */
+    int runUntilInterruption(double t) {
+        while (true) {
+            double at = nodes.nextEventTime();
+            if (at == Double.POSITIVE_INFINITY || at > t
+                    || (at == t && nodes.peekKind() == NodeLifecycle.INTERRUPT)) {
+                return -1;
+            }
+            int vm = nodes.peekSlot();
+            int kind = nodes.peekKind();
+            nodes.pop();
+            state.advanceTo(at);
+            switch (kind) {
+                case NodeLifecycle.TERMINATE_IF_EMPTY -> state.terminate(vm);
+                case NodeLifecycle.NOTICE -> nodes.cordon(vm);
+                default -> {
+                    nodes.countInterruption();
+                    return vm;
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops running job {@code j}, which has executors on the interrupted slot {@code vm}: frees its
+     * executors and leaves in {@code jobs[j]} the work that is left. The caller queues it again.
+     */
+    void stop(int j, int vm, Job[] jobs, JobBook book, CompletionQueue running) {
+        Job job = jobs[j];
+        int from = book.offset[j];
+        int e = job.executors();
+        int lost = 0;
+        for (int i = 0; i < e; i++) {
+            lost += book.executorVm[from + i] == vm ? 1 : 0;
+        }
+        double duration = book.finish[j] - book.start[j];
+        double done = duration > 0 ? Math.min(1, Math.max(0, (state.now() - book.start[j]) / duration)) : 0;
+        double redo = nodes.pools().gracefulDecommission() ? 0 : done * lost / e;
+        jobs[j] = job.withBaseDuration(job.baseDuration() * ((1 - done) + redo));
+        executorsLost += lost;
+        executorSecondsLost += redo * e * duration;
+        jobsStopped++;
+        for (int i = 0; i < e; i++) {
+            state.removeExecutor(book.executorVm[from + i], job);
+        }
+        running.remove(j);
+        book.placement[j] = null;
+        book.start[j] = Double.NaN;
+        book.finish[j] = Double.NaN;
+    }
+
+    /** At the end of a run: every node left is removed at its consolidation time (or interruption). */
+    void consolidateAll() {
+        while (true) {
+            double at = nodes.nextEventTime();
+            if (at == Double.POSITIVE_INFINITY) {
+                return;
+            }
+            int vm = nodes.peekSlot();
+            int kind = nodes.peekKind();
+            nodes.pop();
+            state.advanceTo(at);
+            if (kind == NodeLifecycle.NOTICE) {
+                nodes.cordon(vm);
+            } else {
+                if (kind == NodeLifecycle.INTERRUPT) {
+                    nodes.countInterruption();
+                }
+                state.terminate(vm);
+            }
+        }
+    }
+
+    CapacityStats stats() {
+        return CapacityStats.builder()
+                .nodeLaunches(nodes.nodeLaunches())
+                .interruptions(nodes.interruptions())
+                .executorsLost(executorsLost)
+                .executorSecondsLost(executorSecondsLost)
+                .jobsStopped(jobsStopped)
+                .build();
+    }
+}
