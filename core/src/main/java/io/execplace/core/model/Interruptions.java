@@ -1,5 +1,6 @@
 package io.execplace.core.model;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -9,10 +10,24 @@ import java.util.SplittableRandom;
  * interrupted within 30 days and draw each node's time to interruption from the exponential law
  * with hazard {@code -ln(1 - p) / 30 days}. The notice comes {@code noticeSeconds} before (AWS: 120 s).
  *
- * @param monthlyRate   probability a node is interrupted within 30 days, in [0, 1)
- * @param noticeSeconds seconds of warning before the node is taken
+ * <p>An availability trace instead (or as well) lists the times at which the pool's spot capacity is
+ * taken back: at each, every live node of the pool gets the notice and is interrupted after it.
+ *
+ * @param monthlyRate       probability a node is interrupted within 30 days, in [0, 1)
+ * @param noticeSeconds     seconds of warning before the node is taken
+ * @param reclaimAtSeconds  times (seconds from the run's start) at which all the pool's nodes are taken back
  */
-public record Interruptions(double monthlyRate, double noticeSeconds) {
+public record Interruptions(double monthlyRate, double noticeSeconds, List<Double> reclaimAtSeconds) {
+
+    /** A hazard rate and no trace. */
+    public Interruptions(double monthlyRate, double noticeSeconds) {
+        this(monthlyRate, noticeSeconds, List.of());
+    }
+
+    /** An availability trace: the pool's capacity is taken back at each of {@code times}. */
+    public static Interruptions trace(double noticeSeconds, List<Double> times) {
+        return new Interruptions(0, noticeSeconds, times);
+    }
 
     /** Seconds in the 30-day month of the advisor's bands. */
     public static final double MONTH_SECONDS = 30 * 86_400.0;
@@ -29,6 +44,12 @@ public record Interruptions(double monthlyRate, double noticeSeconds) {
         }
         if (!(noticeSeconds >= 0) || Double.isInfinite(noticeSeconds)) {
             throw new IllegalArgumentException("notice must be >= 0 seconds, got " + noticeSeconds);
+        }
+        reclaimAtSeconds = List.copyOf(reclaimAtSeconds);
+        for (double at : reclaimAtSeconds) {
+            if (!(at >= 0) || Double.isInfinite(at)) {
+                throw new IllegalArgumentException("reclaim times must be finite and >= 0, got " + at);
+            }
         }
     }
 
@@ -52,12 +73,12 @@ public record Interruptions(double monthlyRate, double noticeSeconds) {
     }
 
     public boolean never() {
-        return monthlyRate == 0;
+        return monthlyRate == 0 && reclaimAtSeconds.isEmpty();
     }
 
     /** Seconds from launch to interruption for one node (infinite when never). */
     public double sampleLifetime(SplittableRandom random) {
-        if (never()) {
+        if (monthlyRate == 0) {
             return Double.POSITIVE_INFINITY;
         }
         return -Math.log(1 - random.nextDouble()) / hazardPerSecond();

@@ -305,10 +305,15 @@ public final class ClusterState implements ClusterView {
         busySince[vm] = now;
     }
 
-    /** An elastic node is gone now (consolidated or interrupted): its billed lifetime closes. */
-    void terminate(int vm) {
-        nodes.terminate(vm);
+    /**
+     * An elastic node is gone now (consolidated or interrupted): its billed lifetime closes.
+     *
+     * @return true when this gave back capacity its pool's limit was holding back
+     */
+    boolean terminate(int vm) {
+        boolean freed = nodes.terminate(vm);
         closeInterval(vm);
+        return freed;
     }
 
     private void closeInterval(int vm) {

@@ -198,11 +198,16 @@ public final class EventKernel {
             if (preemptions == null) {
                 break;
             }
-            int interrupted = preemptions.runUntilInterruption(t);
-            if (interrupted < 0) {
+            int found = preemptions.runUntilInterruption(t, false);
+            if (found == Preemptions.NOTHING) {
                 break;
             }
-            if (stopJobsOn(interrupted)) {
+            boolean changed = found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
+            // Every node taken back at this instant goes before anyone decides.
+            while ((found = preemptions.runUntilInterruption(state.now(), true)) != Preemptions.NOTHING) {
+                changed |= found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
+            }
+            if (changed && waiting.size() > 0) {
                 cursor = 0;
                 return true;
             }
@@ -230,27 +235,30 @@ public final class EventKernel {
     }
 
     /**
-     * A spot node is taken back now: every job with an executor there stops (its executors are freed
-     * and it waits again with what is left of its work), then the node goes.
+     * Spot nodes are taken back now (slot {@code first} and any other at this instant): every job with
+     * an executor there stops (its executors are freed and it waits again with what is left of its
+     * work), then the nodes go.
      *
      * @return true when a job was stopped
      */
-    private boolean stopJobsOn(int vm) {
+    private boolean stopJobsOn(int first) {
+        boolean[] taken = new boolean[cluster.size()];
+        preemptions.takenNow(first, taken);
         int[] hit = new int[running.size()];
         int count = 0;
         for (int i = 0; i < running.size(); i++) {
             int j = running.jobAt(i);
-            if (hasExecutorOn(j, jobs[j].executors(), vm)) {
+            if (hasExecutorOn(j, jobs[j].executors(), taken)) {
                 hit[count++] = j;
             }
         }
         Arrays.sort(hit, 0, count);
         for (int i = 0; i < count; i++) {
-            preemptions.stop(hit[i], vm, jobs, book, running);
+            preemptions.stop(hit[i], taken, jobs, book, running);
             waiting.add(hit[i]);
         }
         boolean stopped = count > 0;
-        if (pendingJob >= 0 && hasExecutorOn(pendingJob, pending, vm)) {
+        if (pendingJob >= 0 && hasExecutorOn(pendingJob, pending, taken)) {
             // An executor-at-a-time job loses the executors placed so far and is offered again.
             Job job = jobs[pendingJob];
             for (int i = 0; i < pending; i++) {
@@ -260,14 +268,18 @@ public final class EventKernel {
             pendingJob = -1;
             stopped = true;
         }
-        state.terminate(vm);
+        for (int vm = 0; vm < taken.length; vm++) {
+            if (taken[vm]) {
+                state.terminate(vm);
+            }
+        }
         return stopped;
     }
 
-    private boolean hasExecutorOn(int j, int executors, int vm) {
+    private boolean hasExecutorOn(int j, int executors, boolean[] taken) {
         int from = book.offset[j];
         for (int i = 0; i < executors; i++) {
-            if (book.executorVm[from + i] == vm) {
+            if (taken[book.executorVm[from + i]]) {
                 return true;
             }
         }
@@ -502,7 +514,7 @@ public final class EventKernel {
      * queue waits for the next event.
      */
     public void skip() {
-        if (state.idle()) {
+        if (state.idle() && (preemptions == null || !state.nodes().capacityHeldBack())) {
             dropAt(cursor, "policy " + decider + " would not place it on an idle cluster");
             return;
         }

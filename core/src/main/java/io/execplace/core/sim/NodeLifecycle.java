@@ -1,6 +1,7 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
@@ -24,6 +25,7 @@ final class NodeLifecycle {
     static final int TERMINATE_IF_EMPTY = 0;
     static final int NOTICE = 1;
     static final int INTERRUPT = 2;
+    static final int POOL_NOTICE = 3;
 
     private final NodePools pools;
     private final int n;
@@ -37,6 +39,11 @@ final class NodeLifecycle {
     private final int[] launches;
     /** Per slot, bumped whenever it fills or empties, so that a stale consolidation is ignored. */
     private final int[] token;
+    /** Per slot its (pool, instance type) group; per group its slots and how many are alive. */
+    private final int[] groupOf;
+    private final int[] groupSlots;
+    private final int[] groupAlive;
+    private final int[] groupPool;
     private long seed;
 
     // The event heap: parallel arrays ordered by (time, slot, kind).
@@ -67,6 +74,58 @@ final class NodeLifecycle {
         terminateAt = new double[n];
         launches = new int[n];
         token = new int[n];
+        groupOf = new int[n];
+        int groups = 0;
+        for (int i = 0; i < n; i++) {
+            boolean sameAsPrevious = i > 0 && pools.poolIndex(i) == pools.poolIndex(i - 1)
+                    && pools.instanceType(i).equals(pools.instanceType(i - 1));
+            groupOf[i] = sameAsPrevious ? groupOf[i - 1] : groups++;
+        }
+        groupSlots = new int[groups];
+        groupAlive = new int[groups];
+        groupPool = new int[groups];
+        for (int i = 0; i < n; i++) {
+            groupSlots[groupOf[i]]++;
+            groupPool[groupOf[i]] = pools.poolIndex(i);
+        }
+    }
+
+    /**
+     * True when some slot not bought cannot be bought now because its pool is at its limit: capacity
+     * that a consolidation or interruption in that pool would give back.
+     */
+    boolean blocked(int pool) {
+        for (int g = 0; g < groupSlots.length; g++) {
+            if (groupPool[g] == pool && groupAlive[g] < groupSlots[g]
+                    && poolCores[pool] + groupCores(g) > poolLimit[pool]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when any pool is {@link #blocked} or any live node is under notice: waiting may pay off. */
+    boolean capacityHeldBack() {
+        for (int p = 0; p < poolLimit.length; p++) {
+            if (blocked(p)) {
+                return true;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (cordoned[i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int groupCores(int g) {
+        for (int i = 0; i < n; i++) {
+            if (groupOf[i] == g) {
+                return slotCores[i];
+            }
+        }
+        return 0;
     }
 
     void reset(long capacitySeed) {
@@ -78,7 +137,9 @@ final class NodeLifecycle {
         Arrays.fill(terminateAt, Double.NaN);
         Arrays.fill(launches, 0);
         Arrays.fill(token, 0);
+        Arrays.fill(groupAlive, 0);
         events = 0;
+        scheduleTraceReclaims();
         nodeLaunches = 0;
         interruptions = 0;
     }
@@ -156,8 +217,9 @@ final class NodeLifecycle {
         readyAt[vm] = now + draw(vm, launch, 0);
         terminateAt[vm] = Double.NaN;
         poolCores[pools.poolIndex(vm)] += slotCores[vm];
+        groupAlive[groupOf[vm]]++;
         nodeLaunches++;
-        if (!pool.interruptions().never()) {
+        if (pool.interruptions().monthlyRate() > 0) {
             double at = now + draw(vm, launch, 1);
             push(Math.max(now, at - pool.interruptions().noticeSeconds()), vm, NOTICE, launch);
             push(at, vm, INTERRUPT, launch);
@@ -188,13 +250,48 @@ final class NodeLifecycle {
         push(at, vm, TERMINATE_IF_EMPTY, token[vm]);
     }
 
-    /** The node is gone (consolidated or interrupted). */
-    void terminate(int vm) {
+    /**
+     * The node is gone (consolidated or interrupted).
+     *
+     * @return true when this gave back capacity its pool's limit was holding back
+     */
+    boolean terminate(int vm) {
+        int pool = pools.poolIndex(vm);
+        boolean wasBlocked = blocked(pool);
         alive[vm] = false;
         cordoned[vm] = false;
         terminateAt[vm] = Double.NaN;
         token[vm]++;
-        poolCores[pools.poolIndex(vm)] -= slotCores[vm];
+        poolCores[pool] -= slotCores[vm];
+        groupAlive[groupOf[vm]]--;
+        return wasBlocked;
+    }
+
+    /**
+     * Reclaim times of the pools' availability traces: at each, after the notice, every live node of
+     * the pool is taken back. Scheduled as a pool-wide notice ({@link #POOL_NOTICE}, slot = pool index).
+     */
+    private void scheduleTraceReclaims() {
+        for (int p = 0; p < poolLimit.length; p++) {
+            Interruptions in = pools.pools().get(p).interruptions();
+            for (double at : in.reclaimAtSeconds()) {
+                push(Math.max(0, at - in.noticeSeconds()), p, POOL_NOTICE, 0);
+            }
+        }
+    }
+
+    /**
+     * A pool-wide notice (from an availability trace): every live node of pool {@code pool} is
+     * cordoned now and interrupted after the notice.
+     */
+    void poolNotice(int pool, double now) {
+        double at = now + pools.pools().get(pool).interruptions().noticeSeconds();
+        for (int vm = 0; vm < n; vm++) {
+            if (alive[vm] && pools.poolIndex(vm) == pool && !cordoned[vm]) {
+                cordoned[vm] = true;
+                push(at, vm, INTERRUPT, launches[vm]);
+            }
+        }
     }
 
     void cordon(int vm) {
@@ -226,6 +323,7 @@ final class NodeLifecycle {
     private boolean stale(int i) {
         int vm = eventSlot[i];
         return switch (eventKind[i]) {
+            case POOL_NOTICE -> false;
             case TERMINATE_IF_EMPTY -> !alive[vm] || eventToken[i] != token[vm];
             default -> !alive[vm] || eventToken[i] != launches[vm];
         };
@@ -291,9 +389,15 @@ final class NodeLifecycle {
         return beforeValues(eventTime[a], eventSlot[a], eventKind[a], eventTime[b], eventSlot[b], eventKind[b]);
     }
 
+    /** Time order; at one instant interruptions first (all nodes taken at once go together), then by slot and kind. */
     private static boolean beforeValues(double t1, int s1, int k1, double t2, int s2, int k2) {
         if (t1 != t2) {
             return t1 < t2;
+        }
+        boolean i1 = k1 == INTERRUPT;
+        boolean i2 = k2 == INTERRUPT;
+        if (i1 != i2) {
+            return i1;
         }
         if (s1 != s2) {
             return s1 < s2;

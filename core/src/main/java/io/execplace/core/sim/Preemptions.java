@@ -32,27 +32,38 @@ final class Preemptions {
         jobsStopped = 0;
     }
 
+    /** What {@link #runUntilInterruption} found. */
+    static final int NOTHING = -1;
+    /** A consolidation gave back capacity a pool's limit held back: waiting jobs may fit now. */
+    static final int CAPACITY_FREED = -2;
+
     /**
-     * Runs the node events due by {@code t} — an interruption at exactly {@code t} only after that
-     * instant's completions and arrivals — up to the first interruption.
+     * Runs the node events due by {@code t} — an interruption at exactly {@code t} only when {@code
+     * interruptsAtT}, so that the completions and arrivals of that instant come first — up to the first
+     * interruption or the first consolidation that frees capacity a pool's limit held back.
      *
-     * @return the interrupted slot, its node still alive for the caller to stop its jobs; -1 when no
-     *         interruption is due
+     * @return the interrupted slot, its node still alive for the caller to stop its jobs; {@link
+     *         #CAPACITY_FREED}; or {@link #NOTHING} when neither is due
      */
-    int runUntilInterruption(double t) {
+    int runUntilInterruption(double t, boolean interruptsAtT) {
         while (true) {
             double at = nodes.nextEventTime();
             if (at == Double.POSITIVE_INFINITY || at > t
-                    || (at == t && nodes.peekKind() == NodeLifecycle.INTERRUPT)) {
-                return -1;
+                    || (at == t && !interruptsAtT && nodes.peekKind() == NodeLifecycle.INTERRUPT)) {
+                return NOTHING;
             }
             int vm = nodes.peekSlot();
             int kind = nodes.peekKind();
             nodes.pop();
             state.advanceTo(at);
             switch (kind) {
-                case NodeLifecycle.TERMINATE_IF_EMPTY -> state.terminate(vm);
+                case NodeLifecycle.TERMINATE_IF_EMPTY -> {
+                    if (state.terminate(vm)) {
+                        return CAPACITY_FREED;
+                    }
+                }
                 case NodeLifecycle.NOTICE -> nodes.cordon(vm);
+                case NodeLifecycle.POOL_NOTICE -> nodes.poolNotice(vm, at);
                 default -> {
                     nodes.countInterruption();
                     return vm;
@@ -62,16 +73,35 @@ final class Preemptions {
     }
 
     /**
-     * Stops running job {@code j}, which has executors on the interrupted slot {@code vm}: frees its
+     * Marks in {@code taken} (by slot) the slot {@link #runUntilInterruption} returned and every other
+     * slot interrupted at the same instant (they come first at an instant), counting each.
+     *
+     * @return how many slots are marked
+     */
+    int takenNow(int first, boolean[] taken) {
+        taken[first] = true;
+        int count = 1;
+        while (nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeLifecycle.INTERRUPT) {
+            int vm = nodes.peekSlot();
+            nodes.pop();
+            nodes.countInterruption();
+            taken[vm] = true;
+            count++;
+        }
+        return count;
+    }
+
+    /**
+     * Stops running job {@code j}, which has executors on slots marked in {@code taken}: frees its
      * executors and leaves in {@code jobs[j]} the work that is left. The caller queues it again.
      */
-    void stop(int j, int vm, Job[] jobs, JobBook book, CompletionQueue running) {
+    void stop(int j, boolean[] taken, Job[] jobs, JobBook book, CompletionQueue running) {
         Job job = jobs[j];
         int from = book.offset[j];
         int e = job.executors();
         int lost = 0;
         for (int i = 0; i < e; i++) {
-            lost += book.executorVm[from + i] == vm ? 1 : 0;
+            lost += taken[book.executorVm[from + i]] ? 1 : 0;
         }
         double duration = book.finish[j] - book.start[j];
         double done = duration > 0 ? Math.min(1, Math.max(0, (state.now() - book.start[j]) / duration)) : 0;
@@ -102,6 +132,8 @@ final class Preemptions {
             state.advanceTo(at);
             if (kind == NodeLifecycle.NOTICE) {
                 nodes.cordon(vm);
+            } else if (kind == NodeLifecycle.POOL_NOTICE) {
+                nodes.poolNotice(vm, at);
             } else {
                 if (kind == NodeLifecycle.INTERRUPT) {
                     nodes.countInterruption();
