@@ -96,6 +96,7 @@ final class CompareCommand implements Callable<Integer> {
             stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs"
                     + (scenario.seeds().size() > 1 ? "; mean ± sd over " + scenario.seeds().size() + " seeds." : "."));
             print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
+            print(stdout, ComparisonReport.capacityHeader(), ComparisonReport.capacityRows(comparison));
             print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));
             print(stdout, ComparisonReport.agentHeader(), ComparisonReport.agentRows(aggregates));
             stdout.println();

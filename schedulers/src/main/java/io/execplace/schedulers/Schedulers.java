@@ -1,5 +1,7 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.KubeProvisioned;
 import io.execplace.schedulers.heuristics.Aep;
 import io.execplace.schedulers.heuristics.Asq;
 import io.execplace.schedulers.heuristics.FirstFit;
@@ -60,11 +62,30 @@ public final class Schedulers {
                     "exact per-job optimum of the extra VM cost (HYB Eq. 16; --beta: TPDS Eq. 6) with CP-SAT, "
                             + "penalties included; gio if the solver finds nothing in time",
                     context -> new Milp(MilpOptions.of(context.options())))
+            .with(KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(),
+                    "today's stack: kube-scheduler's default scoring (LeastAllocated + BalancedAllocation) on the nodes "
+                            + "that exist; on elastic clusters a Karpenter-like provisioner buys the cheapest nodes for the rest",
+                    context -> new KubeProvisioned(KubeProvisioned.Scoring.LEAST_ALLOCATED))
+            .with(KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
+                    "kube-default with MostAllocated scoring (bin packing), the published change for autoscaled "
+                            + "Spark clusters; same provisioner",
+                    context -> new KubeProvisioned(KubeProvisioned.Scoring.MOST_ALLOCATED))
+            .with(FinishTogether.NAME,
+                    "elastic-aware: each executor where it adds the least node time (live nodes busy as long as the job, "
+                            + "nodes that empty together; buys a node only when cheaper per executor, launch wait counted)",
+                    context -> new FinishTogether())
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
                             + "--lookahead-candidates, --lookahead-rollout)",
                     Lookahead::new);
+
+    /**
+     * Today's Kubernetes stack (kube-scheduler scoring with a Karpenter-like provisioner): listed among
+     * "every scheduler" on elastic clusters only; on the papers' fixed clusters they run when named.
+     */
+    public static final List<String> ELASTIC_BASELINES = List.of(
+            KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName());
 
     private Schedulers() {
     }

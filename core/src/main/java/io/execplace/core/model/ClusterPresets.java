@@ -22,12 +22,13 @@ public final class ClusterPresets {
     }
 
     public static List<Preset> list() {
-        return List.of(
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(
                 new Preset("tpds", "TPDS Table 4: 4 x m1.large, 4 x m1.xlarge, 4 x m2.xlarge, $0.24/0.48/0.72 per hour (12 VMs)"),
                 new Preset("tpds-code", "TPDS reference code: 3 x 4c/12GB, 3 x 8c/24GB, 3 x 12c/36GB, price 1/2/3 per second (9 VMs)"),
                 new Preset("hybrid-small", "HYB Table 2 small: per m1.large/m1.xlarge/m2.xlarge 2 cloud + 1 local (9 VMs, cloud listed first); --pricing applies"),
                 new Preset("hybrid-large", "HYB Table 2 large: per type 50 cloud + 10 local (180 VMs, cloud listed first); --pricing applies"),
-                new Preset("c5", "HJS Table 2: 4 x c5.xlarge, 4 x c5.2xlarge, 4 x c5.4xlarge, $0.17/0.34/0.68 per hour (12 VMs)"));
+                new Preset("c5", "HJS Table 2: 4 x c5.xlarge, 4 x c5.2xlarge, 4 x c5.4xlarge, $0.17/0.34/0.68 per hour (12 VMs)")),
+                ElasticPresets.list().stream()).toList();
     }
 
     /** True when {@code name} is a preset name. */
@@ -47,8 +48,10 @@ public final class ClusterPresets {
             case "hybrid-small" -> hybrid("hybrid-small", 1, 2, pricing);
             case "hybrid-large" -> hybrid("hybrid-large", 10, 50, pricing);
             case "c5" -> c5();
+            case "elastic-ondemand" -> ElasticPresets.onDemand();
+            case "elastic-spot" -> ElasticPresets.spot();
             default -> throw new IllegalArgumentException("unknown cluster preset '" + name
-                    + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, or a YAML file)");
+                    + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, or a YAML file)");
         };
     }
 

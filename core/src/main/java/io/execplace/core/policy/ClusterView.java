@@ -68,7 +68,7 @@ public interface ClusterView {
 
     /**
      * Seconds until the VM can run executors: 0 for a fixed cluster's VMs and ready nodes; a launching
-     * node's remaining launch time; for a slot not bought, the launch delay it would have if bought now.
+     * node's remaining launch time; for a slot not bought, its pool's mean launch delay.
      */
     default double readyIn(int vm) {
         return 0;

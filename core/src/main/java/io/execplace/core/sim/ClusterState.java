@@ -145,9 +145,14 @@ public final class ClusterState implements ClusterView {
         return nodes == null || nodes.alive(vm);
     }
 
+    /** A slot not bought answers its pool's mean launch delay: a policy cannot know the next launch's draw. */
     @Override
     public double readyIn(int vm) {
-        return nodes == null ? 0 : Math.max(0, nodes.readyAt(vm, now) - now);
+        if (nodes == null) {
+            return 0;
+        }
+        return nodes.alive(vm) ? Math.max(0, nodes.readyAt(vm, now) - now)
+                : nodes.pools().pool(vm).launchDelay().meanSeconds();
     }
 
     /** The node lives of an elastic cluster (package-private: the kernel runs their events); null when fixed. */
@@ -297,6 +302,11 @@ public final class ClusterState implements ClusterView {
         for (int i = 0; i < placement.executors(); i++) {
             removeExecutor(placement.vm(i), job);
         }
+    }
+
+    /** True when the placement would buy nodes beyond a pool's limit (elastic clusters). */
+    boolean overPoolLimit(Placement placement) {
+        return nodes != null && nodes.checkLaunches(placement) != null;
     }
 
     /** Buys an elastic slot's node now: its billed lifetime opens. */

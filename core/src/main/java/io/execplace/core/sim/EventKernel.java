@@ -404,13 +404,20 @@ public final class EventKernel {
      * Starts the waiting job at {@code position} with a whole placement.
      *
      * @return true when it started; false when deadline admission dropped it because the placement
-     *         would miss its deadline
+     *         would miss its deadline, or (elastic clusters) when the nodes it would buy together exceed
+     *         their pool's limit — then the job is skipped as by {@link #skip()}
      * @throws InvalidPlacementException when the placement does not fit the free resources
      */
     public boolean start(int position, Placement p) {
         int j = waiting.get(position);
         Job job = jobs[j];
         String error = state.validate(job, p);
+        if (error != null && preemptions != null && state.overPoolLimit(p)) {
+            // The nodes fit one by one but not together: the provisioner refuses the launches beyond the
+            // pool's limit, as Karpenter does, and the job stays pending.
+            skip();
+            return false;
+        }
         if (error != null) {
             throw new InvalidPlacementException("policy " + decider + " returned an invalid placement at t="
                     + state.now() + ": " + error + " " + p);

@@ -125,7 +125,7 @@ public final class HeldOutEvaluation {
             for (int w = 0; w < n; w++) {
                 Workload workload = workloads.get(w);
                 RunResult run = Simulation.run(cluster, workload, policies.create(s, seeds.get(w), workload),
-                        configs.apply(s, workload));
+                        configs.apply(s, workload).withCapacitySeed(seeds.get(w)));
                 RunSummary r = run.summary();
                 c[w] = r.totalCost();
                 t[w] = r.meanTurnaround();

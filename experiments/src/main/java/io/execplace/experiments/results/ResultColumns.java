@@ -1,5 +1,6 @@
 package io.execplace.experiments.results;
 
+import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.scenario.Scenario;
@@ -24,6 +25,10 @@ import java.util.Map;
  * {@code target} is HJS's
  * Eq. 5 score (cost and deadline success together, {@link io.execplace.core.metrics.HjsTarget}) with
  * its {@code costMax}; both are null when the workload has no deadline job.
+ *
+ * <p>On an elastic cluster ({@code cluster.isElastic()}) the records carry six more fields, {@link
+ * #ELASTIC}: nodes bought, node-hours, spot interruptions, executors lost, executor-seconds of work
+ * recomputed and jobs stopped by interruptions ({@link io.execplace.core.metrics.CapacityStats}).
  */
 public final class ResultColumns {
 
@@ -37,7 +42,21 @@ public final class ResultColumns {
             "agentDecisions", "agentFallbacks", "agentHolds",
             "target", "costMax");
 
+    /** The columns an elastic cluster's records add, after {@link #NAMES}. */
+    public static final List<String> ELASTIC = List.of(
+            "nodeLaunches", "nodeHours", "interruptions", "executorsLost", "executorSecondsLost", "jobsStopped");
+
     private ResultColumns() {
+    }
+
+    /** The columns of a scenario's records: {@link #NAMES}, and {@link #ELASTIC} on an elastic cluster. */
+    public static List<String> names(Scenario scenario) {
+        if (!scenario.cluster().isElastic()) {
+            return NAMES;
+        }
+        List<String> all = new java.util.ArrayList<>(NAMES);
+        all.addAll(ELASTIC);
+        return List.copyOf(all);
     }
 
     /**
@@ -81,7 +100,16 @@ public final class ResultColumns {
         m.put("agentHolds", agent == null ? null : agent.holds());
         m.put("target", cell.target() == null ? null : number(cell.target().target()));
         m.put("costMax", cell.target() == null ? null : number(cell.target().maxCost()));
-        if (!m.keySet().equals(new java.util.LinkedHashSet<>(NAMES))) {
+        if (scenario.cluster().isElastic()) {
+            CapacityStats c = cell.capacity();
+            m.put("nodeLaunches", c.nodeLaunches());
+            m.put("nodeHours", c.nodeHours());
+            m.put("interruptions", c.interruptions());
+            m.put("executorsLost", c.executorsLost());
+            m.put("executorSecondsLost", c.executorSecondsLost());
+            m.put("jobsStopped", c.jobsStopped());
+        }
+        if (!m.keySet().equals(new java.util.LinkedHashSet<>(names(scenario)))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }
         return m;

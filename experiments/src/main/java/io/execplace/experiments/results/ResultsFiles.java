@@ -45,7 +45,13 @@ public final class ResultsFiles {
     public static List<Path> write(List<Comparison> comparisons, Path dir) throws IOException {
         List<Map<String, Object>> records = records(comparisons);
         Path csv = dir.resolve("results.csv");
-        CsvTable table = new CsvTable(ResultColumns.NAMES);
+        List<String> columns = ResultColumns.NAMES;
+        for (Comparison c : comparisons) {
+            if (c.scenario().cluster().isElastic()) {
+                columns = ResultColumns.names(c.scenario());
+            }
+        }
+        CsvTable table = new CsvTable(columns);
         records.forEach(table::record);
         table.write(csv);
         Path json = dir.resolve("results.json");

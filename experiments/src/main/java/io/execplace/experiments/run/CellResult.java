@@ -1,5 +1,6 @@
 package io.execplace.experiments.run;
 
+import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.schedulers.spi.AgentCounts;
@@ -16,9 +17,17 @@ import io.execplace.schedulers.spi.SolverCounts;
  *                     completed ({@link io.execplace.core.metrics.CostLowerBound})
  * @param counts       how an exact scheduler's or an agent's decisions ended ({@link PolicyCounts})
  * @param target       HJS {@code Target} (Eq. 5) of the run, or null when its workload has no deadline job
+ * @param capacity     what an elastic cluster's capacity did ({@link CapacityStats#NONE} on a fixed cluster;
+ *                     absent in cells written before elastic clusters existed)
  */
 public record CellResult(String scheduler, long seed, RunSummary summary, CostTimeline costTimeline,
-                         double lowerBound, PolicyCounts counts, HjsTarget target) {
+                         double lowerBound, PolicyCounts counts, HjsTarget target, CapacityStats capacity) {
+
+    public CellResult {
+        if (capacity == null) {
+            capacity = CapacityStats.NONE;
+        }
+    }
 
     /** How an exact scheduler's decisions ended, or null for schedulers without a solver. */
     public SolverCounts solver() {

@@ -24,6 +24,6 @@ public record CellRun(String scheduler, long seed, RunResult result, PolicyCount
     /** The cell's summary for results files, with its lower bound and a cost curve of {@code points} samples. */
     public CellResult toCellResult(int points) {
         return new CellResult(scheduler, seed, result.summary(), CostTimeline.of(result, points),
-                CostLowerBound.ofRun(result), counts, HjsTarget.of(result));
+                CostLowerBound.ofRun(result), counts, HjsTarget.of(result), result.capacity());
     }
 }

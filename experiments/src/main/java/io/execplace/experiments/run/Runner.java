@@ -81,7 +81,7 @@ public final class Runner {
         Workload workload = scenario.workloads().forSeed(seed);
         PlacementPolicy policy = registry.create(scheduler, seed, scenario.schedulerOptions());
         RunResult result = Simulation.run(scenario.cluster(), workload, policy,
-                scenario.options().configFor(scenario.cluster(), workload));
+                scenario.options().configFor(scenario.cluster(), workload).withCapacitySeed(seed));
         return new CellRun(scheduler, seed, result, PolicyCounts.of(policy));
     }
 

@@ -1,5 +1,6 @@
 package io.execplace.experiments.scenario;
 
+import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.BadInputException;
 import io.execplace.eventlogs.EventLogImport;
@@ -126,6 +127,24 @@ public final class ScenarioResolver {
     }
 
     /**
+     * The schedulers for this cluster: on a fixed cluster the elastic baselines ({@link
+     * Schedulers#ELASTIC_BASELINES}, today's Kubernetes stack) run only when named, so that "every
+     * scheduler" means on the papers' clusters what it always meant.
+     */
+    private static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
+        if (cluster.isElastic()) {
+            return names;
+        }
+        List<String> named = new ArrayList<>();
+        in.get("schedulers").ifPresent(s -> s.texts().forEach(t -> {
+            for (String part : t.split(",")) {
+                named.add(part.trim());
+            }
+        }));
+        return names.stream().filter(n -> !Schedulers.ELASTIC_BASELINES.contains(n) || named.contains(n)).toList();
+    }
+
+    /**
      * The queue order when no source gives one: the order of the paper the workload comes from
      * (HYB workloads: EDF; TPDS workloads and trace files: FCFS, the simulator's default).
      */
@@ -146,7 +165,7 @@ public final class ScenarioResolver {
         JobProfile profile = located(in, "profile", () -> profile(spec.workload().profile(), baseDir));
         WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir, profile));
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
-        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(spec.schedulers().names())
+        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(forCluster(spec.schedulers().names(), c, in))
                 .seeds(spec.seeds().list()).options(spec.rules().withProfile(profile))
                 .schedulerOptions(spec.schedulers().options()).recipe(new ScenarioRecipe(in, baseDir)).build();
     }

@@ -1,0 +1,90 @@
+package io.execplace.schedulers.elastic;
+
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.NodePools;
+
+/**
+ * Karpenter's choice of a new node for pending executors (its provisioning scheduler, as documented):
+ * the first node pool (highest weight) that can still buy a node, as many pending executors as that
+ * pool's largest instance type holds, and the cheapest instance type that holds them. One instance
+ * per placement decision; {@link #bought} marks the slots bought or live so far.
+ */
+final class NodeClaims {
+
+    private final NodePools pools;
+    private final boolean[] bought;
+    private final int[] poolRoom;
+
+    /** @param bought per slot, true when its node is live (read from the view; this object marks new ones) */
+    NodeClaims(NodePools pools, boolean[] bought) {
+        this.pools = pools;
+        this.bought = bought;
+        this.poolRoom = new int[pools.pools().size()];
+        for (int p = 0; p < poolRoom.length; p++) {
+            poolRoom[p] = pools.pools().get(p).limitCores();
+        }
+        for (int vm = 0; vm < pools.slotCount(); vm++) {
+            if (bought[vm]) {
+                poolRoom[pools.poolIndex(vm)] -= pools.instanceType(vm).cores();
+            }
+        }
+    }
+
+    /** The slot Karpenter would buy for up to {@code pending} executors of the job; -1 when no pool can buy one. */
+    int candidate(Job job, int pending) {
+        for (int p = 0; p < poolRoom.length; p++) {
+            int slot = cheapestHolding(job, p, pending);
+            if (slot >= 0) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    /** Buys {@link #candidate}: marks it bought; -1 when no pool can buy one. */
+    int claim(Job job, int pending) {
+        int slot = candidate(job, pending);
+        if (slot >= 0) {
+            bought[slot] = true;
+            poolRoom[pools.poolIndex(slot)] -= pools.instanceType(slot).cores();
+        }
+        return slot;
+    }
+
+    /**
+     * A free slot of the cheapest instance type of pool {@code p} that holds as many of the {@code
+     * pending} executors as the pool's largest type it can still buy; -1 when the pool can buy none.
+     */
+    private int cheapestHolding(Job job, int p, int pending) {
+        int most = 0;
+        for (InstanceType type : pools.pools().get(p).instanceTypes()) {
+            if (type.cores() <= poolRoom[p]) {
+                most = Math.max(most, holds(type, job));
+            }
+        }
+        int want = Math.min(most, pending);
+        if (want == 0) {
+            return -1;
+        }
+        int bestSlot = -1;
+        double bestPrice = Double.POSITIVE_INFINITY;
+        for (int vm = 0; vm < pools.slotCount(); vm++) {
+            if (bought[vm] || pools.poolIndex(vm) != p) {
+                continue;
+            }
+            InstanceType type = pools.instanceType(vm);
+            double price = pools.pool(vm).pricePerSecond(type);
+            if (type.cores() <= poolRoom[p] && holds(type, job) >= want && price < bestPrice) {
+                bestPrice = price;
+                bestSlot = vm;
+            }
+        }
+        return bestSlot;
+    }
+
+    static int holds(InstanceType type, Job job) {
+        return Capacity.executorsThatFit(type.cores(), type.memoryGb(), job.coresPerExecutor(), job.memoryGbPerExecutor());
+    }
+}
