@@ -1,0 +1,121 @@
+package io.execplace.schedulers.elastic;
+
+import io.execplace.core.metrics.JobRecord;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.VmRecord;
+import io.execplace.core.model.CapacityType;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ElasticPresets;
+import io.execplace.core.model.Interruptions;
+import io.execplace.core.model.LaunchDelay;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.schedulers.Schedulers;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Invariants of elastic runs over many seeds, schedulers and pools, read from the run's own records:
+ * every executor runs inside a lifetime of its node and never before that node could be ready, no
+ * node is over capacity at any instant, the cost is the pools' billing of the node lifetimes, the
+ * node-hours are the lifetimes, and the same seed gives the same run bit for bit.
+ */
+class ElasticPropertyTest {
+
+    /** A spot pool whose capacity a trace takes back four times a day, and an on-demand pool. */
+    private static Cluster reclaimed() {
+        List<Double> reclaims = List.of(3_000.0, 9_000.0, 20_000.0, 40_000.0);
+        NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT)
+                .instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200).launchDelay(new LaunchDelay(30, 90))
+                .billing(1, 60).consolidateAfter(30).interruptions(Interruptions.trace(120, reclaims)).build();
+        NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200)
+                .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30).build();
+        return new NodePools("reclaimed", List.of(spot, onDemand), false).cluster();
+    }
+
+    @Test
+    void elasticRunsKeepTheirInvariants() {
+        List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
+        List<String> schedulers = List.of("kube-default", "kube-most", "finish-together", "first-fit", "gio",
+                "round-robin", "random");
+        int runs = 0;
+        int interrupted = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
+            for (Cluster c : clusters) {
+                SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
+                for (String s : schedulers) {
+                    RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                    String where = s + " on " + c.name() + " seed " + seed;
+                    check(c, r, where);
+                    RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                    assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
+                    assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+                    interrupted += r.capacity().jobsStopped() > 0 ? 1 : 0;
+                    runs++;
+                }
+            }
+        }
+        assertThat(runs).isEqualTo(6 * 3 * 7);
+        assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
+    }
+
+    private static void check(Cluster c, RunResult r, String where) {
+        assertThat(r.summary().jobsCompleted() + r.summary().jobsDropped()).as(where).isEqualTo(r.jobs().size());
+        double cost = 0;
+        double seconds = 0;
+        for (VmRecord vm : r.vms()) {
+            NodePool pool = c.pools().pool(vm.vm().id());
+            for (int i = 0; i < vm.intervals(); i++) {
+                double life = vm.intervalEnd(i) - vm.intervalStart(i);
+                assertThat(life).as(where).isGreaterThanOrEqualTo(0);
+                if (i > 0) {
+                    assertThat(vm.intervalStart(i)).as(where).isGreaterThanOrEqualTo(vm.intervalEnd(i - 1));
+                }
+                cost += pool.billedSeconds(life) * vm.vm().pricePerSecond();
+                seconds += life;
+            }
+        }
+        assertThat(r.summary().totalCost()).as(where).isCloseTo(cost, within(1e-9 * Math.max(1, cost)));
+        assertThat(r.capacity().nodeHours()).as(where).isCloseTo(seconds / 3600, within(1e-9));
+        List<double[]> usage = new ArrayList<>(); // time, vm, +cores (start) / -cores (end)
+        for (JobRecord j : r.jobs()) {
+            if (!j.completed()) {
+                continue;
+            }
+            for (int e = 0; e < j.placement().executors(); e++) {
+                int vm = j.placement().vm(e);
+                VmRecord node = r.vms().get(vm);
+                NodePool pool = c.pools().pool(vm);
+                boolean inside = false;
+                for (int i = 0; i < node.intervals(); i++) {
+                    if (node.intervalStart(i) + pool.launchDelay().minSeconds() <= j.start() + 1e-9
+                            && j.finish() <= node.intervalEnd(i) + 1e-9) {
+                        inside = true;
+                    }
+                }
+                assertThat(inside).as(where + ": job " + j.job().id() + " on node " + vm + " inside a ready lifetime").isTrue();
+                usage.add(new double[] {j.start(), vm, j.job().coresPerExecutor()});
+                usage.add(new double[] {j.finish(), vm, -j.job().coresPerExecutor()});
+            }
+        }
+        usage.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[2], b[2]));
+        int[] used = new int[c.size()];
+        for (double[] u : usage) {
+            int vm = (int) u[1];
+            used[vm] += (int) u[2];
+            assertThat(used[vm]).as(where + ": cores in use on node " + vm + " at " + u[0]).isLessThanOrEqualTo(c.vm(vm).cores());
+        }
+    }
+}
