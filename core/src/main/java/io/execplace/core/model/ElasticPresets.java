@@ -36,17 +36,23 @@ public final class ElasticPresets {
     }
 
     public static Cluster onDemand() {
-        return new NodePools("elastic-ondemand", List.of(pool("on-demand", CapacityType.ON_DEMAND)), false).cluster();
+        return onDemand(LIMIT_CORES);
+    }
+
+    /** {@code elastic-ondemand} with another core limit (the benchmarks' 1,000-node pool: 4,000 cores). */
+    public static Cluster onDemand(int limitCores) {
+        String name = limitCores == LIMIT_CORES ? "elastic-ondemand" : "elastic-ondemand-" + limitCores;
+        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores)), false).cluster();
     }
 
     public static Cluster spot() {
-        return new NodePools("elastic-spot", List.of(pool("spot", CapacityType.SPOT), pool("on-demand",
-                CapacityType.ON_DEMAND)), false).cluster();
+        return new NodePools("elastic-spot", List.of(pool("spot", CapacityType.SPOT, LIMIT_CORES), pool("on-demand",
+                CapacityType.ON_DEMAND, LIMIT_CORES)), false).cluster();
     }
 
-    private static NodePool pool(String name, CapacityType capacity) {
+    private static NodePool pool(String name, CapacityType capacity, int limitCores) {
         return NodePool.builder(name).capacityType(capacity).instanceTypes(KWOK_GENERAL)
-                .zones(List.of("zone-a", "zone-b", "zone-c")).limitCores(LIMIT_CORES).launchDelay(LAUNCH)
+                .zones(List.of("zone-a", "zone-b", "zone-c")).limitCores(limitCores).launchDelay(LAUNCH)
                 .billing(1, 60).consolidateAfter(60).interruptions(Interruptions.band(">20")).build();
     }
 

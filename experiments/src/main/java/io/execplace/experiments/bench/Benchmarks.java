@@ -4,6 +4,7 @@ import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
@@ -112,6 +113,11 @@ public final class Benchmarks {
         }
         add(out, sink, wholeRun("gio", large, day, settings, 100, "<= 100 ms"));
         add(out, sink, wholeRun("first-fit", large, day, settings, 100, "<= 100 ms"));
+        // Elastic pools of up to 1,000 nodes (4,000 cores of 4-, 8- and 16-core types: 1,750 node slots).
+        Cluster elastic = ElasticPresets.onDemand(4_000);
+        for (String scheduler : List.of("kube-most", "finish-together", "first-fit")) {
+            add(out, sink, wholeRun(scheduler, elastic, day, settings, 200, "<= 200 ms"));
+        }
         runExact(settings, m -> add(out, sink, m));
         runLookahead(settings, m -> add(out, sink, m));
         return out;
