@@ -34,6 +34,9 @@ public final class SparkApplication {
 
     final String logName;
     String id;
+    String attemptId;
+    boolean databricks;
+    int jobEndsWithoutStart;
     String name = "";
     String sparkVersion = "";
     long startMs = -1;
@@ -55,6 +58,31 @@ public final class SparkApplication {
     /** Spark's application id ({@code app-...}, {@code application_...}, {@code local-...}); the log name if absent. */
     public String id() {
         return id != null ? id : logName;
+    }
+
+    /** The attempt id Spark logged (YARN and Kubernetes cluster mode number attempts), or null. */
+    public String attemptId() {
+        return attemptId;
+    }
+
+    /** Whether the log is Databricks' (its first line {@code DBCEventLoggingListenerMetadata}). */
+    public boolean databricks() {
+        return databricks;
+    }
+
+    /** Whether it ran on Kubernetes ({@code spark.master=k8s://...}): its logged hosts are pod IPs, not nodes. */
+    public boolean kubernetes() {
+        String master = property("spark.master");
+        return master != null && master.trim().startsWith("k8s://");
+    }
+
+    /**
+     * Whether its driver ran on a node of the cluster: {@code spark.submit.deployMode=cluster} (YARN's
+     * application master, Kubernetes' driver pod, standalone's worker), or a Databricks driver node;
+     * in client mode (the default) it ran where the application was submitted.
+     */
+    public boolean driverOnCluster() {
+        return databricks || "cluster".equalsIgnoreCase(String.valueOf(property("spark.submit.deployMode")).trim());
     }
 
     public String name() {
@@ -87,6 +115,16 @@ public final class SparkApplication {
     /** A configuration value of the application (Spark Properties), or null. */
     public String property(String key) {
         return properties.get(key);
+    }
+
+    /** When it stopped: its end, or its latest event when the log has no end; never before its start. */
+    public long stopMs() {
+        return Math.max(startMs, ended() ? endMs : lastEventMs);
+    }
+
+    /** When {@code e} was given back: its removal, else the application's stop; never before it was added. */
+    public long releasedMs(Executor e) {
+        return Math.max(e.addedMs(), e.removed() ? e.removedMs() : stopMs());
     }
 
     /** The executors in the order they were added (the driver is not one). */
