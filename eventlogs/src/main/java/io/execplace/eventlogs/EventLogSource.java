@@ -66,7 +66,8 @@ public record EventLogSource(String name, List<Path> files, boolean inProgress) 
             } else {
                 List<EventLogSource> inside = inside(p, report);
                 if (inside.isEmpty()) {
-                    throw new BadInputException(p + ": no event log in this folder (files, or eventlog_v2_* folders)");
+                    throw new BadInputException(p + ": no event log in this folder (files, or eventlog_v2_* and Databricks "
+                            + "log folders)" + subFolders(p));
                 }
                 out.addAll(inside);
             }
@@ -100,6 +101,16 @@ public record EventLogSource(String name, List<Path> files, boolean inProgress) 
             }
         }
         return inside;
+    }
+
+    /** "; its sub-folders a, b are not searched: name them" when it has any, else "". */
+    private static String subFolders(Path folder) throws IOException {
+        try (Stream<Path> children = Files.list(folder)) {
+            List<String> names = children.filter(Files::isDirectory).map(c -> c.getFileName().toString())
+                    .filter(n -> !n.startsWith(".")).sorted().toList();
+            return names.isEmpty() ? "" : "; its sub-folders " + String.join(", ", names.subList(0, Math.min(3, names.size())))
+                    + (names.size() > 3 ? ", ..." : "") + " are not searched: name them";
+        }
     }
 
     private static boolean isRolling(Path p) {
