@@ -80,6 +80,33 @@ class ExecutorTimelineTest {
     }
 
     @Test
+    void aRealDynamicAllocationLogIsBilledForWhatItsExecutorsHeld() throws IOException {
+        // NVIDIA spark-rapids-tools' test log (Apache-2.0, public-logs/NOTICE.md): YARN, 15 executors added and
+        // 14 removed over 205.291 s, never more than 2 on a host at once. Read apart with Python's json:
+        // 498.370 executor-seconds held; its hosts busy 419.204 s in all (the union of each host's spans).
+        Path log = dir.resolve("eventlog_4nodes_8cores_dynamic_alloc.zstd");
+        try (java.io.InputStream in = getClass().getResourceAsStream("/public-logs/eventlog_4nodes_8cores_dynamic_alloc.zstd")) {
+            java.nio.file.Files.copy(in, log);
+        }
+        EventLogImport.Imported imported = byExecutors(log);
+        long held = imported.origins().stream().mapToLong(o -> o.executors().heldMs()).sum();
+        long booked = imported.origins().stream().mapToLong(o -> o.executors().bookedMs()).sum();
+        assertThat(held).isEqualTo(498_370);
+        assertThat(booked).isBetween(held, held + 15 * ExecutorGroup.JOINED_MS);
+        Cluster big = Cluster.builder("big").add(new VmType("huge", 4096, 65536), Site.CLOUD, 8, 1.0).build();
+        RunResult actual = replayActual(imported, big);
+        ApplicationReplay replay = new ApplicationReplay(actual, imported);
+        assertThat(replay.dropped()).isZero();
+        assertThat(replay.meanTurnaround()).isCloseTo(205.291, offset(1e-9));
+        // Each VM is busy while a group of its host's executors is there: at least the hosts' busy time, at
+        // most that and what joining executors added within 2 s books more.
+        assertThat(actual.summary().totalCost()).isBetween(419.204, 419.204 + (booked - held) / 1000.0);
+        // The peak for the whole run would book 7 × 205.291 s = 1,437 executor-seconds.
+        assertThat(imported.applications().get(0).peakExecutors()).isEqualTo(7);
+        assertThat(booked).isLessThan(7 * 205_291L / 2);
+    }
+
+    @Test
     void executorsAddedAndGivenBackTogetherAreOneGroupAndTheirOwnSizeIsKept() throws IOException {
         Path file = new LogBuilder("app-mixed", T0).property("spark.master", "spark://m:7077").start()
                 .added("1", "h0", 2, T0 + 1_000).added("2", "h1", 2, T0 + 1_300).added("3", "h2", 4, T0 + 1_500)
