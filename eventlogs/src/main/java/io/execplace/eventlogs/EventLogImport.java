@@ -183,6 +183,7 @@ public final class EventLogImport {
                 report.problem(a.logName() + ": no ApplicationStart event; left out");
                 continue;
             }
+            a.leaveOutExecutorsOutsideItsRun().forEach(report::problem);
             if (!a.ended()) {
                 report.incomplete(a.logName() + ": no ApplicationEnd (in progress or cut short): it ends at its latest event");
             }

@@ -111,7 +111,10 @@ final class EventLogReader {
     }
 
     private static void apply(SparkApplication app, String type, JsonNode e) {
-        noteTime(app, e.path("Timestamp"));
+        boolean executorEvent = type.equals("SparkListenerExecutorAdded") || type.equals("SparkListenerExecutorRemoved");
+        if (!executorEvent) {
+            noteTime(app, e.path("Timestamp"));
+        }
         switch (type) {
             case "SparkListenerLogStart", DATABRICKS_HEADER -> app.sparkVersion = e.path("Spark Version").asText(app.sparkVersion);
             case "SparkListenerApplicationStart" -> {

@@ -103,7 +103,7 @@ public final class SparkApplication {
         return endMs;
     }
 
-    /** The latest time any event of the log names, epoch ms. */
+    /** The latest time any event of the log other than an executor's addition or removal names, epoch ms. */
     public long lastEventMs() {
         return lastEventMs;
     }
@@ -117,9 +117,44 @@ public final class SparkApplication {
         return properties.get(key);
     }
 
-    /** When it stopped: its end, or its latest event when the log has no end; never before its start. */
+    /**
+     * When it stopped: its end, or when the log has no end its latest event (an executor's removal
+     * included); never before its start.
+     */
     public long stopMs() {
-        return Math.max(startMs, ended() ? endMs : lastEventMs);
+        if (ended()) {
+            return Math.max(startMs, endMs);
+        }
+        long last = lastEventMs;
+        for (Executor e : executors.values()) {
+            last = Math.max(last, e.removed() ? e.removedMs() : e.addedMs());
+        }
+        return Math.max(startMs, last);
+    }
+
+    /** How far outside the application's own events an executor's addition may lie before it is taken as a bad time. */
+    static final long EXECUTOR_SLACK_MS = 3_600_000;
+
+    /**
+     * Leaves out executors whose addition lies more than an hour before the application's start or after
+     * its last event of its own (its end, jobs, tasks): a log whose executor lines were spliced in from
+     * another run. Returns a message for each.
+     */
+    java.util.List<String> leaveOutExecutorsOutsideItsRun() {
+        java.util.List<String> out = new ArrayList<>();
+        if (startMs < 0) {
+            return out;
+        }
+        long last = Math.max(startMs, ended() ? endMs : lastEventMs);
+        for (java.util.Iterator<Executor> it = executors.values().iterator(); it.hasNext(); ) {
+            Executor e = it.next();
+            if (e.addedMs() < startMs - EXECUTOR_SLACK_MS || e.addedMs() > last + EXECUTOR_SLACK_MS) {
+                out.add(logName + ": executor " + e.id() + " added at " + e.addedMs() + " ms, more than an hour outside the "
+                        + "application's own events (" + startMs + " to " + last + " ms); left out");
+                it.remove();
+            }
+        }
+        return out;
     }
 
     /** When {@code e} was given back: its removal, else the application's stop; never before it was added. */

@@ -145,7 +145,7 @@ class EventLogReadTest {
         assertThat(read.report().skippedLines()).isEqualTo(1);
         assertThat(read.report().messages()).anySatisfy(m -> assertThat(m).contains(inProgress + ":" + (lines.size() - 2) + ": "));
         EventLogImport.Imported w = EventLogImport.workload(read.applications(), EventLogImport.Unit.APPLICATION, read.report());
-        assertThat(w.workload().jobs().get(0).baseDuration()).isEqualTo((a.lastEventMs() - a.startMs()) / 1000.0);
+        assertThat(w.workload().jobs().get(0).baseDuration()).isEqualTo((a.stopMs() - a.startMs()) / 1000.0);
         assertThat(read.report().incompleteApplications()).isEqualTo(1);
     }
 

@@ -166,6 +166,15 @@ class ExecutorTimelineTest {
         assertThat(jobs.report().messages()).anySatisfy(m -> assertThat(m).contains("1 JobEnd event(s) without their JobStart"));
         assertThat(jobs.report().summary()).contains("1 Spark job(s) without an end");
 
+        // An executor line from another run (a year later) is left out, not taken as a year-long application.
+        Path spliced = new LogBuilder("app-spliced", T0).start().added("1", "h", 1, T0 + 500)
+                .added("2", "h", 1, T0 + 365L * 86_400_000).jobStart(0, T0 + 1_000).jobEnd(0, T0 + 4_000)
+                .write(dir.resolve("spliced/app-spliced"));
+        EventLogImport.Imported s = EventLogImport.workload(List.of(spliced), EventLogImport.Unit.APPLICATION);
+        assertThat(s.workload().jobs().get(0).baseDuration()).isEqualTo(4.0);
+        assertThat(s.workload().jobs().get(0).executors()).isEqualTo(1);
+        assertThat(s.report().messages()).anySatisfy(m -> assertThat(m).contains("executor 2 added at").contains("left out"));
+
         Path none = new LogBuilder("app-nojobs", T0).start().added("1", "h", 1, T0 + 500).end(T0 + 2_000)
                 .write(dir.resolve("nojobs/app-nojobs"));
         assertThatThrownBy(() -> EventLogImport.workload(List.of(none), EventLogImport.Unit.JOB))
