@@ -28,6 +28,7 @@ TIMED = {
 
 
 def shifted(lines, new_id, shift_ms):
+    """The lines with every event time moved by shift_ms and the application id replaced."""
     out = []
     for line in lines:
         try:
@@ -35,17 +36,19 @@ def shifted(lines, new_id, shift_ms):
         except ValueError:
             out.append(line)
             continue
+        if not isinstance(event, dict):
+            out.append(line)
+            continue
         kind = event.get("Event")
-        if kind in TIMED or kind == "SparkListenerTaskEnd":
-            for key in TIMED.get(kind, []):
-                if isinstance(event.get(key), int):
-                    event[key] += shift_ms
-            if kind == "SparkListenerTaskEnd" and isinstance(event.get("Task Info", {}).get("Finish Time"), int):
-                event["Task Info"]["Finish Time"] += shift_ms
-            if kind == "SparkListenerApplicationStart":
-                event["App ID"] = new_id
-            line = json.dumps(event, separators=(",", ":"))
-        out.append(line)
+        for key in set(TIMED.get(kind, []) + ["Timestamp"]):
+            if isinstance(event.get(key), int):
+                event[key] += shift_ms
+        info = event.get("Task Info")
+        if isinstance(info, dict) and isinstance(info.get("Finish Time"), int):
+            info["Finish Time"] += shift_ms
+        if kind == "SparkListenerApplicationStart":
+            event["App ID"] = new_id
+        out.append(json.dumps(event, separators=(",", ":")))
     return out
 
 

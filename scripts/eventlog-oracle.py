@@ -40,8 +40,10 @@ for f in files(sys.argv[1]):
         except Exception:
             continue
         t = e.get('Event')
-        for k in ('Timestamp', 'Submission Time', 'Completion Time'):
+        # the application's own times: its start and end, its jobs and tasks
+        for k in ('Submission Time', 'Completion Time'):
             if isinstance(e.get(k), int): last = max(last, e[k])
+        if t in ('SparkListenerApplicationStart', 'SparkListenerApplicationEnd'): last = max(last, e['Timestamp'])
         if t == 'SparkListenerTaskEnd':
             ft = e.get('Task Info', {}).get('Finish Time')
             if isinstance(ft, int): last = max(last, ft)
@@ -55,7 +57,13 @@ for f in files(sys.argv[1]):
             execs[e['Executor ID']] = [e['Executor Info']['Host'], e['Timestamp'], None]
         elif t == 'SparkListenerExecutorRemoved' and e['Executor ID'] in execs:
             execs[e['Executor ID']][2] = e['Timestamp']
-stop = max(start, end if end is not None else last)
+# executors added more than an hour outside the application's own events are another run's lines: left out
+own_end = max(start, end if end is not None else last)
+execs = {k: v for k, v in execs.items() if start - 3600_000 <= v[1] <= own_end + 3600_000}
+if end is not None:
+    stop = max(start, end)
+else:
+    stop = max([start, last] + [r if r is not None else a for _, a, r in execs.values()])
 spans = {}
 if not execs:
     spans.setdefault(props.get('spark.driver.host'), []).append((start, stop))

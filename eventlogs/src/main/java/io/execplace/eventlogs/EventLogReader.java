@@ -111,10 +111,6 @@ final class EventLogReader {
     }
 
     private static void apply(SparkApplication app, String type, JsonNode e) {
-        boolean executorEvent = type.equals("SparkListenerExecutorAdded") || type.equals("SparkListenerExecutorRemoved");
-        if (!executorEvent) {
-            noteTime(app, e.path("Timestamp"));
-        }
         switch (type) {
             case "SparkListenerLogStart", DATABRICKS_HEADER -> app.sparkVersion = e.path("Spark Version").asText(app.sparkVersion);
             case "SparkListenerApplicationStart" -> {
@@ -126,8 +122,12 @@ final class EventLogReader {
                     app.attemptId = e.path("App Attempt ID").asText();
                 }
                 app.startMs = e.path("Timestamp").asLong(-1);
+                noteTime(app, e.path("Timestamp"));
             }
-            case "SparkListenerApplicationEnd" -> app.endMs = e.path("Timestamp").asLong(-1);
+            case "SparkListenerApplicationEnd" -> {
+                app.endMs = e.path("Timestamp").asLong(-1);
+                noteTime(app, e.path("Timestamp"));
+            }
             case "SparkListenerEnvironmentUpdate" -> {
                 JsonNode props = e.path("Spark Properties");
                 if (props.isObject()) {

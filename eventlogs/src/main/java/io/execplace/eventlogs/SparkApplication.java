@@ -103,7 +103,7 @@ public final class SparkApplication {
         return endMs;
     }
 
-    /** The latest time any event of the log other than an executor's addition or removal names, epoch ms. */
+    /** The latest time of the application's own events (its start and end, jobs, tasks), epoch ms. */
     public long lastEventMs() {
         return lastEventMs;
     }
