@@ -102,10 +102,12 @@ class WhatIfLogsTest {
         // Both executors ran on one host, VM 0 of tpds ($0.24/h); round-robin spreads them over two of the
         // $0.72/h VMs: 6 times the cost, 500 % more.
         log("app-1", "spark://m:7077", T0, true, "h0", "h0");
-        CliRunner.Result r = whatif("--schedulers", "round-robin");
+        Path out = dir.resolve("report");
+        CliRunner.Result r = whatif("--schedulers", "round-robin", "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out().lines().findFirst().orElseThrow())
                 .isEqualTo("round-robin would have cost 0.02400 against 0.004000 for what actually happened (500 % more).");
+        assertThat(Files.readString(out.resolve("index.html"))).contains("(500 % more)").doesNotContain("less");
     }
 
     @Test
@@ -161,6 +163,9 @@ class WhatIfLogsTest {
         CliRunner.Result r = CliRunner.run("import-eventlogs", dir.resolve("logs").toString(), "--out", csv.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(Files.readString(csv)).contains("25390375.063").doesNotContain("E7");
+        CliRunner.Result json = CliRunner.run("import-eventlogs", dir.resolve("logs").toString(), "--out", csv.toString(),
+                "--json", "-q");
+        assertThat(json.out()).contains("\"arrivalSeconds\" : 25390375.063").doesNotContain("E7");
         CliRunner.Result swim = CliRunner.run("import-eventlogs", dir.resolve("logs").toString(), "--out", "-", "--format", "swim");
         assertThat(swim.err()).contains("warning: the swim format keeps only arrival times");
         CliRunner.Result groups = CliRunner.run("import-eventlogs", dir.resolve("logs").toString(), "--out", "-", "--unit",
