@@ -59,6 +59,9 @@ final class WhatIfFindings {
     void kubernetes(Path pods, int podsUnknown) {
         long k8s = imported.applications().stream().filter(SparkApplication::kubernetes).count();
         if (k8s == 0) {
+            if (pods != null) {
+                assumed.add(pods + " not used: no application ran on Kubernetes (spark.master=k8s://)");
+            }
             return;
         }
         if (pods == null) {
