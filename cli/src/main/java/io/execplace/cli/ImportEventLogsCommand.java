@@ -24,10 +24,14 @@ import java.util.concurrent.Callable;
 /** {@code execplace import-eventlogs}: Spark event logs into a workload trace (docs/eventlogs.md). */
 @Command(name = "import-eventlogs", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Read Spark event logs into a workload trace (docs/eventlogs.md).",
-                "One job per application (or per Spark job) with its arrival, logged duration, peak executors, and cores and",
-                "memory per executor. Single files, rolling eventlog_v2_* folders, .inprogress files, lz4/snappy/zstd;",
-                "Spark 2.x to 4.x, standalone, YARN, Kubernetes and local. The same logs run directly as --workload eventlogs:PATH."})
+                "One job per application (or per Spark job, job group, or group of executors that came and went together)",
+                "with its arrival, logged duration, executors, and cores and memory per executor. Single files, rolling",
+                "eventlog_v2_* folders, Databricks log folders, .inprogress files, lz4/snappy/zstd/gzip; Spark 1.x to 4.x,",
+                "standalone, YARN, Kubernetes, Databricks and local. The same logs run directly as --workload eventlogs:PATH."})
 final class ImportEventLogsCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
     @Spec
     CommandSpec spec;
@@ -42,9 +46,11 @@ final class ImportEventLogsCommand implements Callable<Integer> {
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--unit", paramLabel = "application|job|group", defaultValue = "application",
-            description = "What becomes one job of the trace: a Spark application, each Spark job inside one, or each "
-                    + "job group (setJobGroup; a job outside any group on its own) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--unit", paramLabel = "application|job|group|executors", defaultValue = "application",
+            description = "What becomes one job of the trace: a Spark application, each Spark job inside one, each "
+                    + "job group (setJobGroup; a job outside any group on its own), or each group of executors that came "
+                    + "and went together (dynamic allocation as it happened; the driver too in cluster mode) "
+                    + "(default: ${DEFAULT-VALUE}).")
     String unit;
 
     @Option(names = "--json", description = "Print the applications read (hosts, executors, durations) and what was "
@@ -67,8 +73,7 @@ final class ImportEventLogsCommand implements Callable<Integer> {
         ImportReport report = imported.report();
         if (!quiet) {
             PrintWriter err = spec.commandLine().getErr();
-            err.println("read " + report.logs() + " application log(s): " + report.skippedLines() + " line(s) skipped, "
-                    + report.unreadableLogs() + " log(s) unreadable, " + report.incompleteApplications() + " without an end");
+            err.println(report.summary());
             for (String m : report.messages()) {
                 err.println("  " + m);
             }
@@ -78,6 +83,10 @@ final class ImportEventLogsCommand implements Callable<Integer> {
             for (String a : report.assumptions()) {
                 err.println("assumed: " + a);
             }
+            if (fmt == TraceFormat.SWIM) {
+                err.println("warning: the swim format keeps only arrival times (cores, memory, executors and durations are "
+                        + "written as 0 and generated again when read); csv keeps them all");
+            }
             if (!out.equals("-")) {
                 err.println("wrote " + imported.workload().size() + " jobs (one per " + u.name().toLowerCase(java.util.Locale.ROOT)
                         + ") to " + out + " in the " + fmt.key() + " format");
@@ -85,15 +94,19 @@ final class ImportEventLogsCommand implements Callable<Integer> {
             err.flush();
         }
         if (json) {
-            stdout.println(summary(imported).toPrettyString());
+            stdout.println(JSON.writeValueAsString(summary(imported)));
             stdout.flush();
         }
         return 0;
     }
 
+    /** Seconds as JSON prints them without an exponent (25390375.063, not 2.5390375063E7). */
+    private static java.math.BigDecimal plain(double seconds) {
+        return java.math.BigDecimal.valueOf(seconds);
+    }
+
     private static ObjectNode summary(EventLogImport.Imported imported) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JSON.createObjectNode();
         ArrayNode jobs = root.putArray("jobs");
         List<Job> list = imported.workload().jobs();
         for (Job job : list) {
@@ -110,13 +123,20 @@ final class ImportEventLogsCommand implements Callable<Integer> {
                 n.put("jobGroup", origin.group());
             }
             n.put("sparkVersion", a.sparkVersion());
-            n.put("arrivalSeconds", job.arrival());
-            n.put("durationSeconds", job.baseDuration());
+            if (origin.executors() != null) {
+                n.put("driver", origin.executors().driver());
+            }
+            n.put("arrivalSeconds", plain(job.arrival()));
+            n.put("durationSeconds", plain(job.baseDuration()));
             n.put("executors", job.executors());
             n.put("coresPerExecutor", job.coresPerExecutor());
             n.put("memoryGbPerExecutor", job.memoryGbPerExecutor());
             n.put("type", job.type().label());
             n.put("ended", a.ended());
+            if (a.attemptId() != null) {
+                n.put("attempt", a.attemptId());
+            }
+            n.put("kubernetes", a.kubernetes());
             ArrayNode hosts = n.putArray("hosts");
             a.hosts().forEach(hosts::add);
         }
@@ -126,6 +146,10 @@ final class ImportEventLogsCommand implements Callable<Integer> {
         report.put("skippedLines", r.skippedLines());
         report.put("unreadableLogs", r.unreadableLogs());
         report.put("incompleteApplications", r.incompleteApplications());
+        report.put("incompleteJobs", r.incompleteJobs());
+        report.put("duplicates", r.duplicates());
+        report.put("foldersLeftOut", r.foldersLeftOut());
+        report.put("messagesLeftOut", r.messagesLeftOut());
         r.messages().forEach(report.putArray("messages")::add);
         r.assumptions().forEach(report.putArray("assumptions")::add);
         return root;

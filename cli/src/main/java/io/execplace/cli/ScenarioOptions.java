@@ -6,7 +6,9 @@ import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.schedulers.spi.SchedulerRegistry;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,10 @@ import java.util.List;
 
 /** The options every command shares to describe a scenario: cluster, workload, rules, seed. */
 final class ScenarioOptions {
+
+    /** The command these options are mixed into: its standard error takes what the workload's source has to say. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
 
     @Option(names = "--scenario", paramLabel = "NAME|FILE",
             description = "Built-in scenario (see 'execplace presets') or a scenario YAML file; the other options override it. Default: default.")
@@ -147,6 +153,11 @@ final class ScenarioOptions {
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
         Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);
+        if (mixee != null) {
+            // What an import left out (Spark event logs: unreadable logs, duplicates, torn lines, cut-short applications).
+            resolved.workloads().notes().forEach(mixee.commandLine().getErr()::println);
+            mixee.commandLine().getErr().flush();
+        }
         if (milp == null) {
             return resolved;
         }

@@ -7,7 +7,6 @@ import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.metrics.RunResult;
-import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.PricingModel;
@@ -16,9 +15,11 @@ import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
+import io.execplace.eventlogs.ApplicationReplay;
 import io.execplace.eventlogs.EventLogImport;
 import io.execplace.eventlogs.HostMap;
 import io.execplace.eventlogs.LoggedPlacement;
+import io.execplace.eventlogs.PodNodes;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
@@ -42,9 +43,9 @@ import java.util.concurrent.Callable;
 /** {@code execplace whatif}: what the applications of Spark event logs would have cost under each scheduler. */
 @Command(name = "whatif", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"What Spark event logs would have cost under each scheduler, against what happened.",
-                "Replays the applications on a priced cluster under the placement that actually happened (executors on the",
-                "VMs their logged hosts stand for) and under each scheduler; cost, durations and the saving of each",
-                "scheduler against what happened (docs/eventlogs.md)."})
+                "Replays the applications' executors as they came and went on a priced cluster, under the placement that",
+                "actually happened (executors on the VMs their logged hosts stand for) and under each scheduler; cost,",
+                "durations and the saving of each scheduler against what happened (docs/eventlogs.md)."})
 final class WhatIfCommand implements Callable<Integer> {
 
     @Spec
@@ -62,6 +63,12 @@ final class WhatIfCommand implements Callable<Integer> {
             description = "Host table, 'host,vm' lines (vm: a VM id of the cluster). Default: hosts in order of first "
                     + "appearance in the logs take VMs 0, 1, 2, ...")
     Path hosts;
+
+    @Option(names = "--pods", paramLabel = "FILE",
+            description = "Kubernetes logs: which node each Spark pod ran on, a placement log (JSON lines: pod, node, app, "
+                    + "executor, bound, ended) or a saved 'kubectl get pods -o json'. Without it 'actual' takes every "
+                    + "executor pod as a node of its own.")
+    Path pods;
 
     @Option(names = "--schedulers", paramLabel = "a,b", split = ",",
             description = "Schedulers to compare with what happened (default: first-fit, round-robin, "
@@ -94,10 +101,13 @@ final class WhatIfCommand implements Callable<Integer> {
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw BadInputException.option("--out", out + " is a file, not a folder");
         }
+        HostMap table = hosts != null ? HostMap.read(hosts, c) : null;
+        PodNodes podNodes = pods != null ? PodNodes.read(pods) : null;
         EventLogImport.Read read = EventLogImport.read(eventLogs);
-        EventLogImport.Imported imported = EventLogImport.workload(read.applications(), EventLogImport.Unit.APPLICATION,
+        int podsUnknown = podNodes == null ? 0 : podNodes.apply(read.applications());
+        EventLogImport.Imported imported = EventLogImport.workload(read.applications(), EventLogImport.Unit.EXECUTORS,
                 read.report());
-        HostMap map = hosts != null ? HostMap.read(hosts, c) : HostMap.byOrder(imported.applications(), c);
+        HostMap map = table != null ? table : HostMap.byOrder(LoggedPlacement.hosts(imported), c);
         SimulationConfig config = SimulationConfig.defaults(c, imported.workload()).withBilling(bill);
         if (!penalties) {
             config = config.withDurationModel(DurationModel.none());
@@ -108,27 +118,20 @@ final class WhatIfCommand implements Callable<Integer> {
             policies.add(Main.registry(spec).create(n, 1));
         }
         List<RunResult> runs = new ArrayList<>();
-        List<RunSummary> results = new ArrayList<>();
+        List<ApplicationReplay> results = new ArrayList<>();
         for (PlacementPolicy p : policies) {
             RunResult run = Simulation.run(c, imported.workload(), p, config);
             runs.add(run);
-            results.add(run.summary());
+            results.add(new ApplicationReplay(run, imported));
         }
-        List<String> assumed = new ArrayList<>(read.report().assumptions());
-        assumed.add(map.fromTable() ? "hosts mapped to VMs by " + hosts
-                : "hosts mapped to VMs in order of first appearance (" + map.entries() + ")"
-                + (map.wrapped() ? "; the logs name more hosts than the cluster has VMs, so some hosts share a VM" : ""));
-        assumed.add("prices are the cluster's (" + c.name() + "); event logs carry none");
-        assumed.add("no deadlines: event logs carry none");
+        WhatIfFindings findings = new WhatIfFindings(results, imported, read.report());
+        findings.kubernetes(pods, podsUnknown);
+        findings.hosts(map, hosts, c);
         if (!penalties) {
-            assumed.add("every application keeps its logged duration wherever it runs (--penalties applies the papers' model)");
+            findings.assume("every application keeps its logged duration wherever it runs (--penalties applies the papers' "
+                    + "model)");
         }
-        if (results.get(0).jobsDropped() > 0) {
-            assumed.add("warning: " + results.get(0).jobsDropped() + " application(s) could not be replayed as they happened "
-                    + "(more executors on a host than its VM holds, or a host the table does not name): the rows compare "
-                    + "different sets of applications; give a cluster whose VMs are the logged hosts (--hosts)");
-        }
-        report(results, assumed, imported);
+        report(findings, imported);
         if (out != null) {
             Path traces = Files.createDirectories(out.resolve("traces"));
             for (RunResult run : runs) {
@@ -139,43 +142,40 @@ final class WhatIfCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void report(List<RunSummary> results, List<String> assumed, EventLogImport.Imported imported) throws Exception {
-        double actual = results.get(0).totalCost();
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (RunSummary s : results) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("scheduler", s.scheduler());
-            r.put("cost", s.totalCost());
-            r.put("savingVsActualPercent", actual > 0 ? 100 * (actual - s.totalCost()) / actual : 0.0);
-            r.put("meanDurationSeconds", s.meanDuration());
-            r.put("meanTurnaroundSeconds", s.meanTurnaround());
-            r.put("jobsCompleted", s.jobsCompleted());
-            r.put("jobsDropped", s.jobsDropped());
-            r.put("vmsUsed", s.vmsUsed());
-            rows.add(r);
-        }
+    private void report(WhatIfFindings findings, EventLogImport.Imported imported) throws Exception {
+        List<Map<String, Object>> rows = findings.rows();
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("applications", imported.workload().size());
+        int applications = imported.applications().size();
+        doc.put("applications", applications);
+        doc.put("executorGroups", imported.workload().size());
+        doc.put("headline", findings.headline());
         doc.put("results", rows);
-        doc.put("assumed", assumed);
+        doc.put("assumed", findings.assumed());
+        doc.put("import", findings.importSummary());
         if (out != null) {
             Files.createDirectories(out);
             CsvTable table = new CsvTable(new ArrayList<>(rows.get(0).keySet()));
             rows.forEach(table::record);
             table.write(out.resolve("whatif.csv"));
             AtomicFiles.write(out.resolve("whatif.json"), mapper.writeValueAsBytes(doc));
-            html(rows, assumed, imported.workload().size());
+            html(findings, applications);
         }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             stdout.println(mapper.writeValueAsString(doc));
         } else {
-            stdout.println(imported.workload().size() + " applications replayed; 'actual' is the placement that happened");
+            stdout.println(findings.headline());
+            stdout.println(applications + " applications (" + imported.workload().size() + " groups of executors) replayed; "
+                    + "'actual' is the placement that happened");
             TextTable t = new TextTable(HEADER);
             rows.forEach(r -> t.row(shown(r)));
             t.print(stdout);
-            for (String a : assumed) {
+            stdout.println("import: " + findings.importLine());
+            for (String m : findings.importMessages()) {
+                stdout.println("  " + m);
+            }
+            for (String a : findings.assumed()) {
                 stdout.println("assumed: " + a);
             }
             if (out != null) {
@@ -190,16 +190,22 @@ final class WhatIfCommand implements Callable<Integer> {
     private static final List<String> HEADER = List.of("scheduler", "cost", "saving vs actual", "mean duration s",
             "mean turnaround s", "completed", "dropped", "VMs used");
 
-    /** A result row as the table shows it. */
+    /** A result row as the table shows it (an undefined saving or mean as a dash). */
     private static List<String> shown(Map<String, Object> r) {
+        Object saving = r.get("savingVsActualPercent");
         return List.of((String) r.get("scheduler"), Format.cost((double) r.get("cost")),
-                Format.sig((double) r.get("savingVsActualPercent"), 3) + " %",
-                Format.sig((double) r.get("meanDurationSeconds"), 4), Format.sig((double) r.get("meanTurnaroundSeconds"), 4),
-                r.get("jobsCompleted").toString(), r.get("jobsDropped").toString(), r.get("vmsUsed").toString());
+                saving == null ? Format.MISSING : Format.sig((double) saving, 3) + " %", number(r.get("meanDurationSeconds")),
+                number(r.get("meanTurnaroundSeconds")), r.get("applicationsCompleted").toString(),
+                r.get("applicationsDropped").toString(), r.get("vmsUsed").toString());
+    }
+
+    private static String number(Object v) {
+        return v == null ? Format.MISSING : Format.sig((double) v, 4);
     }
 
     /** DIR/index.html: the headline, the table, a cost chart and what was assumed. */
-    private void html(List<Map<String, Object>> rows, List<String> assumed, int applications) throws Exception {
+    private void html(WhatIfFindings findings, int applications) throws Exception {
+        List<Map<String, Object>> rows = findings.rows();
         List<String> names = new ArrayList<>();
         double[] costs = new double[rows.size()];
         List<List<String>> table = new ArrayList<>();
@@ -209,24 +215,21 @@ final class WhatIfCommand implements Callable<Integer> {
             costs[i] = (double) r.get("cost");
             table.add(shown(r));
         }
-        int best = 1;
-        for (int i = 2; i < costs.length; i++) {
-            if (costs[i] < costs[best]) {
-                best = i;
-            }
-        }
         Path index = out.resolve("index.html");
         ChartFiles chart = ChartWriter.write(BarChartSpec.of("Cost of the " + applications + " applications", "cost ($)",
                 names, new BarChartSpec.Series("cost", costs, null)), Files.createDirectories(out.resolve("charts")), "cost");
         HtmlReport.builder("execplace whatif: your Spark applications under each scheduler")
-                .headline(names.get(best) + " would have cost " + Format.cost(costs[best]) + " against " + Format.cost(costs[0])
-                        + " for what actually happened ("
-                        + Format.sig((double) rows.get(best).get("savingVsActualPercent"), 3) + " % less).")
-                .intro(applications + " applications from Spark event logs, replayed on cluster " + cluster + ": 'actual' puts "
-                        + "every executor on the VM its logged host stands for; every other row is a scheduler's placement.")
+                .headline(findings.headline())
+                .intro(applications + " applications from Spark event logs, their executors replayed as they came and went on "
+                        + "cluster " + cluster + ": 'actual' puts every executor on the VM its logged host stands for; every "
+                        + "other row is a scheduler's placement.")
                 .section("Results", sec -> sec.table(HEADER, table)
                         .figure(ReportFigure.of(chart, index, "Cost of each placement of the same applications.")))
-                .section("What was assumed", sec -> assumed.forEach(sec::paragraph))
+                .section("What the import left out", sec -> {
+                    sec.paragraph(findings.importLine());
+                    findings.importMessages().forEach(sec::paragraph);
+                })
+                .section("What was assumed", sec -> findings.assumed().forEach(sec::paragraph))
                 .build().write(index);
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
 
 /** import-eventlogs and --workload eventlogs:PATH on small logs in Spark's event format. */
 class EventLogCommandsTest {
@@ -91,14 +92,16 @@ class EventLogCommandsTest {
         com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
         com.fasterxml.jackson.databind.JsonNode actual = doc.path("results").path(0);
         assertThat(actual.path("scheduler").asText()).isEqualTo("actual");
-        assertThat(actual.path("meanDurationSeconds").asDouble()).isEqualTo((61 + 120.5) / 2);
-        assertThat(actual.path("meanTurnaroundSeconds").asDouble()).isEqualTo((61 + (61 - 30 + 120.5)) / 2);
-        assertThat(actual.path("cost").asDouble()).isCloseTo(2 * 181.5 * 0.24 / 3600, org.assertj.core.data.Offset.offset(1e-9));
+        // The executors are there from 0.1 s after each start (app-1: 60.9 s); app-2's (120.4 s) wait for app-1's.
+        assertThat(actual.path("meanDurationSeconds").asDouble()).isCloseTo((60.9 + 120.4) / 2, offset(1e-9));
+        assertThat(actual.path("meanTurnaroundSeconds").asDouble()).isCloseTo((61 + (61 + 120.4 - 30)) / 2, offset(1e-9));
+        assertThat(actual.path("cost").asDouble()).isCloseTo(2 * 181.3 * 0.24 / 3600, offset(1e-9));
         assertThat(doc.path("results")).hasSize(5);
+        assertThat(doc.path("executorGroups").asInt()).isEqualTo(2);
         for (com.fasterxml.jackson.databind.JsonNode row : doc.path("results")) {
-            assertThat(row.path("jobsCompleted").asInt()).as(row.toString()).isEqualTo(2);
+            assertThat(row.path("applicationsCompleted").asInt()).as(row.toString()).isEqualTo(2);
             // Durations are the logged ones wherever a scheduler puts the executors (no penalties by default).
-            assertThat(row.path("meanDurationSeconds").asDouble()).isEqualTo((61 + 120.5) / 2);
+            assertThat(row.path("meanDurationSeconds").asDouble()).isCloseTo((60.9 + 120.4) / 2, offset(1e-9));
         }
         // Every row's schedule passes the independent trace check: no VM over capacity, cost recomputed.
         for (com.fasterxml.jackson.databind.JsonNode row : doc.path("results")) {
@@ -106,7 +109,7 @@ class EventLogCommandsTest {
             try (java.io.BufferedReader in = Files.newBufferedReader(trace)) {
                 io.execplace.core.metrics.ScheduleTraceCheck.Report check = io.execplace.core.metrics.ScheduleTraceCheck.check(in);
                 assertThat(check.capacityErrors()).as(trace.toString()).isEmpty();
-                assertThat(check.recomputedCost()).isCloseTo(row.path("cost").asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+                assertThat(check.recomputedCost()).isCloseTo(row.path("cost").asDouble(), offset(1e-9));
                 assertThat(check.completedJobs()).isEqualTo(2);
             }
         }

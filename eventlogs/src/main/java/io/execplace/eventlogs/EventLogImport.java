@@ -15,19 +15,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Spark event logs into a workload the simulator can replay: one job per application (or per Spark
  * job, {@link Unit#JOB}) with its arrival (relative to the earliest start), its logged duration as
  * the base duration, its peak number of concurrent executors, and cores and memory per executor.
  *
- * <p>Where the logs are silent the import assumes, and says so in {@link ImportReport#assumptions()}:
- * memory per executor is {@code spark.executor.memory} (Spark's default 1 GB when unset; the
- * overhead Spark adds on YARN and Kubernetes is not counted); a local-mode application (no executor
- * events: the driver runs the tasks) is one executor with the cores of {@code local[N]}; the job type
- * is recognised from the application name (WordCount, Sort, PageRank), else {@code generic}.
+ * <p>Sizes come from the log ({@link ExecutorSizing}: memory with the overhead YARN and Kubernetes
+ * add); where the logs are silent the import assumes, and says so in {@link ImportReport#assumptions()}:
+ * Spark's defaults for unset memory, a local-mode application (no executor events: the driver runs the
+ * tasks) is one executor with the cores of {@code local[N]}; the job type is recognised from the
+ * application name (WordCount, Sort, PageRank), else {@code generic}. An application or Spark job
+ * without an end ends at its application's latest event, and is counted.
  */
 public final class EventLogImport {
 
@@ -41,14 +40,21 @@ public final class EventLogImport {
          * A job group ({@code SparkContext.setJobGroup}): from its first job's submission to its last job's
          * completion, as {@code profile} measures a run; a job outside any group is one of its own.
          */
-        GROUP;
+        GROUP,
+        /**
+         * A group of executors that were there together ({@link ExecutorGroup}): from the first's addition to
+         * the last's removal, with their own size; the driver one more when it ran on the cluster. What an
+         * application held when it held it, under dynamic allocation too.
+         */
+        EXECUTORS;
 
         public static Unit parse(String text) {
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
                 case "application", "app" -> APPLICATION;
                 case "job" -> JOB;
                 case "group", "job-group" -> GROUP;
-                default -> throw new IllegalArgumentException("unknown unit '" + text + "' (application, job or group)");
+                case "executors", "executor" -> EXECUTORS;
+                default -> throw new IllegalArgumentException("unknown unit '" + text + "' (application, job, group or executors)");
             };
         }
     }
@@ -63,10 +69,15 @@ public final class EventLogImport {
      * @param application the application
      * @param sparkJobs   its Spark jobs that the job stands for (empty for a whole application)
      * @param group       their job group, or null
+     * @param executors   the executors it stands for ({@link Unit#EXECUTORS}), else null
      */
-    public record Origin(SparkApplication application, List<Integer> sparkJobs, String group) {
+    public record Origin(SparkApplication application, List<Integer> sparkJobs, String group, ExecutorGroup executors) {
         public Origin {
             sparkJobs = List.copyOf(sparkJobs);
+        }
+
+        static Origin of(SparkApplication application) {
+            return new Origin(application, List.of(), null, null);
         }
     }
 
@@ -87,8 +98,6 @@ public final class EventLogImport {
         }
     }
 
-    private static final Pattern LOCAL = Pattern.compile("local(?:-cluster)?\\[(\\d+|\\*)(?:,.*)?]");
-    private static final Pattern BYTES = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)b?", Pattern.CASE_INSENSITIVE);
 
     private EventLogImport() {
     }
@@ -102,28 +111,62 @@ public final class EventLogImport {
     public static Read read(List<Path> paths) throws IOException {
         ImportReport report = new ImportReport();
         List<SparkApplication> apps = new ArrayList<>();
-        for (EventLogSource source : EventLogSource.find(paths)) {
+        Map<String, Integer> byAttempt = new HashMap<>();
+        for (EventLogSource source : EventLogSource.find(paths, report)) {
             boolean named = paths.stream().anyMatch(p -> Files.isRegularFile(p) && source.files().contains(p));
+            SparkApplication app;
             try {
-                apps.add(EventLogReader.read(source, report));
+                app = EventLogReader.read(source, report);
                 report.logRead();
             } catch (EventLogReader.NotAnEventLog e) {
                 if (named) {
                     throw new BadInputException(e.getMessage());
                 }
                 report.unreadable(e.getMessage() + "; left out");
+                continue;
             } catch (IOException e) {
                 if (named) {
                     throw new BadInputException(source.files().get(0) + ": cannot be read as an event log: " + e.getMessage());
                 }
                 report.unreadable(source.files().get(0) + ": cannot be read: " + e.getMessage() + "; left out");
+                continue;
             }
+            keepOnce(app, apps, byAttempt, report);
         }
         if (apps.isEmpty()) {
             throw new BadInputException(String.join(", ", paths.stream().map(Path::toString).toList())
                     + ": no Spark event log could be read" + (report.messages().isEmpty() ? "" : " (" + report.messages().get(0) + ")"));
         }
         return new Read(apps, report);
+    }
+
+    /**
+     * Adds {@code app} unless an application with its id and attempt was read already (the same file
+     * given twice, a compressed copy beside its rolling folder): of the two the one that ended, else the
+     * one with the later events, is kept; the other is reported.
+     */
+    private static void keepOnce(SparkApplication app, List<SparkApplication> apps, Map<String, Integer> byAttempt,
+                                 ImportReport report) {
+        if (app.id == null) {
+            apps.add(app);
+            return;
+        }
+        String key = app.id() + "#" + app.attemptId();
+        Integer seen = byAttempt.get(key);
+        if (seen == null) {
+            byAttempt.put(key, apps.size());
+            apps.add(app);
+            return;
+        }
+        SparkApplication other = apps.get(seen);
+        boolean replace = app.ended() != other.ended() ? app.ended() : app.lastEventMs() > other.lastEventMs();
+        SparkApplication kept = replace ? app : other;
+        SparkApplication left = replace ? other : app;
+        if (replace) {
+            apps.set(seen, app);
+        }
+        report.duplicate(left.logName() + ": application " + app.id() + (app.attemptId() == null ? "" : " attempt "
+                + app.attemptId()) + " again (also in " + kept.logName() + "); counted once, " + left.logName() + " left out");
     }
 
     /** The workload of the logs under {@code paths}, one job per {@code unit}. */
@@ -140,6 +183,7 @@ public final class EventLogImport {
                 report.problem(a.logName() + ": no ApplicationStart event; left out");
                 continue;
             }
+            a.leaveOutExecutorsOutsideItsRun().forEach(report::problem);
             if (!a.ended()) {
                 report.incomplete(a.logName() + ": no ApplicationEnd (in progress or cut short): it ends at its latest event");
             }
@@ -154,35 +198,77 @@ public final class EventLogImport {
         List<Origin> origins = new ArrayList<>();
         for (SparkApplication a : started) {
             JobType type = type(a.name());
-            int cores = coresPerExecutor(a, report);
-            double memoryGb = memoryGb(a, report);
-            if (unit == Unit.APPLICATION) {
-                long end = a.ended() ? a.endMs() : Math.max(a.startMs(), a.lastEventMs());
-                jobs.add(new Job(jobs.size(), type, (a.startMs() - origin) / 1000.0, Math.max(1, a.peakExecutors()), cores,
-                        memoryGb, Math.max(0.001, (end - a.startMs()) / 1000.0), Job.NO_DEADLINE));
-                origins.add(new Origin(a, List.of(), null));
-                continue;
-            }
-            // Per Spark job, or per job group: the jobs of one group become one, first submission to last completion.
-            Map<String, List<SparkApplication.SparkJob>> units = new LinkedHashMap<>();
-            for (SparkApplication.SparkJob sj : a.jobs()) {
-                if (!sj.completed() || sj.submittedMs() < 0) {
-                    report.problem(a.logName() + ": Spark job " + sj.id() + " has no end; left out");
-                    continue;
+            switch (unit) {
+                case APPLICATION -> {
+                    if (a.executors().stream().anyMatch(e -> a.releasedMs(e) < a.stopMs() - ExecutorGroup.JOINED_MS
+                            || e.addedMs() > a.startMs() + 60_000)) {
+                        report.assumed("an application whose executors came and went (dynamic allocation) is, as one job, "
+                                + "booked with the most it had at once for its whole run (--unit executors and whatif "
+                                + "replay them as they were)");
+                    }
+                    jobs.add(new Job(jobs.size(), type, seconds(a.startMs() - origin), Math.max(1, a.peakExecutors()),
+                            ExecutorSizing.coresPerExecutor(a, report), ExecutorSizing.executorMemoryGb(a, report),
+                            span(a.startMs(), a.stopMs()), Job.NO_DEADLINE));
+                    origins.add(Origin.of(a));
                 }
-                String key = unit == Unit.GROUP && sj.group() != null ? "group " + sj.group() : "job " + sj.id();
-                units.computeIfAbsent(key, k -> new ArrayList<>()).add(sj);
-            }
-            for (List<SparkApplication.SparkJob> u : units.values()) {
-                long submitted = u.stream().mapToLong(SparkApplication.SparkJob::submittedMs).min().orElseThrow();
-                long completed = u.stream().mapToLong(SparkApplication.SparkJob::completedMs).max().orElseThrow();
-                int executors = Math.max(1, a.executors().isEmpty() ? 1 : a.executorsAt(submitted));
-                jobs.add(new Job(jobs.size(), type, Math.max(0, submitted - origin) / 1000.0, executors, cores, memoryGb,
-                        Math.max(0.001, (completed - submitted) / 1000.0), Job.NO_DEADLINE));
-                origins.add(new Origin(a, u.stream().map(SparkApplication.SparkJob::id).toList(), u.get(0).group()));
+                case EXECUTORS -> {
+                    for (ExecutorGroup g : ExecutorGroup.of(a, report)) {
+                        jobs.add(new Job(jobs.size(), type, seconds(Math.max(0, g.fromMs() - origin)), g.size(), g.cores(),
+                                g.memoryGb(), span(g.fromMs(), g.toMs()), Job.NO_DEADLINE));
+                        origins.add(new Origin(a, List.of(), null, g));
+                    }
+                }
+                case JOB, GROUP -> sparkJobs(a, unit, type, origin, report, jobs, origins);
             }
         }
+        if (jobs.isEmpty()) {
+            throw new BadInputException("no Spark job in the event logs: a trace by " + unit.name().toLowerCase(Locale.ROOT)
+                    + " would be empty (--unit application takes whole applications)");
+        }
         return new Imported(new Workload("eventlogs", jobs), origins, report);
+    }
+
+    /** Per Spark job, or per job group: the jobs of one group become one, first submission to last completion. */
+    private static void sparkJobs(SparkApplication a, Unit unit, JobType type, long origin, ImportReport report, List<Job> jobs,
+                                  List<Origin> origins) {
+        if (a.jobEndsWithoutStart > 0) {
+            report.problem(a.logName() + ": " + a.jobEndsWithoutStart + " JobEnd event(s) without their JobStart; those "
+                    + "Spark jobs are left out");
+        }
+        Map<String, List<SparkApplication.SparkJob>> units = new LinkedHashMap<>();
+        for (SparkApplication.SparkJob sj : a.jobs()) {
+            if (sj.submittedMs() < 0) {
+                report.problem(a.logName() + ": Spark job " + sj.id() + " has no submission time; left out");
+                continue;
+            }
+            if (!sj.completed()) {
+                report.incompleteJob(a.logName() + ": Spark job " + sj.id() + " has no end: it ends when its application "
+                        + (a.ended() ? "ended" : "stopped (its latest event)"));
+                sj = new SparkApplication.SparkJob(sj.id(), sj.submittedMs(), Math.max(sj.submittedMs(), a.stopMs()), false,
+                        sj.group());
+            }
+            String key = unit == Unit.GROUP && sj.group() != null ? "group " + sj.group() : "job " + sj.id();
+            units.computeIfAbsent(key, k -> new ArrayList<>()).add(sj);
+        }
+        int cores = ExecutorSizing.coresPerExecutor(a, report);
+        double memoryGb = ExecutorSizing.executorMemoryGb(a, report);
+        for (List<SparkApplication.SparkJob> u : units.values()) {
+            long submitted = u.stream().mapToLong(SparkApplication.SparkJob::submittedMs).min().orElseThrow();
+            long completed = u.stream().mapToLong(SparkApplication.SparkJob::completedMs).max().orElseThrow();
+            int executors = Math.max(1, a.executors().isEmpty() ? 1 : a.executorsAt(submitted));
+            jobs.add(new Job(jobs.size(), type, seconds(Math.max(0, submitted - origin)), executors, cores, memoryGb,
+                    span(submitted, completed), Job.NO_DEADLINE));
+            origins.add(new Origin(a, u.stream().map(SparkApplication.SparkJob::id).toList(), u.get(0).group(), null));
+        }
+    }
+
+    private static double seconds(long ms) {
+        return ms / 1000.0;
+    }
+
+    /** A logged span in seconds, at least a millisecond (a job must take time). */
+    private static double span(long fromMs, long toMs) {
+        return Math.max(0.001, (toMs - fromMs) / 1000.0);
     }
 
     /** WordCount, Sort or PageRank when the application's name says so; else generic. */
@@ -198,54 +284,5 @@ public final class EventLogImport {
             return JobType.SORT;
         }
         return JobType.GENERIC;
-    }
-
-    /** The cores most of its executors had; local mode: N of {@code local[N]}; else {@code spark.executor.cores}, else 1. */
-    static int coresPerExecutor(SparkApplication a, ImportReport report) {
-        if (!a.executors().isEmpty()) {
-            Map<Integer, Integer> counts = new HashMap<>();
-            for (SparkApplication.Executor e : a.executors()) {
-                counts.merge(e.cores(), 1, Integer::sum);
-            }
-            return counts.entrySet().stream().max(Map.Entry.<Integer, Integer>comparingByValue()
-                    .thenComparing(Map.Entry.comparingByKey())).orElseThrow().getKey();
-        }
-        String master = a.property("spark.master");
-        Matcher m = master == null ? null : LOCAL.matcher(master.trim());
-        if (m != null && m.matches() && !m.group(1).equals("*")) {
-            report.assumed("a local-mode application (no executor events) is one executor with the cores of local[N]");
-            return Math.max(1, Integer.parseInt(m.group(1)));
-        }
-        String cores = a.property("spark.executor.cores");
-        if (cores != null && cores.trim().matches("\\d+")) {
-            return Math.max(1, Integer.parseInt(cores.trim()));
-        }
-        report.assumed("an application without executor events whose cores the log does not give (local[*]) has 1 core");
-        return 1;
-    }
-
-    /** {@code spark.executor.memory} in GB (Spark's default 1 GB when absent or unreadable). */
-    static double memoryGb(SparkApplication a, ImportReport report) {
-        String text = a.property("spark.executor.memory");
-        if (text == null) {
-            report.assumed("memory per executor is spark.executor.memory, Spark's default 1 GB where the log does not set it");
-            return 1;
-        }
-        Matcher m = BYTES.matcher(text.trim());
-        if (!m.matches()) {
-            report.problem(a.logName() + ": spark.executor.memory '" + text + "' not understood; 1 GB assumed");
-            return 1;
-        }
-        double v = Double.parseDouble(m.group(1));
-        // Spark reads a bare number as MB for this setting.
-        double mb = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "k" -> v / 1024;
-            case "", "m" -> v;
-            case "g" -> v * 1024;
-            case "t" -> v * 1024 * 1024;
-            case "p" -> v * 1024 * 1024 * 1024;
-            default -> throw new IllegalStateException(m.group(2));
-        };
-        return Math.max(1.0 / 1024, mb / 1024);
     }
 }

@@ -23,6 +23,9 @@ final class EventLogReader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The first line of a Databricks log; every line after it is a standard Spark event. */
+    static final String DATABRICKS_HEADER = "DBCEventLoggingListenerMetadata";
+
     /** The source's first line is not a Spark event: the file is not an event log. */
     static final class NotAnEventLog extends Exception {
         NotAnEventLog(String message) {
@@ -43,14 +46,15 @@ final class EventLogReader {
         for (Path file : source.files()) {
             EventLogCodec codec = EventLogCodec.of(file.getFileName().toString());
             int lineNo = 0;
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(codec.open(file), StandardCharsets.UTF_8))) {
+            try (BufferedReader in = open(file, codec)) {
                 String line;
                 while (true) {
                     try {
                         line = in.readLine();
-                    } catch (IOException e) {
+                    } catch (IOException | RuntimeException e) {
                         if (first) {
-                            throw e;
+                            throw new IOException("not " + codec.label() + "-compressed data as its name says (" + e.getMessage()
+                                    + ")" + EventLogCodec.sniff(file, codec), e);
                         }
                         // A compressed log cut short (still being written): what came before stands.
                         report.problem(file + ":" + (lineNo + 1) + ": " + codec.name().toLowerCase(java.util.Locale.ROOT)
@@ -72,9 +76,11 @@ final class EventLogReader {
                     }
                     String type = event != null && event.isObject() ? event.path("Event").asText("") : "";
                     if (first) {
-                        if (!type.contains("SparkListener")) {
+                        if (type.equals(DATABRICKS_HEADER)) {
+                            app.databricks = true;
+                        } else if (!type.contains("SparkListener")) {
                             throw new NotAnEventLog(file + ":" + lineNo + ": not a Spark event log (the first line is not a "
-                                    + "SparkListener event)");
+                                    + "SparkListener event" + EventLogCodec.sniff(file, codec) + ")");
                         }
                         first = false;
                     }
@@ -92,18 +98,36 @@ final class EventLogReader {
         return app;
     }
 
+    private static BufferedReader open(Path file, EventLogCodec codec) throws IOException {
+        try {
+            return new BufferedReader(new InputStreamReader(codec.open(file), StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            if (codec == EventLogCodec.LZF) {
+                throw e;
+            }
+            throw new IOException("not " + codec.label() + "-compressed data as its name says (" + e.getMessage() + ")"
+                    + EventLogCodec.sniff(file, codec), e);
+        }
+    }
+
     private static void apply(SparkApplication app, String type, JsonNode e) {
-        noteTime(app, e.path("Timestamp"));
         switch (type) {
-            case "SparkListenerLogStart" -> app.sparkVersion = e.path("Spark Version").asText("");
+            case "SparkListenerLogStart", DATABRICKS_HEADER -> app.sparkVersion = e.path("Spark Version").asText(app.sparkVersion);
             case "SparkListenerApplicationStart" -> {
                 app.name = e.path("App Name").asText("");
                 if (e.hasNonNull("App ID")) {
                     app.id = e.path("App ID").asText();
                 }
+                if (e.hasNonNull("App Attempt ID")) {
+                    app.attemptId = e.path("App Attempt ID").asText();
+                }
                 app.startMs = e.path("Timestamp").asLong(-1);
+                noteTime(app, e.path("Timestamp"));
             }
-            case "SparkListenerApplicationEnd" -> app.endMs = e.path("Timestamp").asLong(-1);
+            case "SparkListenerApplicationEnd" -> {
+                app.endMs = e.path("Timestamp").asLong(-1);
+                noteTime(app, e.path("Timestamp"));
+            }
             case "SparkListenerEnvironmentUpdate" -> {
                 JsonNode props = e.path("Spark Properties");
                 if (props.isObject()) {
@@ -145,6 +169,8 @@ final class EventLogReader {
                 if (job != null) {
                     app.jobs.put(id, new SparkApplication.SparkJob(id, job.submittedMs(), t,
                             "JobSucceeded".equals(e.path("Job Result").path("Result").asText()), job.group()));
+                } else {
+                    app.jobEndsWithoutStart++;
                 }
             }
             case "SparkListenerTaskEnd" -> noteTime(app, e.path("Task Info").path("Finish Time"));

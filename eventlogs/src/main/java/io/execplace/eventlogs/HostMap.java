@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,13 +31,11 @@ public final class HostMap {
         this.wrapped = wrapped;
     }
 
-    /** The rule: the {@code i}-th distinct host of {@code apps} (in start order) is VM {@code i mod size}. */
-    public static HostMap byOrder(List<SparkApplication> apps, Cluster cluster) {
+    /** The rule: the {@code i}-th of {@code hosts} (distinct, in order of first use) is VM {@code i mod size}. */
+    public static HostMap byOrder(Collection<String> hosts, Cluster cluster) {
         Map<String, Integer> m = new LinkedHashMap<>();
-        for (SparkApplication a : apps) {
-            for (String h : a.hosts()) {
-                m.putIfAbsent(h, m.size() % cluster.size());
-            }
+        for (String h : hosts) {
+            m.putIfAbsent(h, m.size() % cluster.size());
         }
         return new HostMap(m, false, m.size() > cluster.size());
     }
@@ -52,7 +51,12 @@ public final class HostMap {
             throw new BadInputException(file + ": no such host table");
         }
         Map<String, Integer> m = new LinkedHashMap<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new BadInputException(file + ": not a host table (not UTF-8 text; expected 'host,vm' lines)");
+        }
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#") || (i == 0 && line.equalsIgnoreCase("host,vm"))) {
@@ -76,6 +80,9 @@ public final class HostMap {
             if (m.put(f[0].strip(), vm) != null) {
                 throw new BadInputException(file.toString(), i + 1, "host", "host '" + f[0].strip() + "' is given twice");
             }
+        }
+        if (m.isEmpty()) {
+            throw new BadInputException(file + ": the host table names no host (expected 'host,vm' lines)");
         }
         return new HostMap(m, true, false);
     }

@@ -8,12 +8,11 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The placement that actually happened, as a policy: every job's executors on the VMs its logged
- * executors' hosts stand for ({@link HostMap}). A job whose VMs have no room yet waits, as it would
+ * The placement that actually happened, as a policy: every group of executors ({@link ExecutorGroup},
+ * one job each) on the VMs its logged hosts stand for ({@link HostMap}), when it was there. A job whose VMs have no room yet waits, as it would
  * have on the real cluster; a job whose logged hosts the map does not name cannot be replayed.
  */
 public final class LoggedPlacement implements PlacementPolicy {
@@ -25,19 +24,20 @@ public final class LoggedPlacement implements PlacementPolicy {
     private final Map<Integer, String> unmapped = new HashMap<>();
 
     /**
-     * @param imported the workload of an import by application ({@link EventLogImport.Unit#APPLICATION})
+     * @param imported the workload of an import by executor groups ({@link EventLogImport.Unit#EXECUTORS})
      * @param hosts    which VM each logged host stands for
      */
     public LoggedPlacement(EventLogImport.Imported imported, HostMap hosts) {
-        List<Job> jobs = imported.workload().jobs();
-        for (Job job : jobs) {
-            SparkApplication a = imported.application(job.id());
-            List<SparkApplication.Executor> executors = a.executors();
+        for (Job job : imported.workload().jobs()) {
+            ExecutorGroup group = imported.origins().get(job.id()).executors();
+            if (group == null) {
+                throw new IllegalArgumentException("job " + job.id() + " is not a group of executors (import by executors)");
+            }
             int[] vms = new int[job.executors()];
             String missing = null;
             for (int x = 0; x < vms.length; x++) {
-                // Local mode has no executor events: its one executor ran on the driver, the first host or VM 0.
-                String host = executors.isEmpty() ? null : executors.get(Math.min(x, executors.size() - 1)).host();
+                // Local mode has no executor events: its one executor ran on the driver, whose host the log may not give.
+                String host = group.hosts().get(x);
                 int vm = host == null ? 0 : hosts.vm(host);
                 if (vm < 0) {
                     missing = host;
@@ -51,6 +51,17 @@ public final class LoggedPlacement implements PlacementPolicy {
                 vmsOfJob.put(job.id(), vms);
             }
         }
+    }
+
+    /** The logged hosts of the groups of {@code imported} in order of first use (local mode's unnamed host left out). */
+    public static java.util.Set<String> hosts(EventLogImport.Imported imported) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (EventLogImport.Origin o : imported.origins()) {
+            if (o.executors() != null) {
+                o.executors().hosts().stream().filter(java.util.Objects::nonNull).forEach(out::add);
+            }
+        }
+        return out;
     }
 
     @Override

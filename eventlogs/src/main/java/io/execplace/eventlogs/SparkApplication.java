@@ -34,6 +34,9 @@ public final class SparkApplication {
 
     final String logName;
     String id;
+    String attemptId;
+    boolean databricks;
+    int jobEndsWithoutStart;
     String name = "";
     String sparkVersion = "";
     long startMs = -1;
@@ -57,6 +60,31 @@ public final class SparkApplication {
         return id != null ? id : logName;
     }
 
+    /** The attempt id Spark logged (YARN and Kubernetes cluster mode number attempts), or null. */
+    public String attemptId() {
+        return attemptId;
+    }
+
+    /** Whether the log is Databricks' (its first line {@code DBCEventLoggingListenerMetadata}). */
+    public boolean databricks() {
+        return databricks;
+    }
+
+    /** Whether it ran on Kubernetes ({@code spark.master=k8s://...}): its logged hosts are pod IPs, not nodes. */
+    public boolean kubernetes() {
+        String master = property("spark.master");
+        return master != null && master.trim().startsWith("k8s://");
+    }
+
+    /**
+     * Whether its driver ran on a node of the cluster: {@code spark.submit.deployMode=cluster} (YARN's
+     * application master, Kubernetes' driver pod, standalone's worker), or a Databricks driver node;
+     * in client mode (the default) it ran where the application was submitted.
+     */
+    public boolean driverOnCluster() {
+        return databricks || "cluster".equalsIgnoreCase(String.valueOf(property("spark.submit.deployMode")).trim());
+    }
+
     public String name() {
         return name;
     }
@@ -75,7 +103,7 @@ public final class SparkApplication {
         return endMs;
     }
 
-    /** The latest time any event of the log names, epoch ms. */
+    /** The latest time of the application's own events (its start and end, jobs, tasks), epoch ms. */
     public long lastEventMs() {
         return lastEventMs;
     }
@@ -87,6 +115,51 @@ public final class SparkApplication {
     /** A configuration value of the application (Spark Properties), or null. */
     public String property(String key) {
         return properties.get(key);
+    }
+
+    /**
+     * When it stopped: its end, or when the log has no end its latest event (an executor's removal
+     * included); never before its start.
+     */
+    public long stopMs() {
+        if (ended()) {
+            return Math.max(startMs, endMs);
+        }
+        long last = lastEventMs;
+        for (Executor e : executors.values()) {
+            last = Math.max(last, e.removed() ? e.removedMs() : e.addedMs());
+        }
+        return Math.max(startMs, last);
+    }
+
+    /** How far outside the application's own events an executor's addition may lie before it is taken as a bad time. */
+    static final long EXECUTOR_SLACK_MS = 3_600_000;
+
+    /**
+     * Leaves out executors whose addition lies more than an hour before the application's start or after
+     * its last event of its own (its end, jobs, tasks): a log whose executor lines were spliced in from
+     * another run. Returns a message for each.
+     */
+    java.util.List<String> leaveOutExecutorsOutsideItsRun() {
+        java.util.List<String> out = new ArrayList<>();
+        if (startMs < 0) {
+            return out;
+        }
+        long last = Math.max(startMs, ended() ? endMs : lastEventMs);
+        for (java.util.Iterator<Executor> it = executors.values().iterator(); it.hasNext(); ) {
+            Executor e = it.next();
+            if (e.addedMs() < startMs - EXECUTOR_SLACK_MS || e.addedMs() > last + EXECUTOR_SLACK_MS) {
+                out.add(logName + ": executor " + e.id() + " added at " + e.addedMs() + " ms, more than an hour outside the "
+                        + "application's own events (" + startMs + " to " + last + " ms); left out");
+                it.remove();
+            }
+        }
+        return out;
+    }
+
+    /** When {@code e} was given back: its removal, else the application's stop; never before it was added. */
+    public long releasedMs(Executor e) {
+        return Math.max(e.addedMs(), e.removed() ? e.removedMs() : stopMs());
     }
 
     /** The executors in the order they were added (the driver is not one). */

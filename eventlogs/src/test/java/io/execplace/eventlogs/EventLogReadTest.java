@@ -58,8 +58,8 @@ class EventLogReadTest {
         assertThat(a.executors()).anySatisfy(e -> assertThat(e.removed()).isTrue());
         assertThat(a.peakExecutors()).isBetween(1, 10);
         assertThat(a.hosts()).contains("host-11741", "host-12291", "host-12328");
-        assertThat(EventLogImport.memoryGb(a, new ImportReport())).isEqualTo(4.0);
-        assertThat(EventLogImport.coresPerExecutor(a, new ImportReport())).isEqualTo(1);
+        assertThat(ExecutorSizing.executorMemoryGb(a, new ImportReport())).isEqualTo(4.0 + 0.4);
+        assertThat(ExecutorSizing.coresPerExecutor(a, new ImportReport())).isEqualTo(1);
     }
 
     @Test
@@ -68,7 +68,7 @@ class EventLogReadTest {
         assertThat(a.executors()).isEmpty();
         assertThat(a.jobs()).hasSize(4);
         ImportReport report = new ImportReport();
-        assertThat(EventLogImport.coresPerExecutor(a, report)).isEqualTo(1); // local[*]: the log does not say
+        assertThat(ExecutorSizing.coresPerExecutor(a, report)).isEqualTo(1); // local[*]: the log does not say
         assertThat(report.assumptions()).isNotEmpty();
     }
 
@@ -145,7 +145,7 @@ class EventLogReadTest {
         assertThat(read.report().skippedLines()).isEqualTo(1);
         assertThat(read.report().messages()).anySatisfy(m -> assertThat(m).contains(inProgress + ":" + (lines.size() - 2) + ": "));
         EventLogImport.Imported w = EventLogImport.workload(read.applications(), EventLogImport.Unit.APPLICATION, read.report());
-        assertThat(w.workload().jobs().get(0).baseDuration()).isEqualTo((a.lastEventMs() - a.startMs()) / 1000.0);
+        assertThat(w.workload().jobs().get(0).baseDuration()).isEqualTo((a.stopMs() - a.startMs()) / 1000.0);
         assertThat(read.report().incompleteApplications()).isEqualTo(1);
     }
 

@@ -224,8 +224,14 @@ public final class ScenarioResolver {
         }
         Path logs = Path.of(relative(path, baseDir));
         try {
-            Workload w = EventLogImport.workload(List.of(logs), EventLogImport.Unit.APPLICATION).workload();
-            return WorkloadSource.of(EVENT_LOGS + logs.getFileName(), seed -> w);
+            EventLogImport.Imported imported = EventLogImport.workload(List.of(logs), EventLogImport.Unit.APPLICATION);
+            Workload w = imported.workload();
+            List<String> notes = new java.util.ArrayList<>();
+            if (imported.report().anythingSkipped()) {
+                notes.add("note: " + EVENT_LOGS + logs + ": " + imported.report().summary()
+                        + " (import-eventlogs " + logs + " --out - lists them)");
+            }
+            return WorkloadSource.of(EVENT_LOGS + logs.getFileName(), seed -> w, notes);
         } catch (IOException e) {
             throw new InputFileException(logs.toString(), 0, null, "cannot read: " + e.getMessage(), e);
         }
