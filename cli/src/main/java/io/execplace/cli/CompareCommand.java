@@ -68,7 +68,9 @@ final class CompareCommand implements Callable<Integer> {
         int threadCount = Options.threads(threads); // refused before anything is printed
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
-            stdout.flush();
+            if (stdout.checkError()) {
+                return Main.EXIT_FAILURE; // standard output is lost (Main says why): not worth a whole study
+            }
         }
         Runner runner = new Runner(Main.registry(spec), threadCount);
         Comparison comparison;
