@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.experiments.bench.Benchmarks;
@@ -51,6 +52,11 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if ((rl || liu) && (milpOnly || lookaheadOnly)) {
+            // Two different suites with their own tables: one run would silently drop one of them.
+            throw new BadInputException((rl ? "--rl" : "--liu") + " measures the learned schedulers, "
+                    + (milpOnly ? "--milp" : "--lookahead") + " the exact ones: run them as two commands");
+        }
         if (rl || liu) {
             return rlBenchmarks(out);
         }

@@ -63,7 +63,7 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         engine.check(spec);
         Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
-        Path dir = out != null ? out : Path.of("results", scenario.name());
+        Path dir = out != null ? out : Path.of("results", Options.folderName(scenario.name()));
         StagedFolder.checkTarget("--out", dir);
         int threadCount = Options.threads(threads); // refused before anything is printed
         if (!output.json) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import io.execplace.experiments.scenario.ScenarioSpec;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
@@ -25,6 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +54,7 @@ final class OfflineCommand implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "PRESET", description = "Workload preset (default tpds-burst).")
     String workload = "tpds-burst";
 
-    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset (default tpds).")
+    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset or cluster YAML file (default tpds).")
     String cluster = "tpds";
 
     @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
@@ -83,7 +86,8 @@ final class OfflineCommand implements Callable<Integer> {
             throw new BadInputException("--seeds must be between 1 and 1000, got " + seeds);
         }
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(cluster, pricingModel));
+        Cluster c = Options.checked("--cluster", () -> ScenarioResolver.cluster(
+                new ScenarioSpec.ClusterChoice(cluster, pricingModel), null));
         Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
                 Main.registry(spec));

@@ -176,7 +176,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
         Options.checked("--teacher-rollout", () -> check.create(teacher.rollout()));
         ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
-        Path dir = out != null ? out : Path.of("runs", "choice-" + workloads.get(0));
+        Path dir = out != null ? out : Path.of("runs", Options.folderName("choice-" + workloads.get(0)));
         OutputPaths.checkFolder("--out", dir);
         List<ChoiceTraining.Episode> episodes = new ArrayList<>();
         boolean deadlines = false;
