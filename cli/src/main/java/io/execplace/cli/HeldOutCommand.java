@@ -110,16 +110,24 @@ final class HeldOutCommand implements Callable<Integer> {
                     + HeldOutSplit.HELD_OUT_FIRST_SEED + "); refused when one is a training seed.")
     Long heldOutSeed;
 
-    @Option(names = "--train-seed", paramLabel = "N",
-            description = "First training seed (default: the first agent's, else 1).")
+    @Option(names = "--seed", paramLabel = "N",
+            description = "First training seed, as train's --seed (default: the first agent's, else 1).")
     Long trainSeed;
 
-    @Option(names = "--train-seeds", paramLabel = "N",
-            description = "Training workloads (default: the first agent's --workload-seeds, else 1).")
+    @Option(names = "--workload-seeds", paramLabel = "N",
+            description = "Training workloads, as train's --workload-seeds (default: the first agent's, else 1).")
     Integer trainSeeds;
+
+    @Option(names = "--train-seed", paramLabel = "N", hidden = true, description = "Deprecated: --seed.")
+    Long oldTrainSeed;
+
+    @Option(names = "--train-seeds", paramLabel = "N", hidden = true, description = "Deprecated: --workload-seeds.")
+    Integer oldTrainSeeds;
 
     @Override
     public Integer call() throws Exception {
+        trainSeed = DeprecatedNames.either(spec, "--train-seed", oldTrainSeed, "--seed", trainSeed);
+        trainSeeds = DeprecatedNames.either(spec, "--train-seeds", oldTrainSeeds, "--workload-seeds", trainSeeds);
         if (study != null) {
             if (!study.equals("liu")) {
                 throw BadInputException.option("--study", "unknown study '" + study + "' (known: liu; without --study: the "
@@ -174,7 +182,7 @@ final class HeldOutCommand implements Callable<Integer> {
         }
         long firstTrain = trainSeed != null ? trainSeed : seed;
         int trainCount = trainSeeds != null ? trainSeeds : seeds;
-        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--train-seed",
+        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--seed",
                 () -> heldOutSeed != null
                         ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
                         : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));

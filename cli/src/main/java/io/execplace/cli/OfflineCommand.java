@@ -73,8 +73,15 @@ final class OfflineCommand implements Callable<Integer> {
             description = "Schedulers (default: first-fit, round-robin-consolidate, gio, milp, lookahead).")
     List<String> schedulers = List.of("first-fit", "round-robin-consolidate", "gio", "milp", "lookahead");
 
-    @Option(names = "--time-limit", paramLabel = "S", description = "CP-SAT wall-time limit per workload in seconds (default 60).")
-    double timeLimit = OfflineOptions.DEFAULT_TIME_LIMIT_SECONDS;
+    @Option(names = "--offline-time-limit", paramLabel = "MS",
+            description = "CP-SAT wall-time limit per workload in milliseconds, as --milp-time-limit (default 60000).")
+    Long timeLimitMillis;
+
+    @Option(names = "--time-limit", paramLabel = "S", hidden = true, description = "Deprecated: --offline-time-limit MS.")
+    Double oldTimeLimitSeconds;
+
+    /** The limit in seconds, as OfflineOptions takes it. */
+    private double timeLimit = OfflineOptions.DEFAULT_TIME_LIMIT_SECONDS;
 
     @Override
     public Integer call() throws Exception {
@@ -91,7 +98,17 @@ final class OfflineCommand implements Callable<Integer> {
         Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
                 Main.registry(spec));
-        OfflineOptions offline = Options.checked("--time-limit", () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
+        if (oldTimeLimitSeconds != null && timeLimitMillis != null) {
+            throw BadInputException.option("--time-limit", "is the old name of --offline-time-limit; give only --offline-time-limit");
+        }
+        String limitOption = oldTimeLimitSeconds != null ? "--time-limit" : "--offline-time-limit";
+        if (oldTimeLimitSeconds != null) {
+            DeprecatedNames.warn(spec, "--time-limit S", "--offline-time-limit MS");
+            timeLimit = oldTimeLimitSeconds;
+        } else if (timeLimitMillis != null) {
+            timeLimit = timeLimitMillis / 1000.0;
+        }
+        OfflineOptions offline = Options.checked(limitOption, () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
         for (String s : schedulers) {
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
         }

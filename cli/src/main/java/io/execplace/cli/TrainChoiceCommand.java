@@ -90,9 +90,14 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "Hidden widths of the network (default ${DEFAULT-VALUE}).")
     List<Integer> hidden;
 
-    @Option(names = "--horizon", paramLabel = "N", defaultValue = "10",
-            description = "Future arrivals the teacher's rollouts simulate (default ${DEFAULT-VALUE}).")
-    int horizon;
+    @Option(names = "--lookahead-horizon", paramLabel = "N",
+            description = "Future arrivals the teacher's rollouts simulate, as lookahead's option (default 10).")
+    Integer lookaheadHorizon;
+
+    @Option(names = "--horizon", paramLabel = "N", hidden = true, description = "Deprecated: --lookahead-horizon.")
+    Integer oldHorizon;
+
+    private int horizon;
 
     @Option(names = "--candidates", paramLabel = "a,b", split = ",", defaultValue = "milp,first-fit-fullest,gio,first-fit",
             description = "Schedulers whose placements the agent weighs, besides waiting: 1 to 8 registry names, the first "
@@ -140,11 +145,13 @@ final class TrainChoiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Integer given = DeprecatedNames.either(spec, "--horizon", oldHorizon, "--lookahead-horizon", lookaheadHorizon);
+        horizon = given == null ? 10 : given;
         QueuePolicy q = Options.checked("--queue", () -> QueuePolicy.byName(queue));
-        LookaheadOptions teacher = Options.checked("--objective, --horizon, --teacher-rollout",
+        LookaheadOptions teacher = Options.checked("--objective, --lookahead-horizon, --teacher-rollout",
                 () -> LookaheadOptions.defaults().withObjective(objective).withHorizon(horizon).withRollout(teacherRollout));
         if (horizon < 1) {
-            throw BadInputException.option("--horizon", "must be at least 1 (a teacher without rollouts scores nothing), got " + horizon);
+            throw BadInputException.option("--lookahead-horizon", "must be at least 1 (a teacher without rollouts scores nothing), got " + horizon);
         }
         ChoiceTraining.Settings settings = Options.checked("--rounds, --epochs, --lr, --hidden",
                 () -> new ChoiceTraining.Settings(rounds, epochs, learningRate, hidden, seed));
