@@ -121,7 +121,7 @@ final class AgentOptions {
             }
         }
         if (lr != null && !(lr > 0 && lr < Double.POSITIVE_INFINITY)) {
-            throw BadInputException.option("--lr", "must be a positive number, got " + lr);
+            throw BadInputException.option("--lr", "learning rate must be a positive number, got " + lr);
         }
         return Options.checked("agent options", () -> switch (algorithm) {
             case DQN -> {

@@ -97,6 +97,8 @@ final class CompareCommand implements Callable<Integer> {
             print(stdout, ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggregates));
             stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs"
                     + (scenario.seeds().size() > 1 ? "; mean ± sd over " + scenario.seeds().size() + " seeds." : "."));
+            stdout.println("Target: the HJS paper's score (Eq. 5), 0 to 200: up to 100 for a low cost and up to 100 for "
+                    + "deadlines met; higher is better.");
             print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
             print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));
             print(stdout, ComparisonReport.agentHeader(), ComparisonReport.agentRows(aggregates));

@@ -40,7 +40,7 @@ import java.util.concurrent.Callable;
  * {@code execplace heldout}: schedulers (agents included) on their training workloads and on
  * held-out workloads side by side, with 95 % intervals and per-workload win rates.
  */
-@Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = {"Schedulers on training and on held-out workloads, side by side, with intervals and win rates.",
                 "Compares schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
@@ -206,7 +206,7 @@ final class HeldOutCommand implements Callable<Integer> {
                     + "; held-out " + describe(split.heldOut()));
             for (Map.Entry<String, List<HeldOutEvaluation.Row>> e : parts.entrySet()) {
                 out.println();
-                out.println(e.getKey() + " (" + e.getValue().get(0).cost().n() + " workloads; mean ± 95 % interval)");
+                out.println(e.getKey() + " (" + Options.count(e.getValue().get(0).cost().n(), "workload") + "; mean ± 95 % interval)");
                 // Target and deadline success (HJS Eq. 5) only where the workloads have deadline jobs.
                 boolean deadlines = e.getValue().stream().anyMatch(r -> !Double.isNaN(r.target().mean()));
                 List<String> header = new ArrayList<>(List.of("scheduler", "cost", "mean turnaround s",
@@ -276,7 +276,7 @@ final class HeldOutCommand implements Callable<Integer> {
             return refs.toString();
         }
         long windows = refs.stream().mapToInt(WorkloadRef::firstTraceJob).distinct().count();
-        return refs.size() + " workloads (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
+        return Options.count(refs.size(), "workload") + " (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
                 + (refs.get(0).hasWindow() ? ", " + windows + " SWIM windows" : "") + ")";
     }
 

@@ -9,9 +9,9 @@ import java.io.PrintStream;
  * Ctrl-C (SIGINT) of a command: the solvers' native threads are stopped first ({@link
  * NativeSolves#stopAll}), then one line, then exit code 130 (128 + the signal's number, as shells
  * report it). The JVM's default exit would run the C++ static destructors while CP-SAT is still
- * searching, which aborts the process in native code (exit 134). Files are written into staging
- * folders and temporary files that the shutdown hooks remove, so an interrupted run leaves every
- * earlier output as it was.
+ * searching, which aborts the process in native code (exit 134). Output folders are staged (a
+ * shutdown hook removes the staging folder) and files renamed into place only once complete, so an
+ * interrupted run leaves every earlier output as it was.
  */
 final class Interrupts {
 

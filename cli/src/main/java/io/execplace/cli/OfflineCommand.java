@@ -103,12 +103,14 @@ final class OfflineCommand implements Callable<Integer> {
         }
         String limitOption = oldTimeLimitSeconds != null ? "--time-limit" : "--offline-time-limit";
         if (oldTimeLimitSeconds != null) {
-            DeprecatedNames.warn(spec, "--time-limit S", "--offline-time-limit MS");
             timeLimit = oldTimeLimitSeconds;
         } else if (timeLimitMillis != null) {
             timeLimit = timeLimitMillis / 1000.0;
         }
         OfflineOptions offline = Options.checked(limitOption, () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
+        if (oldTimeLimitSeconds != null) {
+            DeprecatedNames.warn(spec, "--time-limit S", "--offline-time-limit MS"); // after the check: a refusal stays one line
+        }
         for (String s : schedulers) {
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
         }

@@ -52,4 +52,20 @@ final class Options {
         String clean = name.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+|[.-]+$", "");
         return clean.isEmpty() ? "unnamed" : clean;
     }
+
+    /** {@code n} and the noun, in the plural unless n is 1: "1 workload", "20 workloads". */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /**
+     * A number for reading on screen: 6 significant digits, no trailing zeros ({@code 61.3421},
+     * {@code 0.004}, {@code 60}); the files and {@code --json} keep every digit.
+     */
+    static String readable(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        return java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
 }

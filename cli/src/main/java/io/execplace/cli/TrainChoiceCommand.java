@@ -40,7 +40,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code execplace train-choice}: a learned chooser among lookahead's candidate placements. */
-@Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = {"Train a choice agent, a learned chooser among lookahead's candidate placements.",
                 "For each job it picks one of a few schedulers' placements (milp's first) or waiting, by a network that",
                 "estimates each one's cost (or HJS Target) from now on against milp's, learnt by regression on a",
@@ -210,7 +210,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> csv = new ArrayList<>(List.of("round,samples,mse,seconds,heldout_cost_vs_milp,heldout_target,heldout_target_milp"));
         if (!quiet) {
-            err.println("train-choice on " + String.join(",", workloads) + " (" + episodes.size() + " workloads, queue "
+            err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }

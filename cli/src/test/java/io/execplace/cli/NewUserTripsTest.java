@@ -101,7 +101,7 @@ class NewUserTripsTest {
         assertRefused(run("train --iterations 0 --out " + dir.resolve("t")),
                 "execplace: error: --iterations: must be at least 1, got 0");
         assertRefused(run("train --lr 0 --iterations 1 --out " + dir.resolve("t")),
-                "execplace: error: --lr: must be a positive number, got 0.0");
+                "execplace: error: --lr: learning rate must be a positive number, got 0.0");
     }
 
     @Test
