@@ -53,14 +53,8 @@ class StandardOutputTest {
     /** Every command's help: the cheapest output each command has. */
     @TestFactory
     Stream<DynamicTest> everyCommandsHelp() {
-        PrintWriter sink = new PrintWriter(new StringWriter());
-        CommandLine root = Main.commandLine(Main.schedulers(), Map.of(), Main.Extensions.none(), sink, sink);
         List<DynamicTest> tests = new ArrayList<>();
-        List<CommandLine> all = new ArrayList<>(List.of(root));
-        for (int i = 0; i < all.size(); i++) {
-            all.addAll(all.get(i).getSubcommands().values());
-        }
-        for (CommandLine c : all) {
+        for (CommandLine c : CliRunner.allCommands()) {
             String command = c.getCommandSpec().qualifiedName().substring("execplace".length()).strip();
             List<String> args = new ArrayList<>(command.isEmpty() ? List.of() : List.of(command.split(" ")));
             args.add("--help");
