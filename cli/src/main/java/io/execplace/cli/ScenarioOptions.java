@@ -151,6 +151,7 @@ final class ScenarioOptions {
         if (milp == null) {
             return resolved;
         }
+        milp.checkUsed(resolved.schedulers());
         return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
                 () -> milp.withLookahead(resolved.schedulerOptions(), registry)));
     }

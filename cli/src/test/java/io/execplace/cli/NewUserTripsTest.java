@@ -105,6 +105,29 @@ class NewUserTripsTest {
     }
 
     @Test
+    void milpAndLookaheadOptionsWithoutThoseSchedulersAreRefusedAsWeightLambdaIs() {
+        assertRefused(CliRunner.run("simulate", "--scheduler", "gio", "--lookahead-samples", "3", "--jobs", "5"),
+                "execplace: error: --lookahead-samples: applies to the scheduler lookahead, and the run has none");
+        assertRefused(CliRunner.run("simulate", "--scheduler", "gio", "--milp-time-limit", "50", "--jobs", "5"),
+                "execplace: error: --milp-time-limit: applies to the schedulers milp and lookahead, and the run has neither");
+        assertRefused(CliRunner.run("compare", "--schedulers", "gio,milp", "--lookahead-horizon", "3", "--jobs", "5"),
+                "execplace: error: --lookahead-horizon: applies to the scheduler lookahead, and the run has none");
+        CliRunner.Result used = CliRunner.run("simulate", "--scheduler", "lookahead", "--milp-time-limit", "50",
+                "--lookahead-samples", "1", "--jobs", "5", "--json");
+        assertThat(used.exitCode()).as(used.err()).isZero();
+    }
+
+    @Test
+    void compareShowsTheWinnerAgainstTheRunnerUpSeedBySeedAndExplainsTarget() {
+        CliRunner.Result r = CliRunner.run("compare", "--jobs", "60", "--seeds", "2", "--schedulers",
+                "round-robin,first-fit,gio", "-q", "--out", dir.resolve("o").toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().replace('\n', ' ')).containsPattern(
+                "Seed by seed, (first-fit|gio) costs less than the runner-up (first-fit|gio) on [0-2] of 2 seeds");
+        assertThat(r.out()).contains("Target: the HJS paper's score (Eq. 5)");
+    }
+
+    @Test
     void offlineTakesTheClusterFileItsHelpOffers() throws IOException {
         Path cluster = dir.resolve("c.yaml");
         Files.writeString(cluster, "name: two\nvmTypes:\n  - name: small\n    count: 2\n    cores: 8\n"
