@@ -120,6 +120,9 @@ final class AgentOptions {
                 throw new BadInputException(option + " does not apply to " + algorithm.label());
             }
         }
+        if (lr != null && !(lr > 0 && lr < Double.POSITIVE_INFINITY)) {
+            throw BadInputException.option("--lr", "learning rate must be a positive number, got " + lr);
+        }
         return Options.checked("agent options", () -> switch (algorithm) {
             case DQN -> {
                 DqnConfig.Builder b = replay(common(DqnConfig.paper().toBuilder()));

@@ -27,8 +27,9 @@ final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-high",
-            description = "Workload preset (default: ${DEFAULT-VALUE}): tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20.")
+    @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-medium",
+            description = "Workload preset (default: ${DEFAULT-VALUE}, as compare's): tpds-normal, tpds-burst, hybrid-light, "
+                    + "hybrid-medium, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20 (see 'execplace presets').")
     String workload;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs (default: the preset's).")

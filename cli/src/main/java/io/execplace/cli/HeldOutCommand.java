@@ -40,7 +40,7 @@ import java.util.concurrent.Callable;
  * {@code execplace heldout}: schedulers (agents included) on their training workloads and on
  * held-out workloads side by side, with 95 % intervals and per-workload win rates.
  */
-@Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "heldout", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = {"Schedulers on training and on held-out workloads, side by side, with intervals and win rates.",
                 "Compares schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
@@ -110,16 +110,24 @@ final class HeldOutCommand implements Callable<Integer> {
                     + HeldOutSplit.HELD_OUT_FIRST_SEED + "); refused when one is a training seed.")
     Long heldOutSeed;
 
-    @Option(names = "--train-seed", paramLabel = "N",
-            description = "First training seed (default: the first agent's, else 1).")
+    @Option(names = "--seed", paramLabel = "N",
+            description = "First training seed, as train's --seed (default: the first agent's, else 1).")
     Long trainSeed;
 
-    @Option(names = "--train-seeds", paramLabel = "N",
-            description = "Training workloads (default: the first agent's --workload-seeds, else 1).")
+    @Option(names = "--workload-seeds", paramLabel = "N",
+            description = "Training workloads, as train's --workload-seeds (default: the first agent's, else 1).")
     Integer trainSeeds;
+
+    @Option(names = "--train-seed", paramLabel = "N", hidden = true, description = "Deprecated: --seed.")
+    Long oldTrainSeed;
+
+    @Option(names = "--train-seeds", paramLabel = "N", hidden = true, description = "Deprecated: --workload-seeds.")
+    Integer oldTrainSeeds;
 
     @Override
     public Integer call() throws Exception {
+        trainSeed = DeprecatedNames.either(spec, "--train-seed", oldTrainSeed, "--seed", trainSeed);
+        trainSeeds = DeprecatedNames.either(spec, "--train-seeds", oldTrainSeeds, "--workload-seeds", trainSeeds);
         if (study != null) {
             if (!study.equals("liu")) {
                 throw BadInputException.option("--study", "unknown study '" + study + "' (known: liu; without --study: the "
@@ -174,7 +182,7 @@ final class HeldOutCommand implements Callable<Integer> {
         }
         long firstTrain = trainSeed != null ? trainSeed : seed;
         int trainCount = trainSeeds != null ? trainSeeds : seeds;
-        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--train-seed",
+        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--seed",
                 () -> heldOutSeed != null
                         ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
                         : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
@@ -198,7 +206,7 @@ final class HeldOutCommand implements Callable<Integer> {
                     + "; held-out " + describe(split.heldOut()));
             for (Map.Entry<String, List<HeldOutEvaluation.Row>> e : parts.entrySet()) {
                 out.println();
-                out.println(e.getKey() + " (" + e.getValue().get(0).cost().n() + " workloads; mean ± 95 % interval)");
+                out.println(e.getKey() + " (" + Options.count(e.getValue().get(0).cost().n(), "workload") + "; mean ± 95 % interval)");
                 // Target and deadline success (HJS Eq. 5) only where the workloads have deadline jobs.
                 boolean deadlines = e.getValue().stream().anyMatch(r -> !Double.isNaN(r.target().mean()));
                 List<String> header = new ArrayList<>(List.of("scheduler", "cost", "mean turnaround s",
@@ -209,7 +217,8 @@ final class HeldOutCommand implements Callable<Integer> {
                 TextTable table = new TextTable(header);
                 for (HeldOutEvaluation.Row r : e.getValue()) {
                     List<String> row = new ArrayList<>(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
-                            interval(r.vsBestHeuristic(), 3), wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
+                            interval(r.vsBestHeuristic(), 3), heuristic(r.scheduler()) ? "(is one)"
+                                    : wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
                             interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
                             interval(r.turnaroundVsMilp(), 3)));
                     if (deadlines) {
@@ -222,6 +231,11 @@ final class HeldOutCommand implements Callable<Integer> {
             }
         }
         out.flush();
+    }
+
+    /** A heuristic cannot beat the best heuristic, itself included: its wins would always read 0/N. */
+    private static boolean heuristic(String scheduler) {
+        return HeldOutEvaluation.HEURISTICS.contains(HeldOutEvaluation.baseName(scheduler));
     }
 
     private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
@@ -268,7 +282,7 @@ final class HeldOutCommand implements Callable<Integer> {
             return refs.toString();
         }
         long windows = refs.stream().mapToInt(WorkloadRef::firstTraceJob).distinct().count();
-        return refs.size() + " workloads (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
+        return Options.count(refs.size(), "workload") + " (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
                 + (refs.get(0).hasWindow() ? ", " + windows + " SWIM windows" : "") + ")";
     }
 

@@ -13,11 +13,16 @@ public final class Launch {
 
     public static void main(String[] args) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // System.out, not StandardOutput: tests capture it. A failed write still ends in exit 1.
             PrintWriter out = new PrintWriter(System.out, true);
             for (String line : new Version().getVersion()) {
                 out.println(line);
             }
-            out.flush();
+            String failure = StandardOutput.failureLine(out);
+            if (failure != null) {
+                System.err.println(failure);
+                System.exit(Main.EXIT_FAILURE);
+            }
             return;
         }
         Main.main(args);

@@ -136,7 +136,11 @@ public final class Main implements Runnable {
 
     /** The entry point of a distribution that adds {@code extensions}; exits with the command's code. */
     public static void main(Extensions extensions, String[] args) {
-        System.exit(execute(schedulers(), System.getenv(), extensions, new PrintWriter(System.out, true),
+        // The Kubernetes scheduler is a server: Ctrl-C is its normal stop (its own shutdown hook).
+        if (args.length == 0 || !args[0].equals("k8s-scheduler")) {
+            Interrupts.install(System.err);
+        }
+        System.exit(execute(schedulers(), System.getenv(), extensions, new StandardOutput(),
                 new PrintWriter(System.err, true), args));
     }
 
@@ -202,7 +206,7 @@ public final class Main implements Runnable {
         if (first != null && QUICK.contains(first) && !eventLogs) {
             Object command = COMMANDS.get(first).get();
             if (QuickParse.populate(command, args, 1)) {
-                return runQuick((QuickCommand) command, registry, environment, out, err);
+                return checkOutput(runQuick((QuickCommand) command, registry, environment, out, err), out, err);
             }
         }
         CommandLine cl = COMMANDS.containsKey(first) && !WHOLE_TREE.contains(first)
@@ -216,7 +220,21 @@ public final class Main implements Runnable {
         }
         out.flush();
         err.flush();
-        return code;
+        return checkOutput(code, out, err);
+    }
+
+    /**
+     * A command whose standard output could not be written (a full disk, a closed pipe) failed,
+     * whatever it returned: exit 1 with a line, never a silent success.
+     */
+    private static int checkOutput(int code, PrintWriter out, PrintWriter err) {
+        String line = StandardOutput.failureLine(out);
+        if (line == null) {
+            return code;
+        }
+        err.println(line);
+        err.flush();
+        return code == 0 ? EXIT_FAILURE : code;
     }
 
     private static int outOfMemory(PrintWriter err) {

@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -58,6 +59,29 @@ final class MilpOptions {
             description = "lookahead: what rollouts score: cost (default) or target (cost plus C_max/D_num per missed "
                     + "deadline: HJS Eq. 5's Target).")
     String lookaheadObjective;
+
+    /**
+     * Refuses options of milp and lookahead when the run has neither (as --weight-lambda is refused
+     * without hjs-weight): a value that is silently ignored reads as if it had been used. milp's
+     * options also reach lookahead, whose candidates include milp's placement. Trained agents may
+     * plan with lookahead themselves, so a run with one is not checked.
+     */
+    void checkUsed(java.util.Collection<String> schedulers) {
+        boolean agents = schedulers.stream().anyMatch(n -> n.startsWith("agent:"));
+        boolean lookahead = agents || schedulers.stream().anyMatch(n -> n.startsWith("lookahead"));
+        boolean milp = lookahead || schedulers.stream().anyMatch(n -> n.startsWith("milp"));
+        String given = milpTimeLimitMs != null ? "--milp-time-limit" : milpSolver != null ? "--milp-solver" : null;
+        if (!milp && given != null) {
+            throw BadInputException.option(given, "applies to the schedulers milp and lookahead, and the run has neither");
+        }
+        String look = lookaheadHorizon != null ? "--lookahead-horizon" : lookaheadCandidates != null ? "--lookahead-candidates"
+                : lookaheadRollout != null ? "--lookahead-rollout" : lookaheadSamples != null ? "--lookahead-samples"
+                : lookaheadMargin != null ? "--lookahead-margin" : lookaheadProposer != null ? "--lookahead-proposer"
+                : lookaheadObjective != null ? "--lookahead-objective" : null;
+        if (!lookahead && look != null) {
+            throw BadInputException.option(look, "applies to the scheduler lookahead, and the run has none");
+        }
+    }
 
     /** {@link #apply}, a bad value refused as bad input naming its option. */
     SchedulerOptions checkedApply(SchedulerOptions o) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import io.execplace.experiments.scenario.ScenarioSpec;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
@@ -25,6 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +54,7 @@ final class OfflineCommand implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "PRESET", description = "Workload preset (default tpds-burst).")
     String workload = "tpds-burst";
 
-    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset (default tpds).")
+    @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset or cluster YAML file (default tpds).")
     String cluster = "tpds";
 
     @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
@@ -70,8 +73,15 @@ final class OfflineCommand implements Callable<Integer> {
             description = "Schedulers (default: first-fit, round-robin-consolidate, gio, milp, lookahead).")
     List<String> schedulers = List.of("first-fit", "round-robin-consolidate", "gio", "milp", "lookahead");
 
-    @Option(names = "--time-limit", paramLabel = "S", description = "CP-SAT wall-time limit per workload in seconds (default 60).")
-    double timeLimit = OfflineOptions.DEFAULT_TIME_LIMIT_SECONDS;
+    @Option(names = "--offline-time-limit", paramLabel = "MS",
+            description = "CP-SAT wall-time limit per workload in milliseconds, as --milp-time-limit (default 60000).")
+    Long timeLimitMillis;
+
+    @Option(names = "--time-limit", paramLabel = "S", hidden = true, description = "Deprecated: --offline-time-limit MS.")
+    Double oldTimeLimitSeconds;
+
+    /** The limit in seconds, as OfflineOptions takes it. */
+    private double timeLimit = OfflineOptions.DEFAULT_TIME_LIMIT_SECONDS;
 
     @Override
     public Integer call() throws Exception {
@@ -83,11 +93,24 @@ final class OfflineCommand implements Callable<Integer> {
             throw new BadInputException("--seeds must be between 1 and 1000, got " + seeds);
         }
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(cluster, pricingModel));
+        Cluster c = Options.checked("--cluster", () -> ScenarioResolver.cluster(
+                new ScenarioSpec.ClusterChoice(cluster, pricingModel), null));
         Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
                 Main.registry(spec));
-        OfflineOptions offline = Options.checked("--time-limit", () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
+        if (oldTimeLimitSeconds != null && timeLimitMillis != null) {
+            throw BadInputException.option("--time-limit", "is the old name of --offline-time-limit; give only --offline-time-limit");
+        }
+        String limitOption = oldTimeLimitSeconds != null ? "--time-limit" : "--offline-time-limit";
+        if (oldTimeLimitSeconds != null) {
+            timeLimit = oldTimeLimitSeconds;
+        } else if (timeLimitMillis != null) {
+            timeLimit = timeLimitMillis / 1000.0;
+        }
+        OfflineOptions offline = Options.checked(limitOption, () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
+        if (oldTimeLimitSeconds != null) {
+            DeprecatedNames.warn(spec, "--time-limit S", "--offline-time-limit MS"); // after the check: a refusal stays one line
+        }
         for (String s : schedulers) {
             Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
         }

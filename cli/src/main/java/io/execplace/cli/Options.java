@@ -24,6 +24,13 @@ final class Options {
         }
     }
 
+    /** A count option that must be at least 1 when given: refused naming the option, not the record it fills. */
+    static void atLeastOne(String option, Integer value) {
+        if (value != null && value < 1) {
+            throw BadInputException.option(option, "must be at least 1, got " + value);
+        }
+    }
+
     /** The {@code --threads} value: at least 1; the number of cores when not given. */
     static int threads(Integer threads) {
         if (threads == null) {
@@ -33,5 +40,32 @@ final class Options {
             throw BadInputException.option("--threads", "must be at least 1, got " + threads);
         }
         return threads;
+    }
+
+    /**
+     * A name (a scenario's {@code name:}, a workload) as one folder name below {@code results/} or
+     * {@code runs/}: letters, digits, dots, dashes and underscores; anything else becomes a dash. So
+     * {@code name: "../../etc/evil"} stays inside the working folder ({@code etc-evil}) and {@code
+     * "a b/ü c"} makes one folder, not nested ones.
+     */
+    static String folderName(String name) {
+        String clean = name.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+|[.-]+$", "");
+        return clean.isEmpty() ? "unnamed" : clean;
+    }
+
+    /** {@code n} and the noun, in the plural unless n is 1: "1 workload", "20 workloads". */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /**
+     * A number for reading on screen: 6 significant digits, no trailing zeros ({@code 61.3421},
+     * {@code 0.004}, {@code 60}); the files and {@code --json} keep every digit.
+     */
+    static String readable(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        return java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }

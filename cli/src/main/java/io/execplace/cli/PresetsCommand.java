@@ -55,6 +55,12 @@ final class PresetsCommand implements Callable<Integer> {
         sections.add(new Section(title, key.toString(), rows));
     }
 
+    /** A VM type's cloud/local prices per second, on screen: 0.004, 0.0000666667, 0. */
+    private static String prices(PricingModel m, int type) {
+        return Options.readable(m.pricePerSecond(type, io.execplace.core.model.Site.CLOUD)) + "/"
+                + Options.readable(m.pricePerSecond(type, io.execplace.core.model.Site.LOCAL));
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -62,11 +68,8 @@ final class PresetsCommand implements Callable<Integer> {
                 .map(p -> new String[]{p.name(), p.description()}).toList());
         List<String[]> pricing = new ArrayList<>();
         for (PricingModel m : PricingModel.values()) {
-            pricing.add(new String[]{m.key(), m.description() + String.format(Locale.ROOT,
-                    " (cloud/local $/s: m1.large %.5g/%.5g, m1.xlarge %.5g/%.5g, m2.xlarge %.5g/%.5g)",
-                    m.pricePerSecond(0, io.execplace.core.model.Site.CLOUD), m.pricePerSecond(0, io.execplace.core.model.Site.LOCAL),
-                    m.pricePerSecond(1, io.execplace.core.model.Site.CLOUD), m.pricePerSecond(1, io.execplace.core.model.Site.LOCAL),
-                    m.pricePerSecond(2, io.execplace.core.model.Site.CLOUD), m.pricePerSecond(2, io.execplace.core.model.Site.LOCAL))});
+            pricing.add(new String[]{m.key(), m.description() + " (cloud/local $/s: m1.large " + prices(m, 0)
+                    + ", m1.xlarge " + prices(m, 1) + ", m2.xlarge " + prices(m, 2) + ")"});
         }
         section(out, "Pricing models (--pricing, hybrid clusters)", pricing);
         section(out, "Workloads (--workload)", WorkloadPresets.list().stream()

@@ -7,13 +7,17 @@ import picocli.CommandLine.Command;
         description = "Reproduce a source paper's experiments as CSV, charts and an HTML report.",
         subcommands = {ReproduceHybridCommand.class, ReproduceTpdsCommand.class, ReproduceLiuCommand.class,
                 ReproduceHjsCommand.class})
-final class ReproduceCommand implements Runnable {
+final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Without a study there is nothing to do: bad input, as any other missing argument. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        err.println("execplace: error: reproduce needs a study: " + String.join(", ", spec.subcommands().keySet()));
+        err.println("Try 'execplace reproduce --help' for its options.");
+        return Main.EXIT_BAD_INPUT;
     }
 }

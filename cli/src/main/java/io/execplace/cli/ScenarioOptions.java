@@ -33,7 +33,8 @@ final class ScenarioOptions {
     String pricing;
 
     @Option(names = "--workload", paramLabel = "PRESET|FILE",
-            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-high, hybrid-day, hjs-60-100, ..., hjs-40-20) or a trace file.")
+            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-medium, hybrid-high, hybrid-day, hjs-60-100, "
+                    + "..., hjs-40-20; see 'execplace presets') or a trace file (default: the scenario's; built in: hybrid-medium).")
     String workload;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", description = "Format of a workload trace file (detected when absent).")
@@ -161,6 +162,7 @@ final class ScenarioOptions {
         if (milp == null) {
             return resolved;
         }
+        milp.checkUsed(resolved.schedulers());
         return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
                 () -> milp.withLookahead(resolved.schedulerOptions(), registry)));
     }

@@ -78,7 +78,8 @@ final class SimulateCommand implements Callable<Integer>, QuickCommand {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             int width = record.keySet().stream().mapToInt(String::length).max().orElse(10);
             // Padded by hand: a Formatter parses its pattern with regular expressions, a few ms of a short run.
-            record.forEach((k, v) -> stdout.println("  " + k + " ".repeat(width - k.length()) + "  " + (v == null ? "-" : v)));
+            record.forEach((k, v) -> stdout.println("  " + k + " ".repeat(width - k.length()) + "  "
+                    + (v == null ? "-" : v instanceof Double d ? Options.readable(d) : v)));
             if (traceOut != null) {
                 stdout.println("wrote schedule trace " + traceOut);
             }

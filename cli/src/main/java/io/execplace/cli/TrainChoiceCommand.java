@@ -40,7 +40,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code execplace train-choice}: a learned chooser among lookahead's candidate placements. */
-@Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = {"Train a choice agent, a learned chooser among lookahead's candidate placements.",
                 "For each job it picks one of a few schedulers' placements (milp's first) or waiting, by a network that",
                 "estimates each one's cost (or HJS Target) from now on against milp's, learnt by regression on a",
@@ -90,9 +90,14 @@ final class TrainChoiceCommand implements Callable<Integer> {
             description = "Hidden widths of the network (default ${DEFAULT-VALUE}).")
     List<Integer> hidden;
 
-    @Option(names = "--horizon", paramLabel = "N", defaultValue = "10",
-            description = "Future arrivals the teacher's rollouts simulate (default ${DEFAULT-VALUE}).")
-    int horizon;
+    @Option(names = "--lookahead-horizon", paramLabel = "N",
+            description = "Future arrivals the teacher's rollouts simulate, as lookahead's option (default 10).")
+    Integer lookaheadHorizon;
+
+    @Option(names = "--horizon", paramLabel = "N", hidden = true, description = "Deprecated: --lookahead-horizon.")
+    Integer oldHorizon;
+
+    private int horizon;
 
     @Option(names = "--candidates", paramLabel = "a,b", split = ",", defaultValue = "milp,first-fit-fullest,gio,first-fit",
             description = "Schedulers whose placements the agent weighs, besides waiting: 1 to 8 registry names, the first "
@@ -140,11 +145,13 @@ final class TrainChoiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Integer given = DeprecatedNames.either(spec, "--horizon", oldHorizon, "--lookahead-horizon", lookaheadHorizon);
+        horizon = given == null ? 10 : given;
         QueuePolicy q = Options.checked("--queue", () -> QueuePolicy.byName(queue));
-        LookaheadOptions teacher = Options.checked("--objective, --horizon, --teacher-rollout",
+        LookaheadOptions teacher = Options.checked("--objective, --lookahead-horizon, --teacher-rollout",
                 () -> LookaheadOptions.defaults().withObjective(objective).withHorizon(horizon).withRollout(teacherRollout));
         if (horizon < 1) {
-            throw BadInputException.option("--horizon", "must be at least 1 (a teacher without rollouts scores nothing), got " + horizon);
+            throw BadInputException.option("--lookahead-horizon", "must be at least 1 (a teacher without rollouts scores nothing), got " + horizon);
         }
         ChoiceTraining.Settings settings = Options.checked("--rounds, --epochs, --lr, --hidden",
                 () -> new ChoiceTraining.Settings(rounds, epochs, learningRate, hidden, seed));
@@ -176,7 +183,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
         Options.checked("--teacher-rollout", () -> check.create(teacher.rollout()));
         ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
-        Path dir = out != null ? out : Path.of("runs", "choice-" + workloads.get(0));
+        Path dir = out != null ? out : Path.of("runs", Options.folderName("choice-" + workloads.get(0)));
         OutputPaths.checkFolder("--out", dir);
         List<ChoiceTraining.Episode> episodes = new ArrayList<>();
         boolean deadlines = false;
@@ -203,7 +210,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> csv = new ArrayList<>(List.of("round,samples,mse,seconds,heldout_cost_vs_milp,heldout_target,heldout_target_milp"));
         if (!quiet) {
-            err.println("train-choice on " + String.join(",", workloads) + " (" + episodes.size() + " workloads, queue "
+            err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }

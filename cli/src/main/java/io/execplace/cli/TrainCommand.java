@@ -41,7 +41,7 @@ import java.util.concurrent.Callable;
  * {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment,
  * or the size-free {@code ppo-pairs} agent on randomised clusters and workloads.
  */
-@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
         description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS or the HJS environment.",
                 "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
                 "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option.",

@@ -60,6 +60,10 @@ final class TrainRuns {
         evalInterval = c.evalInterval;
         evalEpisodes = c.evalEpisodes;
         checkpointInterval = c.checkpointInterval;
+        Options.atLeastOne("--iterations", iterations);
+        Options.atLeastOne("--eval-interval", evalInterval);
+        Options.atLeastOne("--eval-episodes", evalEpisodes);
+        Options.atLeastOne("--checkpoint-interval", checkpointInterval);
         workloadSeeds = c.workloadSeeds;
         out = c.out;
     }

@@ -67,13 +67,8 @@ class BadOptionValuesTest {
 
     @TestFactory
     Stream<DynamicTest> everyOptionRefusesValuesOfTheWrongKind() {
-        PrintWriter sink = new PrintWriter(new StringWriter());
-        CommandLine root = Main.commandLine(Main.schedulers(), Map.of(), Main.Extensions.none(), sink, sink);
         List<DynamicTest> tests = new ArrayList<>();
-        List<CommandLine> all = new ArrayList<>(List.of(root));
-        for (int i = 0; i < all.size(); i++) {
-            all.addAll(all.get(i).getSubcommands().values());
-        }
+        List<CommandLine> all = CliRunner.allCommands();
         int options = 0;
         Set<String> covered = new java.util.TreeSet<>();
         for (CommandLine c : all) {

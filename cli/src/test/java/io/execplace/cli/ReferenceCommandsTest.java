@@ -113,7 +113,7 @@ class ReferenceCommandsTest {
         assertThat(r.out()).doesNotContain("\"NaN\"");
 
         CliRunner.Result overlap = CliRunner.run("heldout", "--workload", "hybrid-high", "--cluster", "hybrid-small",
-                "--schedulers", "gio", "--held-out", "2", "--held-out-seed", "3", "--train-seed", "4");
+                "--schedulers", "gio", "--held-out", "2", "--held-out-seed", "3", "--seed", "4");
         assertThat(overlap.exitCode()).isEqualTo(2);
         assertThat(overlap.err()).contains("--held-out-seed").contains("seed 4 is used in training");
     }

@@ -98,7 +98,7 @@ class RlCommandsTest {
 
         Outcome iterations = run("train", "--iterations", "-5", "--out", tmp.resolve("b").toString());
         assertThat(iterations.code()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(iterations.err()).contains("iterations must be at least 1");
+        assertThat(iterations.err()).contains("--iterations: must be at least 1, got -5");
 
         Outcome option = run("train", "--agent", "reinforce", "--batch", "32", "--out", tmp.resolve("c").toString());
         assertThat(option.code()).isEqualTo(Main.EXIT_BAD_INPUT);

@@ -61,7 +61,7 @@ class TrainChoiceCommandTest {
     void theShippedDeadlineAgentRunsWithTheFeasibleQueue() throws Exception {
         String agent = "agent:" + Path.of("..", "models", "choice-hjs-feasible.xprl") + "@edf-feasible";
         CliRunner.Result h = CliRunner.run("heldout", "--workload", "hjs-40-20", "--schedulers", "milp@edf-feasible," + agent,
-                "--held-out", "2", "--held-out-seed", "400001", "--train-seeds", "1", "--json");
+                "--held-out", "2", "--held-out-seed", "400001", "--workload-seeds", "1", "--json");
         assertThat(h.exitCode()).as(h.err()).isEqualTo(0);
         com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.out())
                 .path("results").path("held-out");
@@ -76,7 +76,7 @@ class TrainChoiceCommandTest {
     @Test
     void badInputIsRefusedBeforeAnyWork(@TempDir Path dir) {
         Path out = dir.resolve("x");
-        for (String[] bad : new String[][]{{"--objective", "target"}, {"--rounds", "0"}, {"--horizon", "0"},
+        for (String[] bad : new String[][]{{"--objective", "target"}, {"--rounds", "0"}, {"--lookahead-horizon", "0"},
             {"--held-out", "1"}, {"--margin", "-1"}, {"--queue", "lifo"}, {"--workloads", "tpds-burst,nope"},
             {"--lr", "2"}, {"--hidden", "0"}, {"--teacher-futures", "3"}, {"--teacher-futures", "0"}, {"--hold-charge", "-1"}, {"--hold-charge", "6"}, {"--max-hold", "-1"}, {"--pricing", "9"}}) {
             CliRunner.Result r = train(out, bad);

@@ -1,5 +1,6 @@
 package io.execplace.core.config;
 
+import io.execplace.core.io.YamlSyntax;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.InputFiles;
@@ -76,9 +77,8 @@ public final class ClusterFile {
         try (JsonParser p = FACTORY.createParser(yaml)) {
             return new ClusterFileReader(p, file).cluster(defaultName);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new ClusterFileException(file, Math.max(line, 0), null, null, "not valid YAML: "
-                    + e.getOriginalMessage(), e);
+            YamlSyntax problem = YamlSyntax.of(e);
+            throw new ClusterFileException(file, problem.line(), null, null, problem.message(), e);
         } catch (IOException e) {
             // Parsing a String performs no real I/O; only malformed input ends up here.
             throw new ClusterFileException(file, 0, null, null, "cannot parse: " + e.getMessage(), e);

@@ -1,5 +1,9 @@
 package io.execplace.core.io;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -23,6 +27,14 @@ public final class OutputPaths {
      * @param option the option that names it, for the message (e.g. {@code --trace-out})
      */
     public static void checkFile(String option, Path file) {
+        if (file.toString().isEmpty()) {
+            throw new BadInputException(option + ": empty; give a file name");
+        }
+        if (file.toString().equals("-")) {
+            // Not a file named '-': commands that can write to standard output take '-' before this check.
+            throw new BadInputException(option + " -: this option cannot write to standard output; give a file name "
+                    + "(or /dev/stdout)");
+        }
         Path abs = file.toAbsolutePath().normalize();
         if (abs.getFileName() == null) {
             throw fail(option, file, "not a file path");
@@ -43,6 +55,9 @@ public final class OutputPaths {
      * @param option the option that names it, for the message (e.g. {@code --out})
      */
     public static void checkFolder(String option, Path dir) {
+        if (dir.toString().isEmpty()) {
+            throw new BadInputException(option + ": empty; give a folder name");
+        }
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
             throw fail(option, dir, "is a file, not a folder");
@@ -69,6 +84,38 @@ public final class OutputPaths {
         }
         if (!Files.isWritable(p)) {
             throw fail(option, given, "folder " + p + " is not writable");
+        }
+        Path target = given.toAbsolutePath().normalize();
+        boolean device = Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+        if (!device) {
+            probe(option, given, p);
+        }
+    }
+
+    /**
+     * Creates and deletes a hidden file in {@code folder}: permission bits do not tell everything
+     * (for root every folder looks writable, {@code /proc} included; a read-only mount; a full
+     * quota), and a refusal found here costs nothing, found after the run it costs the run.
+     * Devices ({@code /dev/stdout}) are written in place and need no file beside them.
+     */
+    private static void probe(String option, Path given, Path folder) {
+        Path probe = null;
+        try {
+            probe = Files.createTempFile(folder, ".execplace-probe-", ".tmp");
+        } catch (IOException e) {
+            String why = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof NoSuchFileException ? "the file system takes no new files there"
+                    : e.getClass().getSimpleName();
+            throw fail(option, given, "cannot create files in " + folder + " (" + why + ")");
+        } finally {
+            if (probe != null) {
+                try {
+                    Files.deleteIfExists(probe);
+                } catch (IOException e) {
+                    // A hidden empty file left behind is harmless.
+                }
+            }
         }
     }
 

@@ -14,13 +14,14 @@ final class ChartTheme {
 
     /**
      * Colour-blind-safe hues, distinct from each other on white and in print: the Okabe–Ito set
-     * (its yellow, too faint for lines on white, moved last) followed by two of Paul Tol's muted
-     * colours. Beyond ten series colours repeat and line charts switch to dashed strokes.
+     * (its yellow, too faint for lines on white, moved last) and four of Paul Tol's muted colours,
+     * so that the eleven schedulers of the default scenario each have their own. Beyond twelve series
+     * colours repeat and line charts switch to dashed strokes.
      */
     static final Color[] PALETTE = {
             new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73), new Color(0xD55E00),
             new Color(0xCC79A7), new Color(0x56B4E9), new Color(0x000000), new Color(0x882255),
-            new Color(0x999933), new Color(0xF0E442),
+            new Color(0x999933), new Color(0x44AA99), new Color(0x332288), new Color(0xF0E442),
     };
 
     static final Color TEXT = new Color(0x222222);

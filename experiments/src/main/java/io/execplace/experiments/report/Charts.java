@@ -121,9 +121,18 @@ final class Charts {
                     maxAbsY = Math.max(maxAbsY, Math.abs(y[i]));
                 }
             }
-            XYSeries xs = chart.addSeries(series.name(), x, y);
+            // A series equal to an earlier one (aep-spark places as round-robin does) would hide
+            // under it: it is drawn dashed, so both colours show, and the legend says so.
+            String same = null;
+            for (int k = 0; k < index && same == null; k++) {
+                LineChartSpec.Series earlier = spec.series().get(k);
+                if (java.util.Arrays.equals(earlier.x(), x) && java.util.Arrays.equals(earlier.y(), y)) {
+                    same = earlier.name();
+                }
+            }
+            XYSeries xs = chart.addSeries(same == null ? series.name() : series.name() + " (= " + same + ")", x, y);
             int round = index / ChartTheme.PALETTE.length;
-            xs.setLineStyle(stroke(round));
+            xs.setLineStyle(same == null ? stroke(round) : stroke(Math.max(1, round)));
             if (series.size() > MAX_POINTS_WITH_MARKERS || spec.step()) {
                 xs.setMarker(SeriesMarkers.NONE);
             }
@@ -195,11 +204,12 @@ final class Charts {
             if (!shown) {
                 continue;
             }
-            // Above the point (data space, so it stays put); below it when an earlier label is close.
+            // Above the point (data space, so it stays put); when an earlier label is close, the
+            // first of below, further above and further below that is clear of every earlier label.
             double ly = y + 0.05 * dy;
-            for (double[] l : labels) {
-                if (Math.abs(l[0] - x) < 0.15 * dx && Math.abs(l[1] - ly) < 0.06 * dy) {
-                    ly = y - 0.06 * dy;
+            for (double offset : new double[] {0.05, -0.06, 0.11, -0.12, 0.17, -0.18}) {
+                ly = y + offset * dy;
+                if (clear(labels, x, ly, dx, dy)) {
                     break;
                 }
             }
@@ -214,7 +224,17 @@ final class Charts {
         return chart;
     }
 
-    /** Solid for the first ten series, then dashed, then dotted: colours repeat, strokes do not. */
+    /** True if a label at (x, y) keeps clear of every label placed so far (about one name wide, one line high). */
+    private static boolean clear(List<double[]> labels, double x, double y, double dx, double dy) {
+        for (double[] l : labels) {
+            if (Math.abs(l[0] - x) < 0.15 * dx && Math.abs(l[1] - y) < 0.055 * dy) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Solid for the first round of palette colours, then dashed, then dotted: colours repeat, strokes do not. */
     private static BasicStroke stroke(int round) {
         return switch (round) {
             case 0 -> new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);

@@ -167,10 +167,16 @@ public final class ScheduleTimeline {
                             + "text-anchor=\"middle\">%s</text>%n",
                     x, TOP, x, costBottom, x, costBottom + 15, tick(t)));
         }
-        int height = costBottom + 48;
+        int height = costBottom + 66;
         body.append(String.format(Locale.ROOT,
                 "<text x=\"%.1f\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">time (%s)</text>%n",
                 LEFT + plotW / 2, costBottom + 34, unit.name()));
+        // The key: the colours carry no scale, they only tell neighbouring jobs apart.
+        body.append(String.format(Locale.ROOT,
+                "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555555\">Key: each bar is one executor, coloured by "
+                        + "its job (colours repeat; hover a bar for its job and times); a grey band is a VM, its "
+                        + "lanes the executors running at once; below, the cost billed so far.</text>%n",
+                LEFT, costBottom + 54));
         s.append(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                         + "font-family=\"DejaVu Sans, Arial, sans-serif\" fill=\"#222222\">%n"

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.execplace.core.io.YamlSyntax;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.io.InputFiles;
 
@@ -42,8 +43,8 @@ public final class ScenarioFiles {
         try (JsonParser p = FACTORY.createParser(yaml)) {
             return read(p, source);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
-            throw new InputFileException(source, line, null, "not valid YAML: " + e.getOriginalMessage(), e);
+            YamlSyntax problem = YamlSyntax.of(e);
+            throw new InputFileException(source, problem.line(), null, problem.message(), e);
         } catch (IOException e) {
             // Parsing a String performs no real I/O; only malformed input ends up here.
             throw new InputFileException(source, 0, null, "cannot parse: " + e.getMessage(), e);

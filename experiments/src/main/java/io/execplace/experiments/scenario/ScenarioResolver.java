@@ -48,6 +48,7 @@ import static io.execplace.experiments.scenario.ScenarioValues.parsed;
 import static io.execplace.experiments.scenario.ScenarioValues.whole;
 import static io.execplace.experiments.scenario.ScenarioValues.wholeLong;
 import static io.execplace.experiments.scenario.ScenarioValues.number;
+import static io.execplace.experiments.scenario.ScenarioValues.positive;
 import static io.execplace.experiments.scenario.ScenarioValues.bool;
 import static io.execplace.experiments.scenario.ScenarioValues.onOffAuto;
 
@@ -319,7 +320,7 @@ public final class ScenarioResolver {
         WorkloadOptions generator = WorkloadOptions.seed(0).withJobs(jobs)
                 .withRequestRanges(parsed(in, "requests", RequestRanges::byName).orElse(null))
                 .withDeadlineToleranceSeconds(number(in, "deadlineTolerance", 0, 1e9).orElse(null))
-                .withMeanGapSeconds(number(in, "meanGap", 0, 1e9).orElse(null))
+                .withMeanGapSeconds(positive(in, "meanGap", 1e9).orElse(null))
                 .withGapDistribution(parsed(in, "gaps", GapDistribution::parse).orElse(null))
                 .withDeadlineShare(number(in, "deadlineShare", 0, 1).orElse(null))
                 .withDeadlineSlack(number(in, "deadlineSlack", 0, 1e6).orElse(null));

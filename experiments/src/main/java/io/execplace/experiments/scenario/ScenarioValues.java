@@ -82,6 +82,16 @@ final class ScenarioValues {
         return Optional.of(v);
     }
 
+    /** A number above 0 (a mean gap: 0 would put every arrival at once) and at most {@code max}. */
+    static Optional<Double> positive(ScenarioInput in, String key, double max) {
+        Optional<Double> v = number(in, key, -Double.MAX_VALUE, max);
+        if (v.isPresent() && !(v.get() > 0)) {
+            throw in.get(key).orElseThrow().error("expected a number above 0 and at most " + plain(max) + ", got "
+                    + in.get(key).orElseThrow().text().trim());
+        }
+        return v;
+    }
+
     private static String plain(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }

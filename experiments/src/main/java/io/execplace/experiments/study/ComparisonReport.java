@@ -327,9 +327,10 @@ public final class ComparisonReport {
     /** Share of the cluster's cores in use over time, averaged per time bin (first seed). */
     private static ReportFigure utilisation(Comparison comparison, List<String> schedulers, Path charts, Path index,
                                             long seed) throws IOException {
+        // The window of the schedule timelines beside it, so the two read together.
         double end = 0;
         for (RunResult r : comparison.firstSeedRuns().values()) {
-            end = Math.max(end, r.summary().makespan());
+            end = Math.max(end, ScheduleTimeline.window(r));
         }
         TimeAxis unit = TimeAxis.forSpan(end);
         int bins = 60;
@@ -343,7 +344,7 @@ public final class ComparisonReport {
             double width = end > 0 ? end / bins : 1;
             int totalCores = run.cluster().vms().stream().mapToInt(v -> v.cores()).sum();
             for (JobRecord r : run.jobs()) {
-                if (!r.completed()) {
+                if (!r.completed() || r.start() >= end) {
                     continue;
                 }
                 double cores = (double) r.job().coresPerExecutor() * r.placement().executors();
@@ -369,7 +370,8 @@ public final class ComparisonReport {
                 "cores in use (% of the cluster)", series.toArray(new LineChartSpec.Series[0])).withStep(true);
         ChartFiles files = ChartWriter.write(spec, charts, "utilisation", 1100, 420);
         return ReportFigure.of(files, index, "Cores in use over time, % of the cluster's cores, averaged over "
-                + bins + " equal time slices, seed " + seed + ", for the schedulers of the timelines").asWide();
+                + bins + " equal time slices of the timelines' window (the first " + Format.sig(unit.of(end), 3) + " "
+                + unit.name() + "), seed " + seed + ", for the schedulers of the timelines").asWide();
     }
 
     private static ReportFigure bar(List<SchedulerAggregate> aggs, List<String> names, Path charts, Path index,

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.execplace.core.io.YamlSyntax;
 import io.execplace.core.io.InputFileException;
+import io.execplace.core.io.InputFiles;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -65,14 +65,8 @@ public final class PriceTable {
 
     /** Reads a price table file. */
     public static PriceTable read(Path file) throws IOException {
-        String label = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputFileException(label, 0, null, "no such file", e);
-        }
-        return parse(text, label);
+        // InputFiles names the file for every refusal: missing, a folder, not UTF-8 text.
+        return parse(InputFiles.readText(file, "YAML"), file.toString());
     }
 
     /** Parses price-table YAML; {@code file} names the source in messages. */
@@ -80,8 +74,8 @@ public final class PriceTable {
         try (JsonParser p = FACTORY.createParser(yaml)) {
             return new Reader(p, file).table();
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
-            throw new InputFileException(file, line, null, "not valid YAML: " + e.getOriginalMessage(), e);
+            YamlSyntax problem = YamlSyntax.of(e);
+            throw new InputFileException(file, problem.line(), null, problem.message(), e);
         } catch (IOException e) {
             throw new InputFileException(file, 0, null, "cannot parse: " + e.getMessage(), e);
         }

@@ -10,6 +10,9 @@ import com.google.ortools.sat.LinearExpr;
  * Solves with OR-Tools CP-SAT: one worker, so that a run is deterministic and runs in parallel do
  * not compete for cores, and no presolve, which on programs of a few dozen variables costs more
  * than the search itself (it more than halved the median decision time in our measurements).
+ * CP-SAT's own Ctrl-C handler is off: solves in parallel threads install and remove it in turn,
+ * and a signal between the two aborted the process ({@code std::bad_function_call}); the command
+ * line stops the solvers itself ({@link NativeSolves}).
  */
 final class CpSatProgramSolver implements IntegerProgramSolver {
 
@@ -19,7 +22,7 @@ final class CpSatProgramSolver implements IntegerProgramSolver {
         OrTools.load();
         solver = new CpSolver();
         solver.getParameters().setNumWorkers(1).setCpModelPresolve(false).setRandomSeed(1)
-                .setLogSearchProgress(false);
+                .setLogSearchProgress(false).setCatchSigintSignal(false);
     }
 
     @Override
@@ -42,7 +45,7 @@ final class CpSatProgramSolver implements IntegerProgramSolver {
         }
         model.minimize(LinearExpr.weightedSum(vars, objective));
         solver.getParameters().setMaxTimeInSeconds(timeLimitMillis / 1000.0);
-        CpSolverStatus status = solver.solve(model);
+        CpSolverStatus status = NativeSolves.run(solver::stopSearch, () -> solver.solve(model));
         return switch (status) {
             case OPTIMAL -> new Result(Status.OPTIMAL, values(vars));
             case FEASIBLE -> new Result(Status.FEASIBLE, values(vars));

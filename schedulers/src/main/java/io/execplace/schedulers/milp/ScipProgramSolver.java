@@ -45,7 +45,7 @@ final class ScipProgramSolver implements IntegerProgramSolver {
             }
             MPSolverParameters params = new MPSolverParameters();
             params.setDoubleParam(MPSolverParameters.DoubleParam.RELATIVE_MIP_GAP, 0);
-            MPSolver.ResultStatus status = solver.solve(params);
+            MPSolver.ResultStatus status = NativeSolves.run(solver::interruptSolve, () -> solver.solve(params));
             return switch (status) {
                 case OPTIMAL -> new Result(Status.OPTIMAL, values(vars));
                 case FEASIBLE -> new Result(Status.FEASIBLE, values(vars));

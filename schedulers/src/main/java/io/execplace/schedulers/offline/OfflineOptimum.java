@@ -19,6 +19,7 @@ import io.execplace.core.model.Vm;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationCase;
 import io.execplace.core.rules.DurationModel;
+import io.execplace.schedulers.milp.NativeSolves;
 import io.execplace.schedulers.milp.OrTools;
 
 import java.util.ArrayList;
@@ -253,13 +254,14 @@ public final class OfflineOptimum {
 
         CpSolver solver = new CpSolver();
         solver.getParameters().setNumWorkers(options.workers()).setRandomSeed(1)
-                .setMaxTimeInSeconds(options.timeLimitSeconds()).setLogSearchProgress(false);
+                .setMaxTimeInSeconds(options.timeLimitSeconds()).setLogSearchProgress(false)
+                .setCatchSigintSignal(false); // the command line stops solvers itself (NativeSolves)
         if (options.deterministicLimit() > 0) {
             // Work units instead of wall time: the same search, hence the same result, on any machine.
             solver.getParameters().setMaxDeterministicTime(options.deterministicLimit());
         }
         long t0 = System.nanoTime();
-        CpSolverStatus status = solver.solve(cp);
+        CpSolverStatus status = NativeSolves.run(solver::stopSearch, () -> solver.solve(cp));
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return new OfflineResult(OfflineResult.Status.NO_SOLUTION, null, lowerBound, scales.exact(), leftOut, seconds);

@@ -1,0 +1,144 @@
+package io.execplace.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 42, items 3, 5, 6 and 7: what a new user tripped over. Each refusal is one line naming the
+ * option or the file (and line), exit code 2, before any work.
+ */
+class NewUserTripsTest {
+
+    @TempDir
+    Path dir;
+
+    private static void assertRefused(CliRunner.Result r, String line) {
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err().strip().lines().toList()).as(r.err()).first().isEqualTo(line);
+        assertThat(r.err().strip().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
+        assertThat(r.err()).doesNotContain("compare: ", "Exception", "\tat ");
+        assertThat(r.out()).as("nothing ran").doesNotContain("wrote ");
+    }
+
+    @Test
+    void aPriceTableThatIsNoTextOrAFolderIsNamed() throws IOException {
+        Path garbage = dir.resolve("garbage.bin");
+        Files.write(garbage, new byte[] {(byte) 0xff, (byte) 0xfe, (byte) 0x80, 0, 1});
+        assertRefused(CliRunner.run("k8s-scheduler", "--prices", garbage.toString(), "--dry-run"),
+                "execplace: error: " + garbage + ": not a text file (expected UTF-8 YAML)");
+        Path folder = Files.createDirectory(dir.resolve("somedir"));
+        CliRunner.Result r = CliRunner.run("k8s-scheduler", "--prices", folder.toString(), "--dry-run");
+        assertThat(r.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err().strip()).startsWith("execplace: error: " + folder + ": cannot read: ");
+    }
+
+    @Test
+    void aMalformedYamlFileIsOneLineAtTheRightLine() throws IOException {
+        Path tab = dir.resolve("tab.yaml");
+        Files.writeString(tab, "name: x\ncluster: hybrid-medium\nworkload: hybrid-medium\nseeds: 1\n\tjobs: 10\n");
+        assertRefused(CliRunner.run("compare", "--scenario", tab.toString()), "execplace: error: " + tab
+                + " line 5: not valid YAML: a tab, which YAML does not allow for indentation (use spaces)");
+        Path open = dir.resolve("open.yaml");
+        Files.writeString(open, "seeds: 1\ncluster: [a\n");
+        CliRunner.Result r = CliRunner.run("compare", "--scenario", open.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err().strip()).startsWith("execplace: error: " + open + " line ").contains("not valid YAML: ")
+                .doesNotContain("\n", "^");
+    }
+
+    @Test
+    void aScenarioNameIsOneFolderInsideResults() throws IOException {
+        Path work = Files.createDirectories(dir.resolve("a").resolve("b"));
+        Path scenario = work.resolve("evil.yaml");
+        Files.writeString(scenario, "name: \"../../etc/evil\"\nseeds: 1\nschedulers: [first-fit]\nworkload: hybrid-light\n");
+        // The default output folder is relative to the working folder: ask for the one the name gives.
+        assertThat(Options.folderName("../../etc/evil")).isEqualTo("etc-evil");
+        assertThat(Options.folderName("a b/ü c")).isEqualTo("a-b-c");
+        assertThat(Options.folderName("..")).isEqualTo("unnamed");
+        assertThat(Options.folderName("hybrid-medium_2.x")).isEqualTo("hybrid-medium_2.x");
+        CliRunner.Result r = CliRunner.run("compare", "--scenario", scenario.toString(), "--jobs", "5", "-q");
+        try {
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(r.out()).contains("wrote " + Path.of("results", "etc-evil", "results.csv"));
+        } finally {
+            io.execplace.core.io.StagedFolder.deleteQuietly(Path.of("results", "etc-evil"));
+            try (var left = Files.list(Path.of("results"))) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(Path.of("results"));
+                }
+            }
+        }
+    }
+
+    @Test
+    void anOutputFolderWhereNoFileCanBeCreatedIsRefusedBeforeTheStudy() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux /proc");
+        assertRefused(CliRunner.run("compare", "--out", "/proc/x", "--jobs", "5", "--seeds", "1"),
+                "execplace: error: --out /proc/x: cannot write there: cannot create files in /proc "
+                        + "(the file system takes no new files there)");
+    }
+
+    @Test
+    void optionChecksAgree() throws IOException {
+        String small = "--jobs 5 --seeds 1 --schedulers first-fit --out " + dir.resolve("o");
+        assertRefused(run("compare --mean-gap 0 " + small),
+                "execplace: error: --mean-gap: expected a number above 0 and at most 1000000000, got 0.0");
+        assertRefused(run("compare --mean-gap -1 " + small),
+                "execplace: error: --mean-gap: expected a number above 0 and at most 1000000000, got -1.0");
+        assertRefused(CliRunner.run("compare", "--out", ""), "execplace: error: --out: empty; give a folder name");
+        assertRefused(CliRunner.run("simulate", "--trace-out", "-", "--jobs", "5"), "execplace: error: --trace-out -: "
+                + "this option cannot write to standard output; give a file name (or /dev/stdout)");
+        assertRefused(CliRunner.run("reproduce"), "execplace: error: reproduce needs a study: hybrid, tpds, liu, hjs");
+        assertRefused(CliRunner.run("bench", "--milp", "--rl", "--quick"), "execplace: error: --rl measures the "
+                + "learned schedulers, --milp the exact ones: run them as two commands");
+        assertRefused(run("train --iterations 0 --out " + dir.resolve("t")),
+                "execplace: error: --iterations: must be at least 1, got 0");
+        assertRefused(run("train --lr 0 --iterations 1 --out " + dir.resolve("t")),
+                "execplace: error: --lr: learning rate must be a positive number, got 0.0");
+    }
+
+    @Test
+    void milpAndLookaheadOptionsWithoutThoseSchedulersAreRefusedAsWeightLambdaIs() {
+        assertRefused(CliRunner.run("simulate", "--scheduler", "gio", "--lookahead-samples", "3", "--jobs", "5"),
+                "execplace: error: --lookahead-samples: applies to the scheduler lookahead, and the run has none");
+        assertRefused(CliRunner.run("simulate", "--scheduler", "gio", "--milp-time-limit", "50", "--jobs", "5"),
+                "execplace: error: --milp-time-limit: applies to the schedulers milp and lookahead, and the run has neither");
+        assertRefused(CliRunner.run("compare", "--schedulers", "gio,milp", "--lookahead-horizon", "3", "--jobs", "5"),
+                "execplace: error: --lookahead-horizon: applies to the scheduler lookahead, and the run has none");
+        CliRunner.Result used = CliRunner.run("simulate", "--scheduler", "lookahead", "--milp-time-limit", "50",
+                "--lookahead-samples", "1", "--jobs", "5", "--json");
+        assertThat(used.exitCode()).as(used.err()).isZero();
+    }
+
+    @Test
+    void compareShowsTheWinnerAgainstTheRunnerUpSeedBySeedAndExplainsTarget() {
+        CliRunner.Result r = CliRunner.run("compare", "--jobs", "60", "--seeds", "2", "--schedulers",
+                "round-robin,first-fit,gio", "-q", "--out", dir.resolve("o").toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().replace('\n', ' ')).containsPattern(
+                "Seed by seed, (first-fit|gio) costs less than the runner-up (first-fit|gio) on [0-2] of 2 seeds");
+        assertThat(r.out()).contains("Target: the HJS paper's score (Eq. 5)");
+    }
+
+    @Test
+    void offlineTakesTheClusterFileItsHelpOffers() throws IOException {
+        Path cluster = dir.resolve("c.yaml");
+        Files.writeString(cluster, "name: two\nvmTypes:\n  - name: small\n    count: 2\n    cores: 8\n"
+                + "    memoryGb: 32\n    pricePerHour: 0.4\n");
+        CliRunner.Result r = CliRunner.run("offline", "--cluster", cluster.toString(), "--jobs", "3",
+                "--workload", "tpds-normal", "--schedulers", "first-fit");
+        assertThat(r.err()).doesNotContain("unknown cluster preset");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+    }
+
+    private static CliRunner.Result run(String line) {
+        return CliRunner.run(List.of(line.split(" ")).toArray(new String[0]));
+    }
+}
