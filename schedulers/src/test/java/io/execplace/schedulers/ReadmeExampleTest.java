@@ -20,7 +20,7 @@ import java.util.Comparator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The "Adding a scheduler" example of the README, verbatim, so it keeps compiling and working. */
+/** The "Adding a scheduler" example of docs/guide.md, verbatim, so it keeps compiling and working. */
 class ReadmeExampleTest {
 
     static final class CheapestFirst implements PlacementPolicy {
