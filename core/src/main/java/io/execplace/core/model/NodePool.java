@@ -1,6 +1,7 @@
 package io.execplace.core.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A pool of nodes bought on demand (Karpenter's NodePool): the instance types it may buy, on-demand
@@ -94,6 +95,28 @@ public final class NodePool {
             billed = Math.ceil(lifetimeSeconds / billingGranularitySeconds - 1e-9) * billingGranularitySeconds;
         }
         return Math.max(billed, minimumBilledSeconds);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NodePool other && name.equals(other.name) && capacityType == other.capacityType
+                && instanceTypes.equals(other.instanceTypes) && zones.equals(other.zones)
+                && limitCores == other.limitCores && launchDelay.equals(other.launchDelay)
+                && minimumBilledSeconds == other.minimumBilledSeconds
+                && billingGranularitySeconds == other.billingGranularitySeconds
+                && consolidateAfterSeconds == other.consolidateAfterSeconds && interruptions.equals(other.interruptions);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, capacityType, instanceTypes, zones, limitCores, launchDelay,
+                minimumBilledSeconds, billingGranularitySeconds, consolidateAfterSeconds, interruptions);
+    }
+
+    @Override
+    public String toString() {
+        return "NodePool[" + name + ", " + capacityType.key() + ", " + instanceTypes.size() + " instance types, limit "
+                + limitCores + " cores]";
     }
 
     /** Builds a {@link NodePool}; defaults: on-demand, zone {@code zone-a}, no delay, exact billing, consolidate at once. */

@@ -3,6 +3,7 @@ package io.execplace.core.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The node pools of an elastic cluster and the row of node slots they unfold into: for each pool, for
@@ -105,5 +106,22 @@ public final class NodePools {
 
     public CapacityType capacityType(int vm) {
         return pool(vm).capacityType();
+    }
+
+    /** Equal pools unfold into equal slots (the cluster is derived, and refers back to this). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NodePools other && name.equals(other.name) && pools.equals(other.pools)
+                && gracefulDecommission == other.gracefulDecommission;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, pools, gracefulDecommission);
+    }
+
+    @Override
+    public String toString() {
+        return "NodePools[" + name + ", " + pools + (gracefulDecommission ? ", graceful decommissioning" : "") + "]";
     }
 }
