@@ -35,6 +35,25 @@ import java.util.List;
  *     site: cloud              # local|cloud, default cloud
  *     count: 3                 # default 1
  * </pre>
+ * An elastic cluster gives {@code nodePools} instead of {@code vmTypes} (docs/elastic.md):
+ * <pre>
+ * name: my-elastic
+ * gracefulDecommission: false    # Spark decommissioning migrates shuffle blocks within a spot notice
+ * nodePools:                     # in order of preference (Karpenter's weight)
+ *   - name: spot
+ *     capacityType: spot         # on-demand (default) | spot
+ *     instanceTypes:
+ *       - {name: m5.xlarge, cores: 4, memoryGb: 16, onDemandPricePerHour: 0.192, spotPricePerHour: 0.0768}
+ *     zones: [us-east-1a, us-east-1b]
+ *     limitCores: 400            # default 1000
+ *     launchDelaySeconds: 60-120 # seconds or a uniform range; default 60
+ *     billingGranularitySeconds: 1   # default 1
+ *     minimumBilledSeconds: 60       # default 60
+ *     consolidateAfterSeconds: 60    # default 30
+ *     interruptionBand: "&gt;20"     # spot: &lt;5, 5-10, 10-15, 15-20, &gt;20 (or interruptionMonthlyRate: 0.1)
+ *     interruptionNoticeSeconds: 120 # default 120
+ *     reclaimAtSeconds: [3600, 7200] # spot: an availability trace, all the pool's nodes taken back then
+ * </pre>
  * VMs get ids in file order. Errors name the file, line, entry and field. The file is read token by
  * token (not bound to classes) so that every message can carry the line of the offending value.
  */

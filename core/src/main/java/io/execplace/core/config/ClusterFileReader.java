@@ -3,12 +3,15 @@ package io.execplace.core.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -40,6 +43,9 @@ final class ClusterFileReader {
         }
         String name = defaultName;
         Cluster.Builder builder = null;
+        List<NodePool> pools = null;
+        int poolsLine = 0;
+        boolean graceful = false;
         int vmTypesLine = 0;
         Set<String> seen = new HashSet<>();
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
@@ -60,11 +66,35 @@ final class ClusterFileReader {
                     vmTypesLine = fieldLine;
                     builder = vmTypes(nameOrDefault(name, defaultName));
                 }
-                default -> throw fail(fieldLine, null, field, "unknown field (expected name, vmTypes)");
+                case "nodePools" -> {
+                    poolsLine = fieldLine;
+                    pools = new NodePoolsReader(p, file).pools(fieldLine);
+                }
+                case "gracefulDecommission" -> {
+                    Scalar g = scalar();
+                    if (g.token() != JsonToken.VALUE_TRUE && g.token() != JsonToken.VALUE_FALSE) {
+                        throw fail(fieldLine, null, field, "expected true or false, got " + shown(g));
+                    }
+                    graceful = g.token() == JsonToken.VALUE_TRUE;
+                }
+                default -> throw fail(fieldLine, null, field,
+                        "unknown field (expected name, vmTypes, or nodePools and gracefulDecommission)");
+            }
+        }
+        if (pools != null) {
+            if (builder != null) {
+                throw fail(Math.max(poolsLine, vmTypesLine), null, poolsLine > vmTypesLine ? "nodePools" : "vmTypes",
+                        "give vmTypes (a fixed cluster) or nodePools (an elastic one), not both");
+            }
+            try {
+                return new NodePools(nameOrDefault(name, defaultName), pools, graceful).cluster();
+            } catch (IllegalArgumentException e) {
+                throw fail(poolsLine, null, "nodePools", e.getMessage());
             }
         }
         if (builder == null) {
-            throw fail(0, null, "vmTypes", "missing (a list of VM types with name, cores, memoryGb, price, site, count)");
+            throw fail(0, null, "vmTypes", "missing (a list of VM types with name, cores, memoryGb, price, site, count; "
+                    + "or nodePools for an elastic cluster)");
         }
         Cluster built;
         try {
