@@ -81,11 +81,13 @@ public final class Schedulers {
                     Lookahead::new);
 
     /**
-     * Today's Kubernetes stack (kube-scheduler scoring with a Karpenter-like provisioner): listed among
-     * "every scheduler" on elastic clusters only; on the papers' fixed clusters they run when named.
+     * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
+     * Karpenter-like provisioner) and {@code finish-together}: listed among "every scheduler" on elastic
+     * clusters only; on the papers' fixed clusters they run when named.
      */
-    public static final List<String> ELASTIC_BASELINES = List.of(
-            KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName());
+    public static final List<String> ELASTIC_POLICIES = List.of(
+            KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
+            FinishTogether.NAME);
 
     private Schedulers() {
     }

@@ -129,8 +129,8 @@ public final class ScenarioResolver {
     }
 
     /**
-     * The schedulers for this cluster: on a fixed cluster the elastic baselines ({@link
-     * Schedulers#ELASTIC_BASELINES}, today's Kubernetes stack) run only when named, so that "every
+     * The schedulers for this cluster: on a fixed cluster the elastic policies ({@link
+     * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
      * scheduler" means on the papers' clusters what it always meant.
      */
     private static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
@@ -148,7 +148,7 @@ public final class ScenarioResolver {
             }
             return names.stream().filter(n -> !n.equals(Lookahead.NAME)).toList();
         }
-        return names.stream().filter(n -> !Schedulers.ELASTIC_BASELINES.contains(n) || named.contains(n)).toList();
+        return names.stream().filter(n -> !Schedulers.ELASTIC_POLICIES.contains(n) || named.contains(n)).toList();
     }
 
     /**
