@@ -162,7 +162,7 @@ class ClusterFileTest {
     @Test
     void structuralErrors() {
         assertThat(error("name: x\n").getMessage()).isEqualTo("c.yaml field 'vmTypes': missing (a list of VM types "
-                + "with name, cores, memoryGb, price, site, count)");
+                + "with name, cores, memoryGb, price, site, count; or nodePools for an elastic cluster)");
         assertThat(error("vmTypes: []\n").getMessage()).isEqualTo("c.yaml line 1, field 'vmTypes': needs at least one VM type");
         assertThat(error("vmTypes:\n  - {name: a, cores: 2, memoryGb: 4, pricePerHour: 1, count: 0}\n").getMessage())
                 .isEqualTo("c.yaml line 1, field 'vmTypes': the cluster has no VMs (every count is 0)");
