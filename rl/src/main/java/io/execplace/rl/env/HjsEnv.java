@@ -158,8 +158,7 @@ public final class HjsEnv extends KernelEnv {
             return;
         }
         if (!kernel.placeExecutor(vm)) {
-            actions.placed(observation, job, vm, state.freeCores(vm), state.freeMemoryGb(vm),
-                    job.executors() - kernel.executorsPlaced());
+            actions.placed(observation, state, job, vm, job.executors() - kernel.executorsPlaced());
             result.set(observation, 0, false, false, StepEvent.PLACED);
             return;
         }

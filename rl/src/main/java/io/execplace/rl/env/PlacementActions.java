@@ -85,7 +85,22 @@ public final class PlacementActions {
 
     /**
      * Updates the observation and the fit counts after one executor of {@code job} went to {@code vm},
-     * which now has the given free resources, leaving {@code executorsLeft} to place.
+     * leaving {@code executorsLeft} to place. On an elastic cluster a purchase also changes what the
+     * pool may still buy, so everything is recounted; there the mask does not promise that the rest of
+     * the job stays placeable (buying a small node can use up the pool's limit).
+     */
+    public void placed(double[] observation, ClusterView view, Job job, int vm, int executorsLeft) {
+        if (view.cluster().isElastic()) {
+            observe(observation, view, job, executorsLeft);
+        } else {
+            placed(observation, job, vm, view.freeCores(vm), view.freeMemoryGb(vm), executorsLeft);
+        }
+    }
+
+    /**
+     * Updates the observation and the fit counts after one executor of {@code job} went to {@code vm},
+     * which now has the given free resources (a fixed cluster, or a policy's own tentative count),
+     * leaving {@code executorsLeft} to place.
      */
     public void placed(double[] observation, Job job, int vm, int freeCores, double freeMemoryGb, int executorsLeft) {
         encoder.writeVm(observation, vm, freeCores, freeMemoryGb);

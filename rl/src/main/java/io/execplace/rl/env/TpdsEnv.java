@@ -288,8 +288,7 @@ public final class TpdsEnv extends KernelEnv {
         }
         boolean started = kernel.placeExecutor(vm);
         placed++;
-        actions.placed(observation, current, vm, state.freeCores(vm), state.freeMemoryGb(vm),
-                current.executors() - placed);
+        actions.placed(observation, state, current, vm, current.executors() - placed);
         if (!started) {
             if (config.lookAhead() && !lookAheadHolds(current, current.executors() - placed)) {
                 finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
