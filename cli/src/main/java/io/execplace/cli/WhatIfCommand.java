@@ -9,7 +9,10 @@ import io.execplace.core.io.CsvTable;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
@@ -26,6 +29,7 @@ import io.execplace.experiments.report.ChartWriter;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
+import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -75,6 +79,12 @@ final class WhatIfCommand implements Callable<Integer> {
                     + "round-robin-consolidate, gio).")
     List<String> schedulers;
 
+    @Option(names = "--pools", paramLabel = "PRESET|FILE", split = ",",
+            description = "Also replay the applications on elastic node pools (elastic-ondemand, elastic-spot or a cluster "
+                    + "file with nodePools; comma-separated or repeated): today's stack (kube-default, kube-most) and "
+                    + "finish-together buy and remove nodes, billed by the pools (docs/elastic.md).")
+    List<String> pools;
+
     @Option(names = "--billing", paramLabel = "exact|per-second|hourly", description = "Billing of VM busy time (default exact).")
     String billing;
 
@@ -101,6 +111,15 @@ final class WhatIfCommand implements Callable<Integer> {
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw BadInputException.option("--out", out + " is a file, not a folder");
         }
+        List<Cluster> poolClusters = new ArrayList<>();
+        for (String name : pools == null ? List.<String>of() : pools) {
+            Cluster e = Options.checked("--pools", () -> ClusterFile.resolve(name.trim(), PricingModel.MODEL_1));
+            if (!e.isElastic()) {
+                throw BadInputException.option("--pools", "'" + name + "' is a fixed cluster; give elastic-ondemand, "
+                        + "elastic-spot or a cluster file with nodePools");
+            }
+            poolClusters.add(e);
+        }
         HostMap table = hosts != null ? HostMap.read(hosts, c) : null;
         PodNodes podNodes = pods != null ? PodNodes.read(pods) : null;
         EventLogImport.Read read = EventLogImport.read(eventLogs);
@@ -123,6 +142,17 @@ final class WhatIfCommand implements Callable<Integer> {
             RunResult run = Simulation.run(c, imported.workload(), p, config);
             runs.add(run);
             results.add(new ApplicationReplay(run, imported));
+        }
+        for (Cluster elastic : poolClusters) {
+            // The pools bill node lifetimes; the run's durations follow the same rule as above.
+            SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
+                    .withDurationModel(config.durationModel());
+            for (String n : Schedulers.ELASTIC_POLICIES) {
+                PlacementPolicy p = new OnPools(Main.registry(spec).create(n, 1), elastic.name());
+                RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
+                runs.add(run);
+                results.add(new ApplicationReplay(run, imported));
+            }
         }
         WhatIfFindings findings = new WhatIfFindings(results, imported, read.report());
         findings.kubernetes(pods, podsUnknown);
@@ -184,6 +214,24 @@ final class WhatIfCommand implements Callable<Integer> {
             }
         }
         stdout.flush();
+    }
+
+    /** A policy run on elastic pools, named with them so that its row says where it ran. */
+    private record OnPools(PlacementPolicy policy, String pools) implements PlacementPolicy {
+        @Override
+        public String name() {
+            return policy.name() + " on " + pools;
+        }
+
+        @Override
+        public Placement place(Job job, ClusterView view) {
+            return policy.place(job, view);
+        }
+
+        @Override
+        public String neverPlaces(Job job, Cluster cluster) {
+            return policy.neverPlaces(job, cluster);
+        }
     }
 
     /** The columns of the table printed and of the HTML report. */
