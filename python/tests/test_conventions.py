@@ -110,3 +110,19 @@ def test_the_vector_environment_reports_final_observations_and_outcomes_and_goes
     assert info["episode"][0] == 5 and info["episode"][2] == 7 and info["episode"][1] > 7
     with pytest.raises(ValueError, match="unknown reset option"):
         vec.reset(options={"episodes": 1})
+
+
+@pytest.mark.parametrize("env_id", ["execplace/Tpds-v0", "execplace/Pairs-v0"])
+def test_named_observations_are_a_dict_of_the_same_values(env_id):
+    env = gym.make(env_id)
+    named = execplace.NamedObservations(gym.make(env_id))
+    flat, _ = env.reset(seed=0)
+    obs, info = named.reset(seed=0)
+    assert named.observation_space.contains(obs)
+    assert sorted(np.concatenate([obs[k] for k in obs])) == sorted(flat)
+    if env_id == "execplace/Tpds-v0":
+        vms = env.action_space.n - 1
+        assert obs["vm.freeCores"].shape == (vms,) and obs["job.executorsLeft"].shape == (1,)
+        assert list(obs["vm.freeCores"]) == [flat[2 * v] for v in range(vms)]  # vm1.freeCores, vm2..., in order
+    from gymnasium.utils.env_checker import check_env
+    check_env(named, skip_render_check=True)

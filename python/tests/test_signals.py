@@ -11,12 +11,13 @@ import signal, numpy as np, execplace
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as an interactive start has it (a background one ignores ^C)
 env = execplace.ExecplaceEnv("tpds", workload="tpds-burst")
 obs, info = env.reset(seed=0)
-print("stepping", flush=True)
 steps = 0
 try:
     while True:
         obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         steps += 1
+        if steps == 1:
+            print("stepping", flush=True)  # the signal is sent once this is read: it comes while stepping
         if terminated or truncated:
             obs, info = env.reset()
 except KeyboardInterrupt:

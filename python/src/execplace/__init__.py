@@ -13,10 +13,11 @@ from execplace.jvm import ExecplaceError, check, jar_path, start
 check()
 
 from execplace.envs import ExecplaceEnv, env_names, register_envs  # noqa: E402
+from execplace.observations import NamedObservations  # noqa: E402
 from execplace.vector import ExecplaceVectorEnv  # noqa: E402
 from execplace.sim import CommandError, compare, run, simulate  # noqa: E402
 
 __all__ = ["CommandError", "compare", "run", "simulate", "ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv",
-           "env_names", "jar_path", "register_envs", "start"]
+           "NamedObservations", "env_names", "jar_path", "register_envs", "start"]
 
 register_envs()

@@ -12,19 +12,24 @@ import numpy as np
 
 def check_action(action, n: int) -> int:
     """The action as an int, or ``ValueError`` naming it."""
-    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
-        action = action.reshape(())[()]
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, numbers.Integral):
-        raise ValueError(f"action {action!r} ({type(action).__name__}) is not an action: actions are whole "
-                         f"numbers 0..{n - 1}")
-    a = int(action)
+    if type(action) is int:  # the common case first: abstract-class checks cost more than a step
+        a = action
+    elif isinstance(action, np.integer):
+        a = int(action)
+    else:
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+            return check_action(action.reshape(())[()], n)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, numbers.Integral):
+            raise ValueError(f"action {action!r} ({type(action).__name__}) is not an action: actions are whole "
+                             f"numbers 0..{n - 1}")
+        a = int(action)
     if not 0 <= a < n:
         raise ValueError(f"action {a} is not an action of this environment (0..{n - 1})")
     return a
 
 
 def check_actions(actions, num_envs: int, n: int) -> np.ndarray:
-    """One action per environment as int32, or ``ValueError`` naming the first bad one and its environment."""
+    """One whole-number action per environment, or ``ValueError`` naming the first bad one and its environment."""
     a = np.asarray(actions)
     if a.shape != (num_envs,):
         raise ValueError(f"actions must be {num_envs} whole numbers, one per environment; got shape {a.shape}")
@@ -35,8 +40,7 @@ def check_actions(actions, num_envs: int, n: int) -> np.ndarray:
             except ValueError as e:
                 raise ValueError(f"environment {i}: {e}") from None
         return a.astype(np.int32)
-    out_of_range = np.flatnonzero((a < 0) | (a >= n))
-    if out_of_range.size:
-        i = int(out_of_range[0])
+    if a.min() < 0 or a.max() >= n:
+        i = int(np.flatnonzero((a < 0) | (a >= n))[0])
         raise ValueError(f"environment {i}: action {int(a[i])} is not an action of this environment (0..{n - 1})")
-    return a.astype(np.int32)
+    return a

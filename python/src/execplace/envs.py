@@ -125,13 +125,11 @@ class ExecplaceEnv(gym.Env):
         batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs").single(self._env)
         size = int(self._env.observationSize())
         self._batch = batch
-        self._step_batch = batch.step
+        self._step_batch = batch.stepOne
         self._actions = np.frombuffer(memoryview(batch.actions()), dtype=np.int32, count=1)
         self._obs = np.frombuffer(memoryview(batch.observations()), dtype=np.float64, count=size)
         self._rewards = np.frombuffer(memoryview(batch.rewards()), dtype=np.float64, count=1)
-        self._flags = np.frombuffer(memoryview(batch.flags()), dtype=np.uint8, count=1)
         self._masks = np.frombuffer(memoryview(batch.masks()), dtype=np.int8, count=self._n)
-        self._events = np.frombuffer(memoryview(batch.events()), dtype=np.int8, count=1)
         self._event_names = [str(e.name()) for e in jpype.JClass("io.execplace.rl.env.StepEvent").values()]
         self._mask = np.ones(self._n, dtype=np.int8)
 
@@ -159,18 +157,18 @@ class ExecplaceEnv(gym.Env):
 
     def step(self, action):
         a = check_action(action, self._n)
-        self._require_open()
+        if self._batch is None:
+            self._require_open()
         self._actions[0] = a
         try:
-            self._step_batch()
+            code = self._step_batch()  # flags | (event + 1) << 2
         except Exception as e:
             raise java_errors(e) from None
         self._steps += 1
-        flags = int(self._flags[0])
-        event = int(self._events[0])
+        flags = code & 3
         reward = float(self._rewards[0])
-        self._mask = self._masks.copy()
-        info: dict[str, Any] = {"action_mask": self._mask, "event": self._event_names[event] if event >= 0 else None}
+        self._mask = mask = self._masks.copy()
+        info: dict[str, Any] = {"action_mask": mask, "event": self._event_names[(code >> 2) - 1] if code > 3 else None}
         if flags:
             info["outcome"] = outcome_dict(self._env.outcome())
             info.update(self._episode_info)

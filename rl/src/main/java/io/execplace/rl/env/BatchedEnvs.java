@@ -219,6 +219,16 @@ public final class BatchedEnvs {
         }
     }
 
+    /**
+     * {@link #step()} for a batch of one, returning what Python reads first after a step, so that it
+     * does not read two more buffers: environment 0's flags, plus its event's ordinal + 1 times 4
+     * ({@code flags | (event + 1) << 2}; 0 in the upper bits for no event).
+     */
+    public int stepOne() {
+        step();
+        return flags.get(0) | (events.get(0) + 1) << 2;
+    }
+
     private void write(int i, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
         boolean[] mask = envs.get(i).actionMask();
