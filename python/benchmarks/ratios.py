@@ -4,7 +4,10 @@ Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on 
 as many environments. Rounds alternate between the contenders; the median of the rounds' ratios is
 printed.
 
-    python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384]
+    python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
+
+``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
+allowed one (episodes then differ: the batch's speed depends on them).
 """
 import argparse
 import statistics
@@ -38,13 +41,18 @@ def masked(info, r):
     return int(allowed[r % len(allowed)])
 
 
-def vector_steps_per_second(vec, seconds):
+def first_allowed(info, r):
+    return int(info["action_mask"].argmax())
+
+
+def vector_steps_per_second(vec, seconds, random):
     rng = np.random.default_rng(0)
     obs, info = vec.reset(seed=0)
     masks, steps, t0 = info["action_mask"], 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for _ in range(50):
-            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)  # a random allowed action each
+            # a random allowed action each, or the first allowed one
+            actions = np.argmax(rng.random(masks.shape) * masks if random else masks, axis=1)
             obs, rewards, terminated, truncated, info = vec.step(actions)
             masks = info["action_mask"]
             steps += vec.num_envs
@@ -65,7 +73,9 @@ def main():
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=3)
     p.add_argument("--ppo-steps", type=int, default=16384)
+    p.add_argument("--policy", choices=["random", "first"], default="random")
     a = p.parse_args()
+    random = a.policy == "random"
     n = 64
     cartpole = gym.make("CartPole-v1")
     one = gym.make("execplace/Tpds-v0", **SETTINGS)
@@ -73,8 +83,8 @@ def main():
     single_ratios, batch_ratios = [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
-        s = steps_per_second(one, masked, a.seconds)
-        b = vector_steps_per_second(batched, a.seconds)
+        s = steps_per_second(one, masked if random else first_allowed, a.seconds)
+        b = vector_steps_per_second(batched, a.seconds, random)
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
         print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
