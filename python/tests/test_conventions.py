@@ -126,3 +126,19 @@ def test_named_observations_are_a_dict_of_the_same_values(env_id):
         assert list(obs["vm.freeCores"]) == [flat[2 * v] for v in range(vms)]  # vm1.freeCores, vm2..., in order
     from gymnasium.utils.env_checker import check_env
     check_env(named, skip_render_check=True)
+
+
+def test_a_fork_is_the_same_state_in_a_new_environment():
+    env = execplace.ExecplaceEnv("tpds", workload="tpds-burst", workload_seeds=3)
+    obs, info = env.reset(seed=2)
+    for _ in range(7):
+        obs, reward, terminated, truncated, info = env.step(_first_allowed(info))
+    twin = env.fork()
+    assert twin.java_env is not env.java_env and twin.get_state() == env.get_state()
+    for _ in range(5):  # the same actions: the same steps
+        a = int(np.flatnonzero(info["action_mask"])[-1])
+        mine, theirs = env.step(a), twin.step(a)
+        assert mine[0].tobytes() == theirs[0].tobytes() and mine[1:4] == theirs[1:4]
+        info = mine[4]
+    twin.step(int(np.flatnonzero(twin.action_masks())[0]))
+    assert len(env.get_state()["actions"]) == 12 and len(twin.get_state()["actions"]) == 13

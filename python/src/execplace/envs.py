@@ -1,6 +1,7 @@
 """Gymnasium environments over execplace's environment registry (Java ``Envs.make``)."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import gymnasium as gym
@@ -120,6 +121,7 @@ class ExecplaceEnv(gym.Env):
         self._steps = 0
         self._last: dict[str, Any] | None = None
         self._episode_info: dict[str, Any] = {}
+        self._history: list[int] = []
         # One bridge crossing per step: the Java side writes observation, mask, reward, flags and
         # event into direct buffers that these arrays view (BatchedEnvs.single: no auto-reset).
         batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs").single(self._env)
@@ -147,13 +149,17 @@ class ExecplaceEnv(gym.Env):
             episode = self.episodes.for_seed(int(seed))
         else:
             episode = self._episode + 1
+        self._start(episode)
+        return self._obs.copy(), {"action_mask": self._mask, **self._episode_info}
+
+    def _start(self, episode: int) -> None:
         self._episode = episode
         self._steps = 0
         self._last = None
+        self._history: list[int] = []
         self._batch.reset(0, episode, episode)
         self._mask = self._masks.copy()
         self._episode_info = self.episodes.describe(episode)
-        return self._obs.copy(), {"action_mask": self._mask, **self._episode_info}
 
     def step(self, action):
         a = check_action(action, self._n)
@@ -165,6 +171,7 @@ class ExecplaceEnv(gym.Env):
         except Exception as e:
             raise java_errors(e) from None
         self._steps += 1
+        self._history.append(a)
         flags = code & 3
         reward = float(self._rewards[0])
         self._mask = mask = self._masks.copy()
@@ -201,6 +208,26 @@ class ExecplaceEnv(gym.Env):
         """What the current episode has achieved so far (Java's ``Env.outcome()``)."""
         self._require_open()
         return outcome_dict(self._env.outcome())
+
+    def get_state(self) -> dict[str, Any]:
+        """The running episode as the actions taken in it since its reset (the environments are
+        deterministic: :meth:`set_state` on an environment of the same settings replays them)."""
+        return {"episode": self._episode, "actions": list(self._history)}
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        """Puts this environment where :meth:`get_state` was taken, by replaying its actions
+        (a step each: cost grows with the episode's length)."""
+        self._require_open()
+        self._start(int(state["episode"]))
+        for a in state["actions"]:
+            self.step(a)
+
+    def fork(self) -> "ExecplaceEnv":
+        """A new environment of the same settings in the same state (for search: step it freely)."""
+        twin = copy.copy(self)
+        if self._episode >= 0:
+            twin.set_state(self.get_state())
+        return twin
 
     @property
     def java_env(self):
