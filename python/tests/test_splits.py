@@ -70,3 +70,11 @@ def test_bad_splits_are_refused():
         execplace.ExecplaceEnv("tpds", workload="tpds-burst", split="held-out", held_out_seed=2, workload_seeds=3)
     with pytest.raises(ValueError, match="setting 'split' is held-out, and held-out workloads are other seeds of a workload preset"):
         execplace.ExecplaceEnv("tpds", workload="no-such.csv", split="held-out")
+
+
+def test_the_datasets_are_the_workload_presets_and_each_has_both_splits():
+    listed = {d["name"]: d for d in execplace.datasets()}
+    assert {"tpds-burst", "tpds-normal", "hjs-60-20"} <= listed.keys()
+    assert all(d["description"] and d["splits"] == ["training", "held-out"] for d in listed.values())
+    env = execplace.ExecplaceEnv("hjs", workload="hjs-60-20", split="held-out", held_out=2)
+    assert env.reset(seed=1)[1]["workload_seed"] == 100002

@@ -13,11 +13,12 @@ from execplace.jvm import ExecplaceError, check, jar_path, start
 check()
 
 from execplace.envs import ExecplaceEnv, env_names, register_envs  # noqa: E402
+from execplace.episodes import datasets  # noqa: E402
 from execplace.observations import NamedObservations  # noqa: E402
 from execplace.vector import ExecplaceVectorEnv  # noqa: E402
 from execplace.sim import CommandError, compare, run, simulate  # noqa: E402
 
 __all__ = ["CommandError", "compare", "run", "simulate", "ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv",
-           "NamedObservations", "env_names", "jar_path", "register_envs", "start"]
+           "NamedObservations", "datasets", "env_names", "jar_path", "register_envs", "start"]
 
 register_envs()

@@ -47,6 +47,17 @@ def make_java(name: str, settings: dict[str, Any]):
         raise ValueError(str(e.getMessage())) from None
 
 
+def datasets() -> list[dict[str, Any]]:
+    """The workload presets the ``tpds`` and ``hjs`` environments are built on (``workload=``), as
+    CompilerGym lists its benchmark datasets: name, description and the splits each has."""
+    import jpype
+
+    registry()  # starts the engine
+    presets = jpype.JClass("io.execplace.core.workload.WorkloadPresets")
+    return [{"name": str(p.name()), "description": str(p.description()), "splits": ["training", "held-out"]}
+            for p in presets.list()]
+
+
 class Episodes:
     """The episodes of one environment: how many its split has (None: unbounded) and what each is."""
 
