@@ -18,11 +18,19 @@ def test_sb3s_checker_passes(env_id):
     check_env(gym.make(env_id).unwrapped)
 
 
-def test_make_vec_env_builds_the_environments():
-    venv = make_vec_env("execplace/Tpds-v0", n_envs=2, env_kwargs={"workload": "tpds-burst"})
-    obs = venv.reset()
-    obs, rewards, dones, infos = venv.step(np.zeros(2, dtype=np.int64) + 5)
-    assert obs.shape == (2, venv.observation_space.shape[0]) and len(infos) == 2
+@pytest.mark.parametrize("vec_env_cls", ["dummy", "subprocesses"])
+def test_make_vec_env_builds_the_environments(vec_env_cls):
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    cls = DummyVecEnv if vec_env_cls == "dummy" else SubprocVecEnv
+    # "execplace:" makes a subprocess (forkserver: a fresh interpreter) import execplace, which registers the ids.
+    venv = make_vec_env("execplace:execplace/Tpds-v0", n_envs=2, vec_env_cls=cls, env_kwargs={"workload": "tpds-burst"})
+    try:
+        obs = venv.reset()
+        obs, rewards, dones, infos = venv.step(np.zeros(2, dtype=np.int64) + 5)
+        assert obs.shape == (2, venv.observation_space.shape[0]) and len(infos) == 2
+    finally:
+        venv.close()
 
 
 def test_the_batched_adapter_ends_episodes_as_sb3_expects_and_trains_ppo():
