@@ -59,7 +59,9 @@ def test_a_copy_is_a_new_java_environment_built_from_the_same_settings(how):
 
 
 def test_gymnasiums_async_vector_env_runs_environments_in_subprocesses():
-    vec = gym.make_vec("execplace/Tpds-v0", num_envs=2, vectorization_mode="async", workload="tpds-burst")
+    # "spawn": a process forked after the JVM started can hang (the JVM's threads are not forked).
+    vec = gym.make_vec("execplace/Tpds-v0", num_envs=2, vectorization_mode="async", workload="tpds-burst",
+                       vector_kwargs={"context": "spawn"})
     try:
         obs, info = vec.reset(seed=0)
         obs, rewards, terminated, truncated, info = vec.step(np.argmax(info["action_mask"], axis=1))
