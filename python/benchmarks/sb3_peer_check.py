@@ -16,7 +16,8 @@ step budget and the same held-out workloads.
 3. Every agent is then run greedily on the same 20 held-out workloads (seeds 100001.., which no
    training saw) inside the same Python environment, and the mean episode cost is reported with a
    95 % interval (Student t), beside first-fit, gio and milp on the same workloads (``execplace
-   heldout``; the environment's episode for seed S is the workload ``simulate --seed S`` runs).
+   heldout``; the agents run in an environment built on the held-out split, whose episode i is
+   held-out workload i of ``heldout``).
 
 Prints a Markdown table (the one in docs/python.md) and writes it with the raw numbers as JSON.
 """
@@ -100,8 +101,9 @@ def training_env():
 
 
 def held_out_costs(act, episodes: int) -> list[float]:
-    """Greedy episodes on held-out workloads HELD_OUT_SEED.. (disjoint from training seeds 1..10)."""
-    env = ExecplaceEnv("tpds", **{**SETTINGS, "seed": HELD_OUT_SEED, "workload_seeds": episodes})
+    """Greedy episodes on the held-out workloads execplace heldout evaluates for training seeds 1..10
+    (seeds HELD_OUT_SEED.., and held-out SWIM arrival windows)."""
+    env = ExecplaceEnv("tpds", **{**SETTINGS, "split": "held-out", "held_out": episodes, "held_out_seed": HELD_OUT_SEED})
     costs = []
     for i in range(episodes):
         obs, info = env.reset(seed=i)
@@ -182,6 +184,7 @@ def main() -> int:
     # References on the same held-out workloads (execplace heldout: seeds 100001.. too).
     text = subprocess.run([str(REPO / "execplace"), "heldout", "--workload", "tpds-burst", "--cluster", "tpds",
                            "--schedulers", "first-fit,gio,milp", "--held-out", str(a.held_out),
+                           "--train-seed", "1", "--train-seeds", str(SETTINGS["workload_seeds"]),
                            "--held-out-seed", str(HELD_OUT_SEED), "--json"],
                           check=True, capture_output=True, text=True).stdout
     for r in json.loads(text)["results"]["held-out"]:

@@ -7,7 +7,7 @@ import numpy as np
 
 import execplace  # noqa: F401  (registers execplace/Tpds-v0, Hjs-v0, Liu-v0, Pairs-v0)
 
-env = gym.make("execplace/Tpds-v0", workload="tpds-burst", mask=True)
+env = gym.make("execplace/Tpds-v0", workload="tpds-burst", workload_seeds=3)  # episodes 0..2: three workloads
 rng = np.random.default_rng(0)
 for seed in range(3):
     obs, info = env.reset(seed=seed)

@@ -30,16 +30,25 @@ def test_simulate_returns_the_runs_summary():
     assert summary["scheduler"] == "gio" and summary["jobsCompleted"] == 100 and summary["totalCost"] > 0
 
 
-def test_bad_input_and_bad_policies_are_python_exceptions_with_execplaces_message(tmp_path):
+def test_bad_input_is_a_command_error_and_a_broken_policy_raises_its_own_exception(tmp_path):
     with pytest.raises(execplace.CommandError, match="unknown scheduler 'nope'") as e:
         execplace.simulate(scheduler="nope")
     assert e.value.exit_code == 2
 
     def raises(job, view):
-        raise RuntimeError("my policy broke")
+        raise KeyError("my policy broke")
 
-    with pytest.raises(execplace.CommandError, match="my policy broke"):
+    # The policy's own exception, with its traceback (it was an opaque "internal error" before).
+    with pytest.raises(KeyError, match="my policy broke") as e:
         execplace.simulate(policies={"broken": raises}, cluster="tpds", workload="tpds-burst", scheduler="broken")
+    assert any(frame.name == "raises" for frame in e.traceback)
+
+    with pytest.raises(TypeError, match="returned 'abc'"):
+        execplace.simulate(policies={"text": lambda job, view: "abc"}, cluster="tpds", workload="tpds-burst",
+                           scheduler="text")
+    with pytest.raises(TypeError, match="VM ids are whole numbers, got 1.5"):
+        execplace.simulate(policies={"floats": lambda job, view: [1.5]}, cluster="tpds", workload="tpds-burst",
+                           scheduler="floats")
 
     def impossible(job, view):
         return [10_000] * job.executors()

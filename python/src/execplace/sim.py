@@ -4,13 +4,15 @@
     rows = execplace.compare(scenario="tpds-burst", schedulers="first-fit,gio", seeds=3)
 
 A policy is a callable ``place(job, view)`` returning the VM of each executor (a list of ints) or
-None to place nothing now; ``job`` and ``view`` are the Java ``Job`` and ``ClusterView`` objects
+None to place nothing now (what it raises comes back from ``compare``/``simulate``/``run`` as it
+was raised, traceback included); ``job`` and ``view`` are the Java ``Job`` and ``ClusterView`` objects
 (``job.executors()``, ``job.coresPerExecutor()``, ``view.vmCount()``, ``view.freeCores(vm)``,
 ``view.executorsThatFit(vm, cores, memoryGb)``, ``view.vm(vm).pricePerSecond()``, ...).
 """
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any, Callable
 
 from execplace.jvm import start
@@ -24,7 +26,33 @@ class CommandError(RuntimeError):
         self.exit_code = exit_code
 
 
-def _registry(policies: dict[str, Callable] | None):
+class _Failures:
+    """The first exception a Python policy raised during a command, re-raised when the command ends."""
+
+    def __init__(self) -> None:
+        self.first: BaseException | None = None
+        self.cancelled = False
+
+    def keep(self, e: BaseException) -> None:
+        if self.first is None:
+            self.first = e
+
+
+def _vm_ids(name: str, vms) -> list[int]:
+    """A policy's answer as VM ids, or TypeError naming what it returned."""
+    import numbers
+
+    if isinstance(vms, (str, bytes)) or not hasattr(vms, "__iter__"):
+        raise TypeError(f"placement policy {name} returned {vms!r}: a policy returns a list of VM ids (one per "
+                        f"executor) or None")
+    ids = list(vms)
+    for v in ids:
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"placement policy {name} returned {vms!r}: VM ids are whole numbers, got {v!r}")
+    return [int(v) for v in ids]
+
+
+def _registry(policies: dict[str, Callable] | None, failures: _Failures):
     import jpype
     from jpype import JImplements, JOverride
 
@@ -46,12 +74,16 @@ def _registry(policies: dict[str, Callable] | None):
             @JOverride
             def place(self, job, view):
                 try:
+                    if failures.cancelled:
+                        raise KeyboardInterrupt
                     vms = self._fn(job, view)
-                except Exception as e:  # a Java exception with the Python message, not an opaque proxy failure
+                    ids = None if vms is None else _vm_ids(self._name, vms)
+                except BaseException as e:  # kept whole (traceback included) and raised again by run()
+                    failures.keep(e)
                     raise IllegalState(f"placement policy {self._name} raised {type(e).__name__}: {e}") from None
-                if vms is None or len(vms) == 0:
+                if not ids:
                     return Placement.none()
-                return Placement.of(jpype.JArray(jpype.JInt)([int(v) for v in vms]))
+                return Placement.of(jpype.JArray(jpype.JInt)(ids))
 
             @JOverride
             def neverPlaces(self, job, cluster):
@@ -74,7 +106,12 @@ def _registry(policies: dict[str, Callable] | None):
 def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
     """Runs ``execplace ARGS...`` in this process and returns what it printed on standard output.
 
+    The command runs on a thread of its own, so that Ctrl-C raises ``KeyboardInterrupt`` at once
+    (the JVM stays usable; a command that calls no Python policy runs on to its end in the
+    background, one that does stops at its policy's next call).
+
     :raises CommandError: with execplace's error line when the command exits non-zero
+    :raises Exception: what a policy written in Python raised, as it raised it (traceback included)
     """
     start()
     import jpype
@@ -82,10 +119,32 @@ def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
     StringWriter = jpype.JClass("java.io.StringWriter")
     PrintWriter = jpype.JClass("java.io.PrintWriter")
     out, err = StringWriter(), StringWriter()
-    code = jpype.JClass("io.execplace.cli.Main").execute(_registry(policies), PrintWriter(out, True),
-                                                          PrintWriter(err, True), [str(a) for a in args])
-    if code != 0:
-        raise CommandError(int(code), str(err.toString()).strip())
+    failures = _Failures()
+    registry = _registry(policies, failures)
+    done: dict[str, Any] = {}
+
+    def command() -> None:
+        jpype.JClass("java.lang.Thread").attachAsDaemon()  # an abandoned command does not hold the exit up
+        try:
+            done["code"] = int(jpype.JClass("io.execplace.cli.Main").execute(
+                registry, PrintWriter(out, True), PrintWriter(err, True), [str(a) for a in args]))
+        except BaseException as e:  # noqa: B036 - handed to the caller's thread
+            done["error"] = e
+
+    worker = threading.Thread(target=command, name="execplace " + " ".join(map(str, args[:1])), daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except BaseException:
+        failures.cancelled = True
+        raise
+    if failures.first is not None:
+        raise failures.first
+    if "error" in done:
+        raise done["error"]
+    if done["code"] != 0:
+        raise CommandError(done["code"], str(err.toString()).strip())
     return str(out.toString())
 
 

@@ -8,7 +8,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from execplace.envs import _envs, _java_settings
+from execplace.actions import check_actions
+from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space, outcome_dict
+from execplace.episodes import Episodes, make_java
 
 
 class ExecplaceVectorEnv(VectorEnv):
@@ -18,62 +20,128 @@ class ExecplaceVectorEnv(VectorEnv):
     without copying element by element, so a step costs one crossing of the bridge whatever
     ``num_envs`` is. Auto-reset is Gymnasium's "same-step" mode: an environment whose episode ends
     returns the first observation (and mask) of its next episode with the old episode's
-    ``terminated``/``truncated``. ``reset(seed=s)`` starts environment ``i`` on episode ``s + i``;
-    environment ``i`` then runs episodes ``s + i``, ``s + i + num_envs``, ...
+    ``terminated``/``truncated``; the old episode's last observation and outcome are in
+    ``info["final_obs"]`` and ``info["outcome"]`` (``info["_final_obs"]``, ``info["_outcome"]``
+    say which environments ended).
+
+    Episodes: ``reset(seed=s)`` (or ``options={"episode": s}``) starts environment ``i`` on episode
+    ``s + i`` of the split; environment ``i`` then runs ``s + i + num_envs``, ... (episode ``e`` is
+    workload ``e mod size`` of the split). ``reset()`` without either goes on with episodes no
+    environment has run yet.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": RENDER_MODES}
 
-    def __init__(self, name: str = "tpds", num_envs: int = 8, **settings: Any) -> None:
+    def __init__(self, name: str = "tpds", num_envs: int = 8, render_mode: str | None = None, **settings: Any) -> None:
         import jpype
 
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
-        envs = _envs()
-        try:
-            made = [envs.make(name, _java_settings(settings)) for _ in range(num_envs)]
-        except jpype.JException as e:
-            raise ValueError(str(e.getMessage())) from None
-        ArrayList = jpype.JClass("java.util.ArrayList")
-        batch = ArrayList()
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number at least 1, got {num_envs!r}")
+        self.render_mode = check_render_mode(render_mode)
+        self.name, self._settings = name, dict(settings)
+        made = [make_java(name, settings) for _ in range(num_envs)]
+        self.episodes = Episodes(name, settings, made[0])
+        batch = jpype.JClass("java.util.ArrayList")()
         for e in made:
             batch.add(e)
+        self._java_envs = made
         self._batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs")(batch)
         self.num_envs = num_envs
         n, size, actions = num_envs, int(self._batch.observationSize()), int(self._batch.actionCount())
-        box = made[0].observationSpace()
-        self.single_observation_space = spaces.Box(np.array(box.low(), dtype=np.float64),
-                                                   np.array(box.high(), dtype=np.float64), dtype=np.float64)
+        self.single_observation_space = observation_space(made[0])
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
+        self._n_actions = actions
         # Views of the Java buffers (native byte order): written by Java at each step, read here.
         self._actions = np.frombuffer(memoryview(self._batch.actions()), dtype=np.int32, count=n)
         self._obs = np.frombuffer(memoryview(self._batch.observations()), dtype=np.float64).reshape(n, size)
+        self._final_obs = np.frombuffer(memoryview(self._batch.finalObservations()), dtype=np.float64).reshape(n, size)
         self._rewards = np.frombuffer(memoryview(self._batch.rewards()), dtype=np.float64, count=n)
         self._flags = np.frombuffer(memoryview(self._batch.flags()), dtype=np.uint8, count=n)
         self._masks = np.frombuffer(memoryview(self._batch.masks()), dtype=np.int8).reshape(n, actions)
+        # The episode each environment runs, mirrored from BatchedEnvs (an ended one goes on with +num_envs).
+        self._episodes = np.arange(n, dtype=np.int64)
+        self._next_episode = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        first = int(seed) if seed is not None else 0
-        self._batch.reset(first)
-        return self._obs.copy(), {"action_mask": self._masks.copy()}
+        self._require_open()
+        options = dict(options or {})
+        unknown = set(options) - {"episode", "reset_mask"}
+        if unknown:
+            raise ValueError(f"unknown reset option(s) {sorted(unknown)}: the options are 'episode' and 'reset_mask'")
+        if seed is not None:
+            self._np_random, self._np_random_seed = np.random.default_rng(seed), seed
+        if "episode" in options:
+            first = self.episodes.checked(options["episode"])
+        elif seed is not None:
+            first = self.episodes.for_seed(int(seed))
+        else:
+            first = self._next_episode
+        mask = options.get("reset_mask")
+        if mask is None:
+            self._batch.reset(first)
+            started = range(self.num_envs)
+            self._episodes = first + np.arange(self.num_envs, dtype=np.int64)
+        else:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+                raise ValueError(f"reset_mask must be {self.num_envs} booleans, got {mask.dtype} of shape {mask.shape}")
+            started = [int(i) for i in np.flatnonzero(mask)]
+            for k, i in enumerate(started):
+                self._batch.reset(i, first + k, first + k)
+                self._episodes[i] = first + k
+        self._next_episode = max(first + len(started), self._next_episode)
+        return self._obs.copy(), {"action_mask": self._masks.copy(), "episode": self._episodes.copy()}
 
     def step(self, actions):
-        import jpype
-
-        self._actions[:] = np.asarray(actions, dtype=np.int32)
+        self._actions[:] = check_actions(actions, self.num_envs, self._n_actions)
+        self._require_open()
         try:
             self._batch.step()
-        except jpype.JException as e:
-            if e.getClass().getSimpleName() == "IllegalArgumentException":
-                raise ValueError(str(e.getMessage())) from None
-            raise RuntimeError(str(e.getMessage())) from None
-        terminated = (self._flags & 1).astype(bool)
-        truncated = (self._flags & 2).astype(bool)
-        return (self._obs.copy(), self._rewards.copy(), terminated, truncated,
-                {"action_mask": self._masks.copy()})
+        except Exception as e:
+            raise java_errors(e) from None
+        flags = self._flags.copy()
+        terminated = (flags & 1).astype(bool)
+        truncated = (flags & 2).astype(bool)
+        info: dict[str, Any] = {"action_mask": self._masks.copy()}
+        ended = flags != 0
+        if ended.any():
+            outcomes = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(ended):
+                outcomes[i] = outcome_dict(self._batch.endedOutcome(int(i)))
+            final = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(ended):
+                final[i] = self._final_obs[i].copy()
+            info.update({"outcome": outcomes, "_outcome": ended, "final_obs": final, "_final_obs": ended})
+            self._episodes[ended] += self.num_envs
+            self._next_episode = max(self._next_episode, int(self._episodes.max()) + 1)
+        return self._obs.copy(), self._rewards.copy(), terminated, truncated, info
+
+    def render(self) -> tuple[str, ...] | None:
+        """With ``render_mode="ansi"``: each environment's episode, and its cluster's VMs, as text."""
+        if self.render_mode is None:
+            return None
+        from execplace import render
+        return tuple(render.text(e, self.episodes.describe(int(self._episodes[i])), 0, None)
+                     for i, e in enumerate(self._java_envs))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Releases the Java environments; a step or reset after it raises ``RuntimeError``."""
+        self._batch = None
+        self._java_envs = []
 
     def action_masks(self) -> np.ndarray:
         """The allowed actions of every environment now, as booleans (num_envs × actions)."""
         return self._masks.astype(bool)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"name": self.name, "num_envs": self.num_envs, "settings": self._settings,
+                "render_mode": self.render_mode}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["name"], state["num_envs"], render_mode=state["render_mode"], **state["settings"])
+
+    def _require_open(self) -> None:
+        if self._batch is None:
+            raise RuntimeError(f"this execplace/{self.name} vector environment is closed")

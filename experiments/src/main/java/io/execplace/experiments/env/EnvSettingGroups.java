@@ -1,5 +1,7 @@
 package io.execplace.experiments.env;
 
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.env.registry.EnvSetting;
@@ -30,7 +32,12 @@ final class EnvSettingGroups {
             new EnvSetting("profile", null, "job-type profile file (the papers' numbers when absent)"),
             new EnvSetting("seed", "1", "seed of the first workload"),
             new EnvSetting("workload-seeds", "1",
-                    "workloads the episodes cycle through (seeds seed, seed+1, ...); reset(s) runs workload s mod this"));
+                    "training workloads (seeds seed, seed+1, ...); reset(s) runs workload s mod this"),
+            new EnvSetting("split", "training",
+                    "the workloads the episodes run: training (seed, seed+1, ...) or held-out (execplace heldout's, of a preset)"),
+            new EnvSetting("held-out", "20", "with split held-out: how many held-out workloads (execplace heldout --held-out)"),
+            new EnvSetting("held-out-seed", Long.toString(HeldOutSplit.HELD_OUT_FIRST_SEED),
+                    "with split held-out: the first held-out seed (execplace heldout --held-out-seed)"));
 
     /** The TPDS environment's settings, as {@code execplace train}'s environment options. */
     static final List<EnvSetting> TPDS = List.of(
@@ -70,6 +77,49 @@ final class EnvSettingGroups {
                 .requests(s.text("requests")).typePenalty(s.text("type-penalty"))
                 .hybridPenalty(s.text("hybrid-penalty")).profile(s.text("profile")).seed(s.whole("seed"));
         return b.workloadSeeds(seeds);
+    }
+
+    /**
+     * The cluster and the workloads of the split the settings name: the training workloads (seeds
+     * {@code seed ... seed + workload-seeds − 1}), or the held-out workloads {@code execplace heldout}
+     * evaluates for the same training seeds ({@link HeldOutSplit}), so that episode {@code i} of a
+     * held-out environment is held-out workload {@code i} of {@code heldout --held-out-seed S}.
+     */
+    static EnvironmentSetup.Resolved resolve(EnvSettings s, String cluster, String workload) {
+        EnvironmentSetup setup = setup(s, cluster, workload).build();
+        String split = s.text("split");
+        if (split.equals("training")) {
+            for (String heldOutOnly : new String[] {"held-out", "held-out-seed"}) {
+                if (s.has(heldOutOnly)) {
+                    throw s.bad(heldOutOnly, "applies to split held-out only");
+                }
+            }
+            return setup.resolve(null);
+        }
+        if (!split.equals("held-out")) {
+            throw s.bad("split", "must be training or held-out, got '" + split + "'");
+        }
+        if (!WorkloadPresets.isPreset(workload)) {
+            throw s.bad("split", "is held-out, and held-out workloads are other seeds of a workload preset: '" + workload
+                    + "' is not one");
+        }
+        for (String notHeldOut : new String[] {"format", "requests", "profile"}) {
+            if (s.has(notHeldOut)) {
+                throw s.bad(notHeldOut, "does not apply to split held-out (its workloads are execplace heldout's)");
+            }
+        }
+        EnvironmentSetup.Resolved r = setup.resolve(null);
+        int count = s.integer("held-out", 1, 10_000);
+        long first = s.whole("held-out-seed");
+        HeldOutSplit heldOut;
+        try {
+            heldOut = HeldOutSplit.of(workload, s.integer("jobs", 1, 1_000_000), setup.seed(), setup.workloadSeeds(), count,
+                    first);
+        } catch (IllegalArgumentException e) {
+            throw s.bad("held-out-seed", "is refused: " + e.getMessage());
+        }
+        return new EnvironmentSetup.Resolved(r.cluster(), heldOut.heldOutWorkloads(), r.durationModel(),
+                r.label() + " (held-out)");
     }
 
     /**

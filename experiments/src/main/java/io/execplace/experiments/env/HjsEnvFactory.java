@@ -49,8 +49,7 @@ public final class HjsEnvFactory implements EnvFactory {
         }
         config = config.withMasking(s.flag("mask")).withNormalised(s.flag("normalise"))
                 .withMaxSteps(s.integer("max-steps", 0, Integer.MAX_VALUE));
-        EnvironmentSetup.Resolved r = EnvSettingGroups.setup(s, s.text("cluster"), s.text("workload")).build()
-                .resolve(null);
+        EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));
         return new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), config, null).wrapped();
     }
 }

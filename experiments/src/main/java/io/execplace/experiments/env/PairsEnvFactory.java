@@ -28,7 +28,7 @@ import java.util.Set;
 public final class PairsEnvFactory implements EnvFactory {
 
     private static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
-            "max-steps");
+            "max-steps", "split", "held-out", "held-out-seed");
     private static final List<EnvSetting> SETTINGS = TpdsEnvFactory.concat(List.of(
             new EnvSetting("clusters", "tpds,tpds-code,c5,hybrid-small", "base clusters to randomise, comma-separated"),
             new EnvSetting("workloads", "tpds-burst,tpds-normal", "workload presets, each with workload-seeds seeds"),

@@ -43,8 +43,7 @@ public final class TpdsEnvFactory implements EnvFactory {
 
     /** The bare environment the settings give (before its wrappers). */
     static TpdsEnv environment(EnvSettings s) {
-        EnvironmentSetup setup = EnvSettingGroups.setup(s, s.text("cluster"), s.text("workload")).build();
-        EnvironmentSetup.Resolved r = setup.resolve(null);
+        EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));
         return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), EnvSettingGroups.tpds(s, NAMES));
     }
 

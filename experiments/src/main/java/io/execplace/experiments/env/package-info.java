@@ -6,7 +6,8 @@
  * same environment from the same settings.
  *
  * <p>May import {@code io.execplace.rl.env}, {@code io.execplace.rl.env.registry},
- * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario}
+ * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario},
+ * {@code io.execplace.experiments.heldout}
  * and {@code io.execplace.core}.
  */
 package io.execplace.experiments.env;

@@ -14,7 +14,10 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A batch steps exactly as its environments stepped one by one, auto-resets included. */
+/**
+ * A batch steps exactly as its environments stepped one by one, auto-resets included, and keeps
+ * each ended episode's last observation and outcome.
+ */
 class BatchedEnvsTest {
 
     private static Env tpds() {
@@ -60,6 +63,12 @@ class BatchedEnvsTest {
                 assertThat(batch.rewards().getDouble(8 * i)).isEqualTo(r.reward());
                 assertThat(batch.flags().get(i)).isEqualTo((byte) ((r.terminated() ? 1 : 0) | (r.truncated() ? 2 : 0)));
                 if (r.done()) {
+                    // The ended episode's last observation and outcome outlive the auto-reset.
+                    for (int k = 0; k < batch.observationSize(); k++) {
+                        assertThat(batch.finalObservations().getDouble(8 * (i * batch.observationSize() + k)))
+                                .isEqualTo(r.observation()[k]);
+                    }
+                    assertThat(batch.endedOutcome(i)).isEqualTo(alone.get(i).outcome());
                     episode[i] += n;
                     episodesEnded++;
                     obs[i] = alone.get(i).reset(episode[i], episode[i]).clone();

@@ -17,6 +17,10 @@ import java.util.List;
  * environment that finishes episode {@code e} goes on with {@code e + count}, so the environments
  * never run the same episode.
  *
+ * <p>An ended episode's last observation and outcome stay readable until the environment's next
+ * episode ends ({@link #finalObservations()}, {@link #endedOutcome(int)}), for callers that report
+ * them (Gymnasium's {@code final_obs}, Stable-Baselines3's {@code terminal_observation}).
+ *
  * <p>{@link #single} is one environment behind the same buffers without auto-reset, for Python's
  * one-environment {@code ExecplaceEnv}: one bridge crossing per step instead of six.
  */
@@ -38,6 +42,9 @@ public final class BatchedEnvs {
     private final DoubleBuffer observationValues;
     private final DoubleBuffer rewardValues;
     private final ByteBuffer events;
+    private final ByteBuffer finalObservations;
+    private final DoubleBuffer finalObservationValues;
+    private final EpisodeOutcome[] outcomes;
     private final long[] episodes;
     private final boolean autoReset;
     private boolean started;
@@ -79,6 +86,9 @@ public final class BatchedEnvs {
         flags = direct(n);
         masks = direct(n * actionCount);
         events = direct(n);
+        finalObservations = direct(8 * n * observationSize);
+        finalObservationValues = finalObservations.asDoubleBuffer();
+        outcomes = new EpisodeOutcome[n];
         this.autoReset = autoReset;
         observationValues = observations.asDoubleBuffer();
         rewardValues = rewards.asDoubleBuffer();
@@ -129,6 +139,23 @@ public final class BatchedEnvs {
     /** The last step's event per environment: its {@link StepEvent} ordinal, or -1 for none. */
     public ByteBuffer events() {
         return events;
+    }
+
+    /**
+     * The last observation of each environment whose episode the last {@link #step()} ended
+     * ({@code count × observationSize} native-order doubles; rows of the others are stale): with
+     * auto-reset, {@link #observations()} already holds the next episode's first one.
+     */
+    public ByteBuffer finalObservations() {
+        return finalObservations;
+    }
+
+    /**
+     * The outcome of the episode environment {@code env} ended last (read before the auto-reset
+     * replaced it), or null when none has ended yet.
+     */
+    public EpisodeOutcome endedOutcome(int env) {
+        return outcomes[env];
     }
 
     /** The episode each environment runs now. */
@@ -182,12 +209,24 @@ public final class BatchedEnvs {
             flags.put(i, (byte) ((r.terminated() ? TERMINATED : 0) | (r.truncated() ? TRUNCATED : 0)));
             events.put(i, (byte) (r.event() == null ? -1 : r.event().ordinal()));
             if (r.done() && autoReset) {
+                finalObservationValues.put(i * observationSize, r.observation(), 0, observationSize);
+                outcomes[i] = env.outcome();
                 episodes[i] += envs.size();
                 write(i, env.reset(episodes[i], episodes[i]));
             } else {
                 write(i, r.observation());
             }
         }
+    }
+
+    /**
+     * {@link #step()} for a batch of one, returning what Python reads first after a step, so that it
+     * does not read two more buffers: environment 0's flags, plus its event's ordinal + 1 times 4
+     * ({@code flags | (event + 1) << 2}; 0 in the upper bits for no event).
+     */
+    public int stepOne() {
+        step();
+        return flags.get(0) | (events.get(0) + 1) << 2;
     }
 
     private void write(int i, double[] observation) {

@@ -213,6 +213,11 @@ public final class HjsEnv extends KernelEnv {
     }
 
     @Override
+    protected double invalidReward() {
+        return config.rewards().invalid();
+    }
+
+    @Override
     protected int jobCount() {
         return fittingJobs[current];
     }

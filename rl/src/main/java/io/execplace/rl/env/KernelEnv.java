@@ -101,6 +101,9 @@ public abstract class KernelEnv implements Env {
     /** Jobs of the episode's workload left out because they do not fit the empty cluster. */
     protected abstract int droppedJobCount();
 
+    /** The reward of a placement that does not fit (it ends the episode). */
+    protected abstract double invalidReward();
+
     /** Called once when an episode has ended (after its outcome is final). */
     protected void ended() {
     }
@@ -146,6 +149,27 @@ public abstract class KernelEnv implements Env {
             waits++;
         }
         act(action);
+        return recorded();
+    }
+
+    /**
+     * Ends the episode as a placement that does not fit does ({@link StepEvent#INVALID_PLACEMENT},
+     * with the invalid-placement reward), for a caller whose action space is wider than this
+     * cluster ({@code PairEnv}'s unused slots), so that those actions behave as every other
+     * masked-out action instead of being refused.
+     *
+     * @throws IllegalStateException when no episode is running
+     */
+    public final StepResult stepInvalid() {
+        if (!active) {
+            throw new IllegalStateException("no episode is running: call reset first");
+        }
+        maskStale = true;
+        result.set(observation, invalidReward(), true, false, StepEvent.INVALID_PLACEMENT);
+        return recorded();
+    }
+
+    private StepResult recorded() {
         lastEvent = result.event();
         if (result.done()) {
             active = false;

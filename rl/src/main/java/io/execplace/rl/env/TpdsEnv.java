@@ -339,6 +339,11 @@ public final class TpdsEnv extends KernelEnv {
     }
 
     @Override
+    protected double invalidReward() {
+        return config.rewards().invalid();
+    }
+
+    @Override
     protected int jobCount() {
         return jobs.length;
     }

@@ -25,7 +25,8 @@ import java.util.List;
  * workloads in a fixed, seeded order. The physics, rewards and mask are the variants' own
  * {@code TpdsEnv}s' (which must mask); this class only rewrites the observation for {@link #slots()}
  * VM slots, the largest variant's size, and masks the unused slots. Action {@code 0} waits, action
- * {@code k} places on VM {@code k} of the episode's cluster.
+ * {@code k} places on VM {@code k} of the episode's cluster; an unused slot is an invalid placement
+ * (the invalid-placement reward, the episode ends), as a VM without room is.
  */
 public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
 
@@ -156,11 +157,8 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
             throw new IllegalStateException("no episode is running: call reset first");
         }
         PlacementActions.checkAction(action, slots);
-        if (action > env.cluster().size()) {
-            throw new IllegalArgumentException("action " + action + " is an unused VM slot: cluster '"
-                    + env.cluster().name() + "' has " + env.cluster().size() + " VMs");
-        }
-        StepResult r = env.step(action);
+        // An unused slot is masked out like a VM without room, and ends the episode as that does.
+        StepResult r = action > env.cluster().size() ? env.stepInvalid() : env.step(action);
         if (action > 0 && !r.terminated()) {
             here[action - 1]++;
         }

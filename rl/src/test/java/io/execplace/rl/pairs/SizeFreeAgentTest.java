@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.execplace.rl.env.StepEvent;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -79,6 +80,26 @@ class SizeFreeAgentTest {
         List<String> problems = EnvChecker.check(SizeFreeAgentTest::tpdsAndHybrid,
                 new EnvChecker.Options(new long[]{0, 1, 4, 9}, 20_000, true));
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void anUnusedSlotIsAnInvalidPlacementAsAVmWithoutRoomIs() {
+        PairEnv env = tpdsAndHybrid();
+        for (long episode = 0; episode < 6; episode++) {
+            env.reset(episode);
+            int size = env.current().cluster().size();
+            if (size + 1 < env.slots()) {
+                assertThat(env.actionMask()[size + 1]).isFalse();
+                StepResult r = env.step(size + 1);
+                assertThat(r.terminated()).isTrue();
+                assertThat(r.event()).isEqualTo(StepEvent.INVALID_PLACEMENT);
+                assertThat(r.reward()).isEqualTo(CONFIG.rewards().invalid());
+                assertThat(env.outcome().endEvent()).isEqualTo(StepEvent.INVALID_PLACEMENT);
+                assertThatThrownBy(() -> env.step(0)).isInstanceOf(IllegalStateException.class);
+                return;
+            }
+        }
+        throw new AssertionError("no episode met a cluster smaller than the slots");
     }
 
     @Test

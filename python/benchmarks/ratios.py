@@ -1,0 +1,117 @@
+"""Speed as ratios measured in one process (these machines are noisy): one execplace environment and
+the batched one (×64) against Gymnasium's CartPole-v1, both from ``gym.make``, and, when
+Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on a ``DummyVecEnv`` of
+as many environments. Rounds alternate between the contenders; the median of the rounds' ratios is
+printed.
+
+    python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
+
+``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
+allowed one (episodes then differ: the batch's speed depends on them).
+"""
+import argparse
+import statistics
+import time
+
+import gymnasium as gym
+import numpy as np
+
+import execplace
+
+SETTINGS = dict(workload="tpds-burst")
+
+
+def steps_per_second(env, choose, seconds):
+    """Steps/s of ``env`` with actions from ``choose(info, r)`` (r: a random whole number)."""
+    rng = np.random.default_rng(0)
+    draws = rng.integers(0, 2**31, size=1 << 16)
+    obs, info = env.reset(seed=0)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for _ in range(500):
+            obs, reward, terminated, truncated, info = env.step(choose(info, int(draws[steps & 0xFFFF])))
+            steps += 1
+            if terminated or truncated:
+                obs, info = env.reset()
+    return steps / (time.perf_counter() - t0)
+
+
+def masked(info, r):
+    allowed = np.flatnonzero(info["action_mask"])
+    return int(allowed[r % len(allowed)])
+
+
+def first_allowed(info, r):
+    return int(info["action_mask"].argmax())
+
+
+def vector_steps_per_second(vec, seconds, random):
+    rng = np.random.default_rng(0)
+    obs, info = vec.reset(seed=0)
+    masks, steps, t0 = info["action_mask"], 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for _ in range(50):
+            # a random allowed action each, or the first allowed one
+            actions = np.argmax(rng.random(masks.shape) * masks if random else masks, axis=1)
+            obs, rewards, terminated, truncated, info = vec.step(actions)
+            masks = info["action_mask"]
+            steps += vec.num_envs
+    return steps / (time.perf_counter() - t0)
+
+
+def ppo_seconds(venv, steps):
+    from stable_baselines3 import PPO
+
+    model = PPO("MlpPolicy", venv, n_steps=256, batch_size=1024, n_epochs=1, seed=0, device="cpu")
+    t0 = time.perf_counter()
+    model.learn(steps)
+    return time.perf_counter() - t0
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seconds", type=float, default=3)
+    p.add_argument("--ppo-steps", type=int, default=16384)
+    p.add_argument("--policy", choices=["random", "first"], default="random")
+    a = p.parse_args()
+    random = a.policy == "random"
+    n = 64
+    cartpole = gym.make("CartPole-v1")
+    one = gym.make("execplace/Tpds-v0", **SETTINGS)
+    batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS)
+    single_ratios, batch_ratios = [], []
+    for r in range(a.rounds):
+        c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
+        s = steps_per_second(one, masked if random else first_allowed, a.seconds)
+        b = vector_steps_per_second(batched, a.seconds, random)
+        single_ratios.append(s / c)
+        batch_ratios.append(b / c)
+        print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
+              f"ExecplaceVectorEnv ×{n} {b:,.0f} ({b / c:.1f}×)", flush=True)
+    print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
+          f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
+    try:
+        import torch
+        from stable_baselines3.common.env_util import make_vec_env
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError:
+        print("stable-baselines3 is not installed: no PPO ratio")
+        return
+    torch.set_num_threads(1)
+    from execplace.sb3 import ExecplaceSb3VecEnv
+
+    ppo_ratios = []
+    for r in range(max(1, a.rounds // 2)):
+        dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
+                            a.ppo_steps)
+        adapter = ppo_seconds(ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS), a.ppo_steps)
+        ppo_ratios.append(dummy / adapter)
+        print(f"round {r}: PPO {a.ppo_steps} steps, {n} environments: DummyVecEnv {dummy:.1f} s "
+              f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
+              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×", flush=True)
+    print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on DummyVecEnv")
+
+
+if __name__ == "__main__":
+    main()
