@@ -155,6 +155,11 @@ final class WhatIfCommand implements Callable<Integer> {
             }
         }
         WhatIfFindings findings = new WhatIfFindings(results, imported, read.report());
+        for (RunResult run : runs) {
+            if (run.cluster().isElastic()) {
+                findings.onPools(run.summary().scheduler());
+            }
+        }
         findings.kubernetes(pods, podsUnknown);
         findings.hosts(map, hosts, c);
         if (!penalties) {

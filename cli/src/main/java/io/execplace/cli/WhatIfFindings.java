@@ -11,9 +11,11 @@ import io.execplace.experiments.report.Format;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What {@code whatif} can say from its replays: each row's saving against {@code actual} — only where
@@ -29,6 +31,8 @@ final class WhatIfFindings {
     private final EventLogImport.Imported imported;
     private final ImportReport report;
     private final List<String> assumed = new ArrayList<>();
+    /** Rows run on elastic pools (whatif --pools): priced by the pools' table, so never compared with actual. */
+    private final Set<String> onPools = new HashSet<>();
     private String kubernetes;
 
     /**
@@ -93,8 +97,16 @@ final class WhatIfFindings {
         return results.get(0);
     }
 
+    /** Marks the row of {@code scheduler} as run on elastic pools, priced by their own table. */
+    void onPools(String scheduler) {
+        onPools.add(scheduler);
+    }
+
     /** Why no saving against {@code actual} can be stated for {@code r}, or null when one can. */
     String whyNoSaving(ApplicationReplay r) {
+        if (onPools.contains(r.scheduler())) {
+            return r.scheduler() + " runs on elastic pools priced by their own table, not by the cluster of 'actual'";
+        }
         ApplicationReplay a = actual();
         if (a.completed() == 0) {
             return "'actual' replays no application as it happened (" + a.firstDropReason() + ")";

@@ -98,6 +98,32 @@ class WhatIfLogsTest {
     }
 
     @Test
+    void poolsReplayTheApplicationsOnElasticNodesUnderTodaysStackAndFinishTogether() throws IOException {
+        // Two one-core executors for 60 s: on elastic-ondemand one g-4x node ($0.116/h) is bought, ready
+        // after 60-120 s, runs the 60 s, and is removed 60 s after it empties: 180-240 s billed.
+        log("app-1", "spark://m:7077", T0, true, "h0", "h0");
+        CliRunner.Result r = whatif("--schedulers", "first-fit", "--pools", "elastic-ondemand", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(r.out()).path("results");
+        List<String> names = new ArrayList<>();
+        rows.forEach(row -> names.add(row.path("scheduler").asText()));
+        assertThat(names).containsExactly("actual", "first-fit", "kube-default on elastic-ondemand",
+                "kube-most on elastic-ondemand", "finish-together on elastic-ondemand");
+        assertThat(new ObjectMapper().readTree(r.out()).path("headline").asText()).startsWith("first-fit would have cost");
+        for (JsonNode row : rows) {
+            if (row.path("scheduler").asText().endsWith("elastic-ondemand")) {
+                assertThat(row.path("applicationsCompleted").asInt()).isEqualTo(1);
+                assertThat(row.path("cost").asDouble()).isBetween(0.116 * 180 / 3600, 0.116 * 240 / 3600);
+                // Priced by the pools' own table: no saving against 'actual' is claimed.
+                assertThat(row.path("savingVsActualPercent").isNull()).isTrue();
+            }
+        }
+        CliRunner.Result fixed = whatif("--pools", "tpds");
+        assertThat(fixed.exitCode()).isEqualTo(2);
+        assertThat(fixed.err()).contains("--pools").contains("'tpds' is a fixed cluster");
+    }
+
+    @Test
     void aSchedulerThatCostsMoreIsSaidToCostMore() throws IOException {
         // Both executors ran on one host, VM 0 of tpds ($0.24/h); round-robin spreads them over two of the
         // $0.72/h VMs: 6 times the cost, 500 % more.
