@@ -1,6 +1,7 @@
 package io.execplace.kubernetes.real;
 
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.provisioned.NodeClaimLife;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -11,7 +12,10 @@ import org.junit.jupiter.api.Assumptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * The testbed of {@code scripts/testbed} (kube-apiserver, kube-controller-manager, kube-scheduler of
@@ -73,6 +77,15 @@ public final class Testbed {
     /** The prices Karpenter's kwok provider sells at (the testbed's DIR/prices.yaml). */
     public PriceTable prices() {
         return prices;
+    }
+
+    /**
+     * Waits until Karpenter removed every node it bought (consolidation of the empty ones), so that a
+     * test's pods need nodes of their own.
+     */
+    public void awaitNoNodeClaims() {
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
+                .until(() -> admin.genericKubernetesResources(NodeClaimLife.API_VERSION, NodeClaimLife.KIND).list().getItems().isEmpty());
     }
 
     public void namespace(String name) {

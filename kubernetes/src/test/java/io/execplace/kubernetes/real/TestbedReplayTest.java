@@ -22,6 +22,7 @@ class TestbedReplayTest {
     void everyApplicationFinishesAndTheNodesCostTheirClaimsLifetimesAtTheTimeScale() throws InterruptedException {
         Testbed testbed = Testbed.shared();
         testbed.namespace("testbed-replay");
+        testbed.awaitNoNodeClaims();
         double k = 60;
         Workload workload = new Workload("three", List.of(
                 new Job(1, JobType.GENERIC, 0, 2, 2, 4, 600, 3000),

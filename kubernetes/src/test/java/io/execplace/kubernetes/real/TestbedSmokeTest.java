@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -43,6 +44,11 @@ class TestbedSmokeTest {
         testbed = Testbed.shared();
         admin = testbed.admin();
         testbed.namespace(NS);
+    }
+
+    @BeforeEach
+    void noNodes() {
+        testbed.awaitNoNodeClaims();
     }
 
     private static Pod pod(String name, String cpu, String memory, int seconds, String schedulerName) {
