@@ -2,7 +2,6 @@ package io.execplace.kubernetes.provisioned;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 import java.time.Clock;
@@ -26,22 +25,7 @@ public final class NodeClaimWatch implements AutoCloseable {
     private NodeClaimWatch(KubernetesClient client, Clock clock) {
         this.clock = clock;
         this.informer = client.genericKubernetesResources(NodeClaimLife.API_VERSION, NodeClaimLife.KIND)
-                .inform(new ResourceEventHandler<>() {
-                    @Override
-                    public void onAdd(GenericKubernetesResource claim) {
-                        seen(claim, false);
-                    }
-
-                    @Override
-                    public void onUpdate(GenericKubernetesResource old, GenericKubernetesResource claim) {
-                        seen(claim, false);
-                    }
-
-                    @Override
-                    public void onDelete(GenericKubernetesResource claim, boolean finalStateUnknown) {
-                        seen(claim, true);
-                    }
-                });
+                .inform(WatchEvents.to(this::seen));
     }
 
     /** Starts watching the NodeClaims of the cluster (the list it starts from included). */

@@ -1,9 +1,9 @@
 package io.execplace.kubernetes.replay;
 
 import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.provisioned.WatchEvents;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 import java.time.Clock;
@@ -33,22 +33,7 @@ final class PodTimes implements AutoCloseable {
 
     PodTimes(KubernetesClient client, String namespace, Clock clock) {
         this.clock = clock;
-        this.informer = client.pods().inNamespace(namespace).withLabel(Labels.SPARK_APP).inform(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod pod) {
-                seen(pod, false);
-            }
-
-            @Override
-            public void onUpdate(Pod old, Pod pod) {
-                seen(pod, false);
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean finalStateUnknown) {
-                seen(pod, true);
-            }
-        });
+        this.informer = client.pods().inNamespace(namespace).withLabel(Labels.SPARK_APP).inform(WatchEvents.to(this::seen));
     }
 
     /** Records that this client created the pod now (more precise than its creation timestamp). */
