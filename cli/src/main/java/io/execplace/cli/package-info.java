@@ -8,7 +8,7 @@
  * experiments.bench}, {@code experiments.env}, {@code experiments.heldout}, {@code
  * experiments.report}, {@code experiments.results}, {@code experiments.run}, {@code
  * experiments.scenario}, {@code experiments.study}, {@code experiments.training}, {@code
- * kubernetes.run}, {@code rl.agent}, {@code rl.choice}, {@code rl.env}, {@code rl.nn}, {@code
+ * kubernetes.replay}, {@code kubernetes.run}, {@code rl.agent}, {@code rl.choice}, {@code rl.env}, {@code rl.nn}, {@code
  * rl.pairs}, {@code rl.train}, {@code schedulers}, {@code schedulers.lookahead}, {@code
  * schedulers.milp}, {@code schedulers.offline}, {@code schedulers.spi}.
  */

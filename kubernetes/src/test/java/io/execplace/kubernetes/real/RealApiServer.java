@@ -15,11 +15,9 @@ import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.awaitility.Awaitility.await;
@@ -90,36 +88,15 @@ public final class RealApiServer {
     }
 
     private static RealApiServer start() {
-        Path script = SCRIPT;
-        Path base = Files.isWritable(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
-        Path dir = base.resolve("execplace-kube-test-" + ProcessHandle.current().pid());
-        String last = null;
-        StringBuilder output = new StringBuilder();
+        Path dir = UpScript.ownDir("execplace-kube-test-");
+        Path kubeconfig = UpScript.up(SCRIPT, dir, releaseArguments(), "to skip the real API server tests: -Dexecplace.realApiServer=skip");
         try {
-            List<String> command = new ArrayList<>(List.of(script.toString(), "up", "--dir", dir.toString()));
-            command.addAll(releaseArguments());
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            try (var reader = p.inputReader(StandardCharsets.UTF_8)) {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    output.append(line).append('\n');
-                    System.err.println(line);
-                    last = line;
-                }
-            }
-            int rc = p.waitFor();
-            if (rc != 0 || last == null || !last.startsWith("KUBECONFIG=")) {
-                throw new IllegalStateException("scripts/kube-apiserver up failed (exit " + rc + "): " + output
-                        + "(to skip the real API server tests: -Dexecplace.realApiServer=skip)");
-            }
-            RealApiServer server = new RealApiServer(script, dir, Path.of(last.substring("KUBECONFIG=".length())));
+            RealApiServer server = new RealApiServer(SCRIPT, dir, kubeconfig);
             Runtime.getRuntime().addShutdownHook(new Thread(server::down, "kube-apiserver-down"));
             return server;
         } catch (IOException e) {
-            throw new IllegalStateException("cannot run " + script + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while starting kube-apiserver", e);
+            UpScript.down(SCRIPT, dir);
+            throw new IllegalStateException("cannot read " + kubeconfig + ": " + e.getMessage(), e);
         }
     }
 
@@ -139,13 +116,7 @@ public final class RealApiServer {
 
     /** Stops the server first: closing the client may fail when the JVM is going down (classes unloadable). */
     private void down() {
-        try {
-            new ProcessBuilder(script.toString(), "down", "--dir", dir.toString()).inheritIO().start().waitFor();
-        } catch (IOException e) {
-            System.err.println("could not stop kube-apiserver in " + dir + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        UpScript.down(script, dir);
         try {
             admin.close();
         } catch (RuntimeException | LinkageError e) {

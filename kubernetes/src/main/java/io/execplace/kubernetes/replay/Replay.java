@@ -1,0 +1,183 @@
+package io.execplace.kubernetes.replay;
+
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Workload;
+import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.provisioned.NodeClaimLife;
+import io.execplace.kubernetes.provisioned.NodeClaimWatch;
+import io.execplace.kubernetes.provisioned.NodeCost;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Replays a workload on a cluster: job j's pods are created at start + arrival ÷ K, whatever scheduler
+ * their {@code schedulerName} names places them, a node provisioner buys the nodes; the replay waits
+ * until every pod ended and every node bought during it is gone again (the bill includes the
+ * provisioner's removal delay), or until the timeout.
+ */
+public final class Replay {
+
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    /**
+     * @param namespace     where the pods are created (must exist)
+     * @param schedulerName the pods' {@code schedulerName} ({@code default-scheduler}: kube-scheduler)
+     * @param timeScale     K: workload seconds per real second
+     * @param timeout       how long to wait after the last arrival
+     */
+    public record Settings(String namespace, String schedulerName, double timeScale, Duration timeout) {
+        public Settings {
+            if (!(timeScale > 0) || !Double.isFinite(timeScale)) {
+                throw new IllegalArgumentException("time scale must be a positive number, got " + timeScale);
+            }
+        }
+    }
+
+    private final KubernetesClient client;
+    private final PriceTable prices;
+    private final Settings settings;
+    private final Clock clock;
+
+    public Replay(KubernetesClient client, PriceTable prices, Settings settings, Clock clock) {
+        this.client = client;
+        this.prices = prices;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * Replays on the cluster of the kubeconfig, in the settings' namespace (created when missing), at the
+     * prices of the table file.
+     *
+     * @throws java.io.IOException when a file cannot be read
+     */
+    public static ReplayResult run(Path kubeconfig, Path prices, Settings settings, Workload workload)
+            throws java.io.IOException, InterruptedException {
+        PriceTable table = PriceTable.read(prices);
+        Config config = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(settings.namespace()).endMetadata().build())
+                    .createOr(NonDeletingOperation::update);
+            return new Replay(client, table, settings, Clock.systemUTC()).run(workload);
+        }
+    }
+
+    public ReplayResult run(Workload workload) throws InterruptedException {
+        try (NodeClaimWatch claims = NodeClaimWatch.start(client, clock);
+             PodTimes times = new PodTimes(client, settings.namespace(), clock)) {
+            Set<String> before = claims.lives().stream().map(NodeClaimLife::name).collect(Collectors.toSet());
+            Instant start = Instant.now(clock);
+            SparkPods pods = new SparkPods(settings.namespace(), settings.schedulerName(), settings.timeScale(), start);
+            Map<Job, List<String>> podsOf = new LinkedHashMap<>();
+            List<Job> jobs = workload.jobs().stream().sorted(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id)).toList();
+            for (Job job : jobs) {
+                sleepUntil(start.plusMillis(Math.round(job.arrival() * 1000 / settings.timeScale())));
+                podsOf.put(job, create(job, pods, times));
+            }
+            Instant deadline = Instant.now(clock).plus(settings.timeout());
+            List<String> all = podsOf.values().stream().flatMap(List::stream).toList();
+            while (Instant.now(clock).isBefore(deadline) && !all.stream().allMatch(p -> ended(times, p))) {
+                sleepUntil(Instant.now(clock).plus(POLL));
+            }
+            while (Instant.now(clock).isBefore(deadline) && claims.lives().stream()
+                    .anyMatch(l -> !before.contains(l.name()) && l.deleted() == null)) {
+                sleepUntil(Instant.now(clock).plus(POLL));
+            }
+            Instant end = Instant.now(clock);
+            List<NodeClaimLife> bought = claims.lives().stream().filter(l -> !before.contains(l.name())).toList();
+            return result(jobs, podsOf, times, start, NodeCost.of(bought, prices, settings.timeScale(), end));
+        }
+    }
+
+    private List<String> create(Job job, SparkPods pods, PodTimes times) {
+        List<String> names = new ArrayList<>();
+        Pod driver = client.resource(pods.driver(job)).create();
+        times.created(driver.getMetadata().getName());
+        names.add(driver.getMetadata().getName());
+        for (int e = 1; e <= job.executors(); e++) {
+            Pod executor = pods.executor(job, e, driver);
+            times.created(executor.getMetadata().getName());
+            client.resource(executor).create();
+            names.add(executor.getMetadata().getName());
+        }
+        return names;
+    }
+
+    private static boolean ended(PodTimes times, String pod) {
+        PodTimes.Seen s = times.of(pod);
+        return s != null && s.ended != null;
+    }
+
+    private ReplayResult result(List<Job> jobs, Map<Job, List<String>> podsOf, PodTimes times, Instant start, NodeCost cost) {
+        double k = settings.timeScale();
+        int finished = 0;
+        int evicted = 0;
+        int deadlines = 0;
+        int met = 0;
+        double lastEnd = 0;
+        List<Double> latencies = new ArrayList<>();
+        for (Job job : jobs) {
+            Instant appEnd = null;
+            boolean allEnded = true;
+            for (String name : podsOf.get(job)) {
+                PodTimes.Seen s = times.of(name);
+                if (s == null || s.ended == null) {
+                    allEnded = false;
+                    continue;
+                }
+                evicted += s.evicted ? 1 : 0;
+                appEnd = appEnd == null || s.ended.isAfter(appEnd) ? s.ended : appEnd;
+                if (s.bound != null && s.created != null) {
+                    latencies.add(Duration.between(s.created, s.bound).toNanos() / 1e9);
+                }
+            }
+            double endSeconds = appEnd == null ? Double.NaN : Duration.between(start, appEnd).toNanos() / 1e9 * k;
+            if (allEnded) {
+                finished++;
+                lastEnd = Math.max(lastEnd, endSeconds);
+            }
+            if (job.hasDeadline()) {
+                deadlines++;
+                met += allEnded && endSeconds <= job.deadline() ? 1 : 0;
+            }
+        }
+        double firstArrival = jobs.isEmpty() ? 0 : jobs.get(0).arrival();
+        latencies.sort(Double::compare);
+        return new ReplayResult(new ReplayResult.Applications(jobs.size(), finished, Math.max(0, lastEnd - firstArrival), evicted),
+                new ReplayResult.Deadlines(deadlines, met),
+                new ReplayResult.Latency(latencies.size(), percentile(latencies, 0.5), percentile(latencies, 0.99)), cost);
+    }
+
+    /** Nearest-rank percentile of sorted values (NaN when empty). */
+    static double percentile(List<Double> sorted, double q) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(q * sorted.size());
+        return sorted.get(Math.min(sorted.size(), Math.max(1, rank)) - 1);
+    }
+
+    private void sleepUntil(Instant when) throws InterruptedException {
+        long millis = Duration.between(Instant.now(clock), when).toMillis();
+        if (millis > 0) {
+            Thread.sleep(millis);
+        }
+    }
+}
