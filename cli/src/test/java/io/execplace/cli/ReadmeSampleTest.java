@@ -24,6 +24,8 @@ class ReadmeSampleTest {
     private static final Path README = Path.of("..", "README.md");
     private static final String COMMAND = "$ ./execplace compare";
     private static final String DELAYS_HEADER = "delay median µs";
+    /** Lines whose numbers come from the CP-SAT searches of milp (and lookahead's rollouts with it). */
+    private static final Pattern SOLVER_ROW = Pattern.compile("^(milp|lookahead) |^Seed by seed");
 
     @TempDir
     Path dir;
@@ -71,6 +73,12 @@ class ReadmeSampleTest {
             if (inDelays) {
                 String[] cells = columns.split(line.strip());
                 kept.add(String.join(" | ", List.of(cells).subList(0, Math.max(0, cells.length - 2))));
+            } else if (SOLVER_ROW.matcher(line).find()) {
+                // milp's per-decision CP-SAT search (one worker, fixed seed, a wall-clock limit) is not
+                // reproducible to the last digit from run to run (its cost/bound moved 1.776 -> 1.777 between
+                // two runs on one machine), and lookahead rolls out with it: their numbers are masked, the
+                // rest of their rows and every other row must match.
+                kept.add(line.stripTrailing().replaceAll("[0-9]", "#"));
             } else {
                 kept.add(line.stripTrailing());
             }
