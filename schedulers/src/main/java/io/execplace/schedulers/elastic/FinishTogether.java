@@ -1,11 +1,12 @@
 package io.execplace.schedulers.elastic;
 
-import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+
+import java.util.Arrays;
 
 /**
  * {@code finish-together}: execplace's placement for elastic clusters, which knows how long jobs run
@@ -24,9 +25,7 @@ public final class FinishTogether implements PlacementPolicy {
 
     public static final String NAME = "finish-together";
 
-    private int[] freeCores = new int[0];
-    private double[] freeMemory = new double[0];
-    private boolean[] bought = new boolean[0];
+    private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
 
     @Override
@@ -36,21 +35,13 @@ public final class FinishTogether implements PlacementPolicy {
 
     @Override
     public Placement place(Job job, ClusterView view) {
-        int n = view.vmCount();
-        if (freeCores.length < n) {
-            freeCores = new int[n];
-            freeMemory = new double[n];
-            bought = new boolean[n];
-            chosen = new boolean[n];
+        room.load(view);
+        if (chosen.length < view.vmCount()) {
+            chosen = new boolean[view.vmCount()];
         }
-        for (int vm = 0; vm < n; vm++) {
-            freeCores[vm] = view.freeCores(vm);
-            freeMemory[vm] = view.freeMemoryGb(vm);
-            bought[vm] = view.isProvisioned(vm);
-            chosen[vm] = false;
-        }
+        Arrays.fill(chosen, false);
         Cluster cluster = view.cluster();
-        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), bought) : null;
+        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room.bought) : null;
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (cluster.isHybrid() && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
@@ -62,27 +53,17 @@ public final class FinishTogether implements PlacementPolicy {
             int buy = live >= 0 || claims == null ? -1 : claims.claim(job, left);
             if (live < 0 && buy >= 0) {
                 chosen[buy] = true;
-                while (placed < vms.length && holds(buy, job) > 0) {
-                    take(vms, placed++, buy, job);
+                while (placed < vms.length && room.holds(buy, job) > 0) {
+                    room.take(vms, placed++, buy, job);
                 }
             } else if (live >= 0) {
                 chosen[live] = true;
-                take(vms, placed++, live, job);
+                room.take(vms, placed++, live, job);
             } else {
                 return Placement.none();
             }
         }
         return Placement.of(vms);
-    }
-
-    private int holds(int vm, Job job) {
-        return Capacity.executorsThatFit(freeCores[vm], freeMemory[vm], job.coresPerExecutor(), job.memoryGbPerExecutor());
-    }
-
-    private void take(int[] vms, int at, int vm, Job job) {
-        vms[at] = vm;
-        freeCores[vm] -= job.coresPerExecutor();
-        freeMemory[vm] -= job.memoryGbPerExecutor();
     }
 
     /** Node time a live node adds per executor it takes (0 once chosen for this job). */
@@ -91,7 +72,7 @@ public final class FinishTogether implements PlacementPolicy {
             return 0;
         }
         double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
-        return view.vm(vm).pricePerSecond() * extra / Math.min(holds(vm, job), left);
+        return view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */
@@ -101,19 +82,19 @@ public final class FinishTogether implements PlacementPolicy {
         double bestGap = Double.POSITIVE_INFINITY;
         int bestFree = Integer.MAX_VALUE;
         for (int vm = 0; vm < view.vmCount(); vm++) {
-            if (!bought[vm] || holds(vm, job) == 0) {
+            if (!room.bought[vm] || room.holds(vm, job) == 0) {
                 continue;
             }
             double cost = liveCost(view, vm, job, duration, left);
             double busy = view.remainingBusyTime(vm);
             double gap = busy >= duration ? busy - duration : Double.MAX_VALUE / 2 - busy;
             boolean better = cost < bestCost - 1e-15
-                    || (cost <= bestCost + 1e-15 && (gap < bestGap || (gap == bestGap && freeCores[vm] < bestFree)));
+                    || (cost <= bestCost + 1e-15 && (gap < bestGap || (gap == bestGap && room.freeCores[vm] < bestFree)));
             if (better) {
                 best = vm;
                 bestCost = cost;
                 bestGap = gap;
-                bestFree = freeCores[vm];
+                bestFree = room.freeCores[vm];
             }
         }
         return best;

@@ -1,6 +1,5 @@
 package io.execplace.schedulers.elastic;
 
-import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePools;
@@ -39,9 +38,7 @@ public final class KubeProvisioned implements PlacementPolicy {
     }
 
     private final Scoring scoring;
-    private int[] freeCores = new int[0];
-    private double[] freeMemory = new double[0];
-    private boolean[] bought = new boolean[0];
+    private final TentativeRoom room = new TentativeRoom();
 
     public KubeProvisioned(Scoring scoring) {
         this.scoring = scoring;
@@ -54,17 +51,7 @@ public final class KubeProvisioned implements PlacementPolicy {
 
     @Override
     public Placement place(Job job, ClusterView view) {
-        int n = view.vmCount();
-        if (freeCores.length < n) {
-            freeCores = new int[n];
-            freeMemory = new double[n];
-            bought = new boolean[n];
-        }
-        for (int vm = 0; vm < n; vm++) {
-            freeCores[vm] = view.freeCores(vm);
-            freeMemory[vm] = view.freeMemoryGb(vm);
-            bought[vm] = view.isProvisioned(vm);
-        }
+        room.load(view);
         int[] vms = new int[job.executors()];
         int placed = 0;
         while (placed < vms.length) {
@@ -72,7 +59,7 @@ public final class KubeProvisioned implements PlacementPolicy {
             if (best < 0) {
                 break;
             }
-            take(vms, placed++, best, job);
+            room.take(vms, placed++, best, job);
         }
         if (placed < vms.length) {
             Cluster cluster = view.cluster();
@@ -87,27 +74,16 @@ public final class KubeProvisioned implements PlacementPolicy {
         return Placement.of(vms);
     }
 
-    private void take(int[] vms, int at, int vm, Job job) {
-        vms[at] = vm;
-        freeCores[vm] -= job.coresPerExecutor();
-        freeMemory[vm] -= job.memoryGbPerExecutor();
-    }
-
-    private boolean fits(int vm, Job job) {
-        return freeCores[vm] >= job.coresPerExecutor()
-                && freeMemory[vm] + Capacity.EPSILON >= job.memoryGbPerExecutor();
-    }
-
     /** The existing node with the best score for one more executor (ties: lowest index); -1 when none fits. */
     private int bestExistingNode(Job job, ClusterView view) {
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int vm = 0; vm < view.vmCount(); vm++) {
-            if (!bought[vm] || !fits(vm, job)) {
+            if (!room.bought[vm] || !room.fits(vm, job)) {
                 continue;
             }
-            double cpuUsed = 1 - (freeCores[vm] - job.coresPerExecutor()) / (double) view.vm(vm).cores();
-            double memUsed = 1 - (freeMemory[vm] - job.memoryGbPerExecutor()) / view.vm(vm).memoryGb();
+            double cpuUsed = 1 - (room.freeCores[vm] - job.coresPerExecutor()) / (double) view.vm(vm).cores();
+            double memUsed = 1 - (room.freeMemory[vm] - job.memoryGbPerExecutor()) / view.vm(vm).memoryGb();
             double fit = scoring == Scoring.LEAST_ALLOCATED
                     ? ((1 - cpuUsed) + (1 - memUsed)) / 2 * 100
                     : (cpuUsed + memUsed) / 2 * 100;
@@ -123,14 +99,14 @@ public final class KubeProvisioned implements PlacementPolicy {
 
     /** Karpenter's new NodeClaims for the pending executors; returns how many executors are placed then. */
     private int provision(Job job, NodePools pools, int[] vms, int placed) {
-        NodeClaims claims = new NodeClaims(pools, bought);
+        NodeClaims claims = new NodeClaims(pools, room.bought);
         while (placed < vms.length) {
             int slot = claims.claim(job, vms.length - placed);
             if (slot < 0) {
                 return placed;
             }
-            while (placed < vms.length && fits(slot, job)) {
-                take(vms, placed++, slot, job);
+            while (placed < vms.length && room.fits(slot, job)) {
+                room.take(vms, placed++, slot, job);
             }
         }
         return placed;
