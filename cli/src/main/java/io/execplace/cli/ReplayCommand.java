@@ -3,6 +3,7 @@ package io.execplace.cli;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.Traces;
+import io.execplace.kubernetes.replay.Prediction;
 import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
 import picocli.CommandLine.Command;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -58,6 +60,23 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures as JSON.")
     Path json;
 
+    @Option(names = "--predict", paramLabel = "POLICY",
+            description = "Also simulate the same workload on the elastic model of the testbed with this policy "
+                    + "(kube-default models kube-scheduler) and print each figure beside the replay's with the gap.")
+    String predict;
+
+    @Option(names = "--instance-types", paramLabel = "FILE",
+            description = "The kwok provider's instance types (default: instance-types.json beside --prices, as scripts/testbed writes it).")
+    Path instanceTypes;
+
+    @Option(names = "--launch-seconds", paramLabel = "S", defaultValue = "2",
+            description = "For --predict: real seconds from a pending pod to its node being ready (default ${DEFAULT-VALUE}).")
+    double launchSeconds;
+
+    @Option(names = "--consolidate-after", paramLabel = "S", defaultValue = "10",
+            description = "For --predict: the NodePools' consolidateAfter, real seconds (default ${DEFAULT-VALUE}, scripts/testbed's).")
+    double consolidateAfter;
+
     @Override
     public Integer call() throws Exception {
         if (!(timeScale > 0) || !Double.isFinite(timeScale)) {
@@ -73,12 +92,36 @@ final class ReplayCommand implements Callable<Integer> {
         if (json != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw BadInputException.option("--json", "no directory " + json.toAbsolutePath().getParent());
         }
+        Prediction prediction = null;
+        Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
+        if (predict != null) {
+            Options.checked("--predict", () -> Main.registry(spec).check(predict));
+            if (!Files.isReadable(types)) {
+                throw BadInputException.option("--instance-types", "cannot read " + types);
+            }
+            if (!(launchSeconds >= 0) || !(consolidateAfter >= 0) || launchSeconds > 3600 || consolidateAfter > 86_400) {
+                throw BadInputException.option("--launch-seconds", "--launch-seconds and --consolidate-after must be "
+                        + "seconds >= 0");
+            }
+            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter);
+        }
         String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
         ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
                 Duration.ofMillis(Math.round(timeoutSeconds * 1000))), jobs);
-        Map<String, Object> summary = result.summary();
+        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
-        summary.forEach((k, v) -> out.printf("%-26s %s%n", k, v instanceof Double d ? String.format("%.6g", d) : v));
+        Map<String, Object> predicted = prediction == null ? Map.of()
+                : prediction.predict(jobs, types, Main.registry(spec).create(predict, 1));
+        if (predicted.isEmpty()) {
+            summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
+        } else {
+            out.printf("%-26s %14s %14s %8s%n", "", "replay", "simulated", "gap %");
+            summary.forEach((k, v) -> {
+                Object p = predicted.get(k);
+                out.printf("%-26s %14s %14s %8s%n", k, shown(v), p == null ? "" : shown(p), p == null ? "" : gap(v, p));
+            });
+            predicted.forEach((k, v) -> summary.put("simulated_" + k, v));
+        }
         out.flush();
         if (json != null) {
             Path tmp = Files.createTempFile(json.toAbsolutePath().getParent(), ".replay", ".json");
@@ -86,6 +129,17 @@ final class ReplayCommand implements Callable<Integer> {
             Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         return result.applications().finished() == result.applications().count() ? 0 : 1;
+    }
+
+    private static String shown(Object v) {
+        return v instanceof Double d ? String.format("%.6g", d) : String.valueOf(v);
+    }
+
+    /** (simulated − replay) / replay in percent; blank when the replay's figure is 0. */
+    private static String gap(Object replay, Object simulated) {
+        double r = ((Number) replay).doubleValue();
+        double s = ((Number) simulated).doubleValue();
+        return r == 0 || !Double.isFinite(r) || !Double.isFinite(s) ? "" : String.format("%+.1f", 100 * (s - r) / r);
     }
 
     /** The figures as one JSON object (NaN, for no value, as null). */

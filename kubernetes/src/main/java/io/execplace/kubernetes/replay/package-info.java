@@ -4,7 +4,7 @@
  * a node provisioner; what happened to them measured (finish times, deadlines met, scheduling latency)
  * beside the provisioned nodes' cost.
  *
- * <p>May import {@code core.model}, {@code kubernetes.cluster}, {@code kubernetes.pricing}, {@code
- * kubernetes.provisioned}.
+ * <p>May import {@code core.model}, {@code core.io}, {@code core.metrics}, {@code core.policy}, {@code core.rules},
+ * {@code core.sim}, {@code kubernetes.cluster}, {@code kubernetes.pricing}, {@code kubernetes.provisioned}.
  */
 package io.execplace.kubernetes.replay;

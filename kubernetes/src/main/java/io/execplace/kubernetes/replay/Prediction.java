@@ -1,0 +1,145 @@
+package io.execplace.kubernetes.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.model.CapacityType;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.JobType;
+import io.execplace.core.model.LaunchDelay;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulator's prediction of a replay on the testbed: the same workload on the elastic model of
+ * the testbed's Karpenter — its two NodePools (on-demand, weight 10, then spot; 1,000 cores each) over
+ * the instance types the kwok provider sells (the testbed's {@code instance-types.json}), launch and
+ * consolidation delays in real seconds scaled by the time scale K, lifetimes billed exactly — and each
+ * application's driver pod as a one-executor job of 1 core and 1 GB arriving with it, as the replay
+ * creates it. Nothing of the real run is read.
+ *
+ * @param timeScale               K, workload seconds per real second
+ * @param launchRealSeconds       real seconds from a pending pod to its node being ready (Karpenter's
+ *                                batching and the kwok node's start)
+ * @param consolidateAfterSeconds the NodePools' {@code consolidateAfter}, real seconds
+ */
+public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
+
+    /**
+     * What the replay reports, predicted: the same keys as {@link ReplayResult#summary()} where they apply.
+     *
+     * @param policy the execplace policy that models the replay's scheduler ({@code kube-default} for kube-scheduler)
+     */
+    public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy) throws IOException {
+        Cluster cluster = pools(instanceTypes);
+        Workload withDrivers = withDrivers(workload);
+        SimulationConfig config = SimulationConfig.defaults(cluster, withDrivers)
+                .withDurationModel(new DurationModel(false, false, DurationModel.PAPER_PENALTY));
+        RunResult run = Simulation.run(cluster, withDrivers, policy, config);
+        int applications = workload.size();
+        int finished = 0;
+        int deadlines = 0;
+        int met = 0;
+        for (var r : run.jobs()) {
+            if (isDriver(r.job())) {
+                continue;
+            }
+            finished += r.completed() ? 1 : 0;
+            if (r.job().hasDeadline()) {
+                deadlines++;
+                met += r.metDeadline() ? 1 : 0;
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("applications", applications);
+        m.put("applications_finished", finished);
+        m.put("makespan_seconds", run.summary().makespan());
+        m.put("deadlines", deadlines);
+        m.put("deadlines_met", met);
+        m.put("node_claims", run.capacity().nodeLaunches());
+        m.put("node_hours", run.capacity().nodeHours());
+        m.put("node_cost", run.summary().totalCost());
+        return m;
+    }
+
+    /**
+     * The workload with a driver job per application: application {@code k} becomes job {@code 2k + 1}
+     * and its driver job {@code 2k}, so that at one instant (a workload orders ties by id) the driver
+     * comes first, as the replay creates the driver and then its executors.
+     */
+    static Workload withDrivers(Workload workload) {
+        List<Job> jobs = new ArrayList<>();
+        for (Job j : workload.jobs()) {
+            if (j.id() > Integer.MAX_VALUE / 2 - 1) {
+                throw new BadInputException("job id " + j.id() + " is too large for the prediction (at most "
+                        + (Integer.MAX_VALUE / 2 - 1) + ")");
+            }
+            jobs.add(new Job(2 * j.id(), JobType.GENERIC, j.arrival(), 1, 1, 1, j.baseDuration(), Job.NO_DEADLINE));
+            jobs.add(new Job(2 * j.id() + 1, j.type(), j.arrival(), j.executors(), j.coresPerExecutor(),
+                    j.memoryGbPerExecutor(), j.baseDuration(), j.deadline()));
+        }
+        return new Workload(workload.name() + "+drivers", jobs);
+    }
+
+    static boolean isDriver(Job job) {
+        return job.id() % 2 == 0;
+    }
+
+    /** The testbed's NodePools over the kwok provider's instance types (its instance-types.json). */
+    Cluster pools(Path instanceTypes) throws IOException {
+        JsonNode types;
+        try {
+            types = new ObjectMapper().readTree(Files.readString(instanceTypes));
+        } catch (IOException e) {
+            throw new BadInputException(instanceTypes + ": cannot read the testbed's instance types: " + e.getMessage());
+        }
+        List<InstanceType> list = new ArrayList<>();
+        for (JsonNode t : types) {
+            String name = t.path("name").asText();
+            int cores = Integer.parseInt(t.path("resources").path("cpu").asText());
+            double memoryGb = gib(t.path("resources").path("memory").asText());
+            double onDemand = Double.NaN;
+            double spot = Double.NaN;
+            for (JsonNode o : t.path("offerings")) {
+                String capacity = o.path("Requirements").get(0).path("values").get(0).asText();
+                if (capacity.equals("spot")) {
+                    spot = o.path("Price").asDouble();
+                } else {
+                    onDemand = o.path("Price").asDouble();
+                }
+            }
+            list.add(InstanceType.perHour(name, cores, memoryGb, onDemand, Double.isNaN(spot) ? onDemand : spot));
+        }
+        LaunchDelay launch = LaunchDelay.constant(launchRealSeconds * timeScale);
+        List<NodePool> pools = new ArrayList<>();
+        for (CapacityType c : List.of(CapacityType.ON_DEMAND, CapacityType.SPOT)) {
+            pools.add(NodePool.builder(c.key()).capacityType(c).instanceTypes(list).zones(List.of("testbed-zone-a"))
+                    .limitCores(1000).launchDelay(launch).billing(0, 0)
+                    .consolidateAfter(consolidateAfterSeconds * timeScale).build());
+        }
+        return new NodePools("testbed", pools, false).cluster();
+    }
+
+    private static double gib(String quantity) {
+        if (quantity.endsWith("Gi")) {
+            return Double.parseDouble(quantity.substring(0, quantity.length() - 2));
+        }
+        throw new BadInputException("instance type memory '" + quantity + "' is not in Gi");
+    }
+}
