@@ -25,9 +25,10 @@ import java.util.concurrent.Callable;
  * placed by kube-scheduler or a named scheduler, nodes bought by Karpenter; reports their cost.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Replay a workload trace on a Kubernetes cluster with Karpenter (scripts/testbed):",
-                "each application's driver and executor pods are created at its arrival ÷ K and run for its duration ÷ K;",
-                "reports node cost from NodeClaim lifetimes × prices, node-hours, makespan, deadlines met. See docs/testbed.md."})
+        description = {"Replay a workload trace on a Kubernetes cluster with Karpenter (scripts/testbed).",
+                "Each application's driver and executor pods are created at its arrival ÷ K and run for its duration ÷ K;",
+                "reports node cost from NodeClaim lifetimes × prices, node-hours, makespan, deadlines met, and with",
+                "--predict the simulator's prediction beside each figure. See docs/testbed.md."})
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
