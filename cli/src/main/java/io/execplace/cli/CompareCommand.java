@@ -10,6 +10,7 @@ import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.study.CapacityTable;
 import io.execplace.experiments.study.ComparisonReport;
 import io.execplace.experiments.study.Headline;
 import picocli.CommandLine.Command;
@@ -106,7 +107,7 @@ final class CompareCommand implements Callable<Integer> {
             stdout.println("Target: the HJS paper's score (Eq. 5), 0 to 200: up to 100 for a low cost and up to 100 for "
                     + "deadlines met; higher is better.");
             print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
-            print(stdout, ComparisonReport.capacityHeader(), ComparisonReport.capacityRows(comparison));
+            print(stdout, CapacityTable.header(), CapacityTable.rows(comparison));
             print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));
             print(stdout, ComparisonReport.agentHeader(), ComparisonReport.agentRows(aggregates));
             stdout.println();

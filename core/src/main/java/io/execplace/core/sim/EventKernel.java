@@ -235,31 +235,16 @@ public final class EventKernel {
     }
 
     /**
-     * Spot nodes are taken back now (slot {@code first} and any other at this instant): every job with
-     * an executor there stops (its executors are freed and it waits again with what is left of its
-     * work), then the nodes go.
+     * Spot nodes are taken back now (slot {@code first} and any other at this instant): the jobs with
+     * executors there stop and wait again ({@link Preemptions#stopJobs}), an executor-at-a-time job
+     * there loses the executors placed so far and is offered again, then the nodes go.
      *
      * @return true when a job was stopped
      */
     private boolean stopJobsOn(int first) {
-        boolean[] taken = new boolean[cluster.size()];
-        preemptions.takenNow(first, taken);
-        int[] hit = new int[running.size()];
-        int count = 0;
-        for (int i = 0; i < running.size(); i++) {
-            int j = running.jobAt(i);
-            if (hasExecutorOn(j, jobs[j].executors(), taken)) {
-                hit[count++] = j;
-            }
-        }
-        Arrays.sort(hit, 0, count);
-        for (int i = 0; i < count; i++) {
-            preemptions.stop(hit[i], taken, jobs, book, running);
-            waiting.add(hit[i]);
-        }
-        boolean stopped = count > 0;
-        if (pendingJob >= 0 && hasExecutorOn(pendingJob, pending, taken)) {
-            // An executor-at-a-time job loses the executors placed so far and is offered again.
+        boolean[] taken = preemptions.takenNow(first);
+        boolean stopped = preemptions.stopJobs(taken, jobs, book, running, waiting);
+        if (pendingJob >= 0 && Preemptions.hasExecutorOn(book, pendingJob, pending, taken)) {
             Job job = jobs[pendingJob];
             for (int i = 0; i < pending; i++) {
                 state.removeExecutor(book.executorVm[book.offset[pendingJob] + i], job);
@@ -268,22 +253,8 @@ public final class EventKernel {
             pendingJob = -1;
             stopped = true;
         }
-        for (int vm = 0; vm < taken.length; vm++) {
-            if (taken[vm]) {
-                state.terminate(vm);
-            }
-        }
+        preemptions.terminate(taken);
         return stopped;
-    }
-
-    private boolean hasExecutorOn(int j, int executors, boolean[] taken) {
-        int from = book.offset[j];
-        for (int i = 0; i < executors; i++) {
-            if (taken[book.executorVm[from + i]]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void admit(int j) {

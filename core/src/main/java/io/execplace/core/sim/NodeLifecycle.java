@@ -46,12 +46,7 @@ final class NodeLifecycle {
     private final int[] groupPool;
     private long seed;
 
-    // The event heap: parallel arrays ordered by (time, slot, kind).
-    private double[] eventTime = new double[64];
-    private int[] eventSlot = new int[64];
-    private int[] eventKind = new int[64];
-    private int[] eventToken = new int[64];
-    private int events;
+    private final NodeEvents events = new NodeEvents();
 
     private int nodeLaunches;
     private int interruptions;
@@ -138,7 +133,7 @@ final class NodeLifecycle {
         Arrays.fill(launches, 0);
         Arrays.fill(token, 0);
         Arrays.fill(groupAlive, 0);
-        events = 0;
+        events.clear();
         scheduleTraceReclaims();
         nodeLaunches = 0;
         interruptions = 0;
@@ -310,109 +305,39 @@ final class NodeLifecycle {
         return interruptions;
     }
 
-    // ---- the event heap ------------------------------------------------------------------------
+    // ---- the events ------------------------------------------------------------------------------
 
     /** Time of the next event that still applies; +infinity when none. Drops stale ones on the way. */
     double nextEventTime() {
-        while (events > 0 && stale(0)) {
-            pop();
+        while (!events.isEmpty() && stale()) {
+            events.pop();
         }
-        return events == 0 ? Double.POSITIVE_INFINITY : eventTime[0];
+        return events.isEmpty() ? Double.POSITIVE_INFINITY : events.peekTime();
     }
 
-    private boolean stale(int i) {
-        int vm = eventSlot[i];
-        return switch (eventKind[i]) {
+    private boolean stale() {
+        int vm = events.peekSlot();
+        return switch (events.peekKind()) {
             case POOL_NOTICE -> false;
-            case TERMINATE_IF_EMPTY -> !alive[vm] || eventToken[i] != token[vm];
-            default -> !alive[vm] || eventToken[i] != launches[vm];
+            case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
+            default -> !alive[vm] || events.peekToken() != launches[vm];
         };
     }
 
     /** The slot of the next event (call after {@link #nextEventTime()}). */
     int peekSlot() {
-        return eventSlot[0];
+        return events.peekSlot();
     }
 
     int peekKind() {
-        return eventKind[0];
+        return events.peekKind();
     }
 
     void pop() {
-        events--;
-        if (events == 0) {
-            return;
-        }
-        double t = eventTime[events];
-        int s = eventSlot[events];
-        int k = eventKind[events];
-        int tok = eventToken[events];
-        int i = 0;
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= events) {
-                break;
-            }
-            if (c + 1 < events && before(c + 1, c)) {
-                c++;
-            }
-            if (!beforeValues(eventTime[c], eventSlot[c], eventKind[c], t, s, k)) {
-                break;
-            }
-            copy(c, i);
-            i = c;
-        }
-        set(i, t, s, k, tok);
+        events.pop();
     }
 
     private void push(double time, int vm, int kind, int tok) {
-        if (events == eventTime.length) {
-            int size = events * 2;
-            eventTime = Arrays.copyOf(eventTime, size);
-            eventSlot = Arrays.copyOf(eventSlot, size);
-            eventKind = Arrays.copyOf(eventKind, size);
-            eventToken = Arrays.copyOf(eventToken, size);
-        }
-        int i = events++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!beforeValues(time, vm, kind, eventTime[parent], eventSlot[parent], eventKind[parent])) {
-                break;
-            }
-            copy(parent, i);
-            i = parent;
-        }
-        set(i, time, vm, kind, tok);
-    }
-
-    private boolean before(int a, int b) {
-        return beforeValues(eventTime[a], eventSlot[a], eventKind[a], eventTime[b], eventSlot[b], eventKind[b]);
-    }
-
-    /** Time order; at one instant interruptions first (all nodes taken at once go together), then by slot and kind. */
-    private static boolean beforeValues(double t1, int s1, int k1, double t2, int s2, int k2) {
-        if (t1 != t2) {
-            return t1 < t2;
-        }
-        boolean i1 = k1 == INTERRUPT;
-        boolean i2 = k2 == INTERRUPT;
-        if (i1 != i2) {
-            return i1;
-        }
-        if (s1 != s2) {
-            return s1 < s2;
-        }
-        return k1 < k2;
-    }
-
-    private void copy(int from, int to) {
-        set(to, eventTime[from], eventSlot[from], eventKind[from], eventToken[from]);
-    }
-
-    private void set(int i, double t, int s, int k, int tok) {
-        eventTime[i] = t;
-        eventSlot[i] = s;
-        eventKind[i] = k;
-        eventToken[i] = tok;
+        events.push(time, vm, kind, tok);
     }
 }

@@ -3,6 +3,8 @@ package io.execplace.core.sim;
 import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.model.Job;
 
+import java.util.Arrays;
+
 /**
  * Runs an elastic cluster's node events for the {@link EventKernel} — consolidation of empty nodes,
  * spot notices, interruptions — and stops the jobs an interruption hits, counting what was lost.
@@ -73,22 +75,61 @@ final class Preemptions {
     }
 
     /**
-     * Marks in {@code taken} (by slot) the slot {@link #runUntilInterruption} returned and every other
-     * slot interrupted at the same instant (they come first at an instant), counting each.
-     *
-     * @return how many slots are marked
+     * The slots taken back now, by slot: the one {@link #runUntilInterruption} returned and every other
+     * interrupted at the same instant (they come first at an instant), each counted.
      */
-    int takenNow(int first, boolean[] taken) {
+    boolean[] takenNow(int first) {
+        boolean[] taken = new boolean[state.vmCount()];
         taken[first] = true;
-        int count = 1;
         while (nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeLifecycle.INTERRUPT) {
             int vm = nodes.peekSlot();
             nodes.pop();
             nodes.countInterruption();
             taken[vm] = true;
-            count++;
         }
-        return count;
+        return taken;
+    }
+
+    /**
+     * Stops every running job with an executor on a taken slot, in job order, and queues it again.
+     *
+     * @return true when a job was stopped
+     */
+    boolean stopJobs(boolean[] taken, Job[] jobs, JobBook book, CompletionQueue running, WaitingQueue waiting) {
+        int[] hit = new int[running.size()];
+        int count = 0;
+        for (int i = 0; i < running.size(); i++) {
+            int j = running.jobAt(i);
+            if (hasExecutorOn(book, j, jobs[j].executors(), taken)) {
+                hit[count++] = j;
+            }
+        }
+        Arrays.sort(hit, 0, count);
+        for (int i = 0; i < count; i++) {
+            stop(hit[i], taken, jobs, book, running);
+            waiting.add(hit[i]);
+        }
+        return count > 0;
+    }
+
+    /** True when one of the first {@code executors} executors of job {@code j} is on a taken slot. */
+    static boolean hasExecutorOn(JobBook book, int j, int executors, boolean[] taken) {
+        int from = book.offset[j];
+        for (int i = 0; i < executors; i++) {
+            if (taken[book.executorVm[from + i]]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The taken nodes go now (their jobs were stopped first). */
+    void terminate(boolean[] taken) {
+        for (int vm = 0; vm < taken.length; vm++) {
+            if (taken[vm]) {
+                state.terminate(vm);
+            }
+        }
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.execplace.experiments.scenario;
 
-import io.execplace.schedulers.Schedulers;
-import io.execplace.schedulers.lookahead.Lookahead;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.core.io.BadInputException;
 import io.execplace.eventlogs.EventLogImport;
@@ -129,29 +127,6 @@ public final class ScenarioResolver {
     }
 
     /**
-     * The schedulers for this cluster: on a fixed cluster the elastic policies ({@link
-     * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
-     * scheduler" means on the papers' clusters what it always meant.
-     */
-    private static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
-        List<String> named = new ArrayList<>();
-        in.get("schedulers").ifPresent(s -> s.texts().forEach(t -> {
-            for (String part : t.split(",")) {
-                named.add(part.trim());
-            }
-        }));
-        if (cluster.isElastic()) {
-            // lookahead's rollouts keep their own copy of the rules, which has no node lifetimes yet.
-            if (named.contains(Lookahead.NAME)) {
-                throw in.get("schedulers").orElseThrow().error("lookahead does not run on elastic clusters yet "
-                        + "(its rollouts do not model node launches and consolidation); cluster '" + cluster.name() + "'");
-            }
-            return names.stream().filter(n -> !n.equals(Lookahead.NAME)).toList();
-        }
-        return names.stream().filter(n -> !Schedulers.ELASTIC_POLICIES.contains(n) || named.contains(n)).toList();
-    }
-
-    /**
      * The queue order when no source gives one: the order of the paper the workload comes from
      * (HYB workloads: EDF; TPDS workloads and trace files: FCFS, the simulator's default).
      */
@@ -172,7 +147,7 @@ public final class ScenarioResolver {
         JobProfile profile = located(in, "profile", () -> profile(spec.workload().profile(), baseDir));
         WorkloadSource w = located(in, "workload", () -> workloads(spec.workload(), baseDir, profile));
         String n = spec.name() != null ? spec.name() : c.name().split("/")[0] + "-" + w.name();
-        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(forCluster(spec.schedulers().names(), c, in))
+        return Scenario.builder().name(n).cluster(c).workloads(w).schedulers(ClusterSchedulers.forCluster(spec.schedulers().names(), c, in))
                 .seeds(spec.seeds().list()).options(spec.rules().withProfile(profile))
                 .schedulerOptions(spec.schedulers().options()).recipe(new ScenarioRecipe(in, baseDir)).build();
     }

@@ -30,10 +30,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The output of {@code execplace compare}: results files, charts (PNG and SVG) and an
@@ -108,39 +106,6 @@ public final class ComparisonReport {
         return rows;
     }
 
-    /** The header of the capacity table (elastic clusters): nodes bought and lost, and what that cost the jobs. */
-    public static List<String> capacityHeader() {
-        return List.of("scheduler", "nodes bought", "node-hours", "interruptions", "executors lost",
-                "executor-s recomputed", "jobs stopped");
-    }
-
-    /** One row per scheduler of the capacity table, mean ± sd over seeds; empty on a fixed cluster. */
-    public static List<List<String>> capacityRows(Comparison comparison) {
-        List<List<String>> rows = new ArrayList<>();
-        if (!comparison.scenario().cluster().isElastic()) {
-            return rows;
-        }
-        for (Map.Entry<String, List<CellResult>> e : comparison.byScheduler().entrySet()) {
-            List<CellResult> cells = e.getValue();
-            rows.add(List.of(e.getKey(),
-                    meanStd(over(cells, c -> c.capacity().nodeLaunches())),
-                    meanStd(over(cells, c -> c.capacity().nodeHours())),
-                    meanStd(over(cells, c -> c.capacity().interruptions())),
-                    meanStd(over(cells, c -> c.capacity().executorsLost())),
-                    meanStd(over(cells, c -> c.capacity().executorSecondsLost())),
-                    meanStd(over(cells, c -> c.capacity().jobsStopped()))));
-        }
-        return rows;
-    }
-
-    private static Stats over(List<CellResult> cells, ToDoubleFunction<CellResult> metric) {
-        double[] v = new double[cells.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = metric.applyAsDouble(cells.get(i));
-        }
-        return Stats.of(v);
-    }
-
     /** The header of the exact-solver table: how the decisions of schedulers with a solver ended. */
     public static List<String> solverHeader() {
         return List.of("scheduler", "solver calls", "proven optimal", "timed out", "fallbacks", "optimal %");
@@ -176,7 +141,8 @@ public final class ComparisonReport {
         return rows;
     }
 
-    private static String meanStd(Stats s) {
+    /** Mean ± sd over seeds; the mean alone for one seed. */
+    static String meanStd(Stats s) {
         if (Double.isNaN(s.mean())) {
             return Format.MISSING;
         }

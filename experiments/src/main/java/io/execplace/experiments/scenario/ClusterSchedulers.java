@@ -1,0 +1,39 @@
+package io.execplace.experiments.scenario;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.schedulers.Schedulers;
+import io.execplace.schedulers.lookahead.Lookahead;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Which schedulers "every scheduler" means on a cluster: fixed clusters and elastic ones differ. */
+final class ClusterSchedulers {
+
+    private ClusterSchedulers() {
+    }
+
+    /**
+     * The schedulers for this cluster: on a fixed cluster the elastic policies ({@link
+     * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
+     * scheduler" means on the papers' clusters what it always meant.
+     */
+    static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
+        List<String> named = new ArrayList<>();
+        in.get("schedulers").ifPresent(s -> s.texts().forEach(t -> {
+            for (String part : t.split(",")) {
+                named.add(part.trim());
+            }
+        }));
+        if (cluster.isElastic()) {
+            // lookahead's rollouts keep their own copy of the rules, which has no node lifetimes yet.
+            if (named.contains(Lookahead.NAME)) {
+                throw in.get("schedulers").orElseThrow().error("lookahead does not run on elastic clusters yet "
+                        + "(its rollouts do not model node launches and consolidation); cluster '" + cluster.name() + "'");
+            }
+            return names.stream().filter(n -> !n.equals(Lookahead.NAME)).toList();
+        }
+        return names.stream().filter(n -> !Schedulers.ELASTIC_POLICIES.contains(n) || named.contains(n)).toList();
+    }
+
+}
