@@ -199,7 +199,12 @@ final class HeldOutCommand implements Callable<Integer> {
         if (asJson) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("split", split);
-            json.put("results", parts);
+            // Keys in camelCase as everywhere else in execplace's JSON (the split's own "heldOut"); before
+            // 0.1 the held-out part was "held-out" (docs/heldout.md).
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("training", parts.get("training"));
+            results.put("heldOut", parts.get("held-out"));
+            json.put("results", results);
             out.println(JsonNumbers.mapper().writeValueAsString(json));
         } else {
             out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())
