@@ -180,7 +180,8 @@ class CommandLineTest {
         // On screen as compare prints it: the headline, then the table of small-high-pricing-1, then "wrote".
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).startsWith("small-high-pricing-1: ").contains("is the cheapest scheduler");
-        assertThat(r.out()).contains("for Spark's default (round-robin spread)").contains("small-high-pricing-1: 20 jobs at high load on hybrid-small")
+        assertThat(r.out().replace('\n', ' ')).contains("for Spark's default (round-robin spread)")
+                .contains("small-high-pricing-1: 20 jobs at high load on hybrid-small")
                 .contains("cost / bound").contains("first-fit").contains("gio");
         assertThat(lines.get(lines.size() - 1)).startsWith("wrote ").endsWith(out.resolve("index.html").toString());
     }

@@ -153,7 +153,8 @@ final class HjsReport {
         String sep = ": ";
         for (Map.Entry<String, Double> e : avg.entrySet()) {
             if (!e.getKey().equals("HJS")) {
-                h.append(sep).append(Format.sig(100 * (hjs / e.getValue() - 1), 3)).append(" % above ").append(e.getKey());
+                double gain = 100 * (hjs / e.getValue() - 1);
+                h.append(sep).append(Format.sig(Math.abs(gain), 3)).append(gain < 0 ? " % below " : " % above ").append(e.getKey());
                 sep = ", ";
             }
         }

@@ -138,14 +138,23 @@ final class TpdsReport {
         List<List<String>> rows = costRows();
         StringBuilder h = new StringBuilder("Best learned agent against the best of the paper's heuristics, by cost:");
         for (List<String> r : rows) {
-            h.append(" on ").append(r.get(0)).append(", ").append(r.get(4)).append(" costs $").append(r.get(5))
-                    .append(" against $").append(r.get(2)).append(" for ").append(r.get(1)).append(" (")
-                    .append(r.get(6)).append(");");
+            h.append(" on ").append(r.get(0)).append(", ");
+            if (r.get(4).equals("–")) {
+                h.append("no agent completed the workload (").append(r.get(1)).append(" $").append(r.get(2)).append(");");
+            } else {
+                h.append(r.get(4)).append(" costs $").append(r.get(5)).append(" against $").append(r.get(2))
+                        .append(" for ").append(r.get(1)).append(" (").append(moreOrLess(r.get(6))).append(");");
+            }
         }
         h.setLength(h.length() - 1);
         h.append(". The paper: its best agent about 25-30 % cheaper than the best baseline on burst.");
         return StudyOutcome.of(index, h.toString()).table("Cost of the training workload, in $ (negative % = the agent "
                 + "is cheaper; held-out workloads: the report)", COST_HEADER, rows);
+    }
+
+    /** "8.92%" as "8.92% more", "-5.1%" as "5.1% less": a sign alone is easy to read the wrong way round. */
+    private static String moreOrLess(String percent) {
+        return percent.startsWith("-") ? percent.substring(1) + " less" : percent + " more";
     }
 
     private void headline(HtmlReport.Builder report) {

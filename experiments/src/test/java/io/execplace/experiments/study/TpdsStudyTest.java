@@ -62,7 +62,8 @@ class TpdsStudyTest {
         assertThat(json.get(0).get("kind").asText()).isEqualTo("heuristic");
         assertThat(json.get(0).get("agent").isNull()).isTrue();
         // What the command prints: a sentence per workload and the report's cost headline table.
-        assertThat(outcome.headline()).contains("on tpds-normal, DQN β=1 costs $").contains("on tpds-burst");
+        assertThat(outcome.headline()).contains("on tpds-normal, DQN β=1 costs $").contains("on tpds-burst")
+                .containsPattern("\\(\\d[\\d.]*% (more|less)\\)").doesNotContain("(-");
         assertThat(outcome.header()).contains("best paper heuristic", "lower bound");
         assertThat(outcome.rows()).hasSize(2);
         assertThat(outcome.rows().get(0).get(0)).isEqualTo("tpds-normal");
