@@ -101,4 +101,18 @@ class LiuCommandsTest {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("--held-out-seed", "overlap the training seeds");
     }
+
+    @Test
+    void reproduceLiuPrintsItsHeadlineAndTableII(@TempDir Path dir) {
+        Path out = dir.resolve("liu");
+        CliRunner.Result r = CliRunner.run("reproduce", "liu", "--quick", "--episodes", "2", "--apps", "20",
+                "--test-episodes", "2", "--curve-points", "1", "--curve-episodes", "1", "--runs", "uniform", "--no-pairs",
+                "--threads", "1", "-q", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().strip().lines().toList();
+        assertThat(lines.get(0)).startsWith("Mean missed deadlines per episode (TMDL, lower is better)");
+        assertThat(r.out().replace('\n', ' ')).contains(" uniform ").contains("Table II: agent against SF-E")
+                .contains("Score-A");
+        assertThat(lines.get(lines.size() - 1)).startsWith("wrote ").endsWith(out.resolve("index.html").toString());
+    }
 }
