@@ -184,10 +184,11 @@ def main() -> int:
     # References on the same held-out workloads (execplace heldout: seeds 100001.. too).
     text = subprocess.run([str(REPO / "execplace"), "heldout", "--workload", "tpds-burst", "--cluster", "tpds",
                            "--schedulers", "first-fit,gio,milp", "--held-out", str(a.held_out),
-                           "--train-seed", "1", "--train-seeds", str(SETTINGS["workload_seeds"]),
+                           "--seed", "1", "--workload-seeds", str(SETTINGS["workload_seeds"]),
                            "--held-out-seed", str(HELD_OUT_SEED), "--json"],
                           check=True, capture_output=True, text=True).stdout
-    for r in json.loads(text)["results"]["held-out"]:
+    results = json.loads(text)["results"]
+    for r in results.get("heldOut", results.get("held-out", [])):  # "held-out" in earlier builds
         rows.append(dict(agent=f"reference: {r['scheduler']}", steps=0, train_seconds=0,
                          mean_cost=r["cost"]["mean"], ci95=r["cost"]["halfWidth"], costs=[]))
 

@@ -6,7 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * Old spellings of options that were renamed so that one thing has one name (and unit) on every
  * command. They keep working, hidden from help, and each use prints one warning naming the new
- * spelling; giving both is refused.
+ * spelling; giving both is refused. The warning is printed when the command has ended ({@link
+ * Main}): a refused value stays one error line first, and the warning is left out then (exit 2).
  */
 final class DeprecatedNames {
 
@@ -29,9 +30,8 @@ final class DeprecatedNames {
         return oldValue;
     }
 
-    /** One line on standard error: {@code old} still works, {@code now} is its name. */
+    /** One line for standard error once the command has ended: {@code old} still works, {@code now} is its name. */
     static void warn(CommandSpec spec, String old, String now) {
-        spec.commandLine().getErr().println("execplace: warning: " + old + " is deprecated; use " + now);
-        spec.commandLine().getErr().flush();
+        Main.afterRun(spec, "execplace: warning: " + old + " is deprecated; use " + now);
     }
 }

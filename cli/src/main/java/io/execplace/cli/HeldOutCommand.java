@@ -5,7 +5,7 @@ import io.execplace.core.rules.QueuePolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.model.Cluster;
-import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.config.ClusterFile;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
@@ -86,8 +86,9 @@ final class HeldOutCommand implements Callable<Integer> {
                     + "hjs-60-100, hjs-40-100, hjs-60-50, hjs-40-50, hjs-60-20, hjs-40-20 (execplace presets).")
     String workload;
 
-    @Option(names = "--cluster", paramLabel = "PRESET",
-            description = "Cluster preset (default: the workload's own: tpds for tpds-*, hybrid-small for hybrid-*, c5 for hjs-*).")
+    @Option(names = "--cluster", paramLabel = "PRESET|FILE",
+            description = "Cluster preset or cluster YAML file (default: the workload's own: tpds for tpds-*, hybrid-small "
+                    + "for hybrid-*, c5 for hjs-*).")
     String cluster;
 
     @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
@@ -150,7 +151,7 @@ final class HeldOutCommand implements Callable<Integer> {
         }
         String clusterName = cluster != null ? cluster : ownCluster(workload);
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        Cluster c = Options.checked("--cluster", () -> ClusterPresets.byName(clusterName, pricingModel));
+        Cluster c = Options.checked("--cluster", () -> ClusterFile.resolve(clusterName, pricingModel));
         if (workload.startsWith(ScenarioResolver.EVENT_LOGS)) {
             throw BadInputException.option("--workload", "held-out workloads are other seeds of a preset, and Spark event "
                     + "logs are one fixed workload: compare or whatif replay them");
@@ -199,7 +200,12 @@ final class HeldOutCommand implements Callable<Integer> {
         if (asJson) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("split", split);
-            json.put("results", parts);
+            // Keys in camelCase as everywhere else in execplace's JSON (the split's own "heldOut"); before
+            // 0.1 the held-out part was "held-out" (docs/heldout.md).
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("training", parts.get("training"));
+            results.put("heldOut", parts.get("held-out"));
+            json.put("results", results);
             out.println(JsonNumbers.mapper().writeValueAsString(json));
         } else {
             out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())

@@ -15,6 +15,7 @@ import picocli.CommandLine.ScopeType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -120,6 +121,9 @@ public final class Main implements Runnable {
     private final Map<String, String> environment;
     private final Extensions extensions;
 
+    /** Warnings printed when the command has ended, unless it refused its input (DeprecatedNames). */
+    private final List<String> afterRun = new ArrayList<>();
+
     private Main(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions) {
         this.registry = registry;
         this.environment = environment;
@@ -219,6 +223,9 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError oom) {
             code = outOfMemory(err);
         }
+        if (code != EXIT_BAD_INPUT) { // a refusal is one error line, nothing else
+            ((Main) cl.getCommandSpec().userObject()).afterRun.forEach(err::println);
+        }
         out.flush();
         err.flush();
         return checkOutput(code, out, err);
@@ -308,6 +315,11 @@ public final class Main implements Runnable {
     }
 
     /** The registry of the running command line. */
+    /** A line for standard error once the command has ended (after any error line; left out on exit 2). */
+    static void afterRun(CommandSpec command, String line) {
+        ((Main) command.root().userObject()).afterRun.add(line);
+    }
+
     static SchedulerRegistry registry(CommandSpec command) {
         return ((Main) command.root().userObject()).registry;
     }

@@ -3,6 +3,7 @@ package io.execplace.cli;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.HjsStudy;
 import io.execplace.experiments.study.HjsStudySettings;
+import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,13 +80,13 @@ final class ReproduceHjsCommand implements Callable<Integer> {
         }
         study.check(spec);
         HjsStudy hjs = new HjsStudy(s, Main.registry(spec), study.threads());
-        Path index;
+        StudyOutcome outcome;
         try (CellEngine cells = study.open(spec, study.threads());
              Progress progress = study.progress(spec, "reproduce hjs", hjs.totalWork())) {
             HjsStudy running = cells == null ? hjs : hjs.withEngine(cells);
-            index = running.run(out, (done, total, what) -> progress.step(null));
+            outcome = running.run(out, (done, total, what) -> progress.step(null));
         }
-        StudyOptions.wrote(spec, out, List.of("results.csv", "results.json", "training.csv", "charts/", "agents/"), index);
+        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "training.csv", "charts/", "agents/"), outcome);
         return 0;
     }
 }

@@ -3,6 +3,7 @@ package io.execplace.cli;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.HybridStudy;
+import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.schedulers.milp.MilpSolver;
@@ -74,23 +75,23 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         }
         SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
         Runner runner = new Runner(Main.registry(spec), study.threads());
-        Path index;
+        StudyOutcome outcome;
         try (CellEngine cells = study.open(spec, study.threads())) {
-            index = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
+            outcome = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
         }
-        StudyOptions.wrote(spec, out, List.of("results.csv", "results.json", "charts/"), index);
+        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);
         return 0;
     }
 
-    private Path run(HybridStudy hybrid) throws IOException {
+    private StudyOutcome run(HybridStudy hybrid) throws IOException {
         int total = hybrid.scenarios().stream().mapToInt(s -> s.cells()).sum();
-        Path index;
+        StudyOutcome outcome;
         try (Progress progress = study.progress(spec, "reproduce hybrid", total)) {
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(hybrid.run(folder.path(), (done, all, what) -> progress.step(what)).getFileName());
+                outcome = hybrid.run(folder.path(), (done, all, what) -> progress.step(what));
                 folder.commit();
             }
         }
-        return index;
+        return outcome;
     }
 }

@@ -3,6 +3,7 @@ package io.execplace.cli;
 import io.execplace.core.io.BadInputException;
 
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.liu.pairs.PairTrainingConfig;
 import io.execplace.liu.study.LiuStudy;
 import picocli.CommandLine.Command;
@@ -113,21 +114,21 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     private int runStudy(LiuStudy.Settings s, List<LiuStudy.Run> chosen) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        Path index;
+        StudyOutcome outcome;
         try (CellEngine cells = study.open(spec, s.threads())) {
             LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
             if (!noPairs) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
             }
-            index = liu.run(s, chosen, out, line -> {
+            outcome = liu.run(s, chosen, out, line -> {
                 if (!study.quiet) {
                     err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                     err.flush();
                 }
             });
         }
-        StudyOptions.wrote(spec, out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
-                index);
+        StudyOptions.report(spec, out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
+                outcome);
         return 0;
     }
 }

@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.experiments.study.TpdsStudy;
 import io.execplace.experiments.study.TpdsStudySettings;
 import io.execplace.rl.agent.Algorithm;
@@ -101,16 +102,17 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             ProfileFile.read(profile); // refuses a bad profile before any training starts
             tpds = tpds.withProfile(profile);
         }
-        Path index;
+        StudyOutcome outcome;
         try (CellEngine cells = study.open(spec, study.threads());
              Progress progress = study.progress(spec, "reproduce tpds (iterations)", tpds.totalIterations())) {
             TpdsStudy running = cells == null ? tpds : tpds.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {
-                index = out.resolve(running.run(folder.path(), (done, total, what) -> progress.step(null)).getFileName());
+                outcome = running.run(folder.path(), (done, total, what) -> progress.step(null));
                 folder.commit();
             }
         }
-        StudyOptions.wrote(spec, out, List.of("results.csv", "curves.csv", "charts/", "agents/"), index);
+        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "heldout.csv", "heldout.json", "curves.csv",
+                "charts/", "agents/"), outcome);
         return 0;
     }
 }

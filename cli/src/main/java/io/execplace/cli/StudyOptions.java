@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,11 +50,26 @@ final class StudyOptions {
         return Progress.start(task, total, quiet, spec.commandLine().getErr());
     }
 
-    /** Prints {@code wrote OUT/a, OUT/b, ...} on standard output. */
-    static void wrote(CommandSpec spec, Path out, List<String> names, Path index) {
+    /**
+     * Prints what {@code compare} prints first — the study's headline and its main table — then
+     * {@code wrote OUT/a, OUT/b, ...}, on standard output. The outcome's index is in the staging
+     * folder; the line names it under {@code out}.
+     */
+    static void report(CommandSpec spec, Path out, List<String> names, StudyOutcome outcome) {
         PrintWriter stdout = spec.commandLine().getOut();
+        if (!outcome.headline().isEmpty()) {
+            stdout.println(TextTable.wrap(outcome.headline(), 100));
+            stdout.println();
+        }
+        if (!outcome.rows().isEmpty()) {
+            stdout.println(outcome.title());
+            TextTable table = new TextTable(outcome.header());
+            outcome.rows().forEach(table::row);
+            table.print(stdout);
+            stdout.println();
+        }
         stdout.println("wrote " + names.stream().map(n -> out.resolve(n) + (n.endsWith("/") ? "/" : "")).collect(Collectors.joining(", "))
-                + ", " + index);
+                + ", " + out.resolve(outcome.index().getFileName()));
         stdout.flush();
     }
 }

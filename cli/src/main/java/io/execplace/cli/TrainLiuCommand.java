@@ -8,12 +8,14 @@ import io.execplace.liu.pairs.PairTrainer;
 import io.execplace.liu.pairs.PairTrainingConfig;
 import io.execplace.liu.sim.LiuSimulation;
 import io.execplace.liu.study.LiuHeldOut;
+import io.execplace.rl.train.AgentFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -52,7 +54,8 @@ final class TrainLiuCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A few episodes of each stage (seconds): a smoke run, not a useful agent.")
     boolean quick;
 
-    @Option(names = "--out", paramLabel = "FILE", required = true, description = "Agent file to write (e.g. models/liu-pairs-uniform.xprl).")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder, as train's: writes "
+            + "DIR/agent.xprl (the manager agent:DIR). A path ending in .xprl is the old form (that file; deprecated).")
     Path out;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on standard error.")
@@ -72,7 +75,16 @@ final class TrainLiuCommand implements Callable<Integer> {
                 () -> base.withPolicyGradient(rlIterations, base.rlEpisodes(), base.rlRate()));
         PairTrainingConfig config = improveRounds == null ? withRl : Options.checked("--improve-rounds",
                 () -> withRl.withImprovement(improveRounds, withRl.improveEpisodes()));
-        OutputPaths.checkFile("--out", out);
+        // train-liu wrote one file before it took a folder as train does; a FILE.xprl still names that file.
+        boolean oldFileForm = out.getFileName() != null && out.getFileName().toString().endsWith(".xprl")
+                && !Files.isDirectory(out);
+        if (oldFileForm) {
+            OutputPaths.checkFile("--out", out);
+            DeprecatedNames.warn(spec, "--out FILE.xprl", "--out DIR (writes DIR/" + AgentFiles.MODEL_FILE + ")");
+        } else {
+            OutputPaths.checkFolder("--out", out);
+        }
+        Path file = oldFileForm ? out : out.resolve(AgentFiles.MODEL_FILE);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         PairTrainer trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, a.spec(apps), config, seed,
@@ -83,9 +95,13 @@ final class TrainLiuCommand implements Callable<Integer> {
                     }
                 });
         PairTrainer.Result result = trainer.train();
-        PairAgentFiles.write(out, result.model(), trainer.metadata(result, a.label()));
+        if (!oldFileForm) {
+            Files.createDirectories(out);
+        }
+        PairAgentFiles.write(file, result.model(), trainer.metadata(result, a.label()));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf(Locale.ROOT, "wrote %s (kept stage %s; %.0f s)%n", out, result.best(), (System.nanoTime() - t0) / 1e9);
+        o.printf(Locale.ROOT, "wrote %s (manager agent:%s; kept stage %s; %.0f s)%n", file, out, result.best(),
+                (System.nanoTime() - t0) / 1e9);
         o.flush();
         return 0;
     }

@@ -177,6 +177,13 @@ class CommandLineTest {
         assertThat(records.size() % 14).isZero();
         String html = Files.readString(out.resolve("index.html"));
         assertThat(html).contains("Fig. 2", "Fig. 4", "Table", "Fig. 6");
+        // On screen as compare prints it: the headline, then the table of small-high-pricing-1, then "wrote".
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("small-high-pricing-1: ").contains("is the cheapest scheduler");
+        assertThat(r.out().replace('\n', ' ')).contains("for Spark's default (round-robin spread)")
+                .contains("small-high-pricing-1: 20 jobs at high load on hybrid-small")
+                .contains("cost / bound").contains("first-fit").contains("gio");
+        assertThat(lines.get(lines.size() - 1)).startsWith("wrote ").endsWith(out.resolve("index.html").toString());
     }
 
     @ParameterizedTest

@@ -108,5 +108,11 @@ class HjsCommandLineTest {
         }
         assertThat(Files.readString(out.resolve("index.html"))).contains("Fig. 1", "Fig. 2", "FIFO+RR", "DQN");
         assertThat(out.resolve("agents/hjs-40-20/hjs/agent.xprl")).isNotEmptyFile();
+        // On screen: the headline sentence and the report's average-Target table before "wrote".
+        assertThat(r.out()).startsWith("On 2 held-out workloads per job set, HJS's average Target is ");
+        assertThat(r.out().replace('\n', ' ')).containsPattern("\\d % (above|below) FIFO\\+RR")
+                .contains("Average Target over the job sets")
+                .contains("HJS above it by").contains("held-out").contains("training");
+        assertThat(r.out().strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("wrote ");
     }
 }

@@ -33,12 +33,14 @@ class LiuCommandsTest {
 
     @Test
     void trainLiuWritesAnAgentThatHeldOutRunsBesideTheReferences(@TempDir Path dir) throws Exception {
-        Path agent = dir.resolve("pairs.xprl");
+        // --out is a folder, as train's: DIR/agent.xprl, used as agent:DIR.
+        Path agent = dir.resolve("pairs");
         CliRunner.Result t = CliRunner.run("train-liu", "--quick", "--apps", "40", "--arrivals", "beta", "-q",
                 "--out", agent.toString());
         assertThat(t.exitCode()).as(t.err()).isEqualTo(0);
-        assertThat(t.out()).contains("wrote " + agent);
-        assertThat(agent).exists();
+        assertThat(t.out()).contains("wrote " + agent.resolve("agent.xprl") + " (manager agent:" + agent + ";");
+        assertThat(t.err()).doesNotContain("deprecated");
+        assertThat(agent.resolve("agent.xprl")).isRegularFile();
         Path out = dir.resolve("ho");
         CliRunner.Result h = CliRunner.run("heldout", "--study", "liu", "--arrivals", "beta", "--apps", "40",
                 "--held-out", "3", "--managers", "sf-e,outlook,agent:" + agent, "--out", out.toString(), "-q");
@@ -86,13 +88,31 @@ class LiuCommandsTest {
 
     @Test
     void anAgentThatTrainedOnTheHeldOutSeedsIsRefused(@TempDir Path dir) throws Exception {
+        // The old file form still works, saying once, after the run, that it is deprecated.
         Path agent = dir.resolve("pairs.xprl");
-        assertThat(CliRunner.run("train-liu", "--quick", "--apps", "20", "--seed", "2", "-q", "--out", agent.toString())
-                .exitCode()).isEqualTo(0);
+        CliRunner.Result t = CliRunner.run("train-liu", "--quick", "--apps", "20", "--seed", "2", "-q", "--out", agent.toString());
+        assertThat(t.exitCode()).as(t.err()).isEqualTo(0);
+        assertThat(agent).isRegularFile();
+        assertThat(t.err().strip()).isEqualTo("execplace: warning: --out FILE.xprl is deprecated; use --out DIR (writes "
+                + "DIR/agent.xprl)");
         long firstTrainingSeed = 2 * 1_000_003L;
         CliRunner.Result r = CliRunner.run("heldout", "--study", "liu", "--managers", "sf-e,agent:" + agent,
                 "--held-out-seed", Long.toString(firstTrainingSeed + 3), "--held-out", "5", "--apps", "20");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("--held-out-seed", "overlap the training seeds");
+    }
+
+    @Test
+    void reproduceLiuPrintsItsHeadlineAndTableII(@TempDir Path dir) {
+        Path out = dir.resolve("liu");
+        CliRunner.Result r = CliRunner.run("reproduce", "liu", "--quick", "--episodes", "2", "--apps", "20",
+                "--test-episodes", "2", "--curve-points", "1", "--curve-episodes", "1", "--runs", "uniform", "--no-pairs",
+                "--threads", "1", "-q", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().strip().lines().toList();
+        assertThat(lines.get(0)).startsWith("Mean missed deadlines per episode (TMDL, lower is better)");
+        assertThat(r.out().replace('\n', ' ')).contains(" uniform ").contains("Table II: agent against SF-E")
+                .contains("Score-A");
+        assertThat(lines.get(lines.size() - 1)).startsWith("wrote ").endsWith(out.resolve("index.html").toString());
     }
 }

@@ -138,6 +138,37 @@ class NewUserTripsTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
     }
 
+    @Test
+    void heldoutTakesAClusterFileAsTheOtherCommandsDo() throws IOException {
+        Path cluster = dir.resolve("c.yaml");
+        Files.writeString(cluster, "name: two\nvmTypes:\n  - name: small\n    count: 2\n    cores: 8\n"
+                + "    memoryGb: 32\n    pricePerHour: 0.4\n");
+        CliRunner.Result r = run("heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers first-fit --cluster "
+                + cluster);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("tpds-burst on " + cluster + ": training ");
+        CliRunner.Result bad = run("heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers first-fit --cluster nowhere");
+        assertThat(bad.exitCode()).as(bad.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(bad.err().strip()).startsWith("execplace: error: 'nowhere' is neither a cluster preset (tpds, ")
+                .endsWith(") nor a cluster file").doesNotContain("\n");
+    }
+
+    @Test
+    void anOldOptionSpellingWithABadValueIsOneErrorLineAndNoWarning() {
+        String heldout = "heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers first-fit ";
+        for (CliRunner.Result r : List.of(run(heldout + "--train-seeds 0"), run("offline --jobs 5 --time-limit -1"),
+                run("train-choice --workloads tpds-burst --jobs 10 --rounds 1 --epochs 1 --horizon 0"))) {
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(r.err().strip().lines().toList()).as(r.err()).first().asString().startsWith("execplace: error: ");
+            assertThat(r.err()).as(r.err()).doesNotContain("warning", "deprecated");
+        }
+        // Accepted, the old spelling is named once the run is over: after the output, the last line.
+        CliRunner.Result ok = run(heldout + "--train-seed 1");
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("held-out");
+        assertThat(ok.err().strip()).isEqualTo("execplace: warning: --train-seed is deprecated; use --seed");
+    }
+
     private static CliRunner.Result run(String line) {
         return CliRunner.run(List.of(line.split(" ")).toArray(new String[0]));
     }

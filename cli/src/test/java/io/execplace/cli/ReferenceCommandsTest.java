@@ -21,7 +21,9 @@ class ReferenceCommandsTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.path("split").path("training")).hasSize(1);
         assertThat(json.path("split").path("heldOut")).hasSize(3);
-        JsonNode milp = json.path("results").path("held-out").get(1);
+        // One key style: the results' parts are named as the split's (camelCase), not "held-out".
+        assertThat(json.path("results").fieldNames()).toIterable().containsExactly("training", "heldOut");
+        JsonNode milp = json.path("results").path("heldOut").get(1);
         assertThat(milp.path("scheduler").asText()).isEqualTo("milp");
         assertThat(milp.path("cost").path("n").asInt()).isEqualTo(3);
         assertThat(milp.path("vsMilp").path("mean").asDouble()).isEqualTo(1.0);
@@ -36,7 +38,7 @@ class ReferenceCommandsTest {
                 "gio,lookahead-clairvoyant", "--held-out", "2", "--lookahead-horizon", "3", "--lookahead-margin", "0.01",
                 "--json");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        JsonNode row = new ObjectMapper().readTree(r.out()).path("results").path("held-out").get(1);
+        JsonNode row = new ObjectMapper().readTree(r.out()).path("results").path("heldOut").get(1);
         assertThat(row.path("scheduler").asText()).isEqualTo("lookahead-clairvoyant");
         assertThat(row.path("cost").path("mean").asDouble()).isPositive();
         CliRunner.Result margin = CliRunner.run("simulate", "--scheduler", "lookahead", "--lookahead-margin", "1.5");
@@ -127,7 +129,7 @@ class ReferenceCommandsTest {
                 .contains("Target").contains("deadlines met %");
         CliRunner.Result json = CliRunner.run("heldout", "--workload", "hjs-60-20", "--schedulers",
                 "round-robin@fcfs,round-robin@edf,milp@edf", "--held-out", "2", "--json");
-        JsonNode rows = new ObjectMapper().readTree(json.out()).path("results").path("held-out");
+        JsonNode rows = new ObjectMapper().readTree(json.out()).path("results").path("heldOut");
         assertThat(rows.findValuesAsText("scheduler")).containsExactly("round-robin@fcfs", "round-robin@edf", "milp@edf");
         // milp@edf is recognised as milp (the reference of the ratios), round-robin@... as a heuristic.
         assertThat(rows.get(2).path("vsMilp").path("mean").asDouble()).isEqualTo(1.0);

@@ -64,7 +64,7 @@ class TrainChoiceCommandTest {
                 "--held-out", "2", "--held-out-seed", "400001", "--workload-seeds", "1", "--json");
         assertThat(h.exitCode()).as(h.err()).isEqualTo(0);
         com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.out())
-                .path("results").path("held-out");
+                .path("results").path("heldOut");
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).path("scheduler").asText()).isEqualTo(agent);
         for (com.fasterxml.jackson.databind.JsonNode row : rows) {

@@ -177,7 +177,7 @@ public final class HjsStudy {
      * Trains the agents, runs every cell and writes results, charts and {@code index.html} into
      * {@code dir}; progress counts training iterations and simulation runs.
      */
-    public Path run(Path dir, ProgressListener progress) throws IOException {
+    public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
         Files.createDirectories(dir);
         long total = totalWork();
         AtomicLong done = new AtomicLong();
@@ -196,7 +196,8 @@ public final class HjsStudy {
             }
         }
         List<Cell> results = engine == null ? evaluateHere(evaluations, tick) : evaluateOnEngine(evaluations, tick);
-        return new HjsReport(settings, entries(), trained, results).write(dir);
+        HjsReport report = new HjsReport(settings, entries(), trained, results);
+        return report.outcome(report.write(dir));
     }
 
     /** Every (job set, agent kind) training: its folder under {@code dir}. */

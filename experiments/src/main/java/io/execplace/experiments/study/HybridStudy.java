@@ -146,14 +146,26 @@ public final class HybridStudy {
         return out;
     }
 
-    /** Runs the whole study and writes results, charts and {@code index.html} into {@code dir}. */
-    public Path run(Path dir, ProgressListener progress) throws IOException {
+    /** The scenario whose headline and table the command prints: the small cluster at high load (Fig. 3). */
+    static final String HEADLINE_SCENARIO = "small-high-pricing-1";
+
+    /**
+     * Runs the whole study, writes results, charts and {@code index.html} into {@code dir}; returns
+     * the headline and table of {@link #HEADLINE_SCENARIO}.
+     */
+    public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
         List<Scenario> scenarios = scenarios();
         Map<String, Comparison> results = new LinkedHashMap<>();
         for (Comparison c : runner.runAll(scenarios, progress)) {
             results.put(c.scenario().name(), c);
         }
-        return write(results, dir);
+        Path index = write(results, dir);
+        Comparison main = results.get(HEADLINE_SCENARIO);
+        List<SchedulerAggregate> aggs = SchedulerAggregate.of(main);
+        String unit = Headline.costUnit(main.scenario().cluster());
+        String headline = Headline.of(aggs, unit).map(h -> HEADLINE_SCENARIO + ": " + h).orElse("");
+        return StudyOutcome.of(index, headline).table(HEADLINE_SCENARIO + ": " + settings.smallJobs()
+                + " jobs at high load on hybrid-small, mean ± sd over " + settings.seeds() + " seeds (every scenario: the report)", ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggs));
     }
 
     private Path write(Map<String, Comparison> results, Path dir) throws IOException {

@@ -1,5 +1,8 @@
 package io.execplace.experiments.study;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.experiments.report.BarChartSpec;
@@ -55,7 +58,7 @@ final class TpdsReport {
     }
 
     Path write(Path dir) throws IOException {
-        writeResultsCsv(dir.resolve("results.csv"));
+        writeResults(dir);
         TpdsHeldOutReport heldOutReport = new TpdsHeldOutReport(settings, results, heldOut);
         heldOutReport.writeCsv(dir.resolve("heldout.csv"));
         heldOutReport.writeJson(dir.resolve("heldout.json"));
@@ -117,15 +120,49 @@ final class TpdsReport {
         return results.stream().filter(r -> r.run().workload().equals(workload)).toList();
     }
 
+    private static final List<String> COST_HEADER = List.of("workload", "best paper heuristic", "cost", "milp",
+            "best agent", "cost", "vs heuristic", "vs milp", "lower bound");
+
+    private List<List<String>> costRows() {
+        List<List<String>> rows = new ArrayList<>();
+        for (String w : TpdsStudy.WORKLOADS) {
+            Map<String, RunSummary> base = baselines.get(w);
+            rows.add(headlineRow(w, base, RunSummary::totalCost, base.get("milp"), Format::cost,
+                    Format.cost(lowerBounds.getOrDefault(w, Double.NaN))));
+        }
+        return rows;
+    }
+
+    /** The report's cost headline on screen, after one sentence per workload. */
+    StudyOutcome outcome(Path index) {
+        List<List<String>> rows = costRows();
+        StringBuilder h = new StringBuilder("Best learned agent against the best of the paper's heuristics, by cost:");
+        for (List<String> r : rows) {
+            h.append(" on ").append(r.get(0)).append(", ");
+            if (r.get(4).equals("–")) {
+                h.append("no agent completed the workload (").append(r.get(1)).append(" $").append(r.get(2)).append(");");
+            } else {
+                h.append(r.get(4)).append(" costs $").append(r.get(5)).append(" against $").append(r.get(2))
+                        .append(" for ").append(r.get(1)).append(" (").append(moreOrLess(r.get(6))).append(");");
+            }
+        }
+        h.setLength(h.length() - 1);
+        h.append(". The paper: its best agent about 25-30 % cheaper than the best baseline on burst.");
+        return StudyOutcome.of(index, h.toString()).table("Cost of the training workload, in $ (negative % = the agent "
+                + "is cheaper; held-out workloads: the report)", COST_HEADER, rows);
+    }
+
+    /** "8.92%" as "8.92% more", "-5.1%" as "5.1% less": a sign alone is easy to read the wrong way round. */
+    private static String moreOrLess(String percent) {
+        return percent.startsWith("-") ? percent.substring(1) + " less" : percent + " more";
+    }
+
     private void headline(HtmlReport.Builder report) {
-        List<List<String>> costRows = new ArrayList<>();
+        List<List<String>> costRows = costRows();
         List<List<String>> durationRows = new ArrayList<>();
         for (String w : TpdsStudy.WORKLOADS) {
             Map<String, RunSummary> base = baselines.get(w);
-            RunSummary milp = base.get("milp");
-            costRows.add(headlineRow(w, base, RunSummary::totalCost, milp, Format::cost,
-                    Format.cost(lowerBounds.getOrDefault(w, Double.NaN))));
-            durationRows.add(headlineRow(w, base, RunSummary::meanDuration, milp, v -> Format.sig(v, 4), "–"));
+            durationRows.add(headlineRow(w, base, RunSummary::meanDuration, base.get("milp"), v -> Format.sig(v, 4), "–"));
         }
         report.section("Headline: best learned agent vs the heuristics", s -> s
                 .paragraph("The paper reports its best agent (REINFORCE, beta 0.75) about 25-30% cheaper than the best "
@@ -133,8 +170,7 @@ final class TpdsReport {
                         + "duration than round-robin on burst. 'Paper heuristics' are round-robin, "
                         + "round-robin-consolidate, first-fit and aep; milp is execplace's exact per-job optimum; the lower "
                         + "bound holds for any scheduler (docs/milp.md). Negative = the agent is better.")
-                .table(List.of("workload", "best paper heuristic", "cost", "milp", "best agent", "cost",
-                        "vs heuristic", "vs milp", "lower bound"), costRows)
+                .table(COST_HEADER, costRows)
                 .table(List.of("workload", "best paper heuristic", "mean duration s", "milp", "best agent",
                         "mean duration s", "vs heuristic", "vs milp", ""), durationRows));
     }
@@ -266,30 +302,64 @@ final class TpdsReport {
         });
     }
 
-    /** Per workload: the best agent on held-out workloads (by mean cost / best heuristic) beside its training result. */
-    private void writeResultsCsv(Path file) throws IOException {
+    /**
+     * {@code results.csv} and {@code results.json}: one record per workload and scheduler (heuristic
+     * or trained agent), the same values in both; JSON keys in camelCase as in the other studies'
+     * {@code results.json}, numbers as numbers and {@code null} where there is none.
+     */
+    private void writeResults(Path dir) throws IOException {
+        List<Map<String, Object>> records = new ArrayList<>();
+        for (String wl : TpdsStudy.WORKLOADS) {
+            for (Map.Entry<String, RunSummary> e : baselines.get(wl).entrySet()) {
+                records.add(record(wl, e.getKey(), null, e.getValue()));
+            }
+            for (TpdsStudy.AgentResult r : of(wl)) {
+                records.add(record(wl, r.run().label(), r, r.summary()));
+            }
+        }
         CsvTable table = new CsvTable("workload", "scheduler", "kind", "agent", "beta", "iterations", "cost",
                 "mean_duration_s", "mean_turnaround_s", "good_placements", "jobs_waited", "jobs_completed", "fallbacks",
                 "holds", "final_eval_return", "training_seconds");
-        for (String wl : TpdsStudy.WORKLOADS) {
-            for (Map.Entry<String, RunSummary> e : baselines.get(wl).entrySet()) {
-                table.row(summaryRow(wl, e.getKey(), "heuristic", "", "", "", e.getValue(), "", "", "", ""));
-            }
-            for (TpdsStudy.AgentResult r : of(wl)) {
-                table.row(summaryRow(wl, r.run().label(), "agent", r.run().agent().label(), TpdsStudy.betaText(r.run().beta()),
-                        r.curve().last().iteration(), r.summary(), r.fallbacks(), r.holds(),
-                        num(r.curve().last().evalMeanReturn()), num(r.seconds())));
-            }
+        for (Map<String, Object> m : records) {
+            table.row(m.entrySet().stream().map(e -> csvCell(e.getKey(), e.getValue())).toList());
         }
-        table.write(file);
+        table.write(dir.resolve("results.csv"));
+        AtomicFiles.write(dir.resolve("results.json"),
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(records));
     }
 
-    private static List<Object> summaryRow(String workload, String name, String kind, String agent, String beta,
-                                           Object iterations, RunSummary s, Object fallbacks, Object holds,
-                                           String evalReturn, String seconds) {
-        return List.of(workload, name, kind, agent, beta, iterations, num(s.totalCost()), num(s.meanDuration()),
-                num(s.meanTurnaround()), s.goodPlacements(), s.jobsWaited(), s.jobsCompleted(), fallbacks, holds,
-                evalReturn, seconds);
+    /** One record, in the order of the CSV columns; {@code agent} is null for a heuristic. */
+    private static Map<String, Object> record(String workload, String name, TpdsStudy.AgentResult agent, RunSummary s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload);
+        m.put("scheduler", name);
+        m.put("kind", agent == null ? "heuristic" : "agent");
+        m.put("agent", agent == null ? null : agent.run().agent().label());
+        m.put("beta", agent == null ? null : agent.run().beta());
+        m.put("iterations", agent == null ? null : agent.curve().last().iteration());
+        m.put("totalCost", value(s.totalCost()));
+        m.put("meanDuration", value(s.meanDuration()));
+        m.put("meanTurnaround", value(s.meanTurnaround()));
+        m.put("goodPlacements", s.goodPlacements());
+        m.put("jobsWaited", s.jobsWaited());
+        m.put("jobsCompleted", s.jobsCompleted());
+        m.put("fallbacks", agent == null ? null : agent.fallbacks());
+        m.put("holds", agent == null ? null : agent.holds());
+        m.put("finalEvalReturn", agent == null ? null : value(agent.curve().last().evalMeanReturn()));
+        m.put("trainingSeconds", agent == null ? null : value(agent.seconds()));
+        return m;
+    }
+
+    /** As results.csv has always written it: β as in labels, other decimals to 6 digits, blank for none. */
+    private static Object csvCell(String key, Object v) {
+        if (v instanceof Double d) {
+            return key.equals("beta") ? TpdsStudy.betaText(d) : num(d);
+        }
+        return v == null ? "" : v;
+    }
+
+    private static Double value(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 
     private void writeCurvesCsv(Path file) throws IOException {

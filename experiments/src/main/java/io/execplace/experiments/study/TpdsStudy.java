@@ -193,7 +193,7 @@ public final class TpdsStudy {
     }
 
     /** Trains, evaluates and writes results, charts and {@code index.html} into {@code dir}. */
-    public Path run(Path dir, ProgressListener progress) throws IOException {
+    public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
         for (String w : WORKLOADS) {
             setup(w); // a bad trace file fails here, before hours of training
         }
@@ -220,7 +220,8 @@ public final class TpdsStudy {
                 heldOut.put(w, heldOut(w, setup(w), dir, results));
             }
         }
-        return new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut).write(dir);
+        TpdsReport report = new TpdsReport(settings, results, baselines, lowerBounds).withTraces(traces).withHeldOut(heldOut);
+        return report.outcome(report.write(dir));
     }
 
     private List<AgentResult> trainHere(List<Run> runs, Path dir, ProgressListener progress) throws IOException {

@@ -43,13 +43,30 @@ class TpdsStudyTest {
         TpdsStudySettings settings = tiny().agents(List.of(Algorithm.DQN)).dqnIterations(20).build();
         TpdsStudy study = new TpdsStudy(settings, Schedulers.builtIn(), 2);
         AtomicLong last = new AtomicLong();
-        Path index = study.run(dir, (done, total, what) -> last.accumulateAndGet(done, Math::max));
+        StudyOutcome outcome = study.run(dir, (done, total, what) -> last.accumulateAndGet(done, Math::max));
+        Path index = outcome.index();
         assertThat(last.get()).isEqualTo(study.totalIterations()).isEqualTo(40);
         List<String> rows = Files.readAllLines(dir.resolve("results.csv"));
         // Header, then per workload the four heuristics (and milp when registered) and the one agent.
         int heuristics = study.heuristics().size();
         assertThat(rows).hasSize(1 + 2 * (heuristics + 1));
         assertThat(rows).anyMatch(r -> r.startsWith("tpds-burst,DQN β=1,agent,dqn,1,20,"));
+        // results.json: the same records, camelCase keys as the other studies, numbers as numbers.
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("results.json").toFile());
+        assertThat(json.size()).isEqualTo(rows.size() - 1);
+        com.fasterxml.jackson.databind.JsonNode agent = json.get(json.size() - 1);
+        assertThat(agent.get("scheduler").asText()).isEqualTo("DQN β=1");
+        assertThat(agent.get("beta").asDouble()).isEqualTo(1.0);
+        assertThat(agent.get("totalCost").isNumber()).isTrue();
+        assertThat(json.get(0).get("kind").asText()).isEqualTo("heuristic");
+        assertThat(json.get(0).get("agent").isNull()).isTrue();
+        // What the command prints: a sentence per workload and the report's cost headline table.
+        assertThat(outcome.headline()).contains("on tpds-normal, DQN β=1 costs $").contains("on tpds-burst")
+                .containsPattern("\\(\\d[\\d.]*% (more|less)\\)").doesNotContain("(-");
+        assertThat(outcome.header()).contains("best paper heuristic", "lower bound");
+        assertThat(outcome.rows()).hasSize(2);
+        assertThat(outcome.rows().get(0).get(0)).isEqualTo("tpds-normal");
         assertThat(Files.readAllLines(dir.resolve("curves.csv"))).hasSize(3);
         assertThat(index).isRegularFile();
         String html = Files.readString(index);

@@ -18,6 +18,8 @@ import io.execplace.experiments.report.ReportFigure;
 import io.execplace.liu.agent.LiuCurvePoint;
 import io.execplace.liu.agent.LiuEvaluation;
 
+import io.execplace.experiments.study.StudyOutcome;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -133,6 +135,21 @@ final class LiuReport {
         }
         report.build().write(index);
         return index;
+    }
+
+    /** Table II on screen, after one sentence: each agent's mean TMDL against SF-E's. */
+    StudyOutcome outcome(Path index) {
+        StringBuilder h = new StringBuilder("Mean missed deadlines per episode (TMDL, lower is better) on the held-out test "
+                + "workloads against SF-E, the best baseline:");
+        for (LiuStudy.Comparison c : o.table2()) {
+            h.append(' ').append(c.name()).append(' ').append(agentLabel(c)).append(' ')
+                    .append(Format.sig(c.rl().meanTmdl(), 4)).append(" vs ").append(Format.sig(c.baseline().meanTmdl(), 4))
+                    .append(';');
+        }
+        h.setLength(h.length() - 1);
+        h.append(". The paper: the agent's TMDL 35-56 against SF-E's 189-350.");
+        return StudyOutcome.of(index, h.toString()).table("Table II: agent against SF-E (ratio: higher is better for the "
+                + "agent; Table III and the curves: the report)", tableHeader(), tableRows(o.table2(), PAPER_TABLE2));
     }
 
     private static List<String> tableHeader() {

@@ -20,6 +20,8 @@ import io.execplace.liu.agent.LiuValueAgent;
 import io.execplace.liu.managers.LiuBaselines;
 import io.execplace.liu.pairs.PairTrainingConfig;
 
+import io.execplace.experiments.study.StudyOutcome;
+
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.io.UncheckedIOException;
@@ -194,8 +196,8 @@ public final class LiuStudy {
         return new LiuStudy(engine, config);
     }
 
-    /** Runs the whole study and writes its files under {@code dir}; returns the HTML report. */
-    public Path run(Settings s, Path dir, Consumer<String> progress) throws IOException {
+    /** Runs the whole study and writes its files under {@code dir}; returns the report's path, headline and Table II. */
+    public StudyOutcome run(Settings s, Path dir, Consumer<String> progress) throws IOException {
         return run(s, Run.all(), dir, progress);
     }
 
@@ -204,13 +206,14 @@ public final class LiuStudy {
      * of the guided ones, Table III when the uniform agent is among them, Fig. 4(d) when both
      * Bernoulli agents are.
      */
-    public Path run(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
+    public StudyOutcome run(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
         if (runs.isEmpty() || runs.stream().distinct().count() != runs.size()) {
             throw new IllegalArgumentException("the study needs at least one training and each at most once, got " + runs);
         }
         Files.createDirectories(dir);
         Outcome o = compute(s, runs, dir, progress);
-        return new LiuReport(o, clusters).write(dir);
+        LiuReport report = new LiuReport(o, clusters);
+        return report.outcome(report.write(dir));
     }
 
     Outcome compute(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {

@@ -8,6 +8,7 @@ import io.execplace.liu.model.LiuWorkloadSpec;
 import io.execplace.liu.agent.LiuAgentConfig;
 import io.execplace.liu.agent.LiuTrainingSpec;
 import java.nio.file.Files;
+import io.execplace.experiments.study.StudyOutcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,8 +30,14 @@ class LiuStudyTest {
     void aTinyStudyWritesEveryTableChartAndAgent(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(4, 40, 3, 2).withThreads(2);
         List<String> progress = new ArrayList<>();
-        Path index = new LiuStudy().run(s, dir, progress::add);
+        StudyOutcome outcome = new LiuStudy().run(s, dir, progress::add);
+        Path index = outcome.index();
         assertThat(index).exists();
+        // What reproduce liu prints: a sentence on TMDL against SF-E per pattern, then Table II (6 rows per pattern).
+        assertThat(outcome.headline()).contains("TMDL").contains("bernoulli").contains("uniform").contains("beta");
+        assertThat(outcome.title()).startsWith("Table II");
+        assertThat(outcome.rows()).hasSize(3 * 6);
+        assertThat(outcome.rows().get(0)).startsWith("TMDL", "bernoulli");
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 2 * 3);
         assertThat(table2.get(1)).startsWith("bernoulli,rl,");
@@ -61,7 +68,7 @@ class LiuStudyTest {
         LiuStudy.Settings s = tiny(3, 40, 2, 1).withThreads(1);
         io.execplace.liu.pairs.PairTrainingConfig pairs = io.execplace.liu.pairs.PairTrainingConfig.quick()
                 .withImitation(2, 1, 1).withImprovement(1, 1).withPolicyGradient(0, 1, 0.001);
-        Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, l -> { });
+        Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, l -> { }).index();
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 4);
         assertThat(table2.get(1)).startsWith("uniform,rl,");
@@ -82,7 +89,7 @@ class LiuStudyTest {
     void someTrainingsGiveTheirRowsOnly(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(3, 30, 2, 1).withThreads(1);
         List<String> progress = new ArrayList<>();
-        Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, progress::add);
+        Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, progress::add).index();
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 2);
         assertThat(table2.get(1)).startsWith("beta,rl,");
