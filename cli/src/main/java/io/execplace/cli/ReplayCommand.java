@@ -74,8 +74,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "For --predict: real seconds from a pending pod to its node being ready (default ${DEFAULT-VALUE}).")
     double launchSeconds;
 
-    @Option(names = "--consolidate-after", paramLabel = "S", defaultValue = "10",
-            description = "For --predict: the NodePools' consolidateAfter, real seconds (default ${DEFAULT-VALUE}, scripts/testbed's).")
+    @Option(names = "--consolidate-after", paramLabel = "S", defaultValue = "60",
+            description = "For --predict: real seconds from a node emptying to its removal (default ${DEFAULT-VALUE}: the testbed's "
+                    + "consolidateAfter 10 s, its disruption loop and re-check; docs/testbed.md).")
     double consolidateAfter;
 
     @Override

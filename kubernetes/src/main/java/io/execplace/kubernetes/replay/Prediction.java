@@ -37,7 +37,9 @@ import java.util.Map;
  * @param timeScale               K, workload seconds per real second
  * @param launchRealSeconds       real seconds from a pending pod to its node being ready (Karpenter's
  *                                batching and the kwok node's start)
- * @param consolidateAfterSeconds the NodePools' {@code consolidateAfter}, real seconds
+ * @param consolidateAfterSeconds seconds, real, from a node emptying to its removal: the NodePools'
+ *                                {@code consolidateAfter} plus Karpenter's disruption loop and re-check
+ *                                (docs/testbed.md measured about 60 s for {@code consolidateAfter: 10s})
  */
 public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
 
@@ -83,6 +85,11 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      * and its driver job {@code 2k}, so that at one instant (a workload orders ties by id) the driver
      * comes first, as the replay creates the driver and then its executors.
      */
+    /** CPU the kwok provider keeps back on every node (allocatable = capacity − this). */
+    static final double RESERVED_CPU = 0.1;
+    /** Memory, GiB, the kwok provider keeps back on every node. */
+    static final double RESERVED_MEMORY_GIB = 10.0 / 1024;
+
     static Workload withDrivers(Workload workload) {
         List<Job> jobs = new ArrayList<>();
         for (Job j : workload.jobs()) {
@@ -112,8 +119,11 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
         List<InstanceType> list = new ArrayList<>();
         for (JsonNode t : types) {
             String name = t.path("name").asText();
-            int cores = Integer.parseInt(t.path("resources").path("cpu").asText());
-            double memoryGb = gib(t.path("resources").path("memory").asText());
+            // What a node can hold is its allocatable: the kwok provider's nodes keep back 100m of CPU and
+            // 10 MiB of memory (its NodeClaims report 15900m and 65526Mi for an m5.4xlarge), so an 8-vCPU
+            // node holds 7 whole cores of executors, as kube-scheduler and Karpenter count them.
+            int cores = (int) Math.floor(Integer.parseInt(t.path("resources").path("cpu").asText()) - RESERVED_CPU);
+            double memoryGb = gib(t.path("resources").path("memory").asText()) - RESERVED_MEMORY_GIB;
             double onDemand = Double.NaN;
             double spot = Double.NaN;
             for (JsonNode o : t.path("offerings")) {

@@ -64,14 +64,16 @@ class PredictionTest {
         assertThat(c.vm(0).pricePerSecond()).isCloseTo(0.192 / 3600, within(1e-15));
         assertThat(c.pools().pool(0).launchDelay().minSeconds()).isEqualTo(120);
         assertThat(c.pools().pool(0).consolidateAfterSeconds()).isEqualTo(600);
-        assertThat(c.size()).isEqualTo(2 * 250);
+        // 4 vCPU less the 100m kept back: 3 whole cores a node; 1,000 cores hold 333 such nodes.
+        assertThat(c.vm(0).cores()).isEqualTo(3);
+        assertThat(c.size()).isEqualTo(2 * 333);
     }
 
     @Test
     void oneApplicationWithItsDriverOnOneNode() throws IOException {
-        // One application of 3 executors of 1 core for 600 s: driver and executors on one m5.xlarge,
-        // bought at 0, ready at 120 (2 s x 60), running 120-720, removed at 720 + 600.
-        Workload w = new Workload("one", List.of(new Job(1, JobType.GENERIC, 0, 3, 1, 1, 600, 2000)));
+        // One application of 2 executors of 1 core for 600 s: driver and executors fill one m5.xlarge
+        // (3 allocatable cores), bought at 0, ready at 120 (2 s x 60), running 120-720, removed at 720 + 600.
+        Workload w = new Workload("one", List.of(new Job(1, JobType.GENERIC, 0, 2, 1, 1, 600, 2000)));
         Map<String, Object> p = new Prediction(60, 2, 10).predict(w, types(), LOWEST);
         assertThat(p.get("applications_finished")).isEqualTo(1);
         assertThat(p.get("deadlines_met")).isEqualTo(1);
@@ -81,7 +83,7 @@ class PredictionTest {
         assertThat((double) p.get("node_cost")).isCloseTo(1320 * 0.192 / 3600, within(1e-12));
         List<Job> jobs = Prediction.withDrivers(w).jobs();
         assertThat(Prediction.isDriver(jobs.get(0))).isTrue();
-        assertThat(jobs.get(1).executors()).isEqualTo(3);
+        assertThat(jobs.get(1).executors()).isEqualTo(2);
         assertThat(Prediction.isDriver(jobs.get(1))).isFalse();
     }
 }
