@@ -104,8 +104,7 @@ final class CompareCommand implements Callable<Integer> {
             print(stdout, ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggregates));
             stdout.println("cost / bound: total cost over a lower bound on what any scheduler would pay for the same jobs"
                     + (scenario.seeds().size() > 1 ? "; mean ± sd over " + scenario.seeds().size() + " seeds." : "."));
-            stdout.println("Target: the HJS paper's score (Eq. 5), 0 to 200: up to 100 for a low cost and up to 100 for "
-                    + "deadlines met; higher is better.");
+            stdout.println(ComparisonReport.TARGET_NOTE);
             print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
             print(stdout, CapacityTable.header(), CapacityTable.rows(comparison));
             print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));

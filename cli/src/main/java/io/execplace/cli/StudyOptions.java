@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.study.ComparisonReport;
 import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,6 +67,9 @@ final class StudyOptions {
             TextTable table = new TextTable(outcome.header());
             outcome.rows().forEach(table::row);
             table.print(stdout);
+            if (outcome.header().contains("Target")) {
+                stdout.println(ComparisonReport.TARGET_NOTE);
+            }
             stdout.println();
         }
         stdout.println("wrote " + names.stream().map(n -> out.resolve(n) + (n.endsWith("/") ? "/" : "")).collect(Collectors.joining(", "))

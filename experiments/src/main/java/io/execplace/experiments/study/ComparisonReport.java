@@ -60,6 +60,10 @@ public final class ComparisonReport {
             + "the p99 because a run's first decisions include class loading and JIT warm-up, a few large values "
             + "inside the top 1% that pull the mean up.";
 
+    /** What the Target column means, printed under tables that have one. */
+    public static final String TARGET_NOTE = "Target: the HJS paper's score (Eq. 5), 0 to 200: up to 100 for a low cost "
+            + "and up to 100 for deadlines met; higher is better.";
+
     /** What the agent table means, for reports. */
     public static final String AGENT_NOTE = "Executor decisions of trained agents, summed over seeds: fallbacks are "
             + "decisions where the agent's own choice would have been penalised (a VM without room, a wait half-way "

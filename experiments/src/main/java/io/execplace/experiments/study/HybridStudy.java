@@ -165,7 +165,8 @@ public final class HybridStudy {
         String unit = Headline.costUnit(main.scenario().cluster());
         String headline = Headline.of(aggs, unit).map(h -> HEADLINE_SCENARIO + ": " + h).orElse("");
         return StudyOutcome.of(index, headline).table(HEADLINE_SCENARIO + ": " + settings.smallJobs()
-                + " jobs at high load on hybrid-small, mean ± sd over " + settings.seeds() + " seeds (every scenario: the report)", ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggs));
+                + " jobs at high load on hybrid-small, " + (settings.seeds() == 1 ? "one seed" : "mean ± sd over " + settings.seeds()
+                + " seeds") + " (every scenario: the report)", ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggs));
     }
 
     private Path write(Map<String, Comparison> results, Path dir) throws IOException {
