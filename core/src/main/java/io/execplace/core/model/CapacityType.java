@@ -1,6 +1,6 @@
 package io.execplace.core.model;
 
-import java.util.Locale;
+import io.execplace.core.io.Choices;
 
 /** How a node is bought: on-demand (kept until released) or spot (cheaper, taken back with notice). */
 public enum CapacityType {
@@ -19,12 +19,6 @@ public enum CapacityType {
     }
 
     public static CapacityType parse(String text) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        for (CapacityType c : values()) {
-            if (c.key.equals(t) || c.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException("expected on-demand or spot, got '" + text + "'");
+        return Choices.parse(values(), CapacityType::key, text, "capacity type");
     }
 }

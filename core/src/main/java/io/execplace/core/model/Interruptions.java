@@ -72,10 +72,6 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
         return -Math.log1p(-monthlyRate) / MONTH_SECONDS;
     }
 
-    public boolean never() {
-        return monthlyRate == 0 && reclaimAtSeconds.isEmpty();
-    }
-
     /** Seconds from launch to interruption for one node (infinite when never). */
     public double sampleLifetime(SplittableRandom random) {
         if (monthlyRate == 0) {

@@ -44,6 +44,7 @@ final class NodeLifecycle {
     private final int[] groupSlots;
     private final int[] groupAlive;
     private final int[] groupPool;
+    private final int[] groupCores;
     private long seed;
 
     private final NodeEvents events = new NodeEvents();
@@ -79,9 +80,11 @@ final class NodeLifecycle {
         groupSlots = new int[groups];
         groupAlive = new int[groups];
         groupPool = new int[groups];
+        groupCores = new int[groups];
         for (int i = 0; i < n; i++) {
             groupSlots[groupOf[i]]++;
             groupPool[groupOf[i]] = pools.poolIndex(i);
+            groupCores[groupOf[i]] = slotCores[i];
         }
     }
 
@@ -92,7 +95,7 @@ final class NodeLifecycle {
     boolean blocked(int pool) {
         for (int g = 0; g < groupSlots.length; g++) {
             if (groupPool[g] == pool && groupAlive[g] < groupSlots[g]
-                    && poolCores[pool] + groupCores(g) > poolLimit[pool]) {
+                    && poolCores[pool] + groupCores[g] > poolLimit[pool]) {
                 return true;
             }
         }
@@ -112,15 +115,6 @@ final class NodeLifecycle {
             }
         }
         return false;
-    }
-
-    private int groupCores(int g) {
-        for (int i = 0; i < n; i++) {
-            if (groupOf[i] == g) {
-                return slotCores[i];
-            }
-        }
-        return 0;
     }
 
     void reset(long capacitySeed) {
