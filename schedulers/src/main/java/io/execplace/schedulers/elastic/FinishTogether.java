@@ -41,7 +41,7 @@ public final class FinishTogether implements PlacementPolicy {
         }
         Arrays.fill(chosen, false);
         Cluster cluster = view.cluster();
-        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room.bought) : null;
+        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room) : null;
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (cluster.isHybrid() && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
@@ -81,8 +81,9 @@ public final class FinishTogether implements PlacementPolicy {
         double bestCost = Double.POSITIVE_INFINITY;
         double bestGap = Double.POSITIVE_INFINITY;
         int bestFree = Integer.MAX_VALUE;
-        for (int vm = 0; vm < view.vmCount(); vm++) {
-            if (!room.bought[vm] || room.holds(vm, job) == 0) {
+        for (int k = 0; k < room.liveCount; k++) {
+            int vm = room.live[k];
+            if (room.holds(vm, job) == 0) {
                 continue;
             }
             double cost = liveCost(view, vm, job, duration, left);

@@ -78,8 +78,9 @@ public final class KubeProvisioned implements PlacementPolicy {
     private int bestExistingNode(Job job, ClusterView view) {
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
-        for (int vm = 0; vm < view.vmCount(); vm++) {
-            if (!room.bought[vm] || !room.fits(vm, job)) {
+        for (int k = 0; k < room.liveCount; k++) {
+            int vm = room.live[k];
+            if (!room.fits(vm, job)) {
                 continue;
             }
             double cpuUsed = 1 - (room.freeCores[vm] - job.coresPerExecutor()) / (double) view.vm(vm).cores();
@@ -99,7 +100,7 @@ public final class KubeProvisioned implements PlacementPolicy {
 
     /** Karpenter's new NodeClaims for the pending executors; returns how many executors are placed then. */
     private int provision(Job job, NodePools pools, int[] vms, int placed) {
-        NodeClaims claims = new NodeClaims(pools, room.bought);
+        NodeClaims claims = new NodeClaims(pools, room);
         while (placed < vms.length) {
             int slot = claims.claim(job, vms.length - placed);
             if (slot < 0) {

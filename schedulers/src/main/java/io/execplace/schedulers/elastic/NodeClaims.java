@@ -9,26 +9,27 @@ import io.execplace.core.model.NodePools;
  * Karpenter's choice of a new node for pending executors (its provisioning scheduler, as documented):
  * the first node pool (highest weight) that can still buy a node, as many pending executors as that
  * pool's largest instance type holds, and the cheapest instance type that holds them. One instance
- * per placement decision; {@link #bought} marks the slots bought or live so far.
+ * per placement decision; the slots it buys are marked in the placement's {@link TentativeRoom}.
  */
 final class NodeClaims {
 
     private final NodePools pools;
+    private final TentativeRoom room;
     private final boolean[] bought;
     private final int[] poolRoom;
 
-    /** @param bought per slot, true when its node is live (read from the view; this object marks new ones) */
-    NodeClaims(NodePools pools, boolean[] bought) {
+    /** @param room the placement's tentative room (its bought slots are read; this object buys new ones there) */
+    NodeClaims(NodePools pools, TentativeRoom room) {
         this.pools = pools;
-        this.bought = bought;
+        this.room = room;
+        this.bought = room.bought;
         this.poolRoom = new int[pools.pools().size()];
         for (int p = 0; p < poolRoom.length; p++) {
             poolRoom[p] = pools.pools().get(p).limitCores();
         }
-        for (int vm = 0; vm < pools.slotCount(); vm++) {
-            if (bought[vm]) {
-                poolRoom[pools.poolIndex(vm)] -= pools.instanceType(vm).cores();
-            }
+        for (int k = 0; k < room.liveCount; k++) {
+            int vm = room.live[k];
+            poolRoom[pools.poolIndex(vm)] -= pools.instanceType(vm).cores();
         }
     }
 
@@ -47,7 +48,7 @@ final class NodeClaims {
     int claim(Job job, int pending) {
         int slot = candidate(job, pending);
         if (slot >= 0) {
-            bought[slot] = true;
+            room.buy(slot);
             poolRoom[pools.poolIndex(slot)] -= pools.instanceType(slot).cores();
         }
         return slot;

@@ -7,13 +7,16 @@ import io.execplace.core.policy.ClusterView;
 /**
  * What each node has free while a policy places one job's executors one by one, before the kernel
  * sees the placement: free cores and memory, and which slots are bought (live, or bought by this
- * placement). Arrays are reused between decisions.
+ * placement), also as a list in slot order. Arrays are reused between decisions.
  */
 final class TentativeRoom {
 
     int[] freeCores = new int[0];
     double[] freeMemory = new double[0];
     boolean[] bought = new boolean[0];
+    /** The bought slots in slot order (policies scan only these: an elastic cluster's slots are mostly not bought). */
+    int[] live = new int[0];
+    int liveCount;
 
     /** Reads the view's free resources and bought slots. */
     void load(ClusterView view) {
@@ -22,12 +25,29 @@ final class TentativeRoom {
             freeCores = new int[n];
             freeMemory = new double[n];
             bought = new boolean[n];
+            live = new int[n];
         }
+        liveCount = 0;
         for (int vm = 0; vm < n; vm++) {
             freeCores[vm] = view.freeCores(vm);
             freeMemory[vm] = view.freeMemoryGb(vm);
             bought[vm] = view.isProvisioned(vm);
+            if (bought[vm]) {
+                live[liveCount++] = vm;
+            }
         }
+    }
+
+    /** Marks a slot bought by this placement, keeping {@link #live} in slot order. */
+    void buy(int vm) {
+        bought[vm] = true;
+        int at = liveCount;
+        while (at > 0 && live[at - 1] > vm) {
+            live[at] = live[at - 1];
+            at--;
+        }
+        live[at] = vm;
+        liveCount++;
     }
 
     /** How many more executors of the job the node takes now. */
