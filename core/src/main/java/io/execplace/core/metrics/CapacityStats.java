@@ -1,21 +1,26 @@
 package io.execplace.core.metrics;
 
 /**
- * What an elastic cluster's capacity did in a run: nodes bought and their lifetimes, spot
- * interruptions and what they cost the jobs. All zero for a fixed cluster ({@link #NONE}).
+ * What the capacity did in a run: on an elastic cluster, nodes bought and their lifetimes, spot
+ * interruptions and what they cost the jobs; with dynamic allocation, the executors applications added
+ * over their floors. All zero for a fixed cluster without dynamic allocation ({@link #NONE}).
  *
  * @param nodeLaunches        nodes bought
  * @param nodeHours           hours of node lifetime (launch request to removal), summed over nodes
  * @param interruptions       spot nodes taken back
  * @param executorsLost       executors that were on an interrupted node while their job ran
  * @param executorSecondsLost executor-seconds of finished work recomputed after interruptions
- * @param jobsStopped         times a job was stopped by an interruption and queued again
+ * @param jobsStopped         times a job (or an executor request) was stopped by an interruption and queued again
+ * @param executorsAdded      executors placed for applications' demands above their floors (dynamic allocation)
+ * @param executorsCancelled  executors asked for that were no longer wanted when they could have been placed
+ * @param addedExecutorHours  hours the added executors held their resources, summed
  */
 public record CapacityStats(int nodeLaunches, double nodeHours, int interruptions, int executorsLost,
-                            double executorSecondsLost, int jobsStopped) {
+                            double executorSecondsLost, int jobsStopped, int executorsAdded,
+                            int executorsCancelled, double addedExecutorHours) {
 
-    /** A fixed cluster's: nothing bought, nothing lost. */
-    public static final CapacityStats NONE = new CapacityStats(0, 0, 0, 0, 0, 0);
+    /** A fixed cluster's without dynamic allocation: nothing bought, nothing lost, nothing added. */
+    public static final CapacityStats NONE = builder().build();
 
     public static Builder builder() {
         return new Builder();
@@ -23,7 +28,8 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
 
     /** The same numbers with the node-hours set (known once the node lifetimes are closed). */
     public CapacityStats withNodeHours(double hours) {
-        return new CapacityStats(nodeLaunches, hours, interruptions, executorsLost, executorSecondsLost, jobsStopped);
+        return new CapacityStats(nodeLaunches, hours, interruptions, executorsLost, executorSecondsLost, jobsStopped,
+                executorsAdded, executorsCancelled, addedExecutorHours);
     }
 
     /** Builds {@link CapacityStats} field by field. */
@@ -34,6 +40,9 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
         private int executorsLost;
         private double executorSecondsLost;
         private int jobsStopped;
+        private int executorsAdded;
+        private int executorsCancelled;
+        private double addedExecutorHours;
 
         public Builder nodeLaunches(int v) {
             nodeLaunches = v;
@@ -65,9 +74,24 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
             return this;
         }
 
+        public Builder executorsAdded(int v) {
+            executorsAdded = v;
+            return this;
+        }
+
+        public Builder executorsCancelled(int v) {
+            executorsCancelled = v;
+            return this;
+        }
+
+        public Builder addedExecutorHours(double v) {
+            addedExecutorHours = v;
+            return this;
+        }
+
         public CapacityStats build() {
             return new CapacityStats(nodeLaunches, nodeHours, interruptions, executorsLost, executorSecondsLost,
-                    jobsStopped);
+                    jobsStopped, executorsAdded, executorsCancelled, addedExecutorHours);
         }
     }
 }

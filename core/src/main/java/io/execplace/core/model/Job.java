@@ -76,6 +76,11 @@ public record Job(int id, JobType type, double arrival, int executors, int cores
         return new Job(id, type, arrival, executors, coresPerExecutor, memoryGbPerExecutor, seconds, deadline);
     }
 
+    /** A copy with another number of executors. */
+    public Job withExecutors(int count) {
+        return new Job(id, type, arrival, count, coresPerExecutor, memoryGbPerExecutor, baseDuration, deadline);
+    }
+
     /** A copy with another deadline. */
     public Job withDeadline(double newDeadline) {
         return new Job(id, type, arrival, executors, coresPerExecutor, memoryGbPerExecutor, baseDuration, newDeadline);

@@ -4,6 +4,7 @@ import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
@@ -18,6 +19,7 @@ import io.execplace.core.rules.SimulationConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one event kernel of execplace: the clock, arrivals and completions, the waiting queue with its
@@ -76,6 +78,8 @@ public final class EventKernel {
     private int n;
     /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
     private final Preemptions preemptions;
+    /** Dynamic allocation: the executors applications add over their floors, as request entries. */
+    private final Allocations allocations = new Allocations();
     private String decider = "driver";
     /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
     private PlacementPolicy arrivalCheck;
@@ -111,7 +115,7 @@ public final class EventKernel {
 
     /** Starts a run of the workload's jobs (in arrival order) on an empty cluster at time 0. */
     public void reset(Workload workload) {
-        reset(workload.jobs().toArray(new Job[0]));
+        reset(workload.jobs().toArray(new Job[0]), workload.demands());
     }
 
     /**
@@ -120,10 +124,24 @@ public final class EventKernel {
      * @param jobs the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
      */
     public void reset(Job[] jobs) {
+        reset(jobs, Map.of());
+    }
+
+    /**
+     * Starts a run of {@code jobs}, the applications among them with an executor demand using dynamic
+     * allocation ({@link Allocations}).
+     *
+     * @param jobs    the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
+     * @param demands executor demands by job id
+     */
+    public void reset(Job[] jobs, Map<Integer, ExecutorDemand> demands) {
         this.givenJobs = jobs;
-        this.jobs = preemptions == null ? jobs : jobs.clone();
+        Job[] all = allocations.prepare(jobs, demands);
+        allocations.reset();
+        // Interruptions leave what is left of a stopped job in the array: a copy of the caller's.
+        this.jobs = preemptions == null || allocations.any() ? all : all.clone();
         this.n = jobs.length;
-        book.reset(jobs, cluster);
+        book.reset(this.jobs, n, cluster);
         waiting.reset(this.jobs);
         state.reset(config.capacitySeed());
         if (preemptions != null) {
@@ -166,6 +184,14 @@ public final class EventKernel {
             while (cursor < waiting.size()) {
                 int j = waiting.get(cursor);
                 Job job = jobs[j];
+                if (allocations.isRequest(j)) {
+                    if (j != pendingJob && state.now() >= allocations.wantedUntil(j)) {
+                        removeAt(cursor);
+                        allocations.ended(j, false);
+                        continue;
+                    }
+                    return true;
+                }
                 if (admission && j != pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
@@ -192,7 +218,7 @@ public final class EventKernel {
         while (true) {
             tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
             tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
-            t = Math.min(tArrival, tCompletion);
+            t = Math.min(Math.min(tArrival, tCompletion), allocations.nextArrival());
             // Node events (consolidation, spot notices and interruptions) up to the next arrival or
             // completion come first; only an interruption that stops jobs makes a decision point.
             if (preemptions == null) {
@@ -222,6 +248,7 @@ public final class EventKernel {
         while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
             admit(nextArrival++);
         }
+        allocations.arriveUntil(t, waiting);
         if (config.queue().reordersOverTime()) {
             // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
             // with executors already placed stays offered, since those executors hold resources.
@@ -244,6 +271,24 @@ public final class EventKernel {
     private boolean stopJobsOn(int first) {
         boolean[] taken = preemptions.takenNow(first);
         boolean stopped = preemptions.stopJobs(taken, jobs, book, running, waiting);
+        // A stopped application's added executors go with it; it asks for them again when it restarts.
+        for (int r : allocations.orphans(j -> !Double.isNaN(book.finish[j]))) {
+            boolean placed = !Double.isNaN(book.finish[r]);
+            if (placed) {
+                release(r);
+                running.remove(r);
+                book.start[r] = Double.NaN;
+                book.finish[r] = Double.NaN;
+            } else {
+                for (int i = 0; i < waiting.size(); i++) {
+                    if (waiting.get(i) == r) {
+                        removeAt(i);
+                        break;
+                    }
+                }
+            }
+            allocations.ended(r, placed);
+        }
         if (pendingJob >= 0 && Preemptions.hasExecutorOn(book, pendingJob, pending, taken)) {
             Job job = jobs[pendingJob];
             for (int i = 0; i < pending; i++) {
@@ -279,6 +324,9 @@ public final class EventKernel {
         int from = book.offset[j];
         for (int i = 0; i < done.executors(); i++) {
             state.removeExecutor(book.executorVm[from + i], done);
+        }
+        if (allocations.isRequest(j)) {
+            allocations.ended(j, true);
         }
     }
 
@@ -393,8 +441,11 @@ public final class EventKernel {
             throw new InvalidPlacementException("policy " + decider + " returned an invalid placement at t="
                     + state.now() + ": " + error + " " + p);
         }
-        double duration = durationModel.duration(job, p, cluster);
         double now = readyToStart(p);
+        if (allocations.isRequest(j)) {
+            return startRequest(position, j, p, now);
+        }
+        double duration = durationModel.duration(job, p, cluster);
         if (admission && Deadlines.missed(job, now + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
@@ -407,6 +458,30 @@ public final class EventKernel {
         book.placement[j] = p;
         state.start(job, p, now + duration);
         started(j, job, now, duration, DurationModel.matchesType(job, p));
+        return true;
+    }
+
+    /**
+     * Places an executor request: its executors run until the application no longer wants them; a
+     * request whose executors could start only after that is cancelled.
+     */
+    private boolean startRequest(int position, int j, Placement p, double at) {
+        double until = allocations.wantedUntil(j);
+        removeAt(position);
+        if (at >= until) {
+            allocations.ended(j, false);
+            return false;
+        }
+        int from = book.offset[j];
+        for (int i = 0; i < p.executors(); i++) {
+            book.executorVm[from + i] = p.vm(i);
+        }
+        book.placement[j] = p;
+        state.start(jobs[j], p, until);
+        book.start[j] = at;
+        book.finish[j] = until;
+        running.add(j, until);
+        allocations.placed(j, at);
         return true;
     }
 
@@ -450,6 +525,31 @@ public final class EventKernel {
     private void startPending(int j, Job job) {
         int from = book.offset[j];
         int e = job.executors();
+        if (allocations.isRequest(j)) {
+            Placement p = Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + e));
+            double until = allocations.wantedUntil(j);
+            double at = readyToStart(p);
+            pending = 0;
+            pendingJob = -1;
+            if (at >= until) {
+                // Too late: the executors placed so far go again.
+                for (int i = 0; i < e; i++) {
+                    state.removeExecutor(book.executorVm[from + i], job);
+                }
+                removeAt(cursor);
+                allocations.ended(j, false);
+                return;
+            }
+            for (int i = 0; i < e; i++) {
+                state.extendBusyUntil(book.executorVm[from + i], until);
+            }
+            removeAt(cursor);
+            book.start[j] = at;
+            book.finish[j] = until;
+            running.add(j, until);
+            allocations.placed(j, at);
+            return;
+        }
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
         double duration = durationModel.duration(job, matches, allLocal(j, e));
         double startTime = readyToStart(Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + e)));
@@ -484,6 +584,7 @@ public final class EventKernel {
         book.finish[j] = startTime + duration;
         running.add(j, book.finish[j]);
         tally.started(job, duration, book.finish[j], matches);
+        allocations.started(j, startTime, duration, book, cluster);
     }
 
     /**
@@ -527,6 +628,9 @@ public final class EventKernel {
         }
         book.dropReason[j] = reason;
         removeAt(position);
+        if (allocations.isRequest(j)) {
+            allocations.ended(j, false);
+        }
     }
 
     private void removeAt(int position) {
@@ -583,6 +687,7 @@ public final class EventKernel {
         }
         JobRecord[] records = book.records(givenJobs);
         return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions,
-                preemptions == null ? CapacityStats.NONE : preemptions.stats());
+                preemptions == null && !allocations.any() ? CapacityStats.NONE
+                        : allocations.addTo(preemptions == null ? CapacityStats.builder() : preemptions.stats()).build());
     }
 }

@@ -32,9 +32,11 @@ final class JobBook {
     /**
      * Clears the records for a run of {@code jobs} on {@code cluster}.
      *
-     * @throws IllegalArgumentException when the jobs are not in arrival order
+     * @param ordered how many of the jobs, from the first, must be in arrival order (the workload's; the
+     *                kernel's executor requests follow them)
+     * @throws IllegalArgumentException when those jobs are not in arrival order
      */
-    void reset(Job[] jobs, Cluster cluster) {
+    void reset(Job[] jobs, int ordered, Cluster cluster) {
         int n = jobs.length;
         if (start.length < n) {
             start = new double[n];
@@ -51,7 +53,7 @@ final class JobBook {
         Arrays.fill(dropReason, 0, n, null);
         if (jobs != preparedFor) {
             for (int j = 0; j < n; j++) {
-                if (j > 0 && jobs[j].arrival() < jobs[j - 1].arrival()) {
+                if (j > 0 && j < ordered && jobs[j].arrival() < jobs[j - 1].arrival()) {
                     throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
                             + " arrives at " + jobs[j].arrival() + ", before job " + jobs[j - 1].id());
                 }

@@ -184,13 +184,12 @@ final class Preemptions {
         }
     }
 
-    CapacityStats stats() {
+    CapacityStats.Builder stats() {
         return CapacityStats.builder()
                 .nodeLaunches(nodes.nodeLaunches())
                 .interruptions(nodes.interruptions())
                 .executorsLost(executorsLost)
                 .executorSecondsLost(executorSecondsLost)
-                .jobsStopped(jobsStopped)
-                .build();
+                .jobsStopped(jobsStopped);
     }
 }
