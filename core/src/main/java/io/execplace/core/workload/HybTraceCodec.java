@@ -51,6 +51,7 @@ final class HybTraceCodec implements TraceCodec {
 
     @Override
     public void checkWritable(Workload workload) {
+        TraceCodec.requireNoDynamicAllocation(workload, "HYB");
         for (Job j : workload.jobs()) {
             if (!j.hasDeadline()) {
                 throw new IllegalArgumentException("job " + j.id() + " has no deadline; every job of a HYB trace "

@@ -50,6 +50,7 @@ final class TpdsTraceCodec implements TraceCodec {
 
     @Override
     public void checkWritable(Workload workload) {
+        TraceCodec.requireNoDynamicAllocation(workload, "TPDS");
         for (Job j : workload.jobs()) {
             if (j.type() == JobType.GENERIC) {
                 throw new IllegalArgumentException("job " + j.id() + " has type generic; the TPDS format holds only "

@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import java.io.IOException;
@@ -39,10 +40,23 @@ interface TraceCodec {
 
     /** The workload, or an error when the file holds no jobs. */
     static Workload workload(String file, String name, List<Job> jobs) {
+        return workload(file, name, jobs, Map.of());
+    }
+
+    /** A workload read from {@code file}, some of its jobs with an executor demand. */
+    static Workload workload(String file, String name, List<Job> jobs, Map<Integer, ExecutorDemand> demands) {
         if (jobs.isEmpty()) {
             throw new TraceFormatException(file, 0, null, "the file contains no jobs");
         }
-        return new Workload(name, jobs);
+        return new Workload(name, jobs, demands);
+    }
+
+    /** For the formats without executor demands: refuses a workload that has some. */
+    static void requireNoDynamicAllocation(Workload workload, String format) {
+        if (workload.hasDynamicAllocation()) {
+            throw new IllegalArgumentException("the " + format + " format cannot hold executor demands (dynamic "
+                    + "allocation); write the execplace csv format");
+        }
     }
 
     /** Deadline check shared by the formats that carry deadlines. */

@@ -27,6 +27,9 @@ public final class WorkloadPresets {
                     + "deadline tolerance 5000 s"),
             new Preset("hybrid-medium", "execplace's default: HYB jobs (1000, T_est = 10 + Exp(100)), Poisson gaps "
                     + "mean 70 s (a load hybrid-small carries), deadline tolerance 0 s (deadlines that bite)"),
+            new Preset("hybrid-medium-dynamic", "hybrid-medium with dynamic allocation: each job's executors its "
+                    + "maximum, a quarter its floor, 2-6 stages wanting executors between the two, idle timeout 60 s"),
+            new Preset("hybrid-day-dynamic", "hybrid-day with dynamic allocation, as hybrid-medium-dynamic"),
             hjs(60, 100), hjs(40, 100), hjs(60, 50), hjs(40, 50), hjs(60, 20), hjs(40, 20));
 
     private static Preset hjs(int percent, int jobs) {
@@ -71,6 +74,9 @@ public final class WorkloadPresets {
             case "hybrid-high" -> hybrid(HybridWorkloadSpec.high(), options).generate();
             case "hybrid-day" -> hybrid(HybridWorkloadSpec.day(), options).generate();
             case "hybrid-medium" -> hybrid(medium(), options).generate();
+            case "hybrid-medium-dynamic" -> DynamicDemands.apply(hybrid(medium(), options).generate(), options.seed());
+            case "hybrid-day-dynamic" -> DynamicDemands.apply(hybrid(HybridWorkloadSpec.day(), options).generate(),
+                    options.seed());
             case "hjs-60-100", "hjs-40-100", "hjs-60-50", "hjs-40-50", "hjs-60-20", "hjs-40-20" -> {
                 String[] parts = n.split("-");
                 yield HjsWorkloadGenerator.generate(

@@ -82,7 +82,7 @@ class TraceErrorsTest {
         assertThat(readError("t.csv", "job,type,arrival,cores,memoryGb,executors,baseDuration,colour\n",
                 TraceFormat.EXECPLACE_CSV).getMessage())
                 .endsWith("t.csv line 1, field 'colour': unknown column (expected job,type,arrival,cores,memoryGb,"
-                        + "executors,baseDuration,deadline)");
+                        + "executors,baseDuration,deadline,executorDemand,executorIdleTimeout)");
         assertThat(readError("t.csv", "job,type,arrival,cores,memoryGb,executors\n", TraceFormat.EXECPLACE_CSV)
                 .getMessage()).contains("line 1, field 'baseDuration': missing column");
         assertThat(readError("t.csv", HEADER, TraceFormat.EXECPLACE_CSV).getMessage())

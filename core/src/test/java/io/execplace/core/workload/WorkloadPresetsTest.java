@@ -13,7 +13,8 @@ class WorkloadPresetsTest {
     void listsEveryPreset() {
         assertThat(WorkloadPresets.list()).extracting(WorkloadPresets.Preset::name)
                 .containsExactly("tpds-normal", "tpds-burst", "hybrid-light", "hybrid-high", "hybrid-day",
-                        "hybrid-medium", "hjs-60-100", "hjs-40-100", "hjs-60-50", "hjs-40-50", "hjs-60-20",
+                        "hybrid-medium", "hybrid-medium-dynamic", "hybrid-day-dynamic", "hjs-60-100", "hjs-40-100",
+                        "hjs-60-50", "hjs-40-50", "hjs-60-20",
                         "hjs-40-20");
         assertThat(WorkloadPresets.list()).allSatisfy(p -> assertThat(p.description()).isNotBlank());
     }
@@ -62,7 +63,8 @@ class WorkloadPresetsTest {
         assertThatThrownBy(() -> WorkloadPresets.generate("nope", WorkloadOptions.seed(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown workload preset 'nope' (known: tpds-normal, tpds-burst, hybrid-light, "
-                        + "hybrid-high, hybrid-day, hybrid-medium, hjs-60-100, hjs-40-100, hjs-60-50, hjs-40-50, "
+                        + "hybrid-high, hybrid-day, hybrid-medium, hybrid-medium-dynamic, hybrid-day-dynamic, hjs-60-100, "
+                        + "hjs-40-100, hjs-60-50, hjs-40-50, "
                         + "hjs-60-20, hjs-40-20)");
     }
 
