@@ -106,7 +106,7 @@ final class CompareCommand implements Callable<Integer> {
                     + (scenario.seeds().size() > 1 ? "; mean ± sd over " + scenario.seeds().size() + " seeds." : "."));
             stdout.println(ComparisonReport.TARGET_NOTE);
             print(stdout, ComparisonReport.detailHeader(), ComparisonReport.detailRows(aggregates));
-            print(stdout, CapacityTable.header(), CapacityTable.rows(comparison));
+            print(stdout, CapacityTable.header(comparison), CapacityTable.rows(comparison));
             print(stdout, ComparisonReport.solverHeader(), ComparisonReport.solverRows(aggregates));
             print(stdout, ComparisonReport.agentHeader(), ComparisonReport.agentRows(aggregates));
             stdout.println();

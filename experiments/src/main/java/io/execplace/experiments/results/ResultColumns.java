@@ -29,6 +29,9 @@ import java.util.Map;
  * <p>On an elastic cluster ({@code cluster.isElastic()}) the records carry six more fields, {@link
  * #ELASTIC}: nodes bought, node-hours, spot interruptions, executors lost, executor-seconds of work
  * recomputed and jobs stopped by interruptions ({@link io.execplace.core.metrics.CapacityStats}).
+ * When some application uses dynamic allocation they carry three more, {@link #DYNAMIC}: executors
+ * added over the applications' floors, executors asked for but no longer wanted when they could have
+ * been placed, and the added executors' hours.
  */
 public final class ResultColumns {
 
@@ -46,23 +49,41 @@ public final class ResultColumns {
     public static final List<String> ELASTIC = List.of(
             "nodeLaunches", "nodeHours", "interruptions", "executorsLost", "executorSecondsLost", "jobsStopped");
 
+    /** The columns dynamic allocation adds, after the others. */
+    public static final List<String> DYNAMIC = List.of("executorsAdded", "executorsCancelled", "addedExecutorHours");
+
     private ResultColumns() {
     }
 
-    /** The columns of a scenario's records: {@link #NAMES}, and {@link #ELASTIC} on an elastic cluster. */
-    public static List<String> names(Scenario scenario) {
-        if (!scenario.cluster().isElastic()) {
-            return NAMES;
-        }
+    /**
+     * The columns of a scenario's records: {@link #NAMES}, {@link #ELASTIC} on an elastic cluster, and
+     * {@link #DYNAMIC} when {@code dynamic}.
+     */
+    public static List<String> names(Scenario scenario, boolean dynamic) {
         List<String> all = new java.util.ArrayList<>(NAMES);
-        all.addAll(ELASTIC);
+        if (scenario.cluster().isElastic()) {
+            all.addAll(ELASTIC);
+        }
+        if (dynamic) {
+            all.addAll(DYNAMIC);
+        }
         return List.copyOf(all);
+    }
+
+    /** True when a cell's applications added executors or asked for some (dynamic allocation). */
+    public static boolean dynamic(CellResult cell) {
+        return cell.capacity().executorsAdded() > 0 || cell.capacity().executorsCancelled() > 0;
+    }
+
+    /** One record as an ordered map, with the {@link #DYNAMIC} columns when the cell has dynamic allocation. */
+    public static Map<String, Object> record(Scenario scenario, CellResult cell) {
+        return record(scenario, cell, dynamic(cell));
     }
 
     /**
      * One record as an ordered map; numbers stay numbers, NaN ("does not apply") becomes null.
      */
-    public static Map<String, Object> record(Scenario scenario, CellResult cell) {
+    public static Map<String, Object> record(Scenario scenario, CellResult cell, boolean dynamic) {
         RunSummary s = cell.summary();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scenario", scenario.name());
@@ -108,6 +129,12 @@ public final class ResultColumns {
             m.put("executorsLost", c.executorsLost());
             m.put("executorSecondsLost", c.executorSecondsLost());
             m.put("jobsStopped", c.jobsStopped());
+        }
+        if (dynamic) {
+            CapacityStats c = cell.capacity();
+            m.put("executorsAdded", c.executorsAdded());
+            m.put("executorsCancelled", c.executorsCancelled());
+            m.put("addedExecutorHours", c.addedExecutorHours());
         }
         if (!m.keySet().equals(new java.util.LinkedHashSet<>(names(scenario)))) {
             throw new IllegalStateException("results schema and NAMES disagree");

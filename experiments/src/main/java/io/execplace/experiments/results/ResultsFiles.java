@@ -28,12 +28,18 @@ public final class ResultsFiles {
     /** The records of several comparisons, one after another (the scenario column tells them apart). */
     public static List<Map<String, Object>> records(List<Comparison> comparisons) {
         List<Map<String, Object>> out = new ArrayList<>();
+        boolean dynamic = dynamic(comparisons);
         for (Comparison comparison : comparisons) {
             for (CellResult cell : comparison.cells()) {
-                out.add(ResultColumns.record(comparison.scenario(), cell));
+                out.add(ResultColumns.record(comparison.scenario(), cell, dynamic));
             }
         }
         return out;
+    }
+
+    /** True when any cell of the comparisons has dynamic allocation: then every record has its columns. */
+    private static boolean dynamic(List<Comparison> comparisons) {
+        return comparisons.stream().flatMap(c -> c.cells().stream()).anyMatch(ResultColumns::dynamic);
     }
 
     /** Writes both files into {@code dir} (atomically each) and returns their paths. */
@@ -47,8 +53,8 @@ public final class ResultsFiles {
         Path csv = dir.resolve("results.csv");
         List<String> columns = ResultColumns.NAMES;
         for (Comparison c : comparisons) {
-            if (c.scenario().cluster().isElastic()) {
-                columns = ResultColumns.names(c.scenario());
+            if (c.scenario().cluster().isElastic() || dynamic(comparisons)) {
+                columns = ResultColumns.names(c.scenario(), dynamic(comparisons));
             }
         }
         CsvTable table = new CsvTable(columns);

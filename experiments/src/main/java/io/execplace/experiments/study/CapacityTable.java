@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.experiments.results.ResultColumns;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Stats;
@@ -9,35 +10,64 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-/** The capacity table of a comparison on an elastic cluster: nodes bought and lost, and what that cost the jobs. */
+/**
+ * The capacity table of a comparison: on an elastic cluster, nodes bought and lost and what that cost
+ * the jobs; with dynamic allocation, the executors applications added over their floors.
+ */
 public final class CapacityTable {
 
     private CapacityTable() {
     }
 
-    /** The header of the capacity table (elastic clusters): nodes bought and lost, and what that cost the jobs. */
-    public static List<String> header() {
-        return List.of("scheduler", "nodes bought", "node-hours", "interruptions", "executors lost",
-                "executor-s recomputed", "jobs stopped");
+    /** The header of the capacity table of {@code comparison}. */
+    public static List<String> header(Comparison comparison) {
+        List<String> header = new ArrayList<>(List.of("scheduler"));
+        if (comparison.scenario().cluster().isElastic()) {
+            header.addAll(List.of("nodes bought", "node-hours", "interruptions", "executors lost",
+                    "executor-s recomputed", "jobs stopped"));
+        }
+        if (dynamic(comparison)) {
+            header.addAll(List.of("executors added", "executors cancelled", "added executor-h"));
+        }
+        return header;
     }
 
-    /** One row per scheduler of the capacity table, mean ± sd over seeds; empty on a fixed cluster. */
+    /**
+     * One row per scheduler of the capacity table, mean ± sd over seeds; empty on a fixed cluster
+     * without dynamic allocation.
+     */
     public static List<List<String>> rows(Comparison comparison) {
         List<List<String>> rows = new ArrayList<>();
-        if (!comparison.scenario().cluster().isElastic()) {
+        boolean elastic = comparison.scenario().cluster().isElastic();
+        boolean dynamic = dynamic(comparison);
+        if (!elastic && !dynamic) {
             return rows;
         }
         for (Map.Entry<String, List<CellResult>> e : comparison.byScheduler().entrySet()) {
             List<CellResult> cells = e.getValue();
-            rows.add(List.of(e.getKey(),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeLaunches())),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeHours())),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().interruptions())),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsLost())),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().executorSecondsLost())),
-                    ComparisonReport.meanStd(over(cells, c -> c.capacity().jobsStopped()))));
+            List<String> row = new ArrayList<>(List.of(e.getKey()));
+            if (elastic) {
+                row.addAll(List.of(
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeLaunches())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeHours())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().interruptions())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsLost())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorSecondsLost())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().jobsStopped()))));
+            }
+            if (dynamic) {
+                row.addAll(List.of(
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsAdded())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsCancelled())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().addedExecutorHours()))));
+            }
+            rows.add(row);
         }
         return rows;
+    }
+
+    private static boolean dynamic(Comparison comparison) {
+        return comparison.cells().stream().anyMatch(ResultColumns::dynamic);
     }
 
     private static Stats over(List<CellResult> cells, ToDoubleFunction<CellResult> metric) {

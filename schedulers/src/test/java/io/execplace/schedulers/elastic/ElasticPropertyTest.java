@@ -71,6 +71,37 @@ class ElasticPropertyTest {
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
+    /**
+     * The same invariants with dynamic allocation (the added executors are not in the job records: the
+     * cost and node-hours checks cover their nodes, the kernel's own placement check their room), every
+     * run adds executors, interruptions take some back, and a seed replays bit for bit.
+     */
+    @Test
+    void dynamicAllocationRunsKeepTheirInvariants() {
+        List<Cluster> clusters = List.of(ElasticPresets.onDemand(), reclaimed());
+        List<String> schedulers = List.of("kube-default", "kube-most", "finish-together", "first-fit", "random");
+        int stopped = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            Workload w = WorkloadPresets.generate("hybrid-medium-dynamic",
+                    WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
+            for (Cluster c : clusters) {
+                SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
+                for (String s : schedulers) {
+                    RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                    String where = s + " on " + c.name() + " seed " + seed + " (dynamic allocation)";
+                    check(c, r, where);
+                    assertThat(r.capacity().executorsAdded()).as(where).isPositive();
+                    assertThat(r.capacity().addedExecutorHours()).as(where).isPositive();
+                    RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                    assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
+                    assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+                    stopped += r.capacity().jobsStopped() > 0 ? 1 : 0;
+                }
+            }
+        }
+        assertThat(stopped).as("runs where a reclaim stopped a job or an executor request").isGreaterThan(5);
+    }
+
     private static void check(Cluster c, RunResult r, String where) {
         assertThat(r.summary().jobsCompleted() + r.summary().jobsDropped()).as(where).isEqualTo(r.jobs().size());
         double cost = 0;
