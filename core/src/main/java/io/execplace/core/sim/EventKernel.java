@@ -7,7 +7,6 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
-import io.execplace.core.model.Site;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
@@ -70,7 +69,6 @@ public final class EventKernel {
     private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
-    private final boolean[] localVm;
 
     private Job[] jobs = new Job[0];
     /** The jobs as given; {@link #jobs} is a copy whose stopped jobs carry what is left of their work. */
@@ -93,6 +91,7 @@ public final class EventKernel {
 
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
     private final StartTally tally = new StartTally();
+    private final JobStarts starts;
 
     /**
      * @param cluster the cluster
@@ -107,10 +106,7 @@ public final class EventKernel {
         state.reportRunningJobsFrom(this::runningJobs);
         this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
         this.waiting = new WaitingQueue(jobs, config.queue());
-        this.localVm = new boolean[cluster.size()];
-        for (int i = 0; i < localVm.length; i++) {
-            localVm[i] = cluster.vm(i).site() == Site.LOCAL;
-        }
+        this.starts = new JobStarts(state, book, running, tally, allocations, cluster, durationModel);
     }
 
     /** Starts a run of the workload's jobs (in arrival order) on an empty cluster at time 0. */
@@ -272,34 +268,30 @@ public final class EventKernel {
         boolean[] taken = preemptions.takenNow(first);
         boolean stopped = preemptions.stopJobs(taken, jobs, book, running, waiting);
         // A stopped application's added executors go with it; it asks for them again when it restarts.
-        for (int r : allocations.orphans(j -> !Double.isNaN(book.finish[j]))) {
-            boolean placed = !Double.isNaN(book.finish[r]);
-            if (placed) {
-                release(r);
-                running.remove(r);
-                book.start[r] = Double.NaN;
-                book.finish[r] = Double.NaN;
-            } else {
-                for (int i = 0; i < waiting.size(); i++) {
-                    if (waiting.get(i) == r) {
-                        removeAt(i);
-                        break;
-                    }
-                }
-            }
-            allocations.ended(r, placed);
-        }
         if (pendingJob >= 0 && Preemptions.hasExecutorOn(book, pendingJob, pending, taken)) {
-            Job job = jobs[pendingJob];
-            for (int i = 0; i < pending; i++) {
-                state.removeExecutor(book.executorVm[book.offset[pendingJob] + i], job);
-            }
-            pending = 0;
-            pendingJob = -1;
+            dropPending();
             stopped = true;
+        }
+        for (int r : allocations.orphans(j -> !Double.isNaN(book.finish[j]))) {
+            if (!Double.isNaN(book.finish[r])) {
+                starts.takeBack(r, jobs[r]);
+                continue;
+            }
+            if (r == pendingJob) {
+                dropPending();
+            }
+            waiting.removeJob(r);
+            allocations.ended(r, false);
         }
         preemptions.terminate(taken);
         return stopped;
+    }
+
+    /** The executors placed so far of the job placed executor by executor go again. */
+    private void dropPending() {
+        starts.free(pendingJob, jobs[pendingJob], pending);
+        pending = 0;
+        pendingJob = -1;
     }
 
     private void admit(int j) {
@@ -320,14 +312,7 @@ public final class EventKernel {
     }
 
     private void release(int j) {
-        Job done = jobs[j];
-        int from = book.offset[j];
-        for (int i = 0; i < done.executors(); i++) {
-            state.removeExecutor(book.executorVm[from + i], done);
-        }
-        if (allocations.isRequest(j)) {
-            allocations.ended(j, true);
-        }
+        starts.finished(j, jobs[j]);
     }
 
     /** The clock, seconds. */
@@ -397,9 +382,8 @@ public final class EventKernel {
         int placed = executorsPlaced();
         if (placed > 0) {
             Job job = jobs[pendingJob];
-            int from = book.offset[pendingJob];
-            list.add(new RunningJob(job, Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + placed)),
-                    state.now() + durationModel.duration(job, true, allLocal(pendingJob, placed))));
+            list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
+                    state.now() + durationModel.duration(job, true, starts.allLocal(pendingJob, placed))));
         }
         return list;
     }
@@ -441,59 +425,19 @@ public final class EventKernel {
             throw new InvalidPlacementException("policy " + decider + " returned an invalid placement at t="
                     + state.now() + ": " + error + " " + p);
         }
-        double now = readyToStart(p);
         if (allocations.isRequest(j)) {
-            return startRequest(position, j, p, now);
+            removeAt(position);
+            return starts.startRequest(j, job, p);
         }
-        double duration = durationModel.duration(job, p, cluster);
-        if (admission && Deadlines.missed(job, now + duration)) {
+        double at = starts.readyAt(p);
+        double duration = starts.duration(job, p);
+        if (admission && Deadlines.missed(job, at + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
         }
         removeAt(position);
-        int from = book.offset[j];
-        for (int i = 0; i < p.executors(); i++) {
-            book.executorVm[from + i] = p.vm(i);
-        }
-        book.placement[j] = p;
-        state.start(job, p, now + duration);
-        started(j, job, now, duration, DurationModel.matchesType(job, p));
+        starts.startWhole(j, job, p, at, duration);
         return true;
-    }
-
-    /**
-     * Places an executor request: its executors run until the application no longer wants them; a
-     * request whose executors could start only after that is cancelled.
-     */
-    private boolean startRequest(int position, int j, Placement p, double at) {
-        double until = allocations.wantedUntil(j);
-        removeAt(position);
-        if (at >= until) {
-            allocations.ended(j, false);
-            return false;
-        }
-        int from = book.offset[j];
-        for (int i = 0; i < p.executors(); i++) {
-            book.executorVm[from + i] = p.vm(i);
-        }
-        book.placement[j] = p;
-        state.start(jobs[j], p, until);
-        book.start[j] = at;
-        book.finish[j] = until;
-        running.add(j, until);
-        allocations.placed(j, at);
-        return true;
-    }
-
-    /** When a placement's executors can start: now, or when the last node it needs is ready (elastic). */
-    private double readyToStart(Placement p) {
-        double at = state.now();
-        if (preemptions != null) {
-            for (int i = 0; i < p.executors(); i++) {
-                at = Math.max(at, state.nodes().readyAt(p.vm(i), state.now()));
-            }
-        }
-        return at;
     }
 
     /**
@@ -523,68 +467,19 @@ public final class EventKernel {
 
     /** The offered job's last executor is placed: it starts with the duration its layout earns. */
     private void startPending(int j, Job job) {
-        int from = book.offset[j];
-        int e = job.executors();
-        if (allocations.isRequest(j)) {
-            Placement p = Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + e));
-            double until = allocations.wantedUntil(j);
-            double at = readyToStart(p);
-            pending = 0;
-            pendingJob = -1;
-            if (at >= until) {
-                // Too late: the executors placed so far go again.
-                for (int i = 0; i < e; i++) {
-                    state.removeExecutor(book.executorVm[from + i], job);
-                }
-                removeAt(cursor);
-                allocations.ended(j, false);
-                return;
-            }
-            for (int i = 0; i < e; i++) {
-                state.extendBusyUntil(book.executorVm[from + i], until);
-            }
-            removeAt(cursor);
-            book.start[j] = at;
-            book.finish[j] = until;
-            running.add(j, until);
-            allocations.placed(j, at);
-            return;
-        }
-        boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
-        double duration = durationModel.duration(job, matches, allLocal(j, e));
-        double startTime = readyToStart(Placement.wrap(Arrays.copyOfRange(book.executorVm, from, from + e)));
-        double finishTime = startTime + duration;
-        for (int i = 0; i < e; i++) {
-            state.extendBusyUntil(book.executorVm[from + i], finishTime);
-        }
-        removeAt(cursor);
         pending = 0;
         pendingJob = -1;
-        started(j, job, startTime, duration, matches);
-    }
-
-    /** True when the first {@code count} executors of job {@code j} are all on local VMs. */
-    private boolean allLocal(int j, int count) {
-        int from = book.offset[j];
-        for (int i = 0; i < count; i++) {
-            if (!localVm[book.executorVm[from + i]]) {
-                return false;
-            }
+        removeAt(cursor);
+        if (allocations.isRequest(j)) {
+            starts.startPlacedRequest(j, job);
+        } else {
+            starts.startPlaced(j, job);
         }
-        return true;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */
     public int executorsPlaced() {
         return cursor < waiting.size() && waiting.get(cursor) == pendingJob ? pending : 0;
-    }
-
-    private void started(int j, Job job, double startTime, double duration, boolean matches) {
-        book.start[j] = startTime;
-        book.finish[j] = startTime + duration;
-        running.add(j, book.finish[j]);
-        tally.started(job, duration, book.finish[j], matches);
-        allocations.started(j, startTime, duration, book, cluster);
     }
 
     /**

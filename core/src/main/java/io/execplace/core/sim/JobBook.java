@@ -77,6 +77,11 @@ final class JobBook {
         return placement[j];
     }
 
+    /** The first {@code count} executors of job {@code j} placed so far, as a placement. */
+    Placement placementSoFar(int j, int count) {
+        return Placement.wrap(Arrays.copyOfRange(executorVm, offset[j], offset[j] + count));
+    }
+
     /** A record per job of the run, in workload order. */
     JobRecord[] records(Job[] jobs) {
         JobRecord[] records = new JobRecord[jobs.length];

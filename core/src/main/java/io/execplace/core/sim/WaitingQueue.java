@@ -118,4 +118,14 @@ final class WaitingQueue {
     void clear() {
         size = 0;
     }
+
+    /** Removes job index {@code j} wherever it waits (a no-op when it does not). */
+    void removeJob(int j) {
+        for (int i = 0; i < size; i++) {
+            if (index[i] == j) {
+                remove(i);
+                return;
+            }
+        }
+    }
 }

@@ -1,0 +1,180 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Site;
+import io.execplace.core.rules.DurationModel;
+
+/**
+ * How the {@link EventKernel} starts and ends what runs: a job placed whole or executor by executor,
+ * and an executor request of dynamic allocation — when their executors can start (the last node
+ * they need is ready), the duration the layout earns, the records written, the completion queued, the
+ * episode tally, the application's own executor requests made; and the executors freed at the end.
+ * The kernel keeps the queue side (which job, admission, removal from the queue).
+ */
+final class JobStarts {
+
+    private final ClusterState state;
+    private final JobBook book;
+    private final CompletionQueue running;
+    private final StartTally tally;
+    private final Allocations allocations;
+    private final Cluster cluster;
+    private final DurationModel durationModel;
+    private final boolean elastic;
+    private final boolean[] localVm;
+
+    JobStarts(ClusterState state, JobBook book, CompletionQueue running, StartTally tally, Allocations allocations,
+              Cluster cluster, DurationModel durationModel) {
+        this.state = state;
+        this.book = book;
+        this.running = running;
+        this.tally = tally;
+        this.allocations = allocations;
+        this.cluster = cluster;
+        this.durationModel = durationModel;
+        this.elastic = cluster.isElastic();
+        this.localVm = new boolean[cluster.size()];
+        for (int i = 0; i < localVm.length; i++) {
+            localVm[i] = cluster.vm(i).site() == Site.LOCAL;
+        }
+    }
+
+    /** When a placement's executors can start: now, or when the last node it needs is ready (elastic). */
+    double readyAt(Placement p) {
+        double at = state.now();
+        if (elastic) {
+            for (int i = 0; i < p.executors(); i++) {
+                at = Math.max(at, state.nodes().readyAt(p.vm(i), state.now()));
+            }
+        }
+        return at;
+    }
+
+    /** The duration job {@code job} would run with placement {@code p}. */
+    double duration(Job job, Placement p) {
+        return durationModel.duration(job, p, cluster);
+    }
+
+    /** Starts job {@code j} with a whole placement at {@code at} (its nodes ready then). */
+    void startWhole(int j, Job job, Placement p, double at, double duration) {
+        record(j, p);
+        state.start(job, p, at + duration);
+        started(j, job, at, duration, DurationModel.matchesType(job, p));
+    }
+
+    /**
+     * Starts job {@code j}, whose {@code job.executors()} executors were placed one by one (they hold
+     * their resources already), with the duration its layout earns.
+     */
+    void startPlaced(int j, Job job) {
+        int from = book.offset[j];
+        int e = job.executors();
+        boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
+        double duration = durationModel.duration(job, matches, allLocal(j, e));
+        double startTime = readyAt(book.placementSoFar(j, e));
+        double finishTime = startTime + duration;
+        for (int i = 0; i < e; i++) {
+            state.extendBusyUntil(book.executorVm[from + i], finishTime);
+        }
+        started(j, job, startTime, duration, matches);
+    }
+
+    /** Places executor request {@code j} whole; false when it could start only once no longer wanted (cancelled). */
+    boolean startRequest(int j, Job request, Placement p) {
+        double at = readyAt(p);
+        double until = allocations.wantedUntil(j);
+        if (at >= until) {
+            allocations.ended(j, false);
+            return false;
+        }
+        record(j, p);
+        state.start(request, p, until);
+        requestStarted(j, at, until);
+        return true;
+    }
+
+    /**
+     * Starts executor request {@code j}, whose executors were placed one by one; when they could start
+     * only once no longer wanted, they are freed and the request cancelled (false).
+     */
+    boolean startPlacedRequest(int j, Job request) {
+        int from = book.offset[j];
+        int e = request.executors();
+        double at = readyAt(book.placementSoFar(j, e));
+        double until = allocations.wantedUntil(j);
+        if (at >= until) {
+            free(j, request, e);
+            allocations.ended(j, false);
+            return false;
+        }
+        for (int i = 0; i < e; i++) {
+            state.extendBusyUntil(book.executorVm[from + i], until);
+        }
+        requestStarted(j, at, until);
+        return true;
+    }
+
+    private void requestStarted(int j, double at, double until) {
+        book.start[j] = at;
+        book.finish[j] = until;
+        running.add(j, until);
+        allocations.placed(j, at);
+    }
+
+    private void record(int j, Placement p) {
+        int from = book.offset[j];
+        for (int i = 0; i < p.executors(); i++) {
+            book.executorVm[from + i] = p.vm(i);
+        }
+        book.placement[j] = p;
+    }
+
+    private void started(int j, Job job, double startTime, double duration, boolean matches) {
+        book.start[j] = startTime;
+        book.finish[j] = startTime + duration;
+        running.add(j, book.finish[j]);
+        tally.started(job, duration, book.finish[j], matches);
+        allocations.started(j, startTime, duration, book, cluster);
+    }
+
+    /** True when the first {@code count} executors of job {@code j} are all on local VMs. */
+    boolean allLocal(int j, int count) {
+        int from = book.offset[j];
+        for (int i = 0; i < count; i++) {
+            if (!localVm[book.executorVm[from + i]]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Frees the first {@code count} executors of job {@code j}. */
+    void free(int j, Job job, int count) {
+        int from = book.offset[j];
+        for (int i = 0; i < count; i++) {
+            state.removeExecutor(book.executorVm[from + i], job);
+        }
+    }
+
+    /** Job or request {@code j} completed: its executors are freed. */
+    void finished(int j, Job job) {
+        free(j, job, job.executors());
+        if (allocations.isRequest(j)) {
+            allocations.ended(j, true);
+        }
+    }
+
+    /**
+     * A running request no longer wanted (its application was stopped): its executors go and it is
+     * off the completion queue.
+     */
+    void takeBack(int j, Job request) {
+        free(j, request, request.executors());
+        running.remove(j);
+        book.start[j] = Double.NaN;
+        book.finish[j] = Double.NaN;
+        allocations.ended(j, true);
+    }
+}
