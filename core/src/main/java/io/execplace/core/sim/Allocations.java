@@ -40,6 +40,9 @@ final class Allocations {
     private int[] firstRequest = new int[1];
     /** Per request (index - n): when it is no longer wanted, whether it is live, and its run count. */
     private double[] wantedUntil = new double[0];
+    /** Per request: when its executors stop being wanted (its release, before the idle timeout). */
+    private double[] wantedEnd = new double[0];
+    private int[] parentOf = new int[0];
     private boolean[] live = new boolean[0];
     private int[] generation = new int[0];
     private final PriorityQueue<Arrival> arrivals = new PriorityQueue<>();
@@ -81,6 +84,11 @@ final class Allocations {
         // Without requests the kernel runs on the caller's array, as it always did.
         jobs = requests == 0 ? given : Arrays.copyOf(given, n + requests);
         wantedUntil = new double[requests];
+        wantedEnd = new double[requests];
+        parentOf = new int[requests];
+        for (int j = 0; j < n; j++) {
+            Arrays.fill(parentOf, firstRequest[j], firstRequest[j + 1], j);
+        }
         live = new boolean[requests];
         generation = new int[requests];
         preparedFrom = given;
@@ -125,6 +133,49 @@ final class Allocations {
         return wantedUntil[j - n];
     }
 
+    /** Job or request {@code j} as it stands in the kernel's array. */
+    Job job(int j) {
+        return jobs[j];
+    }
+
+    /** The application request {@code j} belongs to. */
+    int parentOf(int j) {
+        return parentOf[j - n];
+    }
+
+    /** The requests of application {@code j}: indices {@code from} (inclusive) to {@code to} (exclusive). */
+    int requestsFrom(int j) {
+        return n + firstRequest[j];
+    }
+
+    int requestsTo(int j) {
+        return n + firstRequest[j + 1];
+    }
+
+    /** True while request {@code j} is made and not yet released or cancelled. */
+    boolean live(int j) {
+        return live[j - n];
+    }
+
+    /**
+     * Executor-seconds of work request {@code j}'s executors did not do because they came at {@code
+     * servedFrom} (or never, +infinity) rather than when asked for.
+     */
+    double missedWork(int j, double servedFrom) {
+        Job request = jobs[j];
+        return request.executors() * Math.max(0, Math.min(servedFrom, wantedEnd[j - n]) - request.arrival());
+    }
+
+    /** The application's end moved from {@code oldEnd} to {@code newEnd}: requests that lasted to the end follow. */
+    void endMoved(int parent, double oldEnd, double newEnd) {
+        for (int r = requestsFrom(parent); r < requestsTo(parent); r++) {
+            if (live[r - n] && wantedUntil[r - n] == oldEnd) {
+                wantedUntil[r - n] = newEnd;
+                wantedEnd[r - n] = newEnd;
+            }
+        }
+    }
+
     /** The time of the next request, or +infinity. */
     double nextArrival() {
         while (!arrivals.isEmpty() && !valid(arrivals.peek())) {
@@ -159,8 +210,9 @@ final class Allocations {
         int r = n + firstRequest[j];
         for (ExecutorDemand.Lifetime l : demand.lifetimes(app.executors(), app.baseDuration())) {
             double from = start + stretch * l.from();
-            double until = l.until() >= app.baseDuration() ? end
-                    : Math.min(end, start + stretch * l.until() + demand.idleTimeoutSeconds());
+            boolean toEnd = l.until() >= app.baseDuration();
+            double until = toEnd ? end : Math.min(end, start + stretch * l.until() + demand.idleTimeoutSeconds());
+            wantedEnd[r - n] = toEnd ? end : Math.min(end, start + stretch * l.until());
             Job request = new Job(app.id(), app.type(), from, l.count(), app.coresPerExecutor(),
                     app.memoryGbPerExecutor(), until - from, app.deadline());
             jobs[r] = request;
@@ -179,6 +231,11 @@ final class Allocations {
     void placed(int j, double start) {
         added += jobs[j].executors();
         addedSeconds += jobs[j].executors() * (wantedUntil(j) - start);
+    }
+
+    /** Placed request {@code j} runs {@code seconds} longer (its application's end moved). */
+    void ranLonger(int j, double seconds) {
+        addedSeconds += jobs[j].executors() * seconds;
     }
 
     /** Request {@code j} ended (released, or cancelled before it was placed). */

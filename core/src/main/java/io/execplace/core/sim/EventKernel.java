@@ -181,9 +181,13 @@ public final class EventKernel {
                 int j = waiting.get(cursor);
                 Job job = jobs[j];
                 if (allocations.isRequest(j)) {
+                    if (!allocations.live(j)) {
+                        removeAt(cursor); // cancelled when its application reached its end
+                        continue;
+                    }
                     if (j != pendingJob && state.now() >= allocations.wantedUntil(j)) {
                         removeAt(cursor);
-                        allocations.ended(j, false);
+                        starts.cancel(j);
                         continue;
                     }
                     return true;
@@ -239,7 +243,8 @@ public final class EventKernel {
         }
         state.advanceTo(t);
         while (!running.isEmpty() && running.peekFinish() <= t) {
-            release(running.poll());
+            int j = running.poll();
+            starts.completes(j, jobs[j]);
         }
         while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
             admit(nextArrival++);
@@ -311,9 +316,6 @@ public final class EventKernel {
         waiting.add(j);
     }
 
-    private void release(int j) {
-        starts.finished(j, jobs[j]);
-    }
 
     /** The clock, seconds. */
     public double now() {
@@ -524,7 +526,7 @@ public final class EventKernel {
         book.dropReason[j] = reason;
         removeAt(position);
         if (allocations.isRequest(j)) {
-            allocations.ended(j, false);
+            starts.cancel(j);
         }
     }
 
@@ -539,7 +541,8 @@ public final class EventKernel {
     public void drain() {
         while (!running.isEmpty()) {
             state.advanceTo(running.peekFinish());
-            release(running.poll());
+            int j = running.poll();
+            starts.completes(j, jobs[j]);
         }
         if (preemptions != null) {
             preemptions.consolidateAll();

@@ -86,12 +86,13 @@ final class JobStarts {
         double at = readyAt(p);
         double until = allocations.wantedUntil(j);
         if (at >= until) {
-            allocations.ended(j, false);
+            cancel(j);
             return false;
         }
         record(j, p);
         state.start(request, p, until);
         requestStarted(j, at, until);
+        catchUp(j, at);
         return true;
     }
 
@@ -106,14 +107,99 @@ final class JobStarts {
         double until = allocations.wantedUntil(j);
         if (at >= until) {
             free(j, request, e);
-            allocations.ended(j, false);
+            cancel(j);
             return false;
         }
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(book.executorVm[from + i], until);
         }
         requestStarted(j, at, until);
+        catchUp(j, at);
         return true;
+    }
+
+    /**
+     * Request {@code j} is cancelled: its executors never came, and its application makes up their
+     * work (see {@link #catchUp}).
+     */
+    void cancel(int j) {
+        catchUp(j, Double.POSITIVE_INFINITY);
+        allocations.ended(j, false);
+    }
+
+    /**
+     * Work conservation: the executor-seconds request {@code j}'s executors did not do because they
+     * came at {@code servedFrom} rather than when asked for are done at the end of its application's
+     * run by the executors it holds then (with request {@code j}'s, when placed), so its end moves later
+     * by that work over their number.
+     */
+    private void catchUp(int j, double servedFrom) {
+        int app = allocations.parentOf(j);
+        double missed = allocations.missedWork(j, servedFrom);
+        if (missed <= 0 || Double.isNaN(book.finish[app])) {
+            return;
+        }
+        double oldEnd = book.finish[app];
+        moveEnd(app, oldEnd, oldEnd + missed / executorsHeld(app));
+    }
+
+    /** Executors application {@code app} holds now: its floor and its placed requests'. */
+    private int executorsHeld(int app) {
+        int held = allocations.job(app).executors();
+        for (int r = allocations.requestsFrom(app); r < allocations.requestsTo(app); r++) {
+            if (allocations.live(r) && !Double.isNaN(book.finish[r])) {
+                held += allocations.job(r).executors();
+            }
+        }
+        return held;
+    }
+
+    /**
+     * Job or request {@code j} reached its end: its executors are freed — unless it is an application
+     * whose requests were not all served, which runs on to make up their work (false; its end moved).
+     */
+    boolean completes(int j, Job job) {
+        if (!allocations.isRequest(j) && allocations.any()) {
+            double missed = 0;
+            for (int r = allocations.requestsFrom(j); r < allocations.requestsTo(j); r++) {
+                if (allocations.live(r) && Double.isNaN(book.finish[r])) {
+                    missed += allocations.missedWork(r, Double.POSITIVE_INFINITY);
+                    allocations.ended(r, false);
+                }
+            }
+            if (missed > 0) {
+                double end = book.finish[j];
+                running.add(j, end);
+                moveEnd(j, end, end + missed / executorsHeld(j));
+                return false;
+            }
+        }
+        finished(j, job);
+        return true;
+    }
+
+    /** Application {@code app} now ends at {@code newEnd}: it and the requests that last to its end run on. */
+    void moveEnd(int app, double oldEnd, double newEnd) {
+        rekey(app, newEnd);
+        for (int r = allocations.requestsFrom(app); r < allocations.requestsTo(app); r++) {
+            if (allocations.live(r) && allocations.wantedUntil(r) == oldEnd && !Double.isNaN(book.finish[r])) {
+                rekey(r, newEnd);
+            }
+        }
+        allocations.endMoved(app, oldEnd, newEnd);
+    }
+
+    private void rekey(int j, double finish) {
+        if (allocations.isRequest(j)) {
+            allocations.ranLonger(j, finish - book.finish[j]);
+        }
+        running.remove(j);
+        running.add(j, finish);
+        book.finish[j] = finish;
+        int from = book.offset[j];
+        for (int i = 0; i < allocations.job(j).executors(); i++) {
+            state.extendBusyUntil(book.executorVm[from + i], finish);
+        }
     }
 
     private void requestStarted(int j, double at, double until) {

@@ -130,13 +130,31 @@ class DynamicAllocationTest {
     void aRequestNoLongerWantedWhenRoomComesIsCancelled() {
         Cluster one = Cluster.builder("one").add(new VmType("small", 4, 8), Site.CLOUD, 1, 1).build();
         // B takes 3 of VM 0's 4 cores 5-35; A wants 3 more executors 10-20 (no idle timeout): never placed.
+        // Cancelled at 35: A makes up their 3 x 10 executor-seconds on its 1 executor, ending at 130.
         Workload w = new Workload("hand", List.of(job(0, 0, 1, 100), job(1, 5, 3, 30)),
                 Map.of(0, demand(0, 0, 1, 10, 4, 20, 1)));
         RunResult r = run(one, w);
-        assertThat(r.jobs().get(0).finish()).isEqualTo(100);
+        assertThat(r.jobs().get(0).finish()).isEqualTo(130);
         assertThat(r.jobs().get(1).start()).isEqualTo(5);
         assertThat(r.capacity().executorsAdded()).isZero();
         assertThat(r.capacity().executorsCancelled()).isEqualTo(3);
+    }
+
+    @Test
+    void executorsThatComeLateOrNeverAreMadeUpAtTheEnd() {
+        Cluster one = Cluster.builder("one").add(new VmType("small", 4, 8), Site.CLOUD, 1, 1).build();
+        // B holds 3 cores 0-40. A (1 executor, base 100, starts at 5) wants 3 more from 10 s in (15) to
+        // the end: they get room at 40, 25 s late: 75 executor-seconds missed, made up by A's 4 executors
+        // at the end: 5 + 100 + 75 / 4 = 123.75, the added executors staying to that end.
+        Workload w = new Workload("hand", List.of(job(1, 0, 3, 40), job(0, 5, 1, 100)),
+                Map.of(0, demand(60, 0, 1, 10, 4)));
+        RunResult r = run(one, w);
+        JobRecord a = r.jobs().stream().filter(j -> j.job().id() == 0).findFirst().orElseThrow();
+        assertThat(a.start()).isEqualTo(5);
+        assertThat(a.finish()).isEqualTo(123.75);
+        assertThat(r.capacity().executorsAdded()).isEqualTo(3);
+        assertThat(r.capacity().addedExecutorHours()).isCloseTo(3 * (123.75 - 40) / 3600, within(1e-12));
+        assertThat(r.vms().get(0).intervalEnd(r.vms().get(0).intervals() - 1)).isEqualTo(123.75);
     }
 
     @Test

@@ -136,7 +136,7 @@ public final class ResultColumns {
             m.put("executorsCancelled", c.executorsCancelled());
             m.put("addedExecutorHours", c.addedExecutorHours());
         }
-        if (!m.keySet().equals(new java.util.LinkedHashSet<>(names(scenario)))) {
+        if (!m.keySet().equals(new java.util.LinkedHashSet<>(names(scenario, dynamic)))) {
             throw new IllegalStateException("results schema and NAMES disagree");
         }
         return m;
