@@ -74,6 +74,10 @@ public final class Schedulers {
                     "elastic-aware: each executor where it adds the least node time (live nodes busy as long as the job, "
                             + "nodes that empty together; buys a node only when cheaper per executor, launch wait counted)",
                     context -> new FinishTogether())
+            .with(FinishTogether.WAITING_NAME,
+                    "finish-together that waits rather than buys when bought nodes free room before a new node "
+                            + "would be ready",
+                    context -> new FinishTogether(true))
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
