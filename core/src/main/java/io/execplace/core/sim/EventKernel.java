@@ -536,15 +536,36 @@ public final class EventKernel {
         }
     }
 
-    /** Runs every job still running to completion (each at its own completion time). */
+    /**
+     * Runs every job still running to completion (each at its own completion time). On an elastic
+     * cluster the node events between completions run in time order with them (a node consolidated,
+     * cordoned or taken back on the way); a job an interruption stops then waits again and is left
+     * for the caller, as no decision follows.
+     */
     public void drain() {
+        if (preemptions == null) {
+            while (!running.isEmpty()) {
+                state.advanceTo(running.peekFinish());
+                release(running.poll());
+            }
+            return;
+        }
         while (!running.isEmpty()) {
-            state.advanceTo(running.peekFinish());
-            release(running.poll());
+            advance();
         }
-        if (preemptions != null) {
-            preemptions.consolidateAll();
+        preemptions.consolidateAll();
+    }
+
+    /** What the elastic cluster's capacity has done so far in this run ({@link CapacityStats#NONE} on a fixed cluster). */
+    public CapacityStats capacity() {
+        if (preemptions == null) {
+            return CapacityStats.NONE;
         }
+        double nodeSeconds = 0;
+        for (int vm = 0; vm < state.vmCount(); vm++) {
+            nodeSeconds += state.busySeconds(vm);
+        }
+        return preemptions.stats().withNodeHours(nodeSeconds / 3600);
     }
 
     // ---- records -----------------------------------------------------------------------------
