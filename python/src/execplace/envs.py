@@ -58,10 +58,31 @@ def _number(x) -> float | None:
     return None if x != x else x
 
 
-def outcome_dict(o) -> dict[str, Any]:
-    """Java's EpisodeOutcome as a dict; undefined values (no job finished yet: NaN in Java) are None."""
-    event = o.endEvent()
+def is_elastic(java_env) -> bool:
+    """Whether the environment runs on an elastic cluster (node pools): Pairs when any of its clusters is."""
+    bare = java_env.unwrapped() if hasattr(java_env, "unwrapped") else java_env
+    if hasattr(bare, "variants"):
+        return any(bool(v.cluster().isElastic()) for v in bare.variants())
+    return hasattr(bare, "cluster") and bool(bare.cluster().isElastic())
+
+
+def capacity_dict(c) -> dict[str, Any]:
+    """Java's CapacityStats (what an elastic cluster's nodes did) as a dict."""
     return {
+        "nodes_bought": int(c.nodeLaunches()),
+        "node_hours": float(c.nodeHours()),
+        "interruptions": int(c.interruptions()),
+        "executors_lost": int(c.executorsLost()),
+        "executor_seconds_lost": float(c.executorSecondsLost()),
+        "jobs_stopped": int(c.jobsStopped()),
+    }
+
+
+def outcome_dict(o, elastic: bool = False) -> dict[str, Any]:
+    """Java's EpisodeOutcome as a dict; undefined values (no job finished yet: NaN in Java) are None.
+    On an elastic cluster it has ``capacity``: nodes bought, node-hours, interruptions and their losses."""
+    event = o.endEvent()
+    out = {
         "completed": bool(o.completed()),
         "end_event": None if event is None else str(event.name()),
         "episode_reward": _number(o.episodeReward()),
@@ -75,6 +96,9 @@ def outcome_dict(o) -> dict[str, Any]:
         "good_placements": int(o.goodPlacements()),
         "waits": int(o.waits()),
     }
+    if elastic:
+        out["capacity"] = capacity_dict(o.capacity())
+    return out
 
 
 def java_errors(e: Exception) -> Exception:
@@ -134,6 +158,7 @@ class ExecplaceEnv(gym.Env):
         self._masks = np.frombuffer(memoryview(batch.masks()), dtype=np.int8, count=self._n)
         self._event_names = [str(e.name()) for e in jpype.JClass("io.execplace.rl.env.StepEvent").values()]
         self._mask = np.ones(self._n, dtype=np.int8)
+        self._elastic = is_elastic(self._env)
 
     # ---- Gymnasium -------------------------------------------------------------------------------
 
@@ -177,7 +202,7 @@ class ExecplaceEnv(gym.Env):
         self._mask = mask = self._masks.copy()
         info: dict[str, Any] = {"action_mask": mask, "event": self._event_names[(code >> 2) - 1] if code > 3 else None}
         if flags:
-            info["outcome"] = outcome_dict(self._env.outcome())
+            info["outcome"] = outcome_dict(self._env.outcome(), self._elastic)
             info.update(self._episode_info)
         if self.render_mode is not None:
             self._last = {"action": a, "reward": reward, "event": info["event"]}
@@ -207,7 +232,7 @@ class ExecplaceEnv(gym.Env):
     def outcome(self) -> dict[str, Any]:
         """What the current episode has achieved so far (Java's ``Env.outcome()``)."""
         self._require_open()
-        return outcome_dict(self._env.outcome())
+        return outcome_dict(self._env.outcome(), self._elastic)
 
     def get_state(self) -> dict[str, Any]:
         """The running episode as the actions taken in it since its reset (the environments are

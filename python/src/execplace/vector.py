@@ -9,7 +9,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from execplace.actions import check_actions
-from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space, outcome_dict
+from execplace.envs import RENDER_MODES, check_render_mode, is_elastic, java_errors, observation_space, outcome_dict
 from execplace.episodes import Episodes, make_java
 
 
@@ -45,6 +45,7 @@ class ExecplaceVectorEnv(VectorEnv):
         for e in made:
             batch.add(e)
         self._java_envs = made
+        self._elastic = is_elastic(made[0])
         self._batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs")(batch)
         self.num_envs = num_envs
         n, size, actions = num_envs, int(self._batch.observationSize()), int(self._batch.actionCount())
@@ -109,7 +110,7 @@ class ExecplaceVectorEnv(VectorEnv):
         if ended.any():
             outcomes = np.full(self.num_envs, None, dtype=object)
             for i in np.flatnonzero(ended):
-                outcomes[i] = outcome_dict(self._batch.endedOutcome(int(i)))
+                outcomes[i] = outcome_dict(self._batch.endedOutcome(int(i)), self._elastic)
             final = np.full(self.num_envs, None, dtype=object)
             for i in np.flatnonzero(ended):
                 final[i] = self._final_obs[i].copy()
