@@ -1,8 +1,9 @@
 """Speed as ratios measured in one process (these machines are noisy): one execplace environment and
 the batched one (×64) against Gymnasium's CartPole-v1, both from ``gym.make``, and, when
 Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on a ``DummyVecEnv`` of
-as many environments. Rounds alternate between the contenders; the median of the rounds' ratios is
-printed.
+as many environments, and PPO on a vector environment that does no work at all (the ceiling any
+environment could reach under SB3's PPO). Rounds alternate between the contenders; the median of the
+rounds' ratios is printed.
 
     python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
 
@@ -59,6 +60,43 @@ def vector_steps_per_second(vec, seconds, random):
     return steps / (time.perf_counter() - t0)
 
 
+def free_vec_env(like):
+    """A VecEnv of ``like``'s spaces whose steps cost nothing: PPO's own time, what no environment removes."""
+    from stable_baselines3.common.vec_env import VecEnv
+
+    class FreeVecEnv(VecEnv):
+        def __init__(self):
+            super().__init__(like.num_envs, like.observation_space, like.action_space)
+            self.obs = np.zeros((like.num_envs, *like.observation_space.shape), dtype=np.float64)
+
+        def reset(self):
+            return self.obs.copy()
+
+        def step_async(self, actions):
+            pass
+
+        def step_wait(self):
+            n = self.num_envs
+            return self.obs.copy(), np.zeros(n, dtype=np.float32), np.zeros(n, dtype=bool), [{} for _ in range(n)]
+
+        def close(self):
+            pass
+
+        def get_attr(self, attr_name, indices=None):
+            return [None for _ in self._get_indices(indices)]
+
+        def set_attr(self, attr_name, value, indices=None):
+            pass
+
+        def env_method(self, method_name, *args, indices=None, **kwargs):
+            return [None for _ in self._get_indices(indices)]
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False for _ in self._get_indices(indices)]
+
+    return FreeVecEnv()
+
+
 def ppo_seconds(venv, steps):
     from stable_baselines3 import PPO
 
@@ -101,16 +139,21 @@ def main():
     torch.set_num_threads(1)
     from execplace.sb3 import ExecplaceSb3VecEnv
 
-    ppo_ratios = []
+    ppo_ratios, ceilings = [], []
     for r in range(max(1, a.rounds // 2)):
         dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
                             a.ppo_steps)
-        adapter = ppo_seconds(ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS), a.ppo_steps)
+        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
+        adapter = ppo_seconds(adapter_env, a.ppo_steps)
+        free = ppo_seconds(free_vec_env(adapter_env), a.ppo_steps)
         ppo_ratios.append(dummy / adapter)
+        ceilings.append(dummy / free)
         print(f"round {r}: PPO {a.ppo_steps} steps, {n} environments: DummyVecEnv {dummy:.1f} s "
               f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
-              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×", flush=True)
-    print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on DummyVecEnv")
+              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×; an environment that costs nothing "
+              f"{free:.1f} s ({a.ppo_steps / free:,.0f} steps/s): {dummy / free:.2f}×", flush=True)
+    print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on DummyVecEnv; "
+          f"on an environment that costs nothing {statistics.median(ceilings):.2f}×")
 
 
 if __name__ == "__main__":

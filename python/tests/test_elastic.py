@@ -31,7 +31,10 @@ nodePools:
 def test_gymnasiums_checker_passes_on_the_elastic_presets(env_id, cluster):
     env = gym.make(env_id, cluster=cluster, workload="tpds-burst", render_mode="ansi").unwrapped
     check_env(env)
-    assert "vm" in env.render()
+    obs, info = env.reset(seed=0)
+    env.step(int(np.flatnonzero(info["action_mask"])[-1]))  # buys a node
+    text = env.render()
+    assert "not bought" in text and "ready" in text.replace("not bought", "")
 
 
 def test_gymnasiums_checker_passes_on_a_node_pools_file(tmp_path):
