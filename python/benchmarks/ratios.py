@@ -6,6 +6,7 @@ environment could reach under SB3's PPO). Rounds alternate between the contender
 rounds' ratios is printed.
 
     python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
+    python python/benchmarks/ratios.py --breakdown      # where a batched step's time goes
 
 ``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
 allowed one (episodes then differ: the batch's speed depends on them).
@@ -97,6 +98,35 @@ def free_vec_env(like):
     return FreeVecEnv()
 
 
+def breakdown(vec, steps=3000):
+    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
+    the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
+    allowed actions in NumPy as the ratio rounds do."""
+    rng = np.random.default_rng(0)
+    vec.reset(seed=0)
+    batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
+
+    def java_alone():
+        vec._actions[:] = masks.argmax(axis=1)
+        batch.step()
+
+    def whole():
+        vec.step(masks.argmax(axis=1))
+
+    def choose():
+        np.argmax(rng.random(masks.shape) * masks, axis=1)
+
+    # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
+    times = {"java": [], "step": [], "choose": []}
+    for _ in range(steps // 100):
+        for name, fn in [("java", java_alone), ("step", whole), ("choose", choose)]:
+            t0 = time.perf_counter()
+            for _ in range(100):
+                fn()
+            times[name].append((time.perf_counter() - t0) / 100 * 1e6)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
 def ppo_seconds(venv, steps):
     from stable_baselines3 import PPO
 
@@ -112,12 +142,23 @@ def main():
     p.add_argument("--seconds", type=float, default=3)
     p.add_argument("--ppo-steps", type=int, default=16384)
     p.add_argument("--policy", choices=["random", "first"], default="random")
+    p.add_argument("--breakdown", action="store_true")
+    p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
+    p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
     a = p.parse_args()
     random = a.policy == "random"
-    n = 64
+    n = a.envs
     cartpole = gym.make("CartPole-v1")
     one = gym.make("execplace/Tpds-v0", **SETTINGS)
     batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS)
+    if a.breakdown:
+        for r in range(a.rounds):
+            b = breakdown(batched)
+            print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
+                  f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
+                  f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  flush=True)
+        return
     single_ratios, batch_ratios = [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
@@ -127,8 +168,9 @@ def main():
         batch_ratios.append(b / c)
         print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
               f"ExecplaceVectorEnv ×{n} {b:,.0f} ({b / c:.1f}×)", flush=True)
-    print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-          f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
+    if a.rounds:
+        print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
+              f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
     try:
         import torch
         from stable_baselines3.common.env_util import make_vec_env
@@ -140,7 +182,7 @@ def main():
     from execplace.sb3 import ExecplaceSb3VecEnv
 
     ppo_ratios, ceilings = [], []
-    for r in range(max(1, a.rounds // 2)):
+    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
         dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
                             a.ppo_steps)
         adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
@@ -152,8 +194,9 @@ def main():
               f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
               f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×; an environment that costs nothing "
               f"{free:.1f} s ({a.ppo_steps / free:,.0f} steps/s): {dummy / free:.2f}×", flush=True)
-    print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on DummyVecEnv; "
-          f"on an environment that costs nothing {statistics.median(ceilings):.2f}×")
+    if ppo_ratios:
+        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
+              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
 
 
 if __name__ == "__main__":
