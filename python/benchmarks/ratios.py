@@ -1,10 +1,12 @@
 """Speed as ratios measured in one process (these machines are noisy): one execplace environment and
 the batched one (×64) against Gymnasium's CartPole-v1, both from ``gym.make``, and, when
 Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on a ``DummyVecEnv`` of
-as many environments. Rounds alternate between the contenders; the median of the rounds' ratios is
-printed.
+as many environments, and PPO on a vector environment that does no work at all (the ceiling any
+environment could reach under SB3's PPO). Rounds alternate between the contenders; the median of the
+rounds' ratios is printed.
 
     python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
+    python python/benchmarks/ratios.py --breakdown      # where a batched step's time goes
 
 ``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
 allowed one (episodes then differ: the batch's speed depends on them).
@@ -59,6 +61,72 @@ def vector_steps_per_second(vec, seconds, random):
     return steps / (time.perf_counter() - t0)
 
 
+def free_vec_env(like):
+    """A VecEnv of ``like``'s spaces whose steps cost nothing: PPO's own time, what no environment removes."""
+    from stable_baselines3.common.vec_env import VecEnv
+
+    class FreeVecEnv(VecEnv):
+        def __init__(self):
+            super().__init__(like.num_envs, like.observation_space, like.action_space)
+            self.obs = np.zeros((like.num_envs, *like.observation_space.shape), dtype=np.float64)
+
+        def reset(self):
+            return self.obs.copy()
+
+        def step_async(self, actions):
+            pass
+
+        def step_wait(self):
+            n = self.num_envs
+            return self.obs.copy(), np.zeros(n, dtype=np.float32), np.zeros(n, dtype=bool), [{} for _ in range(n)]
+
+        def close(self):
+            pass
+
+        def get_attr(self, attr_name, indices=None):
+            return [None for _ in self._get_indices(indices)]
+
+        def set_attr(self, attr_name, value, indices=None):
+            pass
+
+        def env_method(self, method_name, *args, indices=None, **kwargs):
+            return [None for _ in self._get_indices(indices)]
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False for _ in self._get_indices(indices)]
+
+    return FreeVecEnv()
+
+
+def breakdown(vec, steps=3000):
+    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
+    the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
+    allowed actions in NumPy as the ratio rounds do."""
+    rng = np.random.default_rng(0)
+    vec.reset(seed=0)
+    batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
+
+    def java_alone():
+        vec._actions[:] = masks.argmax(axis=1)
+        batch.step()
+
+    def whole():
+        vec.step(masks.argmax(axis=1))
+
+    def choose():
+        np.argmax(rng.random(masks.shape) * masks, axis=1)
+
+    # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
+    times = {"java": [], "step": [], "choose": []}
+    for _ in range(steps // 100):
+        for name, fn in [("java", java_alone), ("step", whole), ("choose", choose)]:
+            t0 = time.perf_counter()
+            for _ in range(100):
+                fn()
+            times[name].append((time.perf_counter() - t0) / 100 * 1e6)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
 def ppo_seconds(venv, steps):
     from stable_baselines3 import PPO
 
@@ -74,12 +142,23 @@ def main():
     p.add_argument("--seconds", type=float, default=3)
     p.add_argument("--ppo-steps", type=int, default=16384)
     p.add_argument("--policy", choices=["random", "first"], default="random")
+    p.add_argument("--breakdown", action="store_true")
+    p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
+    p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
     a = p.parse_args()
     random = a.policy == "random"
-    n = 64
+    n = a.envs
     cartpole = gym.make("CartPole-v1")
     one = gym.make("execplace/Tpds-v0", **SETTINGS)
     batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS)
+    if a.breakdown:
+        for r in range(a.rounds):
+            b = breakdown(batched)
+            print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
+                  f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
+                  f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  flush=True)
+        return
     single_ratios, batch_ratios = [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
@@ -89,8 +168,9 @@ def main():
         batch_ratios.append(b / c)
         print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
               f"ExecplaceVectorEnv ×{n} {b:,.0f} ({b / c:.1f}×)", flush=True)
-    print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-          f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
+    if a.rounds:
+        print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
+              f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
     try:
         import torch
         from stable_baselines3.common.env_util import make_vec_env
@@ -101,16 +181,22 @@ def main():
     torch.set_num_threads(1)
     from execplace.sb3 import ExecplaceSb3VecEnv
 
-    ppo_ratios = []
-    for r in range(max(1, a.rounds // 2)):
+    ppo_ratios, ceilings = [], []
+    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
         dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
                             a.ppo_steps)
-        adapter = ppo_seconds(ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS), a.ppo_steps)
+        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
+        adapter = ppo_seconds(adapter_env, a.ppo_steps)
+        free = ppo_seconds(free_vec_env(adapter_env), a.ppo_steps)
         ppo_ratios.append(dummy / adapter)
+        ceilings.append(dummy / free)
         print(f"round {r}: PPO {a.ppo_steps} steps, {n} environments: DummyVecEnv {dummy:.1f} s "
               f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
-              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×", flush=True)
-    print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on DummyVecEnv")
+              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×; an environment that costs nothing "
+              f"{free:.1f} s ({a.ppo_steps / free:,.0f} steps/s): {dummy / free:.2f}×", flush=True)
+    if ppo_ratios:
+        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
+              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
 
 
 if __name__ == "__main__":

@@ -60,3 +60,19 @@ def test_a_masked_out_placement_is_taken_and_ends_the_episode_with_the_invalid_r
     obs, reward, terminated, truncated, info = env.step(masked[-1])
     assert terminated and info["event"] == "INVALID_PLACEMENT" and reward < 0
     assert info["outcome"]["end_event"] == "INVALID_PLACEMENT" and not info["outcome"]["completed"]
+
+
+@pytest.mark.parametrize("action,dtype", [(2**32, np.int64), (-1, np.int64), (13, np.int32), (2**64 - 1, np.uint64)],
+                         ids=repr)
+def test_integer_actions_out_of_range_are_refused_before_any_environment_steps(action, dtype):
+    # Integer arrays go to Java as they are; the batch checks every action before it steps any.
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=2, workload="tpds-burst")
+    twin = execplace.ExecplaceVectorEnv("tpds", num_envs=2, workload="tpds-burst")
+    obs, info = vec.reset(seed=0)
+    twin.reset(seed=0)
+    good = np.argmax(info["action_mask"], axis=1)
+    with pytest.raises(ValueError, match=f"environment 1: action {action} is not an action of this environment"):
+        vec.step(np.array([good[0], action], dtype=dtype))
+    after = vec.step(good)
+    expected = twin.step(good)
+    assert after[0].tobytes() == expected[0].tobytes() and (after[1] == expected[1]).all()

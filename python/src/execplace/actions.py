@@ -2,6 +2,9 @@
 
 An action is a whole number in ``0 .. n−1`` (a Python ``int`` or a NumPy integer); booleans,
 floats (``1.7``, and ``1.0`` too), text and anything else are refused, never rounded or wrapped.
+A batch of integer actions goes to Java as it is (64-bit, so nothing is narrowed), and Java's
+``BatchedEnvs`` refuses one outside ``0 .. n−1`` before it steps any environment, with the same
+message; everything else is checked here.
 """
 from __future__ import annotations
 
@@ -39,8 +42,19 @@ def check_actions(actions, num_envs: int, n: int) -> np.ndarray:
                 check_action(x, n)
             except ValueError as e:
                 raise ValueError(f"environment {i}: {e}") from None
-        return a.astype(np.int32)
+        return a.astype(np.int64)
     if a.min() < 0 or a.max() >= n:
         i = int(np.flatnonzero((a < 0) | (a >= n))[0])
         raise ValueError(f"environment {i}: action {int(a[i])} is not an action of this environment (0..{n - 1})")
     return a
+
+
+def write_actions(actions, out: np.ndarray, n: int) -> None:
+    """Writes one action per environment into ``out`` (the batch's int64 buffer): an array of signed
+    (or narrower unsigned) integers as it is, for Java to check its range; anything else checked here."""
+    a = actions if type(actions) is np.ndarray else np.asarray(actions)
+    kind = a.dtype.kind
+    if a.shape == out.shape and (kind == "i" or kind == "u" and a.dtype.itemsize < 8):
+        out[:] = a
+    else:
+        out[:] = check_actions(a, out.shape[0], n)

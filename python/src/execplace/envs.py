@@ -11,6 +11,7 @@ from gymnasium import spaces
 from execplace import render
 from execplace.actions import check_action
 from execplace.episodes import Episodes, make_java, registry
+from execplace.outcomes import event_names, from_row, is_elastic, outcome_dict
 
 # Gymnasium id -> name in the Java registry.
 ENVIRONMENTS = {"Tpds-v0": "tpds", "Hjs-v0": "hjs", "Liu-v0": "liu", "Pairs-v0": "pairs"}
@@ -50,31 +51,6 @@ def observation_space(java_env) -> spaces.Box:
     box = java_env.observationSpace()
     return spaces.Box(np.array(box.low(), dtype=np.float64), np.array(box.high(), dtype=np.float64),
                       dtype=np.float64)
-
-
-def _number(x) -> float | None:
-    """A Java double as a Python float, None where it is undefined (NaN), so outcomes compare equal."""
-    x = float(x)
-    return None if x != x else x
-
-
-def outcome_dict(o) -> dict[str, Any]:
-    """Java's EpisodeOutcome as a dict; undefined values (no job finished yet: NaN in Java) are None."""
-    event = o.endEvent()
-    return {
-        "completed": bool(o.completed()),
-        "end_event": None if event is None else str(event.name()),
-        "episode_reward": _number(o.episodeReward()),
-        "cost": _number(o.cost()),
-        "mean_duration": _number(o.meanDuration()),
-        "mean_turnaround": _number(o.meanTurnaround()),
-        "deadline_met_percent": _number(o.deadlineMetPercent()),
-        "jobs_placed": int(o.jobsPlaced()),
-        "jobs": int(o.jobs()),
-        "jobs_dropped": int(o.jobsDropped()),
-        "good_placements": int(o.goodPlacements()),
-        "waits": int(o.waits()),
-    }
 
 
 def java_errors(e: Exception) -> Exception:
@@ -128,12 +104,14 @@ class ExecplaceEnv(gym.Env):
         size = int(self._env.observationSize())
         self._batch = batch
         self._step_batch = batch.stepOne
-        self._actions = np.frombuffer(memoryview(batch.actions()), dtype=np.int32, count=1)
+        self._actions = np.frombuffer(memoryview(batch.actions()), dtype=np.int64, count=1)
         self._obs = np.frombuffer(memoryview(batch.observations()), dtype=np.float64, count=size)
         self._rewards = np.frombuffer(memoryview(batch.rewards()), dtype=np.float64, count=1)
         self._masks = np.frombuffer(memoryview(batch.masks()), dtype=np.int8, count=self._n)
-        self._event_names = [str(e.name()) for e in jpype.JClass("io.execplace.rl.env.StepEvent").values()]
+        self._outcome = np.frombuffer(memoryview(batch.outcomeValues()), dtype=np.float64)
+        self._event_names = event_names()
         self._mask = np.ones(self._n, dtype=np.int8)
+        self._elastic = is_elastic(self._env)
 
     # ---- Gymnasium -------------------------------------------------------------------------------
 
@@ -177,7 +155,7 @@ class ExecplaceEnv(gym.Env):
         self._mask = mask = self._masks.copy()
         info: dict[str, Any] = {"action_mask": mask, "event": self._event_names[(code >> 2) - 1] if code > 3 else None}
         if flags:
-            info["outcome"] = outcome_dict(self._env.outcome())
+            info["outcome"] = from_row(self._outcome, self._elastic)
             info.update(self._episode_info)
         if self.render_mode is not None:
             self._last = {"action": a, "reward": reward, "event": info["event"]}
@@ -207,7 +185,7 @@ class ExecplaceEnv(gym.Env):
     def outcome(self) -> dict[str, Any]:
         """What the current episode has achieved so far (Java's ``Env.outcome()``)."""
         self._require_open()
-        return outcome_dict(self._env.outcome())
+        return outcome_dict(self._env.outcome(), self._elastic)
 
     def get_state(self) -> dict[str, Any]:
         """The running episode as the actions taken in it since its reset (the environments are

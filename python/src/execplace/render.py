@@ -37,10 +37,17 @@ def text(java_env, episode: dict[str, Any], steps: int, last: dict[str, Any] | N
     else:
         lines.append("episode over")
     view, cluster = env.clusterView(), env.cluster()
-    lines.append(f"{'vm':>4} {'type':<12} {'free cores':>10} {'free GB':>8} {'executors':>9} {'busy s':>9}")
+    elastic = bool(cluster.isElastic())  # a node slot: bought or not, and when it is ready
+    lines.append(f"{'vm':>4} {'type':<12} {'free cores':>10} {'free GB':>8} {'executors':>9} {'busy s':>9}"
+                 + (f" {'node':>14}" if elastic else ""))
     for vm in range(int(cluster.size())):
         t = cluster.vm(vm).type()
-        lines.append(f"{vm:>4} {str(t.name()):<12} {int(view.freeCores(vm)):>5}/{int(t.cores()):<4} "
-                     f"{float(view.freeMemoryGb(vm)):>8.1f} {int(view.executorsOn(vm)):>9} "
-                     f"{float(view.remainingBusyTime(vm)):>9.1f}")
+        line = (f"{vm:>4} {str(t.name()):<12} {int(view.freeCores(vm)):>5}/{int(t.cores()):<4} "
+                f"{float(view.freeMemoryGb(vm)):>8.1f} {int(view.executorsOn(vm)):>9} "
+                f"{float(view.remainingBusyTime(vm)):>9.1f}")
+        if elastic:
+            ready = float(view.readyIn(vm))
+            line += (f" {'not bought':>14}" if not view.isProvisioned(vm)
+                     else f" {'ready':>14}" if ready <= 0 else f" {f'ready in {ready:.0f} s':>14}")
+        lines.append(line)
     return "\n".join(lines) + "\n"

@@ -8,8 +8,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from execplace.actions import check_actions
-from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space, outcome_dict
+from execplace.actions import write_actions
+from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space
+from execplace.outcomes import from_row, is_elastic
 from execplace.episodes import Episodes, make_java
 
 
@@ -45,6 +46,7 @@ class ExecplaceVectorEnv(VectorEnv):
         for e in made:
             batch.add(e)
         self._java_envs = made
+        self._elastic = is_elastic(made[0])
         self._batch = jpype.JClass("io.execplace.rl.env.BatchedEnvs")(batch)
         self.num_envs = num_envs
         n, size, actions = num_envs, int(self._batch.observationSize()), int(self._batch.actionCount())
@@ -54,11 +56,13 @@ class ExecplaceVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, n)
         self._n_actions = actions
         # Views of the Java buffers (native byte order): written by Java at each step, read here.
-        self._actions = np.frombuffer(memoryview(self._batch.actions()), dtype=np.int32, count=n)
+        self._actions = np.frombuffer(memoryview(self._batch.actions()), dtype=np.int64, count=n)
         self._obs = np.frombuffer(memoryview(self._batch.observations()), dtype=np.float64).reshape(n, size)
         self._final_obs = np.frombuffer(memoryview(self._batch.finalObservations()), dtype=np.float64).reshape(n, size)
         self._rewards = np.frombuffer(memoryview(self._batch.rewards()), dtype=np.float64, count=n)
-        self._flags = np.frombuffer(memoryview(self._batch.flags()), dtype=np.uint8, count=n)
+        self._terminated = np.frombuffer(memoryview(self._batch.terminated()), dtype=np.bool_, count=n)
+        self._truncated = np.frombuffer(memoryview(self._batch.truncated()), dtype=np.bool_, count=n)
+        self._outcomes = np.frombuffer(memoryview(self._batch.outcomeValues()), dtype=np.float64).reshape(n, -1)
         self._masks = np.frombuffer(memoryview(self._batch.masks()), dtype=np.int8).reshape(n, actions)
         # The episode each environment runs, mirrored from BatchedEnvs (an ended one goes on with +num_envs).
         self._episodes = np.arange(n, dtype=np.int64)
@@ -95,23 +99,21 @@ class ExecplaceVectorEnv(VectorEnv):
         return self._obs.copy(), {"action_mask": self._masks.copy(), "episode": self._episodes.copy()}
 
     def step(self, actions):
-        self._actions[:] = check_actions(actions, self.num_envs, self._n_actions)
         self._require_open()
+        write_actions(actions, self._actions, self._n_actions)
         try:
-            self._batch.step()
+            ended_count = self._batch.step()  # Java checks the actions' range before stepping any
         except Exception as e:
             raise java_errors(e) from None
-        flags = self._flags.copy()
-        terminated = (flags & 1).astype(bool)
-        truncated = (flags & 2).astype(bool)
+        terminated = self._terminated.copy()
+        truncated = self._truncated.copy()
         info: dict[str, Any] = {"action_mask": self._masks.copy()}
-        ended = flags != 0
-        if ended.any():
+        if ended_count:
+            ended = terminated | truncated
             outcomes = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(ended):
-                outcomes[i] = outcome_dict(self._batch.endedOutcome(int(i)))
             final = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(ended):
+            for i in np.flatnonzero(ended).tolist():
+                outcomes[i] = from_row(self._outcomes[i], self._elastic)
                 final[i] = self._final_obs[i].copy()
             info.update({"outcome": outcomes, "_outcome": ended, "final_obs": final, "_final_obs": ended})
             self._episodes[ended] += self.num_envs

@@ -537,16 +537,40 @@ public final class EventKernel {
         }
     }
 
-    /** Runs every job still running to completion (each at its own completion time). */
+    /**
+     * Runs every job still running to completion (each at its own completion time). On an elastic
+     * cluster the node events between completions run in time order with them (a node consolidated,
+     * cordoned or taken back on the way); a job an interruption stops then waits again and is left
+     * for the caller, as no decision follows.
+     */
     public void drain() {
+        if (preemptions == null) {
+            while (!running.isEmpty()) {
+                state.advanceTo(running.peekFinish());
+                int j = running.poll();
+                starts.completes(j, jobs[j]);
+            }
+            return;
+        }
         while (!running.isEmpty()) {
-            state.advanceTo(running.peekFinish());
-            int j = running.poll();
-            starts.completes(j, jobs[j]);
+            advance();
         }
-        if (preemptions != null) {
-            preemptions.consolidateAll();
+        preemptions.consolidateAll();
+    }
+
+    /**
+     * What the capacity has done so far in this run: nodes and interruptions on an elastic cluster,
+     * executors added by dynamic allocation ({@link CapacityStats#NONE} for a fixed cluster without).
+     */
+    public CapacityStats capacity() {
+        if (preemptions == null) {
+            return allocations.any() ? allocations.addTo(CapacityStats.builder()).build() : CapacityStats.NONE;
         }
+        double nodeSeconds = 0;
+        for (int vm = 0; vm < state.vmCount(); vm++) {
+            nodeSeconds += state.busySeconds(vm);
+        }
+        return allocations.addTo(preemptions.stats()).build().withNodeHours(nodeSeconds / 3600);
     }
 
     // ---- records -----------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.execplace.experiments.env;
 
 import io.execplace.rl.env.BatchedEnvs;
 import io.execplace.rl.env.Env;
+import io.execplace.rl.env.OutcomeValues;
 import io.execplace.rl.env.StepResult;
 import io.execplace.rl.env.registry.Envs;
 import org.junit.jupiter.api.Test;
@@ -55,13 +56,17 @@ class BatchedEnvsTest {
                         allowed.add(a);
                     }
                 }
-                batch.actions().putInt(4 * i, allowed.get(rng.nextInt(allowed.size())));
+                batch.actions().putLong(8 * i, (long) allowed.get(rng.nextInt(allowed.size())));
             }
-            batch.step();
+            int endedNow = batch.step();
+            int done = 0;
             for (int i = 0; i < n; i++) {
-                StepResult r = alone.get(i).step(batch.actions().getInt(4 * i));
+                StepResult r = alone.get(i).step((int) batch.actions().getLong(8 * i));
                 assertThat(batch.rewards().getDouble(8 * i)).isEqualTo(r.reward());
                 assertThat(batch.flags().get(i)).isEqualTo((byte) ((r.terminated() ? 1 : 0) | (r.truncated() ? 2 : 0)));
+                assertThat(batch.terminated().get(i)).isEqualTo((byte) (r.terminated() ? 1 : 0));
+                assertThat(batch.truncated().get(i)).isEqualTo((byte) (r.truncated() ? 1 : 0));
+                done += r.done() ? 1 : 0;
                 if (r.done()) {
                     // The ended episode's last observation and outcome outlive the auto-reset.
                     for (int k = 0; k < batch.observationSize(); k++) {
@@ -69,6 +74,12 @@ class BatchedEnvsTest {
                                 .isEqualTo(r.observation()[k]);
                     }
                     assertThat(batch.endedOutcome(i)).isEqualTo(alone.get(i).outcome());
+                    int columns = OutcomeValues.COLUMNS.size();
+                    double[] row = OutcomeValues.of(alone.get(i).outcome());
+                    for (int k = 0; k < columns; k++) {
+                        assertThat(Double.doubleToLongBits(batch.outcomeValues().getDouble(8 * (i * columns + k))))
+                                .isEqualTo(Double.doubleToLongBits(row[k]));
+                    }
                     episode[i] += n;
                     episodesEnded++;
                     obs[i] = alone.get(i).reset(episode[i], episode[i]).clone();
@@ -77,6 +88,7 @@ class BatchedEnvsTest {
                     obs[i] = r.observation().clone();
                 }
             }
+            assertThat(endedNow).isEqualTo(done);
         }
         assertThat(episodesEnded).isGreaterThanOrEqualTo(n);
     }
@@ -103,7 +115,7 @@ class BatchedEnvsTest {
                 }
             }
             int action = allowed.get(rng.nextInt(allowed.size()));
-            single.actions().putInt(0, action);
+            single.actions().putLong(0, action);
             single.step();
             r = alone.step(action);
             assertThat(single.rewards().getDouble(0)).isEqualTo(r.reward());
@@ -116,11 +128,11 @@ class BatchedEnvsTest {
         assertThat(single.episode(0)).isEqualTo(3);
         assertThat(env.outcome()).isEqualTo(alone.outcome());
         assertThat(single.flags().get(0)).isNotZero();
-        single.actions().putInt(0, 0);
+        single.actions().putLong(0, 0);
         assertThatThrownBy(single::step).isInstanceOf(IllegalStateException.class);
         // A bad action keeps the environment's own message: there is only one environment to name.
         single.reset(0, 1, 1);
-        single.actions().putInt(0, 999);
+        single.actions().putLong(0, 999);
         assertThatThrownBy(single::step).isInstanceOf(IllegalArgumentException.class).message().doesNotStartWith("environment 0");
     }
 
@@ -130,8 +142,15 @@ class BatchedEnvsTest {
         BatchedEnvs batch = new BatchedEnvs(List.of(tpds(), tpds()));
         assertThatThrownBy(batch::step).isInstanceOf(IllegalStateException.class);
         batch.reset(0);
-        batch.actions().putInt(4, 999);
-        assertThatThrownBy(batch::step).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("environment 1: ");
+        // Every action is checked before any environment steps: environment 0 is where it was.
+        batch.actions().putLong(0, batch.masks().get(1) == 1 ? 1 : 0);
+        batch.actions().putLong(8, 1L << 32);
+        double before = batch.observations().getDouble(0);
+        assertThatThrownBy(batch::step).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("environment 1: action 4294967296 is not an action of this environment (0..12)");
+        assertThat(batch.observations().getDouble(0)).isEqualTo(before);
+        batch.actions().putLong(8, -1);
+        assertThatThrownBy(batch::step).hasMessageStartingWith("environment 1: action -1 ");
         assertThatThrownBy(() -> new BatchedEnvs(List.of(tpds(), Envs.make("tpds", Map.of("cluster", "hybrid-small")))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("every environment of a batch must have 28 observation values and 13 actions");

@@ -13,6 +13,9 @@ import java.util.List;
  * reset at once to its next episode ("same-step" auto-reset): its observation and mask are then the
  * new episode's, and its flags say how the old one ended.
  *
+ * <p>Actions are longs, so that the caller can write its whole numbers without narrowing them; the
+ * batch checks every action before it steps any environment.
+ *
  * <p>Episodes: {@link #reset(long)} starts environment {@code i} on episode {@code first + i}; an
  * environment that finishes episode {@code e} goes on with {@code e + count}, so the environments
  * never run the same episode.
@@ -38,6 +41,8 @@ public final class BatchedEnvs {
     private final ByteBuffer observations;
     private final ByteBuffer rewards;
     private final ByteBuffer flags;
+    private final ByteBuffer terminated;
+    private final ByteBuffer truncated;
     private final ByteBuffer masks;
     private final DoubleBuffer observationValues;
     private final DoubleBuffer rewardValues;
@@ -45,6 +50,8 @@ public final class BatchedEnvs {
     private final ByteBuffer finalObservations;
     private final DoubleBuffer finalObservationValues;
     private final EpisodeOutcome[] outcomes;
+    private final ByteBuffer outcomeRows;
+    private final DoubleBuffer outcomeValues;
     private final long[] episodes;
     private final boolean autoReset;
     private boolean started;
@@ -80,15 +87,19 @@ public final class BatchedEnvs {
             }
         }
         int n = envs.size();
-        actions = direct(4 * n);
+        actions = direct(8 * n);
         observations = direct(8 * n * observationSize);
         rewards = direct(8 * n);
         flags = direct(n);
+        terminated = direct(n);
+        truncated = direct(n);
         masks = direct(n * actionCount);
         events = direct(n);
         finalObservations = direct(8 * n * observationSize);
         finalObservationValues = finalObservations.asDoubleBuffer();
         outcomes = new EpisodeOutcome[n];
+        outcomeRows = direct(8 * n * OutcomeValues.COLUMNS.size());
+        outcomeValues = outcomeRows.asDoubleBuffer();
         this.autoReset = autoReset;
         observationValues = observations.asDoubleBuffer();
         rewardValues = rewards.asDoubleBuffer();
@@ -111,7 +122,7 @@ public final class BatchedEnvs {
         return actionCount;
     }
 
-    /** The actions of the next {@link #step()}: one native-order int per environment, written by the caller. */
+    /** The actions of the next {@link #step()}: one native-order long per environment, written by the caller. */
     public ByteBuffer actions() {
         return actions;
     }
@@ -129,6 +140,16 @@ public final class BatchedEnvs {
     /** The last step's end flags per environment: {@link #TERMINATED}, {@link #TRUNCATED} bits. */
     public ByteBuffer flags() {
         return flags;
+    }
+
+    /** The last step's {@code terminated} per environment: 1 when its episode ended by the rules, else 0. */
+    public ByteBuffer terminated() {
+        return terminated;
+    }
+
+    /** The last step's {@code truncated} per environment: 1 when its episode was cut by a step limit, else 0. */
+    public ByteBuffer truncated() {
+        return truncated;
     }
 
     /** Action masks, {@code count × actionCount} bytes, 1 where the action is allowed now. */
@@ -158,6 +179,15 @@ public final class BatchedEnvs {
         return outcomes[env];
     }
 
+    /**
+     * The outcome of the episode each environment ended last, as {@link OutcomeValues} rows ({@code
+     * count × OutcomeValues.COLUMNS.size()} native-order doubles; rows of environments that have not
+     * ended an episode are zero), written when the episode ends, before any auto-reset.
+     */
+    public ByteBuffer outcomeValues() {
+        return outcomeRows;
+    }
+
     /** The episode each environment runs now. */
     public long episode(int env) {
         return episodes[env];
@@ -168,9 +198,7 @@ public final class BatchedEnvs {
         for (int i = 0; i < envs.size(); i++) {
             episodes[i] = firstEpisode + i;
             write(i, envs.get(i).reset(episodes[i], episodes[i]));
-            rewardValues.put(i, 0);
-            flags.put(i, (byte) 0);
-            events.put(i, (byte) -1);
+            clearEnd(i);
         }
         started = true;
     }
@@ -179,9 +207,7 @@ public final class BatchedEnvs {
     public void reset(int i, long seed, long episode) {
         episodes[i] = episode;
         write(i, envs.get(i).reset(seed, episode));
-        rewardValues.put(i, 0);
-        flags.put(i, (byte) 0);
-        events.put(i, (byte) -1);
+        clearEnd(i);
         started = true;
     }
 
@@ -189,34 +215,51 @@ public final class BatchedEnvs {
      * Steps every environment with its action from {@link #actions()}; an episode that ends is
      * followed at once by the environment's next one.
      *
+     * @return how many episodes ended
      * @throws IllegalStateException    before the first {@link #reset}
-     * @throws IllegalArgumentException for an action an environment refuses (naming the environment)
+     * @throws IllegalArgumentException for an action outside {@code 0..actionCount-1}, before any
+     *                                  environment is stepped, or one an environment refuses (naming the environment)
      */
-    public void step() {
+    public int step() {
         if (!started) {
             throw new IllegalStateException("no episodes are running: call reset first");
         }
-        for (int i = 0; i < envs.size(); i++) {
+        int n = envs.size();
+        for (int i = 0; i < n; i++) {
+            long action = actions.getLong(8 * i);
+            if (action < 0 || action >= actionCount) {
+                throw new IllegalArgumentException((n == 1 ? "" : "environment " + i + ": ") + "action " + action
+                        + " is not an action of this environment (0.." + (actionCount - 1) + ")");
+            }
+        }
+        int ended = 0;
+        for (int i = 0; i < n; i++) {
             Env env = envs.get(i);
-            int action = actions.getInt(4 * i);
             StepResult r;
             try {
-                r = env.step(action);
+                r = env.step((int) actions.getLong(8 * i));
             } catch (IllegalArgumentException e) {
-                throw envs.size() == 1 ? e : new IllegalArgumentException("environment " + i + ": " + e.getMessage(), e);
+                throw n == 1 ? e : new IllegalArgumentException("environment " + i + ": " + e.getMessage(), e);
             }
             rewardValues.put(i, r.reward());
             flags.put(i, (byte) ((r.terminated() ? TERMINATED : 0) | (r.truncated() ? TRUNCATED : 0)));
+            terminated.put(i, (byte) (r.terminated() ? 1 : 0));
+            truncated.put(i, (byte) (r.truncated() ? 1 : 0));
             events.put(i, (byte) (r.event() == null ? -1 : r.event().ordinal()));
+            if (r.done()) {
+                ended++;
+                outcomes[i] = env.outcome();
+                OutcomeValues.write(outcomes[i], outcomeValues, i * OutcomeValues.COLUMNS.size());
+            }
             if (r.done() && autoReset) {
                 finalObservationValues.put(i * observationSize, r.observation(), 0, observationSize);
-                outcomes[i] = env.outcome();
-                episodes[i] += envs.size();
+                episodes[i] += n;
                 write(i, env.reset(episodes[i], episodes[i]));
             } else {
                 write(i, r.observation());
             }
         }
+        return ended;
     }
 
     /**
@@ -227,6 +270,14 @@ public final class BatchedEnvs {
     public int stepOne() {
         step();
         return flags.get(0) | (events.get(0) + 1) << 2;
+    }
+
+    private void clearEnd(int i) {
+        rewardValues.put(i, 0);
+        flags.put(i, (byte) 0);
+        terminated.put(i, (byte) 0);
+        truncated.put(i, (byte) 0);
+        events.put(i, (byte) -1);
     }
 
     private void write(int i, double[] observation) {

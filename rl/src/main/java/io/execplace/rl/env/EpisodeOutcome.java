@@ -1,5 +1,7 @@
 package io.execplace.rl.env;
 
+import io.execplace.core.metrics.CapacityStats;
+
 /**
  * What an episode achieved in the cluster — the results a study reports — as an environment tells
  * it through {@link Env#outcome()}. Means are NaN when they do not apply (an episode that did not
@@ -18,12 +20,15 @@ package io.execplace.rl.env;
  * @param jobsDropped        jobs of the workload left out of the episode (they fit no empty cluster)
  * @param goodPlacements     placed jobs whose layout suits their type (TPDS Fig. 8)
  * @param waits              wait actions taken
+ * @param capacity           what an elastic cluster's capacity did so far: nodes bought, node-hours,
+ *                           interruptions ({@link CapacityStats#NONE} on a fixed cluster)
  */
 public record EpisodeOutcome(boolean completed, StepEvent endEvent, double episodeReward, double cost,
                              double meanDuration, double meanTurnaround, double deadlineMetPercent, int jobsPlaced,
-                             int jobs, int jobsDropped, int goodPlacements, int waits) {
+                             int jobs, int jobsDropped, int goodPlacements, int waits,
+                             CapacityStats capacity) {
 
-    /** A builder; unset numbers are NaN (means) or 0 (counts). */
+    /** A builder; unset numbers are NaN (means) or 0 (counts), the capacity {@link CapacityStats#NONE}. */
     public static Builder builder() {
         return new Builder();
     }
@@ -42,6 +47,7 @@ public record EpisodeOutcome(boolean completed, StepEvent endEvent, double episo
         private int jobsDropped;
         private int goodPlacements;
         private int waits;
+        private CapacityStats capacity = CapacityStats.NONE;
 
         private Builder() {
         }
@@ -106,9 +112,14 @@ public record EpisodeOutcome(boolean completed, StepEvent endEvent, double episo
             return this;
         }
 
+        public Builder capacity(CapacityStats v) {
+            capacity = v;
+            return this;
+        }
+
         public EpisodeOutcome build() {
             return new EpisodeOutcome(completed, endEvent, episodeReward, cost, meanDuration, meanTurnaround,
-                    deadlineMetPercent, jobsPlaced, jobs, jobsDropped, goodPlacements, waits);
+                    deadlineMetPercent, jobsPlaced, jobs, jobsDropped, goodPlacements, waits, capacity);
         }
     }
 }

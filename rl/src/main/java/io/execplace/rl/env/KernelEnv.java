@@ -219,6 +219,7 @@ public abstract class KernelEnv implements Env {
                 .jobsDropped(droppedJobCount())
                 .goodPlacements(kernel.tally().goodPlacements())
                 .waits(waits)
+                .capacity(kernel.capacity())
                 .build();
     }
 

@@ -301,7 +301,9 @@ public final class TpdsEnv extends KernelEnv {
         startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
         jobStarted = true;
         startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
-        if (kernel.tally().jobsStarted() == jobs.length) {
+        // Every job has started when none waits and none is to arrive (on an elastic cluster a job an
+        // interruption stopped waits again, and its restart counts as a start).
+        if (kernel.allArrived() && kernel.waitingCount() == 0) {
             kernel.drain();
             double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
                     kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
