@@ -45,7 +45,7 @@ final class CompareCommand implements Callable<Integer> {
     OutputOptions output;
 
     @Mixin
-    MilpOptions milpOptions;
+    MilpLookaheadOptions milpOptions;
 
     @Option(names = "--schedulers", paramLabel = "a,b,c|all", split = ",",
             description = "Schedulers to compare (default: the scenario's, normally all). See 'execplace presets'.")

@@ -60,7 +60,7 @@ final class HeldOutCommand implements Callable<Integer> {
     OutputOptions output;
 
     @Mixin
-    MilpOptions milpOptions;
+    MilpLookaheadOptions milpOptions;
 
     @Option(names = "--study", paramLabel = "NAME",
             description = "liu: LIU's multi-cluster managers (--arrivals, --managers, --out); default: the event simulator's "

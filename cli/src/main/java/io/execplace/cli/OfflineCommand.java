@@ -49,7 +49,7 @@ final class OfflineCommand implements Callable<Integer> {
     OutputOptions output;
 
     @Mixin
-    MilpOptions milpOptions;
+    MilpLookaheadOptions milpOptions;
 
     @Option(names = "--workload", paramLabel = "PRESET", description = "Workload preset (default tpds-burst).")
     String workload = "tpds-burst";

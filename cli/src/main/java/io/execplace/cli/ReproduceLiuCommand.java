@@ -120,7 +120,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
             if (!noPairs) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
             }
-            outcome = liu.run(s, chosen, out, line -> {
+            outcome = liu.run(s, chosen, out, (done, total, line) -> {
                 if (!study.quiet) {
                     err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                     err.flush();

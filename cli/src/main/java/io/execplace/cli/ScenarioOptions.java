@@ -102,7 +102,7 @@ final class ScenarioOptions {
     Long seed;
 
     /** The settings given as options, each attributed to its option (so that refusals name it). */
-    ScenarioInput commandLine(List<String> schedulers, String schedulersOption, Integer seeds, MilpOptions milp) {
+    ScenarioInput commandLine(List<String> schedulers, String schedulersOption, Integer seeds, MilpLookaheadOptions milp) {
         ScenarioInput in = ScenarioInput.empty()
                 .withOption("cluster", cluster, "--cluster")
                 .withOption("pricing", pricing, "--pricing")
@@ -149,7 +149,7 @@ final class ScenarioOptions {
      * ({@link ScenarioResolver#layered}); names in a scenario file are taken relative to its folder.
      */
     Scenario resolve(SchedulerRegistry registry, List<String> schedulers, String schedulersOption, Integer seeds,
-                     MilpOptions milp) {
+                     MilpLookaheadOptions milp) {
         ScenarioInput merged = ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp));
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;

@@ -41,7 +41,7 @@ final class SimulateCommand implements Callable<Integer>, QuickCommand {
     OutputOptions output;
 
     @Mixin
-    MilpOptions milpOptions;
+    MilpLookaheadOptions milpOptions;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
             description = "Scheduler (default: ${DEFAULT-VALUE}). See 'execplace presets'.")

@@ -2,8 +2,8 @@ package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.OutputPaths;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
@@ -208,7 +208,8 @@ final class TrainChoiceCommand implements Callable<Integer> {
         ObjectNode setup = setup(q);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<String> csv = new ArrayList<>(List.of("round,samples,mse,seconds,heldout_cost_vs_milp,heldout_target,heldout_target_milp"));
+        CsvTable rounds = new CsvTable("round", "samples", "mse", "seconds", "heldout_cost_vs_milp", "heldout_target",
+                "heldout_target_milp");
         if (!quiet) {
             err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
@@ -227,9 +228,10 @@ final class TrainChoiceCommand implements Callable<Integer> {
                     line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h[0], 4))
                             + (Double.isNaN(h[1]) ? "" : ", Target " + Format.sig(h[1], 4) + " (milp " + Format.sig(h[2], 4) + ")");
                 }
-                csv.add(round.round() + "," + round.samples() + "," + round.meanSquaredError() + "," + round.seconds() + ","
-                        + (h == null ? ",," : h[0] + "," + (Double.isNaN(h[1]) ? "" : h[1]) + "," + (Double.isNaN(h[2]) ? "" : h[2])));
-                AtomicFiles.write(dir.resolve("rounds.csv"), (String.join("\n", csv) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
+                        h == null ? null : h[0], h == null || Double.isNaN(h[1]) ? null : h[1],
+                        h == null || Double.isNaN(h[2]) ? null : h[2]);
+                rounds.write(dir.resolve("rounds.csv"));
                 stdout.println(line);
                 stdout.flush();
             } catch (IOException e) {

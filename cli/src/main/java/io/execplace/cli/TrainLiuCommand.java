@@ -88,7 +88,7 @@ final class TrainLiuCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         PairTrainer trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, a.spec(apps), config, seed,
-                line -> {
+                (done, total, line) -> {
                     if (!quiet) {
                         err.printf(Locale.ROOT, "  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                         err.flush();

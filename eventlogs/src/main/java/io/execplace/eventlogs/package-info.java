@@ -6,6 +6,6 @@
  * with their hosts, cores and times, jobs, configuration), the sizes its executors and driver held,
  * the workload that replays it in the simulator (per application, Spark job, job group or group of
  * executors), the placement that actually happened as a policy, which node each Kubernetes pod ran
- * on, and a replay summed up per application. May import {@code core} only (and Jackson and the codecs).
+ * on, and a replay summed up per application. May import {@code core.*} only (and Jackson and the codecs).
  */
 package io.execplace.eventlogs;

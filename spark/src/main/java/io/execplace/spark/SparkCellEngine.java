@@ -1,10 +1,10 @@
 package io.execplace.spark;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.spark.master.MasterUrl;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.CellKind;
-import io.execplace.experiments.run.ProgressListener;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;

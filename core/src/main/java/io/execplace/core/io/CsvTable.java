@@ -4,6 +4,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,17 +69,30 @@ public final class CsvTable {
 
     /** Writes the table to {@code file} atomically. */
     public void write(Path file) throws IOException {
-        AtomicFiles.write(file, w -> {
-            CSVPrinter p = new CSVPrinter(w, FORMAT);
-            p.printRecord(header);
-            for (List<?> row : rows) {
-                List<Object> fields = new ArrayList<>(row.size());
-                for (Object v : row) {
-                    fields.add(v == null ? "" : v);
-                }
-                p.printRecord(fields);
+        AtomicFiles.write(file, this::print);
+    }
+
+    /** The table as CSV text, for a file that holds more than the table (a profile's header lines). */
+    public String text() {
+        StringBuilder out = new StringBuilder();
+        try {
+            print(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringBuilder does not fail", e);
+        }
+        return out.toString();
+    }
+
+    private void print(Appendable out) throws IOException {
+        CSVPrinter p = new CSVPrinter(out, FORMAT);
+        p.printRecord(header);
+        for (List<?> row : rows) {
+            List<Object> fields = new ArrayList<>(row.size());
+            for (Object v : row) {
+                fields.add(v == null ? "" : v);
             }
-            p.flush();
-        });
+            p.printRecord(fields);
+        }
+        p.flush();
     }
 }

@@ -1,6 +1,7 @@
 package io.execplace.core.profile;
 
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.InputFileException;
 import io.execplace.core.io.InputFiles;
 import io.execplace.core.model.JobType;
@@ -84,16 +85,15 @@ public final class ProfileFile {
                 meta(body, "ratio." + t.label(), number(f.measuredRatio()));
             }
         }
-        body.append(String.join(",", COLUMNS)).append('\n');
+        CsvTable table = new CsvTable(COLUMNS);
         for (Measurement m : profile.measurements()) {
             ProfileCell c = m.cell();
             DurationStats d = m.durations();
-            body.append(String.join(",", c.type().label(), Integer.toString(c.inputMb()), Integer.toString(c.executors()),
-                    MeasuredProfile.layoutLabel(c.layout()), Integer.toString(d.runs()), number(d.meanSeconds()),
-                    number(d.sdSeconds()), number(d.minSeconds()), number(d.maxSeconds()), Integer.toString(m.stages()),
-                    Long.toString(m.shuffleBytes()))).append('\n');
+            table.row(c.type().label(), c.inputMb(), c.executors(), MeasuredProfile.layoutLabel(c.layout()), d.runs(),
+                    number(d.meanSeconds()), number(d.sdSeconds()), number(d.minSeconds()), number(d.maxSeconds()),
+                    m.stages(), m.shuffleBytes());
         }
-        String content = body.toString();
+        String content = body.append(table.text()).toString();
         return String.format(Locale.ROOT, "# %s, format %d, crc32 %08x\n", TITLE, FORMAT_VERSION, crc(content)) + content;
     }
 

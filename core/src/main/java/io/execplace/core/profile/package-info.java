@@ -3,5 +3,7 @@
  * (docs/profile.md). The papers' numbers are the built-in {@link io.execplace.core.profile.JobProfile#paper()};
  * a profile measured on a real Spark cluster ({@code execplace profile}) is read with
  * {@link io.execplace.core.profile.ProfileFile}.
+ *
+ * <p>May import {@code core.io}, {@code core.model}, {@code core.rules}.
  */
 package io.execplace.core.profile;

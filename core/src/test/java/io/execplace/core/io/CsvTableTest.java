@@ -33,6 +33,14 @@ class CsvTableTest {
     }
 
     @Test
+    void theTextIsWhatTheFileHolds() throws Exception {
+        CsvTable table = new CsvTable("name", "value").row("a,b", -0.5).row("x", null);
+        Path file = dir.resolve("t.csv");
+        table.write(file);
+        assertThat(table.text()).isEqualTo(Files.readString(file)).isEqualTo("name,value\n\"a,b\",-0.5\nx,\n");
+    }
+
+    @Test
     void refusesRowsOfAnotherWidth() {
         CsvTable table = new CsvTable(List.of("a", "b"));
         assertThatThrownBy(() -> table.row(1)).isInstanceOf(IllegalArgumentException.class)

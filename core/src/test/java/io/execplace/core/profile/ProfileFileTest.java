@@ -30,6 +30,14 @@ class ProfileFileTest {
     }
 
     @Test
+    void theTableIsPlainCommaSeparatedFieldsAsTheFormatHasAlwaysWritten() {
+        assertThat(ProfileFile.format(Profiles.small()))
+                .contains("\ntype,input_mb,executors,layout,runs,mean_s,sd_s,min_s,max_s,stages,shuffle_bytes\n"
+                        + "wordcount,8,1,spread,3,10,0.125,9.75,10.5,2,8000\n")
+                .endsWith(",2,32000\n");
+    }
+
+    @Test
     void theMeasuredRatioIsTheGeometricMeanOverMultiExecutorPairs() {
         MeasuredProfile p = Profiles.small();
         // every 4-executor pair of the test profile is 1.25 slower in the mismatched layout

@@ -5,9 +5,7 @@
  * {@code execplace train} does, so that the registry, the command line and the studies build the
  * same environment from the same settings.
  *
- * <p>May import {@code io.execplace.rl.env}, {@code io.execplace.rl.env.registry},
- * {@code io.execplace.rl.pairs}, {@code io.execplace.experiments.scenario},
- * {@code io.execplace.experiments.heldout}
- * and {@code io.execplace.core}.
+ * <p>May import {@code core.*}, {@code experiments.heldout}, {@code experiments.scenario}, {@code rl.agent},
+ * {@code rl.env}, {@code rl.env.registry}, {@code rl.pairs}, {@code rl.train}.
  */
 package io.execplace.experiments.env;

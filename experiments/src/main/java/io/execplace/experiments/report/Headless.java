@@ -7,13 +7,15 @@ package io.execplace.experiments.report;
 final class Headless {
 
     static {
-        // Respect an explicit choice (-Djava.awt.headless=false on a desktop); default to headless.
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
+        System.setProperty("java.awt.headless", setting(System.getProperty("java.awt.headless")));
     }
 
     private Headless() {
+    }
+
+    /** The value to use: an explicit choice ({@code -Djava.awt.headless=false} on a desktop), else headless. */
+    static String setting(String explicit) {
+        return explicit == null ? "true" : explicit;
     }
 
     /** Runs the static initialiser once; cheap afterwards. Call before any AWT use. */

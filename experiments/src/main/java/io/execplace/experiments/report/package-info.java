@@ -23,5 +23,7 @@
  *         .build()
  *         .write(report);
  * }</pre>
+ *
+ * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}.
  */
 package io.execplace.experiments.report;

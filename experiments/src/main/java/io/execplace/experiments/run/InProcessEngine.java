@@ -1,5 +1,7 @@
 package io.execplace.experiments.run;
 
+import io.execplace.core.progress.ProgressListener;
+
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
 import java.util.List;

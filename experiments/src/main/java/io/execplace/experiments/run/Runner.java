@@ -3,6 +3,7 @@ package io.execplace.experiments.run;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.spi.SchedulerRegistry;

@@ -4,7 +4,7 @@
  * and their statistics.
  *
  * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.policy},
- * {@code core.sim}, {@code experiments.scenario}, {@code experiments.training}, {@code rl.train},
+ * {@code core.progress}, {@code core.rules}, {@code core.sim}, {@code experiments.scenario}, {@code experiments.training}, {@code rl.train},
  * {@code schedulers}, {@code schedulers.lookahead}, {@code schedulers.milp}, {@code
  * schedulers.spi}.
  */

@@ -4,7 +4,7 @@
  * errors naming the setting and its source.
  *
  * <p>May import {@code core.config}, {@code core.io}, {@code core.model}, {@code core.profile},
- * {@code core.rules}, {@code core.workload}, {@code schedulers}, {@code schedulers.milp}, {@code
- * schedulers.spi}.
+ * {@code core.rules}, {@code core.workload}, {@code eventlogs}, {@code schedulers}, {@code schedulers.milp},
+ * {@code schedulers.spi}.
  */
 package io.execplace.experiments.scenario;

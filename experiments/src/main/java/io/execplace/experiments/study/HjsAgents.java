@@ -1,10 +1,10 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.env.TrainingEnvironment;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
-import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.Trainer;
@@ -58,7 +58,7 @@ public final class HjsAgents {
     }
 
     static HjsStudy.Trained train(HjsStudy.AgentKind kind, String jobSet, HjsStudySettings settings, Path folder,
-                                  Runnable tick) throws IOException {
+                                  ProgressListener progress) throws IOException {
         Files.createDirectories(folder);
         EnvironmentSetup setup = EnvironmentSetup.builder().cluster("c5").workload(jobSet).seed(1)
                 .workloadSeeds(settings.trainWorkloads()).build();
@@ -71,12 +71,7 @@ public final class HjsAgents {
                 ? trainer(spec, setup, settings.lambda(), folder)
                 : TrainingEnvironment.tpds(setup, env).trainer(spec, folder);
         long t0 = System.nanoTime();
-        trainer.run(new TrainingListener() {
-            @Override
-            public void iterationDone(int iteration, int iterationsTotal, IterationStats s, double recent) {
-                tick.run();
-            }
-        });
+        trainer.run(TrainingListener.reporting(progress));
         double seconds = (System.nanoTime() - t0) / 1e9;
         LearningCurves.write(kind + ", " + jobSet, Map.of(kind.name(), trainer.curve()), folder, "learning-curve");
         return new HjsStudy.Trained(jobSet, kind, folder, seconds, iterations);

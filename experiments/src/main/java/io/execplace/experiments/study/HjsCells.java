@@ -9,6 +9,7 @@ import io.execplace.core.io.PackedFolder;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.experiments.run.CellJson;
 import io.execplace.experiments.run.CellKind;
@@ -95,7 +96,7 @@ public enum HjsCells implements CellKind {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("execplace-hjs-training-");
-            HjsStudy.Trained trained = HjsAgents.train(kind, jobSet, settings, dir, () -> { });
+            HjsStudy.Trained trained = HjsAgents.train(kind, jobSet, settings, dir, ProgressListener.NONE);
             ObjectNode result = JSON.createObjectNode();
             result.set("files", PackedFolder.pack(dir));
             result.put("seconds", trained.seconds());

@@ -1,9 +1,9 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.ParallelTasks;
-import io.execplace.experiments.run.ProgressListener;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code execplace reproduce hjs}: the HJS study (§5) on the six job sets J-x-n on {@code c5}.
@@ -179,11 +178,9 @@ public final class HjsStudy {
      */
     public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
         Files.createDirectories(dir);
-        long total = totalWork();
-        AtomicLong done = new AtomicLong();
-        Runnable tick = () -> progress.advanced(done.incrementAndGet(), total, null);
+        ProgressListener unit = progress.counting(totalWork());
 
-        List<Trained> trained = engine == null ? trainHere(dir, tick) : trainOnEngine(dir, tick);
+        List<Trained> trained = engine == null ? trainHere(dir, unit) : trainOnEngine(dir, unit);
         List<HjsCells.Evaluation> evaluations = new ArrayList<>();
         for (String set : settings.jobSets()) {
             for (Entry entry : entries()) {
@@ -195,24 +192,24 @@ public final class HjsStudy {
                 addEvaluations(evaluations, "fig1", set, "HJS λ=" + TpdsStudy.betaText(l), new HjsWeightOrder(l), hjs);
             }
         }
-        List<Cell> results = engine == null ? evaluateHere(evaluations, tick) : evaluateOnEngine(evaluations, tick);
+        List<Cell> results = engine == null ? evaluateHere(evaluations, unit) : evaluateOnEngine(evaluations, unit);
         HjsReport report = new HjsReport(settings, entries(), trained, results);
         return report.outcome(report.write(dir));
     }
 
     /** Every (job set, agent kind) training: its folder under {@code dir}. */
-    private List<Trained> trainHere(Path dir, Runnable tick) throws IOException {
+    private List<Trained> trainHere(Path dir, ProgressListener unit) throws IOException {
         List<Callable<Trained>> trainings = new ArrayList<>();
         for (String set : settings.jobSets()) {
             for (AgentKind kind : AgentKind.values()) {
                 Path folder = agentFolder(dir, set, kind);
-                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, tick));
+                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, unit));
             }
         }
         return ParallelTasks.run("execplace-hjs-study", threads, trainings);
     }
 
-    private List<Trained> trainOnEngine(Path dir, Runnable tick) throws IOException {
+    private List<Trained> trainOnEngine(Path dir, ProgressListener unit) throws IOException {
         List<String> cells = new ArrayList<>();
         for (String set : settings.jobSets()) {
             for (AgentKind kind : AgentKind.values()) {
@@ -221,7 +218,7 @@ public final class HjsStudy {
         }
         // The engine tells finished cells only: progress moves by the mean training's iterations per cell.
         long iterations = (long) settings.jobSets().size() * (settings.hjsIterations() + settings.dqnIterations());
-        List<String> texts = engine.run(HjsCells.TRAINING, cells, ticks(iterations, tick));
+        List<String> texts = engine.run(HjsCells.TRAINING, cells, unit.spreading(iterations));
         List<Trained> trained = new ArrayList<>();
         int i = 0;
         for (String set : settings.jobSets()) {
@@ -235,43 +232,29 @@ public final class HjsStudy {
         return trained;
     }
 
-    private List<Cell> evaluateHere(List<HjsCells.Evaluation> evaluations, Runnable tick) throws IOException {
+    private List<Cell> evaluateHere(List<HjsCells.Evaluation> evaluations, ProgressListener unit) throws IOException {
         List<Callable<Cell>> tasks = new ArrayList<>();
         for (HjsCells.Evaluation e : evaluations) {
             tasks.add(() -> {
                 Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
-                tick.run();
+                unit.advanced(1, 1, null);
                 return c;
             });
         }
         return ParallelTasks.run("execplace-hjs-study", threads, tasks);
     }
 
-    private List<Cell> evaluateOnEngine(List<HjsCells.Evaluation> evaluations, Runnable tick) {
+    private List<Cell> evaluateOnEngine(List<HjsCells.Evaluation> evaluations, ProgressListener unit) {
         List<String> cells = new ArrayList<>();
         for (HjsCells.Evaluation e : evaluations) {
             cells.add(HjsCells.evaluationCell(e, settings.milpTimeLimitMs()));
         }
-        List<String> texts = engine.run(HjsCells.EVALUATION, cells, ticks(cells.size(), tick));
+        List<String> texts = engine.run(HjsCells.EVALUATION, cells, unit.spreading(cells.size()));
         List<Cell> results = new ArrayList<>();
         for (int i = 0; i < evaluations.size(); i++) {
             results.add(HjsCells.evaluationResult(evaluations.get(i), texts.get(i)));
         }
         return results;
-    }
-
-    /** An engine's "k of n cells done" as {@code units} ticks spread evenly over the cells. */
-    private static ProgressListener ticks(long units, Runnable tick) {
-        long[] told = {0};
-        return (finished, all, what) -> {
-            synchronized (told) {
-                long target = units * finished / all;
-                while (told[0] < target) {
-                    told[0]++;
-                    tick.run();
-                }
-            }
-        };
     }
 
     private static Path agentFolder(Path dir, String set, AgentKind kind) {

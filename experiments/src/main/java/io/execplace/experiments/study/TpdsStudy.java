@@ -8,18 +8,17 @@ import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
 import io.execplace.core.profile.ProfileFile;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.ProgressListener;
 import io.execplace.experiments.run.StandardCells;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.training.TrainingCells;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
 import io.execplace.rl.agent.DqnConfig;
-import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.agent.ReinforceConfig;
 import io.execplace.rl.agent.SacConfig;
@@ -28,7 +27,6 @@ import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.LearningCurve;
 import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
-import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
@@ -41,7 +39,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code execplace reproduce tpds}: the TPDS study (§7) — DQN, REINFORCE, PPO and SAC trained for each β
@@ -225,11 +222,10 @@ public final class TpdsStudy {
     }
 
     private List<AgentResult> trainHere(List<Run> runs, Path dir, ProgressListener progress) throws IOException {
-        long total = totalIterations();
-        AtomicLong done = new AtomicLong();
+        ProgressListener iteration = progress.counting(totalIterations());
         List<Callable<AgentResult>> tasks = new ArrayList<>();
         for (Run r : runs) {
-            tasks.add(() -> train(r, dir, () -> progress.advanced(done.incrementAndGet(), total, null)));
+            tasks.add(() -> train(r, dir, iteration));
         }
         return new ArrayList<>(ParallelTasks.run("execplace-tpds-study", threads, tasks));
     }
@@ -241,16 +237,8 @@ public final class TpdsStudy {
             cells.add(TrainingCells.cell(training(r, folder(dir, r))));
         }
         // The engine tells finished cells only: progress moves by the mean training's iterations per cell,
-        // one tick per iteration as on this study's own threads.
-        long[] told = {0};
-        List<String> texts = engine.run(StandardCells.TRAINING, cells, (finished, all, what) -> {
-            synchronized (told) {
-                long target = total * finished / all;
-                while (told[0] < target) {
-                    progress.advanced(++told[0], total, null);
-                }
-            }
-        });
+        // one call per iteration as on this study's own threads.
+        List<String> texts = engine.run(StandardCells.TRAINING, cells, progress.spreading(total));
         List<AgentResult> results = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             TrainingCells.Trained trained = TrainingCells.result(texts.get(i));
@@ -309,10 +297,10 @@ public final class TpdsStudy {
         return new TrainingCells.Training(setup, spec, "agent:" + folder);
     }
 
-    private AgentResult train(Run run, Path dir, Runnable tick) {
+    private AgentResult train(Run run, Path dir, ProgressListener progress) {
         try {
             Path folder = folder(dir, run);
-            return finish(run, folder, TrainingCells.train(training(run, folder), folder, tick));
+            return finish(run, folder, TrainingCells.train(training(run, folder), folder, progress));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.env.TrainingEnvironment;
@@ -23,7 +24,6 @@ import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
-import io.execplace.rl.agent.IterationStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,22 +82,17 @@ public final class TrainingCells {
     }
 
     /**
-     * Trains into {@code dir} (created), telling {@code tick} after every iteration, then runs the
+     * Trains into {@code dir} (created), telling {@code progress} after every iteration, then runs the
      * agent as a scheduler when the training asks for it. The files stay in {@code dir}; the result's
      * {@code files} is empty.
      */
-    public static Trained train(Training t, Path dir, Runnable tick) throws IOException {
+    public static Trained train(Training t, Path dir, ProgressListener progress) throws IOException {
         EnvironmentSetup.Resolved resolved = t.setup().resolve(null);
         TpdsEnvConfig env = t.spec().environment();
         Files.createDirectories(dir);
         Trainer trainer = TrainingEnvironment.tpds(t.setup(), env).trainer(t.spec(), dir);
         long t0 = System.nanoTime();
-        trainer.run(new TrainingListener() {
-            @Override
-            public void iterationDone(int iteration, int total, IterationStats s, double recent) {
-                tick.run();
-            }
-        });
+        trainer.run(TrainingListener.reporting(progress));
         double seconds = (System.nanoTime() - t0) / 1e9;
         Evaluation evaluation = null;
         if (t.policyName() != null) {
@@ -156,7 +151,7 @@ public final class TrainingCells {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("execplace-training-");
-            Trained trained = train(t, dir, () -> { });
+            Trained trained = train(t, dir, ProgressListener.NONE);
             ObjectNode root = JSON.createObjectNode();
             root.set("files", PackedFolder.pack(dir));
             root.set("curve", JSON.valueToTree(trained.curve().points()));

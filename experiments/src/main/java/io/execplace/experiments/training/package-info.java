@@ -2,7 +2,7 @@
  * Training as study cells: one training run per cell, in text form, so that sweeps and the TPDS
  * study can train agents in parallel on any cell engine.
  *
- * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.rules},
+ * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.progress}, {@code core.rules},
  * {@code core.sim}, {@code experiments.env}, {@code experiments.scenario}, {@code rl.agent},
  * {@code rl.env}, {@code rl.train}.
  */

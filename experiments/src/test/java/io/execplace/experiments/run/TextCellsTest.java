@@ -1,6 +1,7 @@
 package io.execplace.experiments.run;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioInput;

@@ -2,6 +2,6 @@
  * What the scheduler shows of itself: Kubernetes Events, health and readiness endpoints, and
  * Prometheus metrics.
  *
- * <p>Imports nothing of execplace.
+ * <p>May import nothing of execplace.
  */
 package io.execplace.kubernetes.observe;

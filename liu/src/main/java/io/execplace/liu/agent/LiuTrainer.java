@@ -1,6 +1,7 @@
 package io.execplace.liu.agent;
 
 import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.env.LiuEnv;
@@ -23,15 +24,6 @@ import java.util.Locale;
  */
 public final class LiuTrainer {
 
-    /** Progress callbacks. */
-    public interface Listener {
-        default void episode(int done, int total) {
-        }
-
-        default void evaluated(LiuCurvePoint point) {
-        }
-    }
-
     /** A finished (or resumed and finished) training. */
     public record Result(LiuValueAgent agent, List<LiuCurvePoint> curve) {
     }
@@ -41,7 +33,7 @@ public final class LiuTrainer {
 
     public static Result train(ExecutorClusters clusters, double minShare, LiuAgentConfig config, LiuObservation encoder,
                                LiuTrainingSpec spec, List<List<LiuApp>> test, Path folder, boolean resume,
-                               Listener listener) throws IOException {
+                               ProgressListener progress) throws IOException {
         LiuValueAgent agent;
         int start = 0;
         List<LiuCurvePoint> curve = new ArrayList<>();
@@ -67,7 +59,7 @@ public final class LiuTrainer {
         double loss = Double.NaN;
         if (start == 0 && curve.isEmpty()) {
             curve.add(point(0, config.epsilonAt(0), agent, clusters, minShare, test, loss));
-            listener.evaluated(curve.get(0));
+            progress.advanced(0, spec.episodes(), evaluation(curve.get(0)));
         }
         for (int e = start; e < spec.episodes(); e++) {
             double eps = config.epsilonAt(e);
@@ -78,11 +70,11 @@ public final class LiuTrainer {
                 loss = l;
             }
             int done = e + 1;
-            listener.episode(done, spec.episodes());
+            progress.advanced(done, spec.episodes(), null);
             if (done % spec.evalInterval() == 0 || done == spec.episodes()) {
                 LiuCurvePoint p = point(done, eps, agent, clusters, minShare, test, loss);
                 curve.add(p);
-                listener.evaluated(p);
+                progress.advanced(done, spec.episodes(), evaluation(p));
             }
             boolean last = done == spec.episodes();
             if (folder != null && (last || spec.checkpointInterval() > 0 && done % spec.checkpointInterval() == 0)) {
@@ -96,6 +88,11 @@ public final class LiuTrainer {
             writeCurve(curve, folder.resolve(AgentFiles.CURVE_FILE));
         }
         return new Result(agent, List.copyOf(curve));
+    }
+
+    /** A point of the curve as {@code progress} is told it ({@code episode 40: TMDL 12.3 AJDR 1.45 Eval 0.1234}). */
+    static String evaluation(LiuCurvePoint p) {
+        return String.format("episode %d: TMDL %.1f AJDR %.2f Eval %.4f", p.episode(), p.meanTmdl(), p.meanAjdr(), p.eval());
     }
 
     private static LiuCurvePoint point(int episode, double eps, LiuValueAgent agent, ExecutorClusters clusters,

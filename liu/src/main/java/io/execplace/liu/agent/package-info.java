@@ -4,7 +4,7 @@
  * error, and the baseline-guided ε-greedy of Eq. 3; its training loop, agent files and the
  * manager that runs a trained agent in the simulator. See {@code docs/liu.md}.
  *
- * <p>May import {@code core.io}, {@code liu.env}, {@code liu.managers}, {@code liu.metrics}, {@code liu.model},
+ * <p>May import {@code core.io}, {@code core.progress}, {@code liu.env}, {@code liu.managers}, {@code liu.metrics}, {@code liu.model},
  * {@code liu.sim}, {@code rl.agent}, {@code rl.nn}, {@code rl.train}.
  */
 package io.execplace.liu.agent;

@@ -1,5 +1,6 @@
 package io.execplace.liu.pairs;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.agent.LiuEvaluation;
 import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.model.LiuApp;
@@ -13,7 +14,6 @@ import org.apache.commons.rng.simple.RandomSource;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Trains the pair manager on training workloads only, in stages: behaviour cloning of
@@ -66,7 +66,8 @@ public final class PairTrainer {
     private final LiuWorkloadSpec workload;
     private final PairTrainingConfig config;
     private final long seed;
-    private final Consumer<String> log;
+    private final ProgressListener progress;
+    private final int episodes;
     private final LiuSimulation sim;
     private final UniformRandomProvider rng;
     private final List<List<LiuApp>> validation = new ArrayList<>();
@@ -79,13 +80,15 @@ public final class PairTrainer {
     private long started;
 
     public PairTrainer(ExecutorClusters clusters, double minShare, LiuWorkloadSpec workload, PairTrainingConfig config,
-                       long seed, Consumer<String> log) {
+                       long seed, ProgressListener progress) {
         this.clusters = clusters;
         this.minShare = minShare;
         this.workload = workload;
         this.config = config;
         this.seed = seed;
-        this.log = log;
+        this.progress = progress;
+        this.episodes = config.cloneEpisodes() + config.daggerRounds() * config.daggerEpisodes()
+                + config.improveRounds() * config.improveEpisodes() + config.rlIterations() * config.rlEpisodes();
         this.sim = new LiuSimulation(clusters, minShare);
         this.rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         for (int i = 0; i < config.validationEpisodes(); i++) {
@@ -119,7 +122,7 @@ public final class PairTrainer {
                 seen += ro.decisions.size();
                 data.addAll(ro.decisions);
             }
-            log.accept(String.format("dagger %d: the learner agreed with outlook on %.1f %% of %d decisions it made",
+            log(String.format("dagger %d: the learner agreed with outlook on %.1f %% of %d decisions it made",
                     r, 100.0 * agree / seen, seen));
             imitate(model, data);
             if (r == config.daggerRounds()) {
@@ -135,7 +138,7 @@ public final class PairTrainer {
                 validate(model, "rl-" + it, Double.NaN);
             }
         }
-        log.accept("kept " + bestName + " (validation TMDL " + fmt(bestTmdl) + ", AJDR " + fmt(bestAjdr) + ")");
+        log("kept " + bestName + " (validation TMDL " + fmt(bestTmdl) + ", AJDR " + fmt(bestAjdr) + ")");
         return new Result(best, List.copyOf(stages), bestName);
     }
 
@@ -171,7 +174,7 @@ public final class PairTrainer {
                 seen += ro.decisions.size();
                 planned.addAll(ro.decisions);
             }
-            log.accept(String.format("improve %d: the planner departed from outlook in %.1f %% of %d decisions; "
+            log(String.format("improve %d: the planner departed from outlook in %.1f %% of %d decisions; "
                     + "the learner agreed with the planner in %.1f %%", r, 100.0 * departs[0] / seen, seen,
                     100.0 * agree / seen));
             imitate(model, planned);
@@ -199,7 +202,7 @@ public final class PairTrainer {
                 }
             }
             if (epoch == config.epochs() - 1) {
-                log.accept(String.format("imitation: %d decisions, cross-entropy %.4f", order.length, loss / order.length));
+                log(String.format("imitation: %d decisions, cross-entropy %.4f", order.length, loss / order.length));
             }
         }
     }
@@ -256,7 +259,7 @@ public final class PairTrainer {
         LiuEvaluation ev = LiuEvaluation.run(clusters, minShare, new PairManager(model, "pairs"), validation);
         double seconds = (System.nanoTime() - started) / 1e9;
         stages.add(new Stage(name, nextEpisode, ev.meanTmdl(), ev.meanAjdr(), agreement, seconds));
-        log.accept(String.format("%s: %d training episodes, validation TMDL %s AJDR %s (%.0f s)", name, nextEpisode,
+        log(String.format("%s: %d training episodes, validation TMDL %s AJDR %s (%.0f s)", name, nextEpisode,
                 fmt(ev.meanTmdl()), fmt(ev.meanAjdr()), seconds));
         if (ev.meanTmdl() < bestTmdl || ev.meanTmdl() == bestTmdl && ev.meanAjdr() < bestAjdr) {
             best = model.copy();
@@ -284,6 +287,11 @@ public final class PairTrainer {
             a[i] = a[j];
             a[j] = t;
         }
+    }
+
+    /** A stage's line, told with the training episodes played so far of all the training plays. */
+    private void log(String line) {
+        progress.advanced(nextEpisode, episodes, line);
     }
 
     private static String fmt(double v) {

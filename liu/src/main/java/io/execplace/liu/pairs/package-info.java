@@ -7,7 +7,7 @@
  * dispatch with the misses it holds up ({@link io.execplace.liu.pairs.HarmCredit}).
  * See {@code docs/liu.md}, "A learned manager beyond the paper".
  *
- * <p>May import {@code core.io}, {@code liu.agent}, {@code liu.managers}, {@code liu.model}, {@code liu.sim},
+ * <p>May import {@code core.io}, {@code core.progress}, {@code liu.agent}, {@code liu.managers}, {@code liu.model}, {@code liu.sim},
  * {@code rl.nn}, {@code rl.train}.
  */
 package io.execplace.liu.pairs;

@@ -50,8 +50,7 @@ public final class LiuSimulation implements LiuView {
     private int nextArrival;
     /** Applications that arrive in this episode: all of them, or for a look-ahead copy only those already arrived. */
     private int arriving;
-    private int[] pool = new int[16];
-    private int poolSize;
+    private final WaitingPool pool = new WaitingPool();
     final IntFifo[] queues;
     // Per cluster the runs created on it that are not known to have finished, ascending: what the
     // outlook plays forward, so that it costs the cluster's live runs, not the whole episode's.
@@ -109,7 +108,7 @@ public final class LiuSimulation implements LiuView {
         now = 0;
         nextArrival = 0;
         arriving = n;
-        poolSize = 0;
+        pool.clear();
         runs.clear();
         history.clear();
         Arrays.fill(used, 0);
@@ -131,7 +130,7 @@ public final class LiuSimulation implements LiuView {
      * without disturbing it. The copy shares the (immutable) workload.
      */
     public void copyFrom(LiuSimulation other) {
-        if (other.c != c || other.minShare != minShare || !java.util.Arrays.equals(other.capacity, capacity)) {
+        if (other.c != c || other.minShare != minShare || !Arrays.equals(other.capacity, capacity)) {
             throw new IllegalArgumentException("copies only between simulations of the same clusters and minimum share");
         }
         System.arraycopy(other.used, 0, used, 0, c);
@@ -141,8 +140,7 @@ public final class LiuSimulation implements LiuView {
         now = other.now;
         nextArrival = other.nextArrival;
         arriving = other.arriving;
-        pool = other.pool.clone();
-        poolSize = other.poolSize;
+        pool.copyFrom(other.pool);
         for (int k = 0; k < c; k++) {
             queues[k].copyFrom(other.queues[k]);
             live[k].copyFrom(other.live[k]);
@@ -183,16 +181,13 @@ public final class LiuSimulation implements LiuView {
     /** Applications waiting in the global pool, in arrival order. */
     @Override
     public int waitingCount() {
-        return poolSize;
+        return pool.size();
     }
 
     /** The {@code k}-th waiting application. */
     @Override
     public LiuApp waiting(int k) {
-        if (k < 0 || k >= poolSize) {
-            throw new IndexOutOfBoundsException("waiting application " + k + " of " + poolSize);
-        }
-        return apps.get(pool[k]);
+        return apps.get(pool.get(k));
     }
 
     @Override
@@ -258,15 +253,11 @@ public final class LiuSimulation implements LiuView {
         if (!decisionPending) {
             throw new IllegalStateException("no decision is pending");
         }
-        if (k < 0 || k >= poolSize) {
-            throw new IndexOutOfBoundsException("waiting application " + k + " of " + poolSize);
-        }
+        int a = pool.get(k);
         if (cluster < 0 || cluster >= c) {
             throw new IllegalArgumentException("cluster " + cluster + " is not in 0.." + (c - 1));
         }
-        int a = pool[k];
-        System.arraycopy(pool, k + 1, pool, k, poolSize - k - 1);
-        poolSize--;
+        pool.remove(k);
         LiuApp app = apps.get(a);
         ledger.dispatched(a, cluster, now, app.runs());
         for (int r = 0; r < app.runs(); r++) {
@@ -307,7 +298,7 @@ public final class LiuSimulation implements LiuView {
             for (int k = 0; k < c; k++) {
                 startRuns(k);
             }
-            if (poolSize > 0) {
+            if (pool.size() > 0) {
                 decisionPending = true;
                 return;
             }
@@ -346,10 +337,7 @@ public final class LiuSimulation implements LiuView {
             queues[ledger.clusterOf(runs.app[run])].add(run);
         }
         while (nextArrival < arriving && apps.get(nextArrival).arrival() <= now) {
-            if (poolSize == pool.length) {
-                pool = Arrays.copyOf(pool, poolSize * 2);
-            }
-            pool[poolSize++] = nextArrival++;
+            pool.add(nextArrival++);
         }
     }
 
@@ -399,7 +387,6 @@ public final class LiuSimulation implements LiuView {
     public Outlook outlook(int cluster, LiuApp candidate) {
         return new ClusterOutlook(this, cluster).play(candidate);
     }
-
 
     /** The finished episode's records; only once {@link #finished()}. */
     public LiuEpisode episode() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.PackedFolder;
 import io.execplace.core.io.StagedFolder;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.run.CellJson;
 import io.execplace.experiments.run.CellKind;
 import io.execplace.liu.agent.LiuAgentFiles;
@@ -69,7 +70,7 @@ public enum LiuCells implements CellKind {
             dir = Files.createTempDirectory("execplace-liu-training-");
             PackedFolder.write(PackedFolder.read(files), dir);
             LiuStudy.TrainedRun trained = new LiuStudy().train(run, settings, LiuStudy.testWorkloads(run, settings), dir,
-                    line -> { });
+                    ProgressListener.NONE);
             ObjectNode result = JSON.createObjectNode();
             result.set("files", PackedFolder.pack(dir));
             result.set("curve", JSON.valueToTree(trained.curve()));

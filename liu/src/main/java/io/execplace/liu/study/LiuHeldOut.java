@@ -2,6 +2,7 @@ package io.execplace.liu.study;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.liu.agent.LiuEvaluation;
 import io.execplace.liu.agent.LiuTrainingSpec;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
 
 /**
  * LIU managers on held-out workloads: {@code N} workloads of seeds {@code S, S+1, ...} of one
@@ -90,10 +90,10 @@ public final class LiuHeldOut {
      *
      * @param names    the managers' names, for the rows
      * @param managers the managers, in the same order
-     * @param progress receives a line per manager
+     * @param progress told after each manager (its line as {@code what})
      */
     public static Result run(ExecutorClusters clusters, Arrivals arrivals, int apps, int n, long firstSeed,
-                             List<String> names, List<LiuManager> managers, Consumer<String> progress) {
+                             List<String> names, List<LiuManager> managers, ProgressListener progress) {
         List<List<LiuApp>> workloads = new ArrayList<>();
         LiuWorkloadSpec spec = arrivals.spec(apps);
         for (int i = 0; i < n; i++) {
@@ -109,7 +109,7 @@ public final class LiuHeldOut {
             LiuScores scores = LiuScores.of(ev.tmdl(), ev.ajdr(), sfE.tmdl(), sfE.ajdr());
             rows.add(new Row(names.get(m), Interval.of(ev.tmdl()), Interval.of(ev.ajdr()), scores.a(),
                     sfE.meanTmdl() / ev.meanTmdl()));
-            progress.accept(String.format(Locale.ROOT, "%s: TMDL %.2f, AJDR %.2f on %d workloads (%.1f s)", names.get(m),
+            progress.advanced(m + 1, managers.size(), String.format(Locale.ROOT, "%s: TMDL %.2f, AJDR %.2f on %d workloads (%.1f s)", names.get(m),
                     ev.meanTmdl(), ev.meanAjdr(), n, (System.nanoTime() - t0) / 1e9));
         }
         return new Result(arrivals.label(), firstSeed, n, apps, rows);

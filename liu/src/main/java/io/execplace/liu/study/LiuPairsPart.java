@@ -1,5 +1,6 @@
 package io.execplace.liu.study;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.liu.agent.LiuAgentManager;
 import io.execplace.liu.agent.LiuEvaluation;
@@ -28,7 +29,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * The study's part beyond the paper: the pair manager ({@code liu.pairs}) trained on each guided
@@ -73,12 +73,12 @@ final class LiuPairsPart {
     }
 
     /** Trains the pair manager of a run's pattern, writes {@code pairs.xprl} into {@code folder}, evaluates it on the test workloads. */
-    PairRun train(LiuStudy.Run r, LiuStudy.Settings s, List<List<LiuApp>> test, Path folder, Consumer<String> progress)
+    PairRun train(LiuStudy.Run r, LiuStudy.Settings s, List<List<LiuApp>> test, Path folder, ProgressListener progress)
             throws IOException {
         long t0 = System.nanoTime();
         long seed = LiuStudy.trainingSpec(r, s).seed();
         PairTrainer trainer = new PairTrainer(clusters, minShare, LiuStudy.spec(r.pattern(), s, 1), config, seed,
-                line -> progress.accept(r.pattern().label() + " pairs " + line));
+                (done, total, line) -> progress.advanced(done, total, r.pattern().label() + " pairs " + line));
         PairTrainer.Result res = trainer.train();
         Files.createDirectories(folder);
         PairAgentFiles.write(folder.resolve("pairs.xprl"), res.model(), trainer.metadata(res, r.pattern().label()));

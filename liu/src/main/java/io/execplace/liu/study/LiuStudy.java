@@ -1,5 +1,6 @@
 package io.execplace.liu.study;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.ParallelTasks;
@@ -32,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * {@code execplace reproduce liu}: the LIU study (§V) — the value agent trained with the guided
@@ -197,7 +197,7 @@ public final class LiuStudy {
     }
 
     /** Runs the whole study and writes its files under {@code dir}; returns the report's path, headline and Table II. */
-    public StudyOutcome run(Settings s, Path dir, Consumer<String> progress) throws IOException {
+    public StudyOutcome run(Settings s, Path dir, ProgressListener progress) throws IOException {
         return run(s, Run.all(), dir, progress);
     }
 
@@ -206,7 +206,7 @@ public final class LiuStudy {
      * of the guided ones, Table III when the uniform agent is among them, Fig. 4(d) when both
      * Bernoulli agents are.
      */
-    public StudyOutcome run(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
+    public StudyOutcome run(Settings s, List<Run> runs, Path dir, ProgressListener progress) throws IOException {
         if (runs.isEmpty() || runs.stream().distinct().count() != runs.size()) {
             throw new IllegalArgumentException("the study needs at least one training and each at most once, got " + runs);
         }
@@ -216,10 +216,11 @@ public final class LiuStudy {
         return report.outcome(report.write(dir));
     }
 
-    Outcome compute(Settings s, List<Run> runs, Path dir, Consumer<String> progress) throws IOException {
+    Outcome compute(Settings s, List<Run> runs, Path dir, ProgressListener progress) throws IOException {
         Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests = new LinkedHashMap<>();
         Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines = new LinkedHashMap<>();
         Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines = new LinkedHashMap<>();
+        long patterns = runs.stream().map(Run::pattern).distinct().count();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
             if (runs.stream().noneMatch(r -> r.pattern() == k)) {
                 continue;
@@ -235,7 +236,8 @@ public final class LiuStudy {
             }
             baselines.put(k, all);
             curveBaselines.put(k, curve);
-            progress.accept("baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
+            progress.advanced(tests.size(), patterns,
+                    "baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
         }
         List<TrainedRun> trained = engine == null ? trainHere(s, runs, tests, dir, progress) : trainOnEngine(s, runs, dir, progress);
         LiuPairsPart part = new LiuPairsPart(clusters, minShare, pairs);
@@ -281,7 +283,7 @@ public final class LiuStudy {
     }
 
     private List<TrainedRun> trainHere(Settings s, List<Run> runs, Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests,
-                                       Path dir, Consumer<String> progress) throws IOException {
+                                       Path dir, ProgressListener progress) throws IOException {
         List<Callable<TrainedRun>> tasks = new ArrayList<>();
         for (Run r : runs) {
             tasks.add(() -> train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()), progress));
@@ -290,14 +292,14 @@ public final class LiuStudy {
     }
 
     /** The trainings as {@link LiuCells}: learning-curve lines come only as each training ends. */
-    private List<TrainedRun> trainOnEngine(Settings s, List<Run> runs, Path dir, Consumer<String> progress)
+    private List<TrainedRun> trainOnEngine(Settings s, List<Run> runs, Path dir, ProgressListener progress)
             throws IOException {
         List<String> cells = new ArrayList<>();
         for (Run r : runs) {
             cells.add(LiuCells.cell(r, s, dir.resolve("agents").resolve(r.label())));
         }
         List<String> texts = engine.run(LiuCells.TRAINING, cells,
-                (done, total, what) -> progress.accept(done + " of " + total + " trainings done on " + engine.name()));
+                (done, total, what) -> progress.advanced(done, total, done + " of " + total + " trainings done on " + engine.name()));
         List<TrainedRun> trained = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             trained.add(LiuCells.result(runs.get(i), texts.get(i), dir.resolve("agents").resolve(runs.get(i).label())));
@@ -314,18 +316,16 @@ public final class LiuStudy {
         return new Comparison(name, rl, base, LiuScores.of(rl.tmdl(), rl.ajdr(), base.tmdl(), base.ajdr()));
     }
 
-    TrainedRun train(Run r, Settings s, List<List<LiuApp>> test, Path folder, Consumer<String> progress) {
+    TrainedRun train(Run r, Settings s, List<List<LiuApp>> test, Path folder, ProgressListener progress) {
         try {
             long t0 = System.nanoTime();
             LiuWorkloadSpec spec = spec(r.pattern(), s, 1);
             LiuTrainingSpec ts = trainingSpec(r, s);
             LiuTrainer.Result res = LiuTrainer.train(clusters, minShare, s.agent().withGuided(r.guided()),
                     LiuObservation.standard(clusters.count(), clusters.maxSlots()), ts, test.subList(0, s.curveEpisodes()),
-                    folder, true, new LiuTrainer.Listener() {
-                        @Override
-                        public void evaluated(LiuCurvePoint p) {
-                            progress.accept(String.format("%s episode %d: TMDL %.1f AJDR %.2f Eval %.4f", r.label(),
-                                    p.episode(), p.meanTmdl(), p.meanAjdr(), p.eval()));
+                    folder, true, (done, episodes, evaluation) -> {
+                        if (evaluation != null) { // the curve's points; each episode alone is not worth a line
+                            progress.advanced(done, episodes, r.label() + " " + evaluation);
                         }
                     });
             LiuEvaluation ev = LiuEvaluation.run(clusters, minShare, new LiuAgentManager(res.agent(), "rl"), test);

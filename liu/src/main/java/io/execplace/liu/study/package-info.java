@@ -1,8 +1,9 @@
 /**
  * {@code execplace reproduce liu}: the LIU study (§V: Figs. 4–5, Tables II–III) and its report.
  *
- * <p>May import {@code core.io}, {@code experiments.report}, {@code experiments.results}, {@code
- * experiments.run}, {@code experiments.study}, {@code liu.agent}, {@code liu.env}, {@code liu.managers},
- * {@code liu.metrics}, {@code liu.model}, {@code liu.sim}.
+ * <p>May import {@code core.io}, {@code core.progress}, {@code experiments.heldout}, {@code experiments.report}, {@code
+ * experiments.results}, {@code experiments.run}, {@code experiments.study}, {@code liu.agent}, {@code liu.env},
+ * {@code liu.managers}, {@code liu.metrics}, {@code liu.model}, {@code liu.pairs}, {@code liu.sim}, {@code rl.nn},
+ * {@code rl.train}.
  */
 package io.execplace.liu.study;

@@ -2,6 +2,7 @@ package io.execplace.liu.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.AppSizes;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.liu.model.ExecutorClusters;
@@ -49,7 +50,7 @@ class LiuLearningTest {
         LiuEvaluation random = LiuEvaluation.run(CLUSTERS, 0.5, LiuBaselines.of("random"), test);
         assertThat(random.meanTmdl()).isGreaterThan(5);
         LiuTrainer.Result r = LiuTrainer.train(CLUSTERS, 0.5, CONFIG, ENCODER,
-                new LiuTrainingSpec(SPEC, 40, 3, 10, 20), test, dir, false, new LiuTrainer.Listener() { });
+                new LiuTrainingSpec(SPEC, 40, 3, 10, 20), test, dir, false, ProgressListener.NONE);
         LiuCurvePoint last = r.curve().get(r.curve().size() - 1);
         assertThat(last.episode()).isEqualTo(40);
         assertThat(last.meanTmdl()).isZero();
@@ -70,12 +71,12 @@ class LiuLearningTest {
     void resumingFromACheckpointGivesTheSameAgentBitForBit(@TempDir Path dir) throws Exception {
         List<List<LiuApp>> test = test();
         LiuTrainer.Result straight = LiuTrainer.train(CLUSTERS, 0.5, CONFIG, ENCODER,
-                new LiuTrainingSpec(SPEC, 24, 5, 8, 0), test, null, false, new LiuTrainer.Listener() { });
+                new LiuTrainingSpec(SPEC, 24, 5, 8, 0), test, null, false, ProgressListener.NONE);
         // Train 12 episodes with a checkpoint, then resume the same folder to 24.
         LiuTrainer.train(CLUSTERS, 0.5, CONFIG, ENCODER, new LiuTrainingSpec(SPEC, 12, 5, 8, 12), test, dir, false,
-                new LiuTrainer.Listener() { });
+                ProgressListener.NONE);
         LiuTrainer.Result resumed = LiuTrainer.train(CLUSTERS, 0.5, CONFIG, ENCODER,
-                new LiuTrainingSpec(SPEC, 24, 5, 8, 12), test, dir, true, new LiuTrainer.Listener() { });
+                new LiuTrainingSpec(SPEC, 24, 5, 8, 12), test, dir, true, ProgressListener.NONE);
         assertThat(resumed.agent().network().parameters()).containsExactly(straight.agent().network().parameters());
         assertThat(resumed.agent().updates()).isEqualTo(straight.agent().updates());
     }

@@ -1,6 +1,7 @@
 package io.execplace.liu.pairs;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.managers.LiuReferenceManagers;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.liu.model.ExecutorClusters;
@@ -36,7 +37,7 @@ class PairTrainingTest {
 
     @BeforeAll
     static void train() {
-        trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, SMALL, IMITATION, SEED, line -> { });
+        trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, SMALL, IMITATION, SEED, ProgressListener.NONE);
         imitated = trainer.train();
     }
 
@@ -65,9 +66,9 @@ class PairTrainingTest {
     void theSameSeedGivesTheSameAgentBitForBit() {
         PairTrainingConfig tiny = PairTrainingConfig.quick().withImitation(2, 1, 1).withImprovement(1, 1)
                 .withPolicyGradient(2, 1, 0.001).withNetwork(new int[] {8}, 1);
-        double[] a = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, l -> { }).train().model().parameters();
-        double[] b = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, l -> { }).train().model().parameters();
-        double[] c = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 10, l -> { }).train().model().parameters();
+        double[] a = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, ProgressListener.NONE).train().model().parameters();
+        double[] b = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 9, ProgressListener.NONE).train().model().parameters();
+        double[] c = new PairTrainer(ExecutorClusters.liu(), 0.5, SMALL.withApps(60), tiny, 10, ProgressListener.NONE).train().model().parameters();
         assertThat(b).containsExactly(a);
         assertThat(c).isNotEqualTo(a);
     }

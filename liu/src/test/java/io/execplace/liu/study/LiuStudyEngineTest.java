@@ -1,6 +1,7 @@
 package io.execplace.liu.study;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.run.InProcessEngine;
 import io.execplace.liu.agent.LiuAgentConfig;
 import org.junit.jupiter.api.Test;
@@ -25,9 +26,9 @@ class LiuStudyEngineTest {
     @Test
     void trainingsAsTextCellsWriteTheSameTablesAndAgents(@TempDir Path dir) throws Exception {
         List<LiuStudy.Run> runs = List.of(LiuStudy.Run.of("uniform"), LiuStudy.Run.of("bernoulli"));
-        new LiuStudy().run(tiny(), runs, dir.resolve("threads"), line -> { });
+        new LiuStudy().run(tiny(), runs, dir.resolve("threads"), ProgressListener.NONE);
         try (InProcessEngine engine = new InProcessEngine(2)) {
-            new LiuStudy().withEngine(engine).run(tiny(), runs, dir.resolve("cells"), line -> { });
+            new LiuStudy().withEngine(engine).run(tiny(), runs, dir.resolve("cells"), ProgressListener.NONE);
         }
         for (String f : List.of("table2.csv", "table3.csv", "curves.csv", "fig5-episodes.csv")) {
             assertThat(Files.readAllLines(dir.resolve("cells").resolve(f))).as(f)

@@ -3,6 +3,7 @@ package io.execplace.liu.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.liu.model.LiuWorkloadSpec;
 import io.execplace.liu.agent.LiuAgentConfig;
@@ -30,7 +31,7 @@ class LiuStudyTest {
     void aTinyStudyWritesEveryTableChartAndAgent(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(4, 40, 3, 2).withThreads(2);
         List<String> progress = new ArrayList<>();
-        StudyOutcome outcome = new LiuStudy().run(s, dir, progress::add);
+        StudyOutcome outcome = new LiuStudy().run(s, dir, (done, total, line) -> progress.add(line));
         Path index = outcome.index();
         assertThat(index).exists();
         // What reproduce liu prints: a sentence on TMDL against SF-E per pattern, then Table II (6 rows per pattern).
@@ -68,7 +69,7 @@ class LiuStudyTest {
         LiuStudy.Settings s = tiny(3, 40, 2, 1).withThreads(1);
         io.execplace.liu.pairs.PairTrainingConfig pairs = io.execplace.liu.pairs.PairTrainingConfig.quick()
                 .withImitation(2, 1, 1).withImprovement(1, 1).withPolicyGradient(0, 1, 0.001);
-        Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, l -> { }).index();
+        Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, ProgressListener.NONE).index();
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 4);
         assertThat(table2.get(1)).startsWith("uniform,rl,");
@@ -89,7 +90,7 @@ class LiuStudyTest {
     void someTrainingsGiveTheirRowsOnly(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(3, 30, 2, 1).withThreads(1);
         List<String> progress = new ArrayList<>();
-        Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, progress::add).index();
+        Path index = new LiuStudy().run(s, List.of(LiuStudy.Run.of("beta")), dir, (done, total, line) -> progress.add(line)).index();
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
         assertThat(table2).hasSize(1 + 2);
         assertThat(table2.get(1)).startsWith("beta,rl,");
@@ -103,7 +104,7 @@ class LiuStudyTest {
         assertThat(LiuStudy.Run.all()).extracting(LiuStudy.Run::label)
                 .containsExactly("bernoulli", "uniform", "beta", "bernoulli-plain");
         assertThatThrownBy(() -> LiuStudy.Run.of("gamma")).hasMessageContaining("gamma").hasMessageContaining("bernoulli-plain");
-        assertThatThrownBy(() -> new LiuStudy().run(s, List.of(), dir, progress::add)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LiuStudy().run(s, List.of(), dir, (done, total, line) -> progress.add(line))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -5,5 +5,8 @@
  * ({@link io.execplace.rl.pairs.PairObservation} the schema, {@link io.execplace.rl.pairs.PairNetwork}
  * the network, {@link io.execplace.rl.pairs.PairEnv} the environment over randomised clusters,
  * {@link io.execplace.rl.pairs.PairPolicy} the scheduler). See {@code docs/rl.md}.
+ *
+ * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code rl.agent}, {@code rl.env},
+ * {@code rl.nn}, {@code schedulers.spi}.
  */
 package io.execplace.rl.pairs;

@@ -1,10 +1,14 @@
 package io.execplace.rl.train;
 
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.rl.agent.IterationStats;
 
 import java.nio.file.Path;
 
-/** Progress of a training run (the command line shows it; tests ignore it). */
+/**
+ * What a training run tells as it goes: its iterations (progress) and the evaluations and checkpoints
+ * it has written (the command line draws curves from them; tests ignore them).
+ */
 public interface TrainingListener {
 
     /** After every iteration; {@code recentReturn} is the mean return of training episodes since the last evaluation. */
@@ -21,4 +25,14 @@ public interface TrainingListener {
 
     TrainingListener NONE = new TrainingListener() {
     };
+
+    /** Iterations told to {@code progress} (iteration of iterations), evaluations and checkpoints not. */
+    static TrainingListener reporting(ProgressListener progress) {
+        return new TrainingListener() {
+            @Override
+            public void iterationDone(int iteration, int iterations, IterationStats stats, double recentReturn) {
+                progress.advanced(iteration, iterations, null);
+            }
+        };
+    }
 }

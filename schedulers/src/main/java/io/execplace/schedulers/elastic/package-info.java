@@ -3,6 +3,6 @@
  * that exist, and a Karpenter-like provisioner that buys nodes for the executors left pending. The
  * baseline execplace's own policies are measured against on elastic clusters (docs/elastic.md).
  *
- * <p>May import: {@code core.model}, {@code core.policy}, the JDK.
+ * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */
 package io.execplace.schedulers.elastic;

@@ -3,7 +3,7 @@
  * by rollouts of sampled future arrivals with any registered policy, on its own small rollout
  * simulator; and its options.
  *
- * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code core.sim},
- * {@code schedulers.spi}.
+ * <p>May import {@code core.metrics}, {@code core.model}, {@code core.policy}, {@code core.rules},
+ * {@code core.sim}, {@code schedulers.spi}.
  */
 package io.execplace.schedulers.lookahead;

@@ -1,6 +1,5 @@
 package io.execplace.spark.profile;
 
-import io.execplace.experiments.run.ProgressListener;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.profile.DurationStats;
@@ -9,6 +8,7 @@ import io.execplace.core.profile.Measurement;
 import io.execplace.core.profile.PlacementFactor;
 import io.execplace.core.profile.ProfileCell;
 import io.execplace.core.profile.Provenance;
+import io.execplace.core.progress.ProgressListener;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 

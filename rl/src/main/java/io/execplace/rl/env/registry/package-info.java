@@ -7,6 +7,6 @@
  * module that is not on this one's class path (the scenario resolution in {@code experiments}, later
  * LIU's own module) registers its environments without this package naming them.
  *
- * <p>May import {@code io.execplace.rl.env} and the JDK only.
+ * <p>May import {@code core.io}, {@code rl.env}.
  */
 package io.execplace.rl.env.registry;

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * from {@link ScenarioOptions} because {@code train} has a {@code --beta} of its own (the reward
  * weight of R_epi).
  */
-final class MilpOptions {
+final class MilpLookaheadOptions {
 
     @Option(names = "--beta", paramLabel = "0..1",
             description = "milp objective (TPDS Eq. 6): weight of cost against job duration; 1 = cost only (default), 0 = duration only.")

@@ -1,0 +1,8 @@
+/**
+ * How far a long piece of work is: the one progress type of the runner, the cell engines, the
+ * studies and the trainings, here at the bottom of the module stack so that every module can report
+ * through it.
+ *
+ * <p>May import nothing of execplace.
+ */
+package io.execplace.core.progress;
