@@ -86,12 +86,12 @@ public final class Schedulers {
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
-     * Karpenter-like provisioner) and {@code finish-together}: listed among "every scheduler" on elastic
-     * clusters only; on the papers' fixed clusters they run when named.
+     * Karpenter-like provisioner), {@code finish-together} and {@code finish-together-wait}: listed among
+     * "every scheduler" on elastic clusters only; on the papers' fixed clusters they run when named.
      */
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
-            FinishTogether.NAME);
+            FinishTogether.NAME, FinishTogether.WAITING_NAME);
 
     private Schedulers() {
     }
