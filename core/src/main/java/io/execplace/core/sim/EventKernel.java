@@ -15,8 +15,6 @@ import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -25,38 +23,13 @@ import java.util.Map;
  * order and admission, job start and finish, and the per-job and per-VM records. The simulator
  * ({@link Simulation}) and every RL environment are thin <em>drivers</em> of it.
  *
- * <h2>Driver contract</h2>
- * The kernel is pulled, never pushes: a driver calls {@link #nextDecision()}, which moves the clock
- * through arrivals and completions (completions first at one instant, then arrivals, as in the
- * papers' simulators) until some job waits, and stops there — a <em>decision point</em>. At a decision
- * point the driver sees the time ({@link #now()}), the cluster ({@link #view()}), every waiting job
- * in queue order ({@link #waitingCount()}, {@link #waitingJob(int)}) and the position the queue
- * discipline offers next ({@link #offered()}). It answers with one of:
- * <ul>
- *   <li>{@link #start(int, Placement)}: a whole placement for any waiting job (the simulator's
- *       policies and a live Kubernetes placement decide for the offered job; a multi-job dispatcher
- *       may pick another position);</li>
- *   <li>{@link #placeExecutor(int)}: one executor of the offered job at a time (RL environments);
- *       the job starts when its last executor is placed, the partial placement holds resources
- *       meanwhile;</li>
- *   <li>{@link #skip()}: the offered job is not placed now — it is dropped when the cluster is idle
- *       (it would wait forever), the next waiting job is offered with backfilling, and otherwise the
- *       queue waits for the next event (head-of-line blocking);</li>
- *   <li>{@link #waitForCompletion()}: move straight to the next completion (arrivals on the way join
- *       the queue silently);</li>
- * </ul>
- * then calls {@link #nextDecision()} again. When it returns false the run is over: nothing runs,
- * nothing will arrive, and what still waits has been dropped. {@link #result} then builds the
- * {@link RunResult}; {@link #drain()} runs what is still running to completion (an episode that ends
- * when its last job starts).
- *
- * <h2>Rules the kernel applies</h2>
- * A job that does not fit the empty cluster is dropped on arrival. With deadline admission a job is
- * dropped when it is offered and even its base duration would miss its deadline, and a placement
- * whose predicted completion misses the deadline is refused by dropping the job. Durations come from
- * the {@link DurationModel} of the {@link SimulationConfig}; busy intervals and cost from
- * {@link ClusterState}; completions are processed in {@link CompletionQueue} order (time, then job
- * index), so every driver sees the same physics to the bit.
+ * <p>The kernel is pulled, never pushes: {@link #nextDecision()} moves the clock ({@link KernelClock})
+ * until some job waits — a decision point — and the driver answers with {@link #start(int, Placement)}
+ * (a whole placement), {@link #placeExecutor(int)} (one executor of the offered job), {@link #skip()}
+ * or {@link #waitForCompletion()}; {@link #result} builds the {@link RunResult}. docs/kernel.md holds
+ * the whole driver contract and the rules, identical for every driver: completions before arrivals at
+ * one instant; a job that does not fit the empty cluster dropped on arrival; deadline admission;
+ * durations from the {@link DurationModel}; completions in {@link CompletionQueue} order.
  *
  * <p>Steps do not allocate: the state is kept in primitive arrays sized at {@link #reset}, which
  * reuses them when the next workload is not larger. Not thread-safe.
@@ -70,28 +43,18 @@ public final class EventKernel {
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
 
-    private Job[] jobs = new Job[0];
-    /** The jobs as given; {@link #jobs} is a copy whose stopped jobs carry what is left of their work. */
-    private Job[] givenJobs = jobs;
-    private int n;
-    /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
-    private final Preemptions preemptions;
+    /** The jobs as given; the clock's array is a copy whose stopped jobs carry what is left of their work. */
+    private Job[] givenJobs = new Job[0];
     /** Dynamic allocation: the executors applications add over their floors, as request entries. */
     private final Allocations allocations = new Allocations();
     private String decider = "driver";
-    /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
-    private PlacementPolicy arrivalCheck;
     private final WaitingQueue waiting;
     private final JobBook book = new JobBook();
-    private int nextArrival;
     private int cursor;
-    /** Executors of the offered job placed one by one so far (executor-at-a-time decisions). */
-    private int pending;
-    private int pendingJob = -1;
-
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
     private final StartTally tally = new StartTally();
     private final JobStarts starts;
+    private final KernelClock clock;
 
     /**
      * @param cluster the cluster
@@ -104,9 +67,9 @@ public final class EventKernel {
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, durationModel);
         state.reportRunningJobsFrom(this::runningJobs);
-        this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
-        this.waiting = new WaitingQueue(jobs, config.queue());
+        this.waiting = new WaitingQueue(new Job[0], config.queue());
         this.starts = new JobStarts(state, book, running, tally, allocations, cluster, durationModel);
+        this.clock = new KernelClock(state, book, running, waiting, allocations, starts, config, cluster);
     }
 
     /** Starts a run of the workload's jobs (in arrival order) on an empty cluster at time 0. */
@@ -135,26 +98,19 @@ public final class EventKernel {
         Job[] all = allocations.prepare(jobs, demands);
         allocations.reset();
         // Interruptions leave what is left of a stopped job in the array: a copy of the caller's.
-        this.jobs = preemptions == null || allocations.any() ? all : all.clone();
-        this.n = jobs.length;
-        book.reset(this.jobs, n, cluster);
-        waiting.reset(this.jobs);
+        Job[] run = !clock.elastic() || allocations.any() ? all : all.clone();
+        book.reset(run, jobs.length, cluster);
+        waiting.reset(run);
         state.reset(config.capacitySeed());
-        if (preemptions != null) {
-            preemptions.reset();
-        }
-        running.clear();
-        nextArrival = 0;
+        clock.reset(run, jobs.length);
         cursor = 0;
-        pending = 0;
-        pendingJob = -1;
         tally.reset();
     }
 
     /** The name used in drop reasons for jobs the driver would not place on an idle cluster. */
     public void setDecider(String name) {
         this.decider = name;
-        this.arrivalCheck = null;
+        clock.arrivalCheck = null;
     }
 
     /**
@@ -164,7 +120,7 @@ public final class EventKernel {
      */
     public void setDecider(PlacementPolicy policy) {
         this.decider = policy.name();
-        this.arrivalCheck = policy;
+        clock.arrivalCheck = policy;
     }
 
     // ---- the clock ---------------------------------------------------------------------------
@@ -179,27 +135,27 @@ public final class EventKernel {
         while (true) {
             while (cursor < waiting.size()) {
                 int j = waiting.get(cursor);
-                Job job = jobs[j];
+                Job job = clock.jobs[j];
                 if (allocations.isRequest(j)) {
                     if (!allocations.live(j)) {
                         removeAt(cursor); // cancelled when its application reached its end
                         continue;
                     }
-                    if (j != pendingJob && state.now() >= allocations.wantedUntil(j)) {
+                    if (j != clock.pendingJob && state.now() >= allocations.wantedUntil(j)) {
                         removeAt(cursor);
                         starts.cancel(j);
                         continue;
                     }
                     return true;
                 }
-                if (admission && j != pendingJob
+                if (admission && j != clock.pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
                     continue;
                 }
                 return true;
             }
-            if (!advance()) {
+            if (!clock.advance()) {
                 // Nothing runs and nothing arrives: whatever still waits can never start.
                 for (int i = 0; i < waiting.size(); i++) {
                     book.dropReason[waiting.get(i)] = "could not be placed and nothing was left running";
@@ -207,115 +163,9 @@ public final class EventKernel {
                 waiting.clear();
                 return false;
             }
+            cursor = 0;
         }
     }
-
-    /** Processes the next event time (completions, then arrivals); false when there is none. */
-    private boolean advance() {
-        double tArrival;
-        double tCompletion;
-        double t;
-        while (true) {
-            tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
-            tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
-            t = Math.min(Math.min(tArrival, tCompletion), allocations.nextArrival());
-            // Node events (consolidation, spot notices and interruptions) up to the next arrival or
-            // completion come first; only an interruption that stops jobs makes a decision point.
-            if (preemptions == null) {
-                break;
-            }
-            int found = preemptions.runUntilInterruption(t, false);
-            if (found == Preemptions.NOTHING) {
-                break;
-            }
-            boolean changed = found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
-            // Every node taken back at this instant goes before anyone decides.
-            while ((found = preemptions.runUntilInterruption(state.now(), true)) != Preemptions.NOTHING) {
-                changed |= found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
-            }
-            if (changed && waiting.size() > 0) {
-                cursor = 0;
-                return true;
-            }
-        }
-        if (t == Double.POSITIVE_INFINITY) {
-            return false;
-        }
-        state.advanceTo(t);
-        while (!running.isEmpty() && running.peekFinish() <= t) {
-            int j = running.poll();
-            starts.completes(j, jobs[j]);
-        }
-        while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
-            admit(nextArrival++);
-        }
-        allocations.arriveUntil(t, waiting);
-        if (config.queue().reordersOverTime()) {
-            // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
-            // with executors already placed stays offered, since those executors hold resources.
-            waiting.sort(config.queue().orderAt(t, cluster));
-            if (pendingJob >= 0) {
-                waiting.moveToFront(pendingJob);
-            }
-        }
-        cursor = 0;
-        return true;
-    }
-
-    /**
-     * Spot nodes are taken back now (slot {@code first} and any other at this instant): the jobs with
-     * executors there stop and wait again ({@link Preemptions#stopJobs}), an executor-at-a-time job
-     * there loses the executors placed so far and is offered again, then the nodes go.
-     *
-     * @return true when a job was stopped
-     */
-    private boolean stopJobsOn(int first) {
-        boolean[] taken = preemptions.takenNow(first);
-        boolean stopped = preemptions.stopJobs(taken, jobs, book, running, waiting);
-        // A stopped application's added executors go with it; it asks for them again when it restarts.
-        if (pendingJob >= 0 && Preemptions.hasExecutorOn(book, pendingJob, pending, taken)) {
-            dropPending();
-            stopped = true;
-        }
-        for (int r : allocations.orphans(j -> !Double.isNaN(book.finish[j]))) {
-            if (!Double.isNaN(book.finish[r])) {
-                starts.takeBack(r, jobs[r]);
-                continue;
-            }
-            if (r == pendingJob) {
-                dropPending();
-            }
-            waiting.removeJob(r);
-            allocations.ended(r, false);
-        }
-        preemptions.terminate(taken);
-        return stopped;
-    }
-
-    /** The executors placed so far of the job placed executor by executor go again. */
-    private void dropPending() {
-        starts.free(pendingJob, jobs[pendingJob], pending);
-        pending = 0;
-        pendingJob = -1;
-    }
-
-    private void admit(int j) {
-        if (!book.fitsEmpty[j]) {
-            Job job = jobs[j];
-            book.dropReason[j] = "does not fit the cluster even when it is empty ("
-                    + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
-            return;
-        }
-        if (arrivalCheck != null) {
-            String never = arrivalCheck.neverPlaces(jobs[j], cluster);
-            if (never != null) {
-                book.dropReason[j] = never;
-                return;
-            }
-        }
-        waiting.add(j);
-    }
-
 
     /** The clock, seconds. */
     public double now() {
@@ -349,7 +199,7 @@ public final class EventKernel {
 
     /** The waiting job at queue position {@code position} (0 = head, in the queue order). */
     public Job waitingJob(int position) {
-        return jobs[waiting.get(position)];
+        return clock.jobs[waiting.get(position)];
     }
 
     /** The index in the run's jobs of the waiting job at queue position {@code position}. */
@@ -364,7 +214,7 @@ public final class EventKernel {
 
     /** The job offered at this decision point. */
     public Job offeredJob() {
-        return jobs[waiting.get(cursor)];
+        return clock.jobs[waiting.get(cursor)];
     }
 
     /**
@@ -372,22 +222,7 @@ public final class EventKernel {
      * one by one (with its base layout's finish from now, see {@link RunningJob}).
      */
     public List<RunningJob> runningJobs() {
-        int[] started = new int[running.size()];
-        for (int i = 0; i < started.length; i++) {
-            started[i] = running.jobAt(i);
-        }
-        Arrays.sort(started);
-        List<RunningJob> list = new ArrayList<>(started.length + 1);
-        for (int j : started) {
-            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
-        }
-        int placed = executorsPlaced();
-        if (placed > 0) {
-            Job job = jobs[pendingJob];
-            list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
-                    state.now() + durationModel.duration(job, true, starts.allLocal(pendingJob, placed))));
-        }
-        return list;
+        return clock.runningJobs(executorsPlaced());
     }
 
     /** Number of jobs running now. */
@@ -402,7 +237,7 @@ public final class EventKernel {
 
     /** True when every job of the run has arrived. */
     public boolean allArrived() {
-        return nextArrival >= n;
+        return clock.nextArrival >= clock.n;
     }
 
     /**
@@ -415,9 +250,9 @@ public final class EventKernel {
      */
     public boolean start(int position, Placement p) {
         int j = waiting.get(position);
-        Job job = jobs[j];
+        Job job = clock.jobs[j];
         String error = state.validate(job, p);
-        if (error != null && preemptions != null && state.overPoolLimit(p)) {
+        if (error != null && clock.elastic() && state.overPoolLimit(p)) {
             // The nodes fit one by one but not together: the provisioner refuses the launches beyond the
             // pool's limit, as Karpenter does, and the job stays pending.
             skip();
@@ -450,38 +285,16 @@ public final class EventKernel {
      * @return true when this was the job's last executor and the job started
      */
     public boolean placeExecutor(int vm) {
-        int j = waiting.get(cursor);
-        Job job = jobs[j];
-        if (pendingJob != j) {
-            pendingJob = j;
-            pending = 0;
-        }
-        // The finish time is known only once the last executor is placed; then the horizon is extended.
-        state.addExecutor(vm, job, state.now());
-        book.executorVm[book.offset[j] + pending] = vm;
-        pending++;
-        if (pending < job.executors()) {
+        if (!clock.placeExecutor(waiting.get(cursor), vm)) {
             return false;
         }
-        startPending(j, job);
-        return true;
-    }
-
-    /** The offered job's last executor is placed: it starts with the duration its layout earns. */
-    private void startPending(int j, Job job) {
-        pending = 0;
-        pendingJob = -1;
         removeAt(cursor);
-        if (allocations.isRequest(j)) {
-            starts.startPlacedRequest(j, job);
-        } else {
-            starts.startPlaced(j, job);
-        }
+        return true;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */
     public int executorsPlaced() {
-        return cursor < waiting.size() && waiting.get(cursor) == pendingJob ? pending : 0;
+        return cursor < waiting.size() && waiting.get(cursor) == clock.pendingJob ? clock.pending : 0;
     }
 
     /**
@@ -490,7 +303,7 @@ public final class EventKernel {
      * queue waits for the next event.
      */
     public void skip() {
-        if (state.idle() && (preemptions == null || !state.nodes().capacityHeldBack())) {
+        if (clock.idleForGood()) {
             dropAt(cursor, "policy " + decider + " would not place it on an idle cluster");
             return;
         }
@@ -514,14 +327,16 @@ public final class EventKernel {
         }
         double t = running.peekFinish();
         while (state.now() < t || (!running.isEmpty() && running.peekFinish() <= t)) {
-            advance();
+            if (clock.advance()) {
+                cursor = 0;
+            }
         }
     }
 
     private void dropAt(int position, String reason) {
         int j = waiting.get(position);
-        if (j == pendingJob) {
-            throw new IllegalStateException("job " + jobs[j].id() + " has executors placed; it cannot be dropped");
+        if (j == clock.pendingJob) {
+            throw new IllegalStateException("job " + clock.jobs[j].id() + " has executors placed; it cannot be dropped");
         }
         book.dropReason[j] = reason;
         removeAt(position);
@@ -539,23 +354,11 @@ public final class EventKernel {
 
     /**
      * Runs every job still running to completion (each at its own completion time). On an elastic
-     * cluster the node events between completions run in time order with them (a node consolidated,
-     * cordoned or taken back on the way); a job an interruption stops then waits again and is left
-     * for the caller, as no decision follows.
+     * cluster the node events between completions run in time order with them; a job an interruption
+     * stops then waits again and is left for the caller, as no decision follows.
      */
     public void drain() {
-        if (preemptions == null) {
-            while (!running.isEmpty()) {
-                state.advanceTo(running.peekFinish());
-                int j = running.poll();
-                starts.completes(j, jobs[j]);
-            }
-            return;
-        }
-        while (!running.isEmpty()) {
-            advance();
-        }
-        preemptions.consolidateAll();
+        clock.drain();
     }
 
     /**
@@ -563,14 +366,7 @@ public final class EventKernel {
      * executors added by dynamic allocation ({@link CapacityStats#NONE} for a fixed cluster without).
      */
     public CapacityStats capacity() {
-        if (preemptions == null) {
-            return allocations.any() ? allocations.addTo(CapacityStats.builder()).build() : CapacityStats.NONE;
-        }
-        double nodeSeconds = 0;
-        for (int vm = 0; vm < state.vmCount(); vm++) {
-            nodeSeconds += state.busySeconds(vm);
-        }
-        return allocations.addTo(preemptions.stats()).build().withNodeHours(nodeSeconds / 3600);
+        return clock.capacity();
     }
 
     // ---- records -----------------------------------------------------------------------------
@@ -582,12 +378,12 @@ public final class EventKernel {
 
     /** Number of jobs in the run. */
     public int jobCount() {
-        return n;
+        return clock.n;
     }
 
     /** The run's jobs in arrival order (the kernel's array: do not change it). */
     public Job job(int index) {
-        return jobs[index];
+        return clock.jobs[index];
     }
 
     /** The placement of a started job (the kernel's own for executor-at-a-time jobs), or null. */
@@ -604,12 +400,11 @@ public final class EventKernel {
      * @param decisions number of placement decisions
      */
     public RunResult result(String scheduler, long[] delays, int decisions) {
-        if (preemptions != null && running.isEmpty()) {
-            preemptions.consolidateAll();
+        if (running.isEmpty()) {
+            clock.consolidateAll();
         }
         JobRecord[] records = book.records(givenJobs);
         return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions,
-                preemptions == null && !allocations.any() ? CapacityStats.NONE
-                        : allocations.addTo(preemptions == null ? CapacityStats.builder() : preemptions.stats()).build());
+                clock.resultCapacity());
     }
 }

@@ -1,0 +1,282 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.CapacityStats;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Job;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.policy.RunningJob;
+import io.execplace.core.rules.SimulationConfig;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@link EventKernel}'s clock: it moves a run from one event time to the next — node events of an
+ * elastic cluster first (consolidations, spot notices, interruptions, whose stopped jobs wait again),
+ * then the completions at that instant, then the arrivals (dropped when they could never be placed)
+ * and the executor requests of dynamic allocation — and it runs what is left to the end. The kernel
+ * keeps the decision side: which waiting job is offered and how the driver's answer is applied.
+ */
+final class KernelClock {
+
+    private final ClusterState state;
+    private final JobBook book;
+    private final CompletionQueue running;
+    private final WaitingQueue waiting;
+    private final Allocations allocations;
+    private final JobStarts starts;
+    /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
+    private final Preemptions preemptions;
+    private final SimulationConfig config;
+    private final Cluster cluster;
+
+    /** The run's jobs (and executor requests after the first {@link #n}); stopped jobs carry what is left. */
+    Job[] jobs = new Job[0];
+    int n;
+    int nextArrival;
+    /** The job placed executor by executor ({@code -1}: none) and how many of its executors are placed. */
+    int pendingJob = -1;
+    int pending;
+    /** The deciding policy, asked on arrival whether it could ever place a job; null for none. */
+    PlacementPolicy arrivalCheck;
+
+    KernelClock(ClusterState state, JobBook book, CompletionQueue running, WaitingQueue waiting,
+                Allocations allocations, JobStarts starts, SimulationConfig config, Cluster cluster) {
+        this.state = state;
+        this.book = book;
+        this.running = running;
+        this.waiting = waiting;
+        this.allocations = allocations;
+        this.starts = starts;
+        this.config = config;
+        this.cluster = cluster;
+        this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
+    }
+
+    /** True for an elastic cluster (node events run with the jobs'). */
+    boolean elastic() {
+        return preemptions != null;
+    }
+
+    /** Starts a run over {@code jobs}, the first {@code n} the workload's, at time 0. */
+    void reset(Job[] jobs, int n) {
+        this.jobs = jobs;
+        this.n = n;
+        if (preemptions != null) {
+            preemptions.reset();
+        }
+        running.clear();
+        nextArrival = 0;
+        pending = 0;
+        pendingJob = -1;
+    }
+
+    /**
+     * Processes the next event time (node events, completions, then arrivals and executor requests);
+     * false when there is none. After true the kernel offers from the head of the queue again.
+     */
+    boolean advance() {
+        double tArrival;
+        double tCompletion;
+        double t;
+        while (true) {
+            tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
+            tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
+            t = Math.min(Math.min(tArrival, tCompletion), allocations.nextArrival());
+            // Node events (consolidation, spot notices and interruptions) up to the next arrival or
+            // completion come first; only an interruption that stops jobs makes a decision point.
+            if (preemptions == null) {
+                break;
+            }
+            int found = preemptions.runUntilInterruption(t, false);
+            if (found == Preemptions.NOTHING) {
+                break;
+            }
+            boolean changed = found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
+            // Every node taken back at this instant goes before anyone decides.
+            while ((found = preemptions.runUntilInterruption(state.now(), true)) != Preemptions.NOTHING) {
+                changed |= found == Preemptions.CAPACITY_FREED || stopJobsOn(found);
+            }
+            if (changed && waiting.size() > 0) {
+                return true;
+            }
+        }
+        if (t == Double.POSITIVE_INFINITY) {
+            return false;
+        }
+        state.advanceTo(t);
+        while (!running.isEmpty() && running.peekFinish() <= t) {
+            int j = running.poll();
+            starts.completes(j, jobs[j]);
+        }
+        while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
+            admit(nextArrival++);
+        }
+        allocations.arriveUntil(t, waiting);
+        if (config.queue().reordersOverTime()) {
+            // A new decision time: orders that move with the clock (HJS weights) are re-ranked. A job
+            // with executors already placed stays offered, since those executors hold resources.
+            waiting.sort(config.queue().orderAt(t, cluster));
+            if (pendingJob >= 0) {
+                waiting.moveToFront(pendingJob);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Spot nodes are taken back now (slot {@code first} and any other at this instant): the jobs with
+     * executors there stop and wait again ({@link Preemptions#stopJobs}), an executor-at-a-time job
+     * there loses the executors placed so far and is offered again, then the nodes go.
+     *
+     * @return true when a job was stopped
+     */
+    private boolean stopJobsOn(int first) {
+        boolean[] taken = preemptions.takenNow(first);
+        boolean stopped = preemptions.stopJobs(taken, jobs, book, running, waiting);
+        // A stopped application's added executors go with it; it asks for them again when it restarts.
+        if (pendingJob >= 0 && Preemptions.hasExecutorOn(book, pendingJob, pending, taken)) {
+            dropPending();
+            stopped = true;
+        }
+        for (int r : allocations.orphans(j -> !Double.isNaN(book.finish[j]))) {
+            if (!Double.isNaN(book.finish[r])) {
+                starts.takeBack(r, jobs[r]);
+                continue;
+            }
+            if (r == pendingJob) {
+                dropPending();
+            }
+            waiting.removeJob(r);
+            allocations.ended(r, false);
+        }
+        preemptions.terminate(taken);
+        return stopped;
+    }
+
+    /** The executors placed so far of the job placed executor by executor go again. */
+    void dropPending() {
+        starts.free(pendingJob, jobs[pendingJob], pending);
+        pending = 0;
+        pendingJob = -1;
+    }
+
+    private void admit(int j) {
+        if (!book.fitsEmpty[j]) {
+            Job job = jobs[j];
+            book.dropReason[j] = "does not fit the cluster even when it is empty ("
+                    + job.executors() + " x " + job.coresPerExecutor() + " cores / " + job.memoryGbPerExecutor() + " GB)";
+            return;
+        }
+        if (arrivalCheck != null) {
+            String never = arrivalCheck.neverPlaces(jobs[j], cluster);
+            if (never != null) {
+                book.dropReason[j] = never;
+                return;
+            }
+        }
+        waiting.add(j);
+    }
+
+    /** Runs every job still running to completion; on an elastic cluster node events run in time order with them. */
+    void drain() {
+        if (preemptions == null) {
+            while (!running.isEmpty()) {
+                state.advanceTo(running.peekFinish());
+                int j = running.poll();
+                starts.completes(j, jobs[j]);
+            }
+            return;
+        }
+        while (!running.isEmpty()) {
+            advance();
+        }
+        preemptions.consolidateAll();
+    }
+
+    /** At the end of a run: every node left goes at its consolidation time. */
+    void consolidateAll() {
+        if (preemptions != null) {
+            preemptions.consolidateAll();
+        }
+    }
+
+    /**
+     * What the capacity has done so far in this run: nodes and interruptions on an elastic cluster,
+     * executors added by dynamic allocation ({@link CapacityStats#NONE} for a fixed cluster without).
+     */
+    CapacityStats capacity() {
+        if (preemptions == null) {
+            return allocations.any() ? allocations.addTo(CapacityStats.builder()).build() : CapacityStats.NONE;
+        }
+        double nodeSeconds = 0;
+        for (int vm = 0; vm < state.vmCount(); vm++) {
+            nodeSeconds += state.busySeconds(vm);
+        }
+        return allocations.addTo(preemptions.stats()).build().withNodeHours(nodeSeconds / 3600);
+    }
+
+    /** The capacity counts for a finished run's result (node-hours come from the node lifetimes there). */
+    CapacityStats resultCapacity() {
+        return preemptions == null && !allocations.any() ? CapacityStats.NONE
+                : allocations.addTo(preemptions == null ? CapacityStats.builder() : preemptions.stats()).build();
+    }
+
+    /**
+     * The jobs running now in job order, and the offered job while its executors are being placed
+     * one by one (with its base layout's finish from now, see {@link RunningJob}).
+     */
+    List<RunningJob> runningJobs(int placed) {
+        int[] started = new int[running.size()];
+        for (int i = 0; i < started.length; i++) {
+            started[i] = running.jobAt(i);
+        }
+        Arrays.sort(started);
+        List<RunningJob> list = new ArrayList<>(started.length + 1);
+        for (int j : started) {
+            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
+        }
+        if (placed > 0) {
+            Job job = jobs[pendingJob];
+            list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
+                    state.now() + config.durationModel().duration(job, true, starts.allLocal(pendingJob, placed))));
+        }
+        return list;
+    }
+
+    /**
+     * Places one executor of job {@code j} (the offered one) on {@code vm}, holding its resources at
+     * once; when it is the job's last, the job (or executor request) starts with the duration its whole
+     * layout earns.
+     *
+     * @return true when the job started (the kernel takes it off the queue)
+     */
+    boolean placeExecutor(int j, int vm) {
+        Job job = jobs[j];
+        if (pendingJob != j) {
+            pendingJob = j;
+            pending = 0;
+        }
+        // The finish time is known only once the last executor is placed; then the horizon is extended.
+        state.addExecutor(vm, job, state.now());
+        book.executorVm[book.offset[j] + pending] = vm;
+        pending++;
+        if (pending < job.executors()) {
+            return false;
+        }
+        pending = 0;
+        pendingJob = -1;
+        if (allocations.isRequest(j)) {
+            starts.startPlacedRequest(j, job);
+        } else {
+            starts.startPlaced(j, job);
+        }
+        return true;
+    }
+
+    /** True when nothing would free room on its own: idle, and no pool holds capacity back. */
+    boolean idleForGood() {
+        return state.idle() && (preemptions == null || !state.nodes().capacityHeldBack());
+    }
+}
