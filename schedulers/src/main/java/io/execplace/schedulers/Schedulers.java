@@ -74,10 +74,6 @@ public final class Schedulers {
                     "elastic-aware: each executor where it adds the least node time (live nodes busy as long as the job, "
                             + "nodes that empty together; buys a node only when cheaper per executor, launch wait counted)",
                     context -> new FinishTogether())
-            .with(FinishTogether.WAITING_NAME,
-                    "finish-together that waits rather than buys when bought nodes free room before a new node "
-                            + "would be ready",
-                    context -> new FinishTogether(true))
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -86,12 +82,12 @@ public final class Schedulers {
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
-     * Karpenter-like provisioner), {@code finish-together} and {@code finish-together-wait}: listed among
-     * "every scheduler" on elastic clusters only; on the papers' fixed clusters they run when named.
+     * Karpenter-like provisioner) and {@code finish-together}: listed among "every scheduler" on elastic
+     * clusters only; on the papers' fixed clusters they run when named.
      */
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
-            FinishTogether.NAME, FinishTogether.WAITING_NAME);
+            FinishTogether.NAME);
 
     private Schedulers() {
     }

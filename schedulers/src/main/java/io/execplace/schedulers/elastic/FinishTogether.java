@@ -24,24 +24,13 @@ import java.util.Arrays;
 public final class FinishTogether implements PlacementPolicy {
 
     public static final String NAME = "finish-together";
-    public static final String WAITING_NAME = "finish-together-wait";
 
     private final TentativeRoom room = new TentativeRoom();
-    private final boolean waitForRoom;
-
-    /** The policy; with {@code waitForRoom} a job that would buy a node waits when bought nodes free room sooner. */
-    public FinishTogether(boolean waitForRoom) {
-        this.waitForRoom = waitForRoom;
-    }
-
-    public FinishTogether() {
-        this(false);
-    }
     private boolean[] chosen = new boolean[0];
 
     @Override
     public String name() {
-        return waitForRoom ? WAITING_NAME : NAME;
+        return NAME;
     }
 
     @Override
@@ -53,11 +42,6 @@ public final class FinishTogether implements PlacementPolicy {
         Arrays.fill(chosen, false);
         Cluster cluster = view.cluster();
         NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room) : null;
-        if (waitForRoom && claims != null
-                && RoomSoon.fitsAt(job, job.executors(), view, room) - view.now() > 0
-                && RoomSoon.fitsAt(job, job.executors(), view, room) - view.now() <= RoomSoon.launchWait(view, room)) {
-            return Placement.none();
-        }
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (cluster.isHybrid() && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
