@@ -1,6 +1,7 @@
 package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.Capacity;
+import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePools;
@@ -33,9 +34,15 @@ final class NodeClaims {
         }
     }
 
-    /** The slot Karpenter would buy for up to {@code pending} executors of the job; -1 when no pool can buy one. */
-    int candidate(Job job, int pending) {
+    /**
+     * The slot Karpenter would buy for up to {@code pending} executors of the job among the pools of
+     * one capacity type ({@code only}; null: any); -1 when no such pool can buy one.
+     */
+    int candidate(Job job, int pending, CapacityType only) {
         for (int p = 0; p < poolRoom.length; p++) {
+            if (only != null && pools.pools().get(p).capacityType() != only) {
+                continue;
+            }
             int slot = cheapestHolding(job, p, pending);
             if (slot >= 0) {
                 return slot;
@@ -44,9 +51,14 @@ final class NodeClaims {
         return -1;
     }
 
-    /** Buys {@link #candidate}: marks it bought; -1 when no pool can buy one. */
+    /** Buys {@link #candidate} among all pools: marks it bought; -1 when no pool can buy one. */
     int claim(Job job, int pending) {
-        int slot = candidate(job, pending);
+        return claim(job, pending, null);
+    }
+
+    /** Buys {@link #candidate}; -1 when no pool of that type can buy one. */
+    int claim(Job job, int pending, CapacityType only) {
+        int slot = candidate(job, pending, only);
         if (slot >= 0) {
             room.buy(slot);
             poolRoom[pools.poolIndex(slot)] -= pools.instanceType(slot).cores();
