@@ -75,7 +75,8 @@ public final class ElasticStudy {
     /** execplace's policies; the cheaper of them per scenario is "execplace's best". */
     static final List<String> EXECPLACE = List.of("finish-together", "finish-together-spot");
 
-    private static final List<String> ON_DEMAND_SCHEDULERS = List.of("kube-default", "kube-most", "finish-together");
+    private static final List<String> ON_DEMAND_SCHEDULERS = List.of("kube-default", "kube-most", "finish-together",
+            "finish-together-spot");
     private static final List<String> SPOT_SCHEDULERS = List.of("kube-default", PRACTITIONERS, "kube-most",
             UNIFORM_PROGRESS, UNIFORM_PROGRESS_PACKING, "finish-together", "finish-together-spot");
     static final String ON_DEMAND = "elastic-ondemand-published";
