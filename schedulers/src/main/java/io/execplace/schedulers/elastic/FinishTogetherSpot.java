@@ -19,8 +19,8 @@ import io.execplace.core.policy.PlacementPolicy;
  *
  * <p>Where the placement would buy a node, the job waits instead when the running jobs' ends give it
  * room on the bought nodes of that capacity type sooner than the node would launch, and still within
- * its deadline (on pools without spot as well) ({@link RoomForecast}): a launch bills its boot, its empty tail and its minimum, and a
- * wait bills nothing. Karpenter buys for every pending pod; this is the change that pays. Chosen on
+ * its deadline, on pools without spot as well ({@link RoomForecast}): a launch bills its boot, its
+ * empty tail and its minimum, and a wait bills nothing. Karpenter buys for every pending pod; this is the change that pays. Chosen on
  * seeds 1-3 (docs/elastic.md): on {@code elastic-spot-published}, {@code hybrid-medium} 18.0 without
  * the wait against 16.2 with it, {@code hybrid-day} (3,000 jobs) 42.4 against 27; buying the largest
  * type for headroom instead cost 18.7 (and 16.6 with the wait) for 1.5 points more deadlines met.
@@ -60,9 +60,9 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         if (!buys) {
             return false;
         }
-        NodePools pools = view.cluster().pools();
-        double room = RoomForecast.secondsUntilRoom(job, view, pools.capacityType(chosen.vm(0)));
-        return room < SpotRisk.waitFor(chosen, view)
+        double launch = SpotRisk.waitFor(chosen, view);
+        double room = RoomForecast.secondsUntilRoom(job, view, chosen, launch);
+        return room < launch
                 && (!job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0);
     }
 

@@ -4,6 +4,7 @@ import io.execplace.core.model.Capacity;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Job;
+import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 
 /**
@@ -83,15 +84,20 @@ final class NodeClaims {
         }
         int bestSlot = -1;
         double bestPrice = Double.POSITIVE_INFINITY;
-        for (int vm = 0; vm < pools.slotCount(); vm++) {
-            if (bought[vm] || pools.poolIndex(vm) != p) {
+        NodePool pool = pools.pools().get(p);
+        // Each type's slots are one run, in type order: its first slot not bought is the one to buy.
+        for (int t = 0; t < pool.instanceTypes().size(); t++) {
+            InstanceType type = pool.instanceTypes().get(t);
+            double price = pool.pricePerSecond(type);
+            if (type.cores() > poolRoom[p] || holds(type, job) < want || !(price < bestPrice)) {
                 continue;
             }
-            InstanceType type = pools.instanceType(vm);
-            double price = pools.pool(vm).pricePerSecond(type);
-            if (type.cores() <= poolRoom[p] && holds(type, job) >= want && price < bestPrice) {
-                bestPrice = price;
-                bestSlot = vm;
+            for (int vm = pools.firstSlot(p, t); vm < pools.endSlot(p, t); vm++) {
+                if (!bought[vm]) {
+                    bestPrice = price;
+                    bestSlot = vm;
+                    break;
+                }
             }
         }
         return bestSlot;
