@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(name = "reproduce", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Reproduce a source paper's experiments as CSV, charts and an HTML report.",
         subcommands = {ReproduceHybridCommand.class, ReproduceTpdsCommand.class, ReproduceLiuCommand.class,
-                ReproduceHjsCommand.class})
+                ReproduceHjsCommand.class, ReproduceElasticCommand.class})
 final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
     @picocli.CommandLine.Spec

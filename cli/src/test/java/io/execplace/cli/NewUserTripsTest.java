@@ -95,7 +95,7 @@ class NewUserTripsTest {
         assertRefused(CliRunner.run("compare", "--out", ""), "execplace: error: --out: empty; give a folder name");
         assertRefused(CliRunner.run("simulate", "--trace-out", "-", "--jobs", "5"), "execplace: error: --trace-out -: "
                 + "this option cannot write to standard output; give a file name (or /dev/stdout)");
-        assertRefused(CliRunner.run("reproduce"), "execplace: error: reproduce needs a study: hybrid, tpds, liu, hjs");
+        assertRefused(CliRunner.run("reproduce"), "execplace: error: reproduce needs a study: hybrid, tpds, liu, hjs, elastic");
         assertRefused(CliRunner.run("bench", "--milp", "--rl", "--quick"), "execplace: error: --rl measures the "
                 + "learned schedulers, --milp the exact ones: run them as two commands");
         assertRefused(run("train --iterations 0 --out " + dir.resolve("t")),

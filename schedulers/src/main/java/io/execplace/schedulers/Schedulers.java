@@ -1,7 +1,9 @@
 package io.execplace.schedulers;
 
 import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.KubeProvisioned;
+import io.execplace.schedulers.elastic.UniformProgress;
 import io.execplace.schedulers.heuristics.Aep;
 import io.execplace.schedulers.heuristics.Asq;
 import io.execplace.schedulers.heuristics.FirstFit;
@@ -70,10 +72,25 @@ public final class Schedulers {
                     "kube-default with MostAllocated scoring (bin packing), the published change for autoscaled "
                             + "Spark clusters; same provisioner",
                     context -> new KubeProvisioned(KubeProvisioned.Scoring.MOST_ALLOCATED))
+            .with(KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(),
+                    "the practitioners' rule: executors on spot (preferred node affinity for spot nodes) with "
+                            + "kube-default's scoring and provisioner, on-demand only when no spot pool can buy",
+                    context -> new KubeProvisioned(KubeProvisioned.Scoring.SPOT_PREFERRED))
+            .with(UniformProgress.NAME,
+                    "Can't Be Late's Uniform Progress per application: spot while the deadline slack covers a "
+                            + "restart, on-demand otherwise, decided again after an interruption; kube-default's scoring",
+                    context -> new UniformProgress(false))
+            .with(UniformProgress.PACKING_NAME,
+                    "uniform-progress with MostAllocated scoring (packing) within each capacity type",
+                    context -> new UniformProgress(true))
             .with(FinishTogether.NAME,
                     "elastic-aware: each executor where it adds the least node time (live nodes busy as long as the job, "
                             + "nodes that empty together; buys a node only when cheaper per executor, launch wait counted)",
                     context -> new FinishTogether())
+            .with(FinishTogetherSpot.NAME,
+                    "finish-together, each job on spot where its deadline slack covers an interruption's expected "
+                            + "delay (published hazard, trace frequency), on on-demand otherwise",
+                    context -> new FinishTogetherSpot())
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -82,12 +99,14 @@ public final class Schedulers {
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
-     * Karpenter-like provisioner) and {@code finish-together}: listed among "every scheduler" on elastic
+     * Karpenter-like provisioner, and the practitioners' executors-on-spot rule), Uniform Progress, and
+     * {@code finish-together} with its spot-aware variant: listed among "every scheduler" on elastic
      * clusters only; on the papers' fixed clusters they run when named.
      */
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
-            FinishTogether.NAME);
+            KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
+            FinishTogether.NAME, FinishTogetherSpot.NAME);
 
     private Schedulers() {
     }

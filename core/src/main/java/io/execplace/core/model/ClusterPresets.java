@@ -50,8 +50,12 @@ public final class ClusterPresets {
             case "c5" -> c5();
             case "elastic-ondemand" -> ElasticPresets.onDemand();
             case "elastic-spot" -> ElasticPresets.spot();
+            case "elastic-ondemand-published" -> ElasticPresets.onDemandPublished();
+            case "elastic-spot-published" -> ElasticPresets.spotPublished();
+            case "elastic-spot-published-trace" -> ElasticPresets.spotPublishedTrace();
             default -> throw new IllegalArgumentException("unknown cluster preset '" + name
-                    + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, or a YAML file)");
+                    + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, "
+                    + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, or a YAML file)");
         };
     }
 

@@ -1,5 +1,6 @@
 package io.execplace.core.model;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -65,6 +66,25 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
                     + label + "'");
         };
         return new Interruptions(rate, AWS_NOTICE_SECONDS);
+    }
+
+    /**
+     * A generated availability trace: reclaim times of a Poisson process with the given mean gap, from
+     * 0 up to {@code horizonSeconds}, drawn from {@code seed} (same seed, same times).
+     */
+    public static List<Double> poissonTimes(double meanGapSeconds, double horizonSeconds, long seed) {
+        if (!(meanGapSeconds > 0) || Double.isInfinite(meanGapSeconds) || !(horizonSeconds >= 0)) {
+            throw new IllegalArgumentException("a reclaim trace needs a positive mean gap and a horizon >= 0, got "
+                    + meanGapSeconds + " and " + horizonSeconds);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Double> times = new ArrayList<>();
+        double at = -Math.log(1 - random.nextDouble()) * meanGapSeconds;
+        while (at <= horizonSeconds) {
+            times.add(at);
+            at += -Math.log(1 - random.nextDouble()) * meanGapSeconds;
+        }
+        return List.copyOf(times);
     }
 
     /** Interruptions per second of a node's life. */

@@ -24,6 +24,9 @@ public final class NodePools {
     private final int[] poolOf;
     private final int[] typeOf;
     private final int[] zoneOf;
+    /** Per pool and instance type, the first slot of its run of slots (they are contiguous), and one past the last. */
+    private final int[][] firstSlot;
+    private final int[][] endSlot;
     private final Cluster cluster;
 
     public NodePools(String name, List<NodePool> pools, boolean gracefulDecommission) {
@@ -35,11 +38,17 @@ public final class NodePools {
         this.gracefulDecommission = gracefulDecommission;
         List<int[]> slots = new ArrayList<>();
         List<Vm> vms = new ArrayList<>();
+        firstSlot = new int[this.pools.size()][];
+        endSlot = new int[this.pools.size()][];
         for (int p = 0; p < this.pools.size(); p++) {
             NodePool pool = this.pools.get(p);
+            firstSlot[p] = new int[pool.instanceTypes().size()];
+            endSlot[p] = new int[pool.instanceTypes().size()];
             for (int t = 0; t < pool.instanceTypes().size(); t++) {
                 InstanceType type = pool.instanceTypes().get(t);
                 int count = pool.limitCores() / type.cores();
+                firstSlot[p][t] = vms.size();
+                endSlot[p][t] = vms.size() + count;
                 VmType shape = new VmType(type.name(), type.cores(), type.memoryGb());
                 for (int k = 0; k < count; k++) {
                     slots.add(new int[] {p, t, k % pool.zones().size()});
@@ -90,6 +99,16 @@ public final class NodePools {
     /** The index in {@link #pools()} of slot {@code vm}'s pool. */
     public int poolIndex(int vm) {
         return poolOf[vm];
+    }
+
+    /** The first slot of pool {@code pool}'s instance type {@code type}: its slots are {@code [first, end)}. */
+    public int firstSlot(int pool, int type) {
+        return firstSlot[pool][type];
+    }
+
+    /** One past the last slot of pool {@code pool}'s instance type {@code type}. */
+    public int endSlot(int pool, int type) {
+        return endSlot[pool][type];
     }
 
     public NodePool pool(int vm) {

@@ -106,7 +106,8 @@ class ClusterFileTest {
         assertThatThrownBy(() -> ClusterFile.resolve("nonexistent", PricingModel.MODEL_1))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("'nonexistent' is neither a cluster preset (tpds, tpds-code, hybrid-small, "
-                        + "hybrid-large, c5, elastic-ondemand, elastic-spot) nor a cluster file");
+                        + "hybrid-large, c5, elastic-ondemand, elastic-spot, elastic-ondemand-published, "
+                        + "elastic-spot-published, elastic-spot-published-trace) nor a cluster file");
     }
 
     private ClusterFileException error(String yaml) {

@@ -1,5 +1,6 @@
 package io.execplace.schedulers.elastic;
 
+import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
@@ -35,6 +36,14 @@ public final class FinishTogether implements PlacementPolicy {
 
     @Override
     public Placement place(Job job, ClusterView view) {
+        return placeOn(job, view, null);
+    }
+
+    /**
+     * The placement this rule gives the job on nodes of one capacity type ({@code only}; null: any);
+     * {@link Placement#none()} when the pools of that type cannot hold it now.
+     */
+    public Placement placeOn(Job job, ClusterView view, CapacityType only) {
         room.load(view);
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
@@ -49,8 +58,8 @@ public final class FinishTogether implements PlacementPolicy {
         int placed = 0;
         while (placed < vms.length) {
             int left = vms.length - placed;
-            int live = bestLiveNode(job, view, duration, left);
-            int buy = live >= 0 || claims == null ? -1 : claims.claim(job, left);
+            int live = bestLiveNode(job, view, duration, left, only);
+            int buy = live >= 0 || claims == null ? -1 : claims.claim(job, left, only);
             if (live < 0 && buy >= 0) {
                 chosen[buy] = true;
                 while (placed < vms.length && room.holds(buy, job) > 0) {
@@ -76,14 +85,15 @@ public final class FinishTogether implements PlacementPolicy {
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */
-    private int bestLiveNode(Job job, ClusterView view, double duration, int left) {
+    private int bestLiveNode(Job job, ClusterView view, double duration, int left, CapacityType only) {
+        Cluster cluster = view.cluster();
         int best = -1;
         double bestCost = Double.POSITIVE_INFINITY;
         double bestGap = Double.POSITIVE_INFINITY;
         int bestFree = Integer.MAX_VALUE;
         for (int k = 0; k < room.liveCount; k++) {
             int vm = room.live[k];
-            if (room.holds(vm, job) == 0) {
+            if (room.holds(vm, job) == 0 || (only != null && cluster.pools().capacityType(vm) != only)) {
                 continue;
             }
             double cost = liveCost(view, vm, job, duration, left);

@@ -1,5 +1,6 @@
 package io.execplace.schedulers.elastic;
 
+import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePools;
@@ -16,6 +17,13 @@ import io.execplace.core.policy.PlacementPolicy;
  * first (one job's executors are alike) into a new NodeClaim of the first node pool (Karpenter's
  * highest weight) that can still buy one, as many as its largest instance type holds, then the
  * cheapest instance type that holds them is launched. The job waits for the new nodes.
+ *
+ * <p>{@code kube-spot} is the practitioners' rule for Spark on Kubernetes: executor pods carry a
+ * preferred node affinity for {@code karpenter.sh/capacity-type: spot}. kube-scheduler's NodeAffinity
+ * plugin (weight 2) scores a matching node 100, so a spot node with room wins over any on-demand
+ * node; Karpenter, which first tries a pod's preferred terms as required, buys spot and falls back to
+ * on-demand only when no spot pool can buy. The other half of the rule, drivers on on-demand, has no
+ * counterpart here: the kernel places executors only.
  */
 public final class KubeProvisioned implements PlacementPolicy {
 
@@ -24,7 +32,9 @@ public final class KubeProvisioned implements PlacementPolicy {
         /** The default: prefer the node with the most free resources after the pod (spreading). */
         LEAST_ALLOCATED("kube-default"),
         /** Prefer the fullest node (bin packing), the change practitioners make for autoscaled clusters. */
-        MOST_ALLOCATED("kube-most");
+        MOST_ALLOCATED("kube-most"),
+        /** The default scoring with a preferred node affinity for spot nodes (executors on spot). */
+        SPOT_PREFERRED("kube-spot");
 
         private final String policyName;
 
@@ -49,13 +59,24 @@ public final class KubeProvisioned implements PlacementPolicy {
         return scoring.policyName();
     }
 
+    /** NodeAffinity's weight in kube-scheduler's default profile times its top score. */
+    private static final double PREFERRED_AFFINITY_SCORE = 2 * 100;
+
     @Override
     public Placement place(Job job, ClusterView view) {
+        return placeOn(job, view, null);
+    }
+
+    /**
+     * The placement this scoring and the provisioner give the job on nodes of one capacity type
+     * ({@code only}; null: any); {@link Placement#none()} when the pools of that type cannot hold it now.
+     */
+    public Placement placeOn(Job job, ClusterView view, CapacityType only) {
         room.load(view);
         int[] vms = new int[job.executors()];
         int placed = 0;
         while (placed < vms.length) {
-            int best = bestExistingNode(job, view);
+            int best = bestExistingNode(job, view, only);
             if (best < 0) {
                 break;
             }
@@ -66,7 +87,7 @@ public final class KubeProvisioned implements PlacementPolicy {
             if (!cluster.isElastic()) {
                 return Placement.none();
             }
-            placed = provision(job, cluster.pools(), vms, placed);
+            placed = provision(job, cluster.pools(), vms, placed, only);
             if (placed < vms.length) {
                 return Placement.none();
             }
@@ -75,21 +96,24 @@ public final class KubeProvisioned implements PlacementPolicy {
     }
 
     /** The existing node with the best score for one more executor (ties: lowest index); -1 when none fits. */
-    private int bestExistingNode(Job job, ClusterView view) {
+    private int bestExistingNode(Job job, ClusterView view, CapacityType only) {
+        NodePools pools = view.cluster().isElastic() ? view.cluster().pools() : null;
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < room.liveCount; k++) {
             int vm = room.live[k];
-            if (!room.fits(vm, job)) {
+            if (!room.fits(vm, job) || (only != null && pools.capacityType(vm) != only)) {
                 continue;
             }
             double cpuUsed = 1 - (room.freeCores[vm] - job.coresPerExecutor()) / (double) view.vm(vm).cores();
             double memUsed = 1 - (room.freeMemory[vm] - job.memoryGbPerExecutor()) / view.vm(vm).memoryGb();
-            double fit = scoring == Scoring.LEAST_ALLOCATED
-                    ? ((1 - cpuUsed) + (1 - memUsed)) / 2 * 100
-                    : (cpuUsed + memUsed) / 2 * 100;
+            double fit = scoring == Scoring.MOST_ALLOCATED
+                    ? (cpuUsed + memUsed) / 2 * 100
+                    : ((1 - cpuUsed) + (1 - memUsed)) / 2 * 100;
             double balanced = (1 - Math.abs(cpuUsed - memUsed) / 2) * 100;
-            double score = fit + balanced;
+            boolean preferred = scoring == Scoring.SPOT_PREFERRED && pools != null
+                    && pools.capacityType(vm) == CapacityType.SPOT;
+            double score = fit + balanced + (preferred ? PREFERRED_AFFINITY_SCORE : 0);
             if (score > bestScore) {
                 bestScore = score;
                 best = vm;
@@ -99,10 +123,16 @@ public final class KubeProvisioned implements PlacementPolicy {
     }
 
     /** Karpenter's new NodeClaims for the pending executors; returns how many executors are placed then. */
-    private int provision(Job job, NodePools pools, int[] vms, int placed) {
+    private int provision(Job job, NodePools pools, int[] vms, int placed, CapacityType only) {
         NodeClaims claims = new NodeClaims(pools, room);
         while (placed < vms.length) {
-            int slot = claims.claim(job, vms.length - placed);
+            int slot = -1;
+            if (only == null && scoring == Scoring.SPOT_PREFERRED) {
+                slot = claims.claim(job, vms.length - placed, CapacityType.SPOT);
+            }
+            if (slot < 0) {
+                slot = claims.claim(job, vms.length - placed, only);
+            }
             if (slot < 0) {
                 return placed;
             }

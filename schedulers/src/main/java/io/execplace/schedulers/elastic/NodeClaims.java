@@ -1,8 +1,10 @@
 package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.Capacity;
+import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Job;
+import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 
 /**
@@ -33,9 +35,15 @@ final class NodeClaims {
         }
     }
 
-    /** The slot Karpenter would buy for up to {@code pending} executors of the job; -1 when no pool can buy one. */
-    int candidate(Job job, int pending) {
+    /**
+     * The slot Karpenter would buy for up to {@code pending} executors of the job among the pools of
+     * one capacity type ({@code only}; null: any); -1 when no such pool can buy one.
+     */
+    int candidate(Job job, int pending, CapacityType only) {
         for (int p = 0; p < poolRoom.length; p++) {
+            if (only != null && pools.pools().get(p).capacityType() != only) {
+                continue;
+            }
             int slot = cheapestHolding(job, p, pending);
             if (slot >= 0) {
                 return slot;
@@ -44,9 +52,14 @@ final class NodeClaims {
         return -1;
     }
 
-    /** Buys {@link #candidate}: marks it bought; -1 when no pool can buy one. */
+    /** Buys {@link #candidate} among all pools: marks it bought; -1 when no pool can buy one. */
     int claim(Job job, int pending) {
-        int slot = candidate(job, pending);
+        return claim(job, pending, null);
+    }
+
+    /** Buys {@link #candidate}; -1 when no pool of that type can buy one. */
+    int claim(Job job, int pending, CapacityType only) {
+        int slot = candidate(job, pending, only);
         if (slot >= 0) {
             room.buy(slot);
             poolRoom[pools.poolIndex(slot)] -= pools.instanceType(slot).cores();
@@ -71,15 +84,20 @@ final class NodeClaims {
         }
         int bestSlot = -1;
         double bestPrice = Double.POSITIVE_INFINITY;
-        for (int vm = 0; vm < pools.slotCount(); vm++) {
-            if (bought[vm] || pools.poolIndex(vm) != p) {
+        NodePool pool = pools.pools().get(p);
+        // Each type's slots are one run, in type order: its first slot not bought is the one to buy.
+        for (int t = 0; t < pool.instanceTypes().size(); t++) {
+            InstanceType type = pool.instanceTypes().get(t);
+            double price = pool.pricePerSecond(type);
+            if (type.cores() > poolRoom[p] || holds(type, job) < want || !(price < bestPrice)) {
                 continue;
             }
-            InstanceType type = pools.instanceType(vm);
-            double price = pools.pool(vm).pricePerSecond(type);
-            if (type.cores() <= poolRoom[p] && holds(type, job) >= want && price < bestPrice) {
-                bestPrice = price;
-                bestSlot = vm;
+            for (int vm = pools.firstSlot(p, t); vm < pools.endSlot(p, t); vm++) {
+                if (!bought[vm]) {
+                    bestPrice = price;
+                    bestSlot = vm;
+                    break;
+                }
             }
         }
         return bestSlot;

@@ -47,7 +47,8 @@ class ElasticPropertyTest {
     @Test
     void elasticRunsKeepTheirInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
-        List<String> schedulers = List.of("kube-default", "kube-most", "finish-together", "first-fit", "gio",
+        List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
+                "uniform-progress-most", "finish-together", "finish-together-spot", "first-fit", "gio",
                 "round-robin", "random");
         int runs = 0;
         int interrupted = 0;
@@ -67,7 +68,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(6 * 3 * 7);
+        assertThat(runs).isEqualTo(6 * 3 * 11);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
