@@ -12,7 +12,7 @@ import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
 import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.run.Comparison;
-import io.execplace.experiments.run.ProgressListener;
+import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.scenario.Scenario;
