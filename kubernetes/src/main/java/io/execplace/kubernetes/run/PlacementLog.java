@@ -17,9 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The placement log ({@code k8s-scheduler --placement-log FILE}): which node each pod of this scheduler
@@ -30,7 +28,8 @@ import java.util.Set;
  * or Failed, or deleted): {@code pod, namespace, node, app} (label {@code spark-app-selector}),
  * {@code executor} (label {@code spark-exec-id}, or {@code driver}), {@code ip, bound, ended} (epoch ms,
  * as this process saw them). A later line of a pod completes the earlier one. The file is appended to,
- * so that a restarted scheduler keeps what it logged before.
+ * so that a restarted scheduler keeps what it logged before; a pod that ended before this process saw
+ * it bound is not logged again.
  *
  * <p>It watches pods with an informer of its own: the scheduling loop is not touched.
  */
@@ -44,8 +43,8 @@ public final class PlacementLog implements AutoCloseable {
     private final Writer out;
     private final String schedulerName;
     private final Clock clock;
+    /** Pods seen bound and not yet ended: when this process first saw each bound. */
     private final Map<String, Long> boundAt = new HashMap<>();
-    private final Set<String> ended = new HashSet<>();
     private SharedIndexInformer<Pod> informer;
     private IOException failure;
 
@@ -103,14 +102,17 @@ public final class PlacementLog implements AutoCloseable {
         }
         String key = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
         long now = clock.millis();
-        boolean first = !boundAt.containsKey(key);
-        long bound = boundAt.computeIfAbsent(key, k -> now);
         String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
-        boolean over = deleted || "Succeeded".equals(phase) || "Failed".equals(phase);
-        if (over && ended.add(key)) {
-            write(line(pod, node, bound, now));
-        } else if (first && !over) {
-            write(line(pod, node, bound, null));
+        if (deleted || "Succeeded".equals(phase) || "Failed".equals(phase)) {
+            // Only pods this process saw bound: one that ended before (a restart) was logged by the process
+            // before it, and forgetting ended pods keeps a long-running scheduler's memory flat.
+            Long bound = boundAt.remove(key);
+            if (bound != null) {
+                write(line(pod, node, bound, now));
+            }
+        } else if (!boundAt.containsKey(key)) {
+            boundAt.put(key, now);
+            write(line(pod, node, now, null));
         }
     }
 
