@@ -3,9 +3,9 @@ package io.execplace.kubernetes.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.provisioned.WatchEvents;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 import java.io.IOException;
@@ -72,22 +72,7 @@ public final class PlacementLog implements AutoCloseable {
         }
         PlacementLog log = open(file, settings.schedulerName(), clock);
         log.informer = (settings.namespace() == null ? client.pods().inAnyNamespace()
-                : client.pods().inNamespace(settings.namespace())).inform(new ResourceEventHandler<>() {
-                    @Override
-                    public void onAdd(Pod pod) {
-                        log.seen(pod, false);
-                    }
-
-                    @Override
-                    public void onUpdate(Pod oldPod, Pod pod) {
-                        log.seen(pod, false);
-                    }
-
-                    @Override
-                    public void onDelete(Pod pod, boolean deletedFinalStateUnknown) {
-                        log.seen(pod, true);
-                    }
-                });
+                : client.pods().inNamespace(settings.namespace())).inform(WatchEvents.to(log::seen));
         return log;
     }
 
@@ -144,13 +129,15 @@ public final class PlacementLog implements AutoCloseable {
 
     /** Stops watching and closes the file; a write that failed is thrown here. */
     @Override
-    public synchronized void close() throws IOException {
+    public void close() throws IOException {
         if (informer != null) {
-            informer.close();
+            informer.close(); // outside the lock: an event being handled may be waiting for it
         }
-        out.close();
-        if (failure != null) {
-            throw new UncheckedIOException("placement log: " + failure.getMessage(), failure);
+        synchronized (this) {
+            out.close();
+            if (failure != null) {
+                throw new UncheckedIOException("placement log: " + failure.getMessage(), failure);
+            }
         }
     }
 }
