@@ -212,7 +212,8 @@ final class WhatIfCommand implements Callable<Integer> {
             stdout.println(mapper.writeValueAsString(doc));
         } else {
             stdout.println(findings.headline());
-            stdout.println(applications + " applications (" + imported.workload().size() + " groups of executors) replayed; "
+            stdout.println(Options.count(applications, "application") + " (" + Options.count(imported.workload().size(),
+                    "group") + " of executors) replayed; "
                     + "'actual' is the placement that happened");
             TextTable t = new TextTable(HEADER);
             rows.forEach(r -> t.row(shown(r)));
