@@ -123,71 +123,93 @@ final class AgentOptions {
         if (lr != null && !(lr > 0 && lr < Double.POSITIVE_INFINITY)) {
             throw BadInputException.option("--lr", "learning rate must be a positive number, got " + lr);
         }
-        return Options.checked("agent options", () -> switch (algorithm) {
+        try {
+            return Options.checked("agent options", () -> build(algorithm));
+        } catch (BadInputException together) {
+            // The configurations check their values in build(): the option refused on its own is named.
+            for (String option : given().keySet()) {
+                only = option;
+                try {
+                    build(algorithm);
+                } catch (IllegalArgumentException alone) {
+                    throw BadInputException.option(option, alone.getMessage());
+                } finally {
+                    only = null;
+                }
+            }
+            throw together;
+        }
+    }
+
+    /** While {@link #resolve} looks for the option it refuses: the one option applied, else null (all). */
+    private String only;
+
+    private AgentConfig build(Algorithm algorithm) {
+        return switch (algorithm) {
             case DQN -> {
                 DqnConfig.Builder b = replay(common(DqnConfig.paper().toBuilder()));
-                set(epsilon, b::epsilon);
-                set(targetUpdate, b::targetUpdatePeriod);
-                set(doubleDqn, b::doubleDqn);
-                set(loss == null ? null : Loss.parse(loss), b::loss);
+                set("--epsilon", epsilon, b::epsilon);
+                set("--target-update", targetUpdate, b::targetUpdatePeriod);
+                set("--double-dqn", doubleDqn, b::doubleDqn);
+                set("--loss", loss, v -> b.loss(Loss.parse(v)));
                 yield b.build();
             }
             case REINFORCE -> {
                 ReinforceConfig.Builder b = episodes(common(ReinforceConfig.paper().toBuilder()));
-                set(baseline, b::baseline);
-                set(normalizeReturns, b::normalizeReturns);
+                set("--baseline", baseline, b::baseline);
+                set("--normalize-returns", normalizeReturns, b::normalizeReturns);
                 yield b.build();
             }
             case PPO -> {
                 PpoConfig.Builder b = episodes(common(PpoConfig.defaults().toBuilder()));
-                set(lambda, b::lambda);
-                set(epochs, b::epochs);
-                set(minibatch, b::minibatchSize);
-                set(clipRatio, b::clipRatio);
-                set(valueCoef, b::valueCoef);
-                set(normalizeAdvantages, b::normalizeAdvantages);
-                set(targetKl, b::targetKl);
+                set("--lambda", lambda, b::lambda);
+                set("--epochs", epochs, b::epochs);
+                set("--minibatch", minibatch, b::minibatchSize);
+                set("--clip-ratio", clipRatio, b::clipRatio);
+                set("--value-coef", valueCoef, b::valueCoef);
+                set("--normalize-advantages", normalizeAdvantages, b::normalizeAdvantages);
+                set("--target-kl", targetKl, b::targetKl);
                 yield b.build();
             }
             case SAC -> {
                 SacConfig.Builder b = replay(common(SacConfig.defaults().toBuilder()));
-                set(tau, b::targetSmoothing);
-                set(temperature, b::initialTemperature);
-                set(targetEntropy, b::targetEntropy);
+                set("--tau", tau, b::targetSmoothing);
+                set("--temperature", temperature, b::initialTemperature);
+                set("--target-entropy", targetEntropy, b::targetEntropy);
                 yield b.build();
             }
-        });
+        };
     }
 
     /** The options every algorithm has. */
     private <B extends AgentConfigBuilder<B, ?>> B common(B b) {
-        set(hidden, b::hidden);
-        set(lr, b::learningRate);
-        set(gamma, b::gamma);
-        set(clipGrad, b::gradientClip);
-        set(rewardScale, b::rewardScale);
+        set("--hidden", hidden, b::hidden);
+        set("--lr", lr, b::learningRate);
+        set("--gamma", gamma, b::gamma);
+        set("--clip-grad", clipGrad, b::gradientClip);
+        set("--reward-scale", rewardScale, b::rewardScale);
         return b;
     }
 
     /** The options of the off-policy learners. */
     private <B extends ReplayConfigBuilder<B, ?>> B replay(B b) {
-        set(batch, b::batchSize);
-        set(replay, b::replayCapacity);
-        set(collect, b::collectSteps);
-        set(warmup, b::warmupSteps);
+        set("--batch", batch, b::batchSize);
+        set("--replay", replay, b::replayCapacity);
+        set("--collect", collect, b::collectSteps);
+        set("--warmup", warmup, b::warmupSteps);
         return b;
     }
 
     /** The options of the episode-batch learners. */
     private <B extends EpisodeConfigBuilder<B, ?>> B episodes(B b) {
-        set(collect, b::episodesPerIteration);
-        set(entropy, b::entropyCoef);
+        set("--collect", collect, b::episodesPerIteration);
+        set("--entropy", entropy, b::entropyCoef);
         return b;
     }
 
-    /** Applies an option's value when it was given. */
-    private static <T> void set(T given, Consumer<T> setter) {
-        if (given != null) {
+    /** Applies an option's value when it was given (and is the one applied, while {@link #resolve} looks for it). */
+    private <T> void set(String option, T given, Consumer<T> setter) {
+        if (given != null && (only == null || only.equals(option))) {
             setter.accept(given);
         }
     }

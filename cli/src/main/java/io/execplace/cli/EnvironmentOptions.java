@@ -47,9 +47,13 @@ final class EnvironmentOptions {
     @Option(names = "--max-steps", paramLabel = "N", description = "Truncate episodes after N steps (default 0: no limit).")
     Integer maxSteps;
 
-    /** The environment configuration for {@code beta} with every given option applied. */
+    /**
+     * The environment configuration for {@code beta} with every given option applied; a value the
+     * configuration refuses is refused naming its option.
+     */
     TpdsEnvConfig resolve(double beta) {
-        TpdsEnvConfig c = TpdsEnvConfig.variant(variant == null ? "paper" : variant, beta);
+        Options.checked("--beta", () -> TpdsEnvConfig.variant("paper", beta)); // beta's own check, before the variant's
+        TpdsEnvConfig c = Options.checked("--variant", () -> TpdsEnvConfig.variant(variant == null ? "paper" : variant, beta));
         if (mask != null) {
             c = c.withMasking(mask);
         }
@@ -57,9 +61,9 @@ final class EnvironmentOptions {
             c = c.withNormalised(normalise);
         }
         if (partialWaitReward != null) {
-            TpdsEnvConfig.Rewards r = c.rewards();
-            c = c.withRewards(new TpdsEnvConfig.Rewards(r.place(), r.waitReward(), r.invalid(), r.idleWait(),
-                    partialWaitReward, r.lookAhead()));
+            c = step("--partial-wait-reward", c, e -> e.withRewards(new TpdsEnvConfig.Rewards(e.rewards().place(),
+                    e.rewards().waitReward(), e.rewards().invalid(), e.rewards().idleWait(), partialWaitReward,
+                    e.rewards().lookAhead())));
         }
         if (partialWaitEnds != null) {
             c = c.withPartialWaitEnds(partialWaitEnds);
@@ -68,10 +72,10 @@ final class EnvironmentOptions {
             c = c.withLookAhead(lookahead);
         }
         if (fixedReward != null) {
-            c = c.withFixedReward(fixedReward);
+            c = step("--fixed-reward", c, e -> e.withFixedReward(fixedReward));
         }
         if (maxSteps != null) {
-            c = c.withMaxSteps(maxSteps);
+            c = step("--max-steps", c, e -> e.withMaxSteps(maxSteps));
         }
         if (busyTime != null) {
             c = c.withBusyTime(busyTime);
@@ -80,6 +84,10 @@ final class EnvironmentOptions {
             c = c.withPerJobReward(perJobReward);
         }
         return c;
+    }
+
+    private static TpdsEnvConfig step(String option, TpdsEnvConfig c, java.util.function.UnaryOperator<TpdsEnvConfig> apply) {
+        return Options.checked(option, () -> apply.apply(c));
     }
 
     /** The options given on the command line (to refuse them where they cannot apply). */

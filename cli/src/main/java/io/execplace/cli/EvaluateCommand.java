@@ -38,10 +38,12 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace evaluate}: a trained agent as a scheduler in the simulator, and its greedy episode return. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Run a trained agent as a scheduler on its training setting, seed by seed.",
+        description = {"Run a trained agent as a scheduler on its training setting, seed by seed, beside the heuristics.",
                 "As agent:PATH does in compare and simulate, on the agent's training cluster and workload (or the ones",
                 "given), for one or more seeds; also its greedy episode in the",
-                "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds."})
+                "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds,",
+                "then first-fit, round-robin-consolidate and gio on the same workloads with the same queue order",
+                "(--held-out N adds milp and held-out workloads)."})
 final class EvaluateCommand implements Callable<Integer> {
 
     @Spec
@@ -64,6 +66,9 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "workloads and on N held-out ones (disjoint seeds and SWIM windows; see 'execplace heldout').")
     Integer heldOut;
 
+    /** The heuristics every evaluation shows beside the agent: fast, so no option is needed to see them. */
+    static final List<String> BESIDE = List.of("first-fit", "round-robin-consolidate", "gio");
+
     @Override
     public Integer call() throws Exception {
         TrainedAgent agent = RlSchedulers.load(agentPath);
@@ -78,6 +83,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     + Long.MAX_VALUE);
         }
         List<Map<String, Object>> records = new ArrayList<>();
+        Map<String, double[]> beside = new LinkedHashMap<>(); // per scheduler: cost, turnaround, dropped, summed over seeds
         String label = null;
         String queue = QueuePolicy.FCFS.name();
         for (int i = 0; i < count; i++) {
@@ -112,6 +118,16 @@ final class EvaluateCommand implements Callable<Integer> {
             rec.put("holds", counts.holds());
             rec.put("episode_return", episode.totalReward());
             rec.put("episode_completed", episode.completed());
+            Map<String, Object> heuristics = new LinkedHashMap<>();
+            add(beside, "agent", s);
+            for (String name : BESIDE) {
+                RunSummary h = Simulation.run(r.cluster(), workload, Main.registry(spec).create(name, seed), replay.config())
+                        .summary();
+                add(beside, name, h);
+                heuristics.put(name, Map.of("cost", h.totalCost(), "mean_turnaround_s", h.meanTurnaround(),
+                        "jobs_dropped", h.jobsDropped()));
+            }
+            rec.put("beside", heuristics);
             records.add(rec);
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -132,6 +148,16 @@ final class EvaluateCommand implements Callable<Integer> {
                         Format.sig((double) rec.get("episode_return"), 5), rec.get("episode_completed").toString()));
             }
             table.print(out);
+            out.println();
+            out.println("Beside the heuristics on the same " + Options.count(count, "workload") + ", with the queue "
+                    + queue.toLowerCase(java.util.Locale.ROOT) + " (mean per workload; --held-out N adds milp and held-out "
+                    + "workloads)");
+            TextTable side = new TextTable(List.of("scheduler", "cost", "mean turnaround s", "dropped", "cost / agent"));
+            double agentCost = beside.get("agent")[0];
+            beside.forEach((name, sums) -> side.row(List.of(name.equals("agent") ? "agent:" + agentPath : name,
+                    Format.cost(sums[0] / count), Format.sig(sums[1] / count, 4), Format.sig(sums[2] / count, 3),
+                    agentCost > 0 ? Format.sig(sums[0] / agentCost, 3) : Format.MISSING)));
+            side.print(out);
         }
         out.flush();
         if (heldOut != null) {
@@ -148,9 +174,16 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             HeldOutCommand.run(Main.registry(spec), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
                     schedulers,
-                    SchedulerOptions.defaults(), output.json, out, base.cluster());
+                    SchedulerOptions.defaults(), output.json, out, base.cluster(), null);
         }
         return 0;
+    }
+
+    private static void add(Map<String, double[]> sums, String scheduler, RunSummary s) {
+        double[] v = sums.computeIfAbsent(scheduler, k -> new double[3]);
+        v[0] += s.totalCost();
+        v[1] += s.meanTurnaround();
+        v[2] += s.jobsDropped();
     }
 
     private static String pick(String given, String fallback) {

@@ -1,6 +1,8 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.rules.QueuePolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +11,7 @@ import io.execplace.core.config.ClusterFile;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.experiments.heldout.HeldOutCsv;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.heldout.HeldOutSplit;
@@ -29,6 +32,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +82,8 @@ final class HeldOutCommand implements Callable<Integer> {
     @Option(names = "--apps", paramLabel = "N", description = "With --study liu: applications per workload (default 500).")
     Integer apps;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "With --study liu: folder for heldout.csv.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/heldout.csv (and, without --study liu, "
+            + "DIR/heldout.json: the split and the results as --json prints them).")
     Path out;
 
     @Option(names = "--workload", paramLabel = "PRESET",
@@ -137,7 +142,7 @@ final class HeldOutCommand implements Callable<Integer> {
             return HeldOutLiu.run(this);
         }
         for (String liuOnly : new String[] {arrivals == null ? null : "--arrivals", managers == null ? null : "--managers",
-                apps == null ? null : "--apps", out == null ? null : "--out"}) {
+                apps == null ? null : "--apps"}) {
             if (liuOnly != null) {
                 throw BadInputException.option(liuOnly, "applies to --study liu only");
             }
@@ -148,6 +153,9 @@ final class HeldOutCommand implements Callable<Integer> {
         int heldOut = heldOutCount == null ? 20 : heldOutCount;
         if (heldOut < 2 || heldOut > 10_000) {
             throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
+        }
+        if (out != null) {
+            OutputPaths.checkFolder("--out", out);
         }
         String clusterName = cluster != null ? cluster : ownCluster(workload);
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
@@ -187,26 +195,38 @@ final class HeldOutCommand implements Callable<Integer> {
                 () -> heldOutSeed != null
                         ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
                         : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
-        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName);
+        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName, out);
         return 0;
     }
 
-    /** Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate}). */
+    /**
+     * Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate});
+     * with {@code folder}, also writes heldout.csv and heldout.json there.
+     */
     static void run(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
-                    PrintWriter out, String clusterLabel) throws Exception {
+                    PrintWriter out, String clusterLabel, Path folder) throws Exception {
         Map<String, List<HeldOutEvaluation.Row>> parts = new LinkedHashMap<>();
         parts.put("training", evaluate(registry, c, split, split.training(), schedulers, options));
         parts.put("held-out", evaluate(registry, c, split, split.heldOut(), schedulers, options));
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("split", split);
+        // Keys in camelCase as everywhere else in execplace's JSON (the split's own "heldOut"); before
+        // 0.1 the held-out part was "held-out" (docs/heldout.md).
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put("training", parts.get("training"));
+        results.put("heldOut", parts.get("held-out"));
+        json.put("results", results);
+        String jsonText = JsonNumbers.mapper().writeValueAsString(json);
+        if (folder != null) {
+            HeldOutCsv csv = new HeldOutCsv();
+            parts.forEach((part, rows) -> rows.forEach(r -> csv.add(split.preset(), part, r,
+                    HeldOutEvaluation.baseName(r.scheduler()).startsWith(RlSchedulers.PREFIX + ":") ? "agent" : "heuristic")));
+            Files.createDirectories(folder);
+            csv.write(folder.resolve("heldout.csv"));
+            AtomicFiles.write(folder.resolve("heldout.json"), w -> w.write(jsonText + "\n"));
+        }
         if (asJson) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("split", split);
-            // Keys in camelCase as everywhere else in execplace's JSON (the split's own "heldOut"); before
-            // 0.1 the held-out part was "held-out" (docs/heldout.md).
-            Map<String, Object> results = new LinkedHashMap<>();
-            results.put("training", parts.get("training"));
-            results.put("heldOut", parts.get("held-out"));
-            json.put("results", results);
-            out.println(JsonNumbers.mapper().writeValueAsString(json));
+            out.println(jsonText);
         } else {
             out.println(split.preset() + " on " + clusterLabel + ": training " + describe(split.training())
                     + "; held-out " + describe(split.heldOut()));
@@ -234,6 +254,9 @@ final class HeldOutCommand implements Callable<Integer> {
                     table.row(row);
                 }
                 table.print(out);
+            }
+            if (folder != null) {
+                out.println("wrote " + folder.resolve("heldout.csv") + ", " + folder.resolve("heldout.json"));
             }
         }
         out.flush();

@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
@@ -71,6 +72,11 @@ final class K8sSchedulerCommand implements Callable<Integer> {
     @Option(names = "--default-site", paramLabel = "local|cloud", defaultValue = "cloud",
             description = "Site of nodes without that label (default ${DEFAULT-VALUE}).")
     String defaultSite;
+
+    @Option(names = "--placement-log", paramLabel = "FILE",
+            description = "Append a JSON line per pod bound and per pod ended (pod, node, Spark application and executor, "
+                    + "times), the placement log that whatif --pods reads (docs/eventlogs.md).")
+    Path placementLog;
 
     @Option(names = "--dry-run", description = "Read the cluster, print what would be bound, bind nothing, exit.")
     boolean dryRun;
@@ -178,7 +184,10 @@ final class K8sSchedulerCommand implements Callable<Integer> {
         }
         SchedulerOptions tuned = options;
         PlacementPolicy policy = Options.checked("--scheduler", () -> Main.registry(spec).create(scheduler, seed, tuned));
+        if (placementLog != null) {
+            OutputPaths.checkFile("--placement-log", placementLog);
+        }
         return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
-                spec.commandLine().getOut());
+                spec.commandLine().getOut(), placementLog);
     }
 }

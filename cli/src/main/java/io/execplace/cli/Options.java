@@ -12,13 +12,20 @@ final class Options {
 
     /**
      * Runs {@code step}, which builds something from option values; a value it refuses (an {@link
-     * IllegalArgumentException} of a record's checks) is bad input of {@code option}.
+     * IllegalArgumentException} of a record's checks, or bad input that names no source) is bad input of
+     * {@code option}.
      */
     static <T> T checked(String option, Supplier<T> step) {
         try {
             return step.get();
         } catch (BadInputException e) {
-            throw e;
+            // A refusal that names neither a file nor an option ("'x' is neither a cluster preset nor a
+            // cluster file") is charged to the option that carried the value; a file's own error keeps its
+            // file and line.
+            if (e.source() != null || e.field() != null || e.getMessage().startsWith("--")) {
+                throw e;
+            }
+            throw BadInputException.option(option, e.getMessage());
         } catch (IllegalArgumentException e) {
             throw BadInputException.option(option, e.getMessage());
         }

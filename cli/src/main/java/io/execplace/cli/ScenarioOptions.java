@@ -150,7 +150,8 @@ final class ScenarioOptions {
      */
     Scenario resolve(SchedulerRegistry registry, List<String> schedulers, String schedulersOption, Integer seeds,
                      MilpLookaheadOptions milp) {
-        ScenarioInput merged = ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp));
+        ScenarioInput merged = Options.checked("--scenario",
+                () -> ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp)));
         Path baseDir = scenario != null && Files.exists(Path.of(scenario))
                 ? Path.of(scenario).toAbsolutePath().getParent() : null;
         Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);

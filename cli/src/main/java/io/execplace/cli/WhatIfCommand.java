@@ -6,6 +6,7 @@ import io.execplace.core.config.ClusterFile;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
@@ -31,6 +32,7 @@ import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
 import io.execplace.schedulers.Schedulers;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -96,8 +98,8 @@ final class WhatIfCommand implements Callable<Integer> {
             + "DIR/index.html and each row's schedule trace, DIR/traces/SCHEDULER.jsonl (the format of simulate --trace-out).")
     Path out;
 
-    @Option(names = "--json", description = "Print the results as JSON instead of the table.")
-    boolean json;
+    @Mixin
+    OutputOptions output;
 
     @Override
     public Integer call() throws Exception {
@@ -108,8 +110,8 @@ final class WhatIfCommand implements Callable<Integer> {
         for (String n : names) {
             Options.checked("--schedulers", () -> Main.registry(spec).check(n));
         }
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw BadInputException.option("--out", out + " is a file, not a folder");
+        if (out != null) {
+            OutputPaths.checkFolder("--out", out);
         }
         List<Cluster> poolClusters = new ArrayList<>();
         for (String name : pools == null ? List.<String>of() : pools) {
@@ -131,27 +133,36 @@ final class WhatIfCommand implements Callable<Integer> {
         if (!penalties) {
             config = config.withDurationModel(DurationModel.none());
         }
+        // 'actual' replays the executors as they were held, to the millisecond; the schedulers place the
+        // groups that came together (which book a little more: conservative for their savings).
+        EventLogImport.Imported logged = EventLogImport.asLogged(imported);
         List<PlacementPolicy> policies = new ArrayList<>();
-        policies.add(new LoggedPlacement(imported, map));
+        policies.add(new LoggedPlacement(logged, map));
         for (String n : names) {
             policies.add(Main.registry(spec).create(n, 1));
         }
         List<RunResult> runs = new ArrayList<>();
         List<ApplicationReplay> results = new ArrayList<>();
-        for (PlacementPolicy p : policies) {
-            RunResult run = Simulation.run(c, imported.workload(), p, config);
-            runs.add(run);
-            results.add(new ApplicationReplay(run, imported));
-        }
-        for (Cluster elastic : poolClusters) {
-            // The pools bill node lifetimes; the run's durations follow the same rule as above.
-            SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
-                    .withDurationModel(config.durationModel());
-            for (String n : Schedulers.ELASTIC_POLICIES) {
-                PlacementPolicy p = new OnPools(Main.registry(spec).create(n, 1), elastic.name());
-                RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
+        try (Progress progress = Progress.start("whatif", policies.size()
+                + (long) poolClusters.size() * Schedulers.ELASTIC_POLICIES.size(), output.quiet, spec.commandLine().getErr())) {
+            for (PlacementPolicy p : policies) {
+                EventLogImport.Imported replayed = p instanceof LoggedPlacement ? logged : imported;
+                RunResult run = Simulation.run(c, replayed.workload(), p, config);
                 runs.add(run);
-                results.add(new ApplicationReplay(run, imported));
+                results.add(new ApplicationReplay(run, replayed));
+                progress.step(p.name());
+            }
+            for (Cluster elastic : poolClusters) {
+                // The pools bill node lifetimes; the run's durations follow the same rule as above.
+                SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
+                        .withDurationModel(config.durationModel());
+                for (String n : Schedulers.ELASTIC_POLICIES) {
+                    PlacementPolicy p = new OnPools(Main.registry(spec).create(n, 1), elastic.name());
+                    RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
+                    runs.add(run);
+                    results.add(new ApplicationReplay(run, imported));
+                    progress.step(p.name());
+                }
             }
         }
         WhatIfFindings findings = new WhatIfFindings(results, imported, read.report());
@@ -197,11 +208,12 @@ final class WhatIfCommand implements Callable<Integer> {
             html(findings, applications);
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        if (json) {
+        if (output.json) {
             stdout.println(mapper.writeValueAsString(doc));
         } else {
             stdout.println(findings.headline());
-            stdout.println(applications + " applications (" + imported.workload().size() + " groups of executors) replayed; "
+            stdout.println(Options.count(applications, "application") + " (" + Options.count(imported.workload().size(),
+                    "group") + " of executors) replayed; "
                     + "'actual' is the placement that happened");
             TextTable t = new TextTable(HEADER);
             rows.forEach(r -> t.row(shown(r)));

@@ -52,9 +52,10 @@ final class WhatIfFindings {
             held += g.heldMs();
             booked += g.bookedMs();
         }
-        assumed.add("executors are replayed in groups that came and went together (added and given back within "
-                + ExecutorGroup.JOINED_MS / 1000 + " s of each other): " + Format.sig(held / 3600_000.0, 4)
-                + " executor-hours held as logged, " + Format.sig(booked / 3600_000.0, 4) + " booked");
+        assumed.add("'actual' holds every executor from its addition to its removal, as logged; the schedulers place "
+                + "the executors in groups that came and went together (added and given back within "
+                + ExecutorGroup.JOINED_MS / 1000 + " s of each other), which book a little more: " + Format.sig(held / 3600_000.0, 4)
+                + " executor-hours held as logged, " + Format.sig(booked / 3600_000.0, 4) + " booked by the groups");
         assumed.add("prices are the cluster's; event logs carry none");
         assumed.add("no deadlines: event logs carry none");
     }

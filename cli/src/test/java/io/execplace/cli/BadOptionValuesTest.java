@@ -25,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 24, made structural: every option of every command, walked from picocli's model, is given
  * values of the wrong kind for its type (not a number, NaN, a file that does not exist, a name no
  * choice has), and each run must be refused as bad input: exit code 2, one error line (picocli's
- * "Try '... --help'" hint may follow it), no stack trace, nothing on standard output and no output
- * folder. A new option is covered by being declared; an option that takes free text is listed in
+ * "Try '... --help'" hint may follow it) that names the option (or the file its value named; issue
+ * 42), no stack trace, nothing on standard output and no output folder. A new option is covered by
+ * being declared; an option that takes free text is listed in
  * {@link #FREE_TEXT} with the reason.
  */
 class BadOptionValuesTest {
@@ -58,9 +59,31 @@ class BadOptionValuesTest {
             Map.entry("reproduce liu", Map.of("--episodes", "1", "--apps", "10", "--test-episodes", "1", "--curve-episodes", "1",
                     "--curve-points", "1", "--runs", "uniform")));
 
+    @TempDir
+    static Path logs;
+
+    /** A Spark event log of one application: what whatif and import-eventlogs need to get to their options. */
+    private static Path log;
+
     /** Commands that need a positional argument; a well-formed one is given. */
-    private static final Map<String, List<String>> POSITIONAL = Map.of(
-            "completion", List.of("bash"));
+    private static Map<String, List<String>> positional() {
+        return Map.of("completion", List.of("bash"), "import-eventlogs", List.of(log.toString()));
+    }
+
+    /** Required options of a command, well-formed, so that each option under test is the only wrong one. */
+    private static Map<String, String> required(String command) {
+        return command.equals("whatif") ? Map.of("--eventlogs", log.toString(), "--cluster", "tpds") : Map.of();
+    }
+
+    @org.junit.jupiter.api.BeforeAll
+    static void aLog() throws IOException {
+        log = Files.write(logs.resolve("app-1"), List.of(
+                "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}",
+                "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"t\",\"App ID\":\"app-1\",\"Timestamp\":1000}",
+                "{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":2000,\"Executor ID\":\"1\","
+                        + "\"Executor Info\":{\"Host\":\"h1\",\"Total Cores\":1}}",
+                "{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":9000}"));
+    }
 
     @TempDir
     Path dir;
@@ -129,9 +152,10 @@ class BadOptionValuesTest {
         Path work = Files.createTempDirectory(dir, "case");
         Path out = work.resolve("out");
         List<String> args = new ArrayList<>(List.of(command.split(" ")));
-        args.addAll(POSITIONAL.getOrDefault(command, List.of()));
+        args.addAll(positional().getOrDefault(command, List.of()));
         Map<String, String> small = new LinkedHashMap<>(SMALL.getOrDefault(command, Map.of()));
-        if (spec.findOption("--out") != null && !command.equals("heldout")) { // heldout's --out is --study liu's only
+        small.putAll(required(command));
+        if (spec.findOption("--out") != null) {
             small.put("--out", out.toString());
         }
         if (spec.findOption("-q") != null) {
@@ -153,6 +177,11 @@ class BadOptionValuesTest {
         assertThat(code).as(call + "\n" + err).isEqualTo(Main.EXIT_BAD_INPUT);
         List<String> lines = err.strip().lines().toList();
         assertThat(lines.get(0)).as(call).startsWith("execplace: error: ");
+        // The line names what the user has to change: the option, or the file the value named.
+        if (!lines.get(0).startsWith("execplace: error: Missing required")) { // another option than this one
+            assertThat(lines.get(0)).as(call + ": names the option").satisfiesAnyOf(l -> assertThat(l).contains(option),
+                    l -> assertThat(l).contains(bad + ":"));
+        }
         assertThat(lines.subList(1, lines.size())).as(call + ": one error line")
                 .allSatisfy(l -> assertThat(l).startsWith("Try 'execplace "));
         assertThat(err).as(call).doesNotContain("Exception", "\tat ");

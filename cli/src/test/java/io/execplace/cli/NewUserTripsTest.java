@@ -149,8 +149,63 @@ class NewUserTripsTest {
         assertThat(r.out()).startsWith("tpds-burst on " + cluster + ": training ");
         CliRunner.Result bad = run("heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers first-fit --cluster nowhere");
         assertThat(bad.exitCode()).as(bad.err()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(bad.err().strip()).startsWith("execplace: error: 'nowhere' is neither a cluster preset (tpds, ")
+        assertThat(bad.err().strip()).startsWith("execplace: error: --cluster: 'nowhere' is neither a cluster preset (tpds, ")
                 .endsWith(") nor a cluster file").doesNotContain("\n");
+    }
+
+    @Test
+    void aClusterOptionsRefusalNamesTheOptionThatCarriedIt() {
+        for (String line : List.of("offline --jobs 5 --cluster nowhere",
+                "whatif --eventlogs " + dir + " --cluster nowhere", "whatif --eventlogs " + dir + " --cluster tpds --pools nowhere")) {
+            CliRunner.Result r = run(line);
+            String option = line.contains("--pools") ? "--pools" : "--cluster";
+            assertRefused(r, r.err().strip().lines().findFirst().orElse(""));
+            assertThat(r.err()).as(line).startsWith("execplace: error: " + option + ": 'nowhere' is neither a cluster preset");
+        }
+    }
+
+    @Test
+    void heldoutWritesItsTablesWithEveryStudy() throws IOException {
+        Path out = dir.resolve("h");
+        CliRunner.Result r = run("heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers first-fit,gio --out " + out);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("wrote " + out.resolve("heldout.csv"));
+        List<String> csv = Files.readAllLines(out.resolve("heldout.csv"));
+        assertThat(csv.get(0)).startsWith("workload,part,scheduler,kind,workloads,cost,cost_ci95,");
+        assertThat(csv.subList(1, csv.size())).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("tpds-burst,"))
+                .anySatisfy(l -> assertThat(l).startsWith("tpds-burst,held-out,gio,heuristic,2,"));
+        assertThat(Files.readString(out.resolve("heldout.json"))).contains("\"split\"").contains("\"heldOut\"");
+        assertRefused(run("heldout --workload tpds-burst --jobs 10 --held-out 2 --schedulers gio --out /proc/x"),
+                "execplace: error: --out /proc/x: cannot write there: cannot create files in /proc "
+                        + "(the file system takes no new files there)");
+    }
+
+    @Test
+    void whatifTakesQuietAsTheOtherCommandsDo() throws IOException {
+        Path log = Files.write(dir.resolve("app-1"), List.of(
+                "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"t\",\"App ID\":\"app-1\",\"Timestamp\":1000}",
+                "{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":2000,\"Executor ID\":\"1\","
+                        + "\"Executor Info\":{\"Host\":\"h1\",\"Total Cores\":1}}",
+                "{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":9000}"));
+        CliRunner.Result loud = run("whatif --eventlogs " + log + " --cluster tpds --schedulers first-fit");
+        assertThat(loud.exitCode()).as(loud.err()).isZero();
+        assertThat(loud.err()).contains("whatif: 2/2 (first-fit)");
+        CliRunner.Result quiet = run("whatif --eventlogs " + log + " --cluster tpds --schedulers first-fit -q");
+        assertThat(quiet.exitCode()).as(quiet.err()).isZero();
+        assertThat(quiet.err()).isEmpty();
+        assertThat(quiet.out()).isEqualTo(loud.out()).contains("1 application (1 group of executors) replayed");
+    }
+
+    @Test
+    void evaluateShowsTheAgentBesideTheHeuristics() {
+        CliRunner.Result r = CliRunner.run("evaluate", Path.of("..", "models", "ppo-pairs.xprl").toString(), "--jobs", "20");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Beside the heuristics on the same 1 workload");
+        List<String> rows = r.out().lines().dropWhile(l -> !l.startsWith("Beside the heuristics")).toList();
+        assertThat(rows).anySatisfy(l -> assertThat(l).startsWith("agent:"))
+                .anySatisfy(l -> assertThat(l).startsWith("first-fit "))
+                .anySatisfy(l -> assertThat(l).startsWith("round-robin-consolidate "))
+                .anySatisfy(l -> assertThat(l).startsWith("gio "));
     }
 
     @Test

@@ -74,6 +74,49 @@ class WhatIfLogsTest {
     }
 
     @Test
+    void theSchedulersPlacementLogPutsKubernetesExecutorsOnTheirNodes() throws IOException {
+        log("spark-9a", "k8s://https://10.96.0.1:443", T0, true, "10.244.1.5", "10.244.1.6", "10.244.2.7");
+        Path placements = dir.resolve("placements.jsonl");
+        java.time.Clock clock = java.time.Clock.fixed(java.time.Instant.ofEpochMilli(T0 + 900), java.time.ZoneOffset.UTC);
+        try (io.execplace.kubernetes.run.PlacementLog binds = io.execplace.kubernetes.run.PlacementLog.open(placements,
+                "execplace", clock)) {
+            String[][] pods = {{"1", "node-a", "10.244.1.5"}, {"2", "node-a", "10.244.1.6"}, {"3", "node-b", "10.244.2.7"}};
+            for (String[] p : pods) {
+                binds.seen(pod("pi-exec-" + p[0], p[0], "execplace", null, null), false); // pending: nothing to log
+                binds.seen(pod("pi-exec-" + p[0], p[0], "execplace", p[1], null), false);
+                binds.seen(pod("pi-exec-" + p[0], p[0], "execplace", p[1], p[2]), false); // its IP came later
+            }
+            binds.seen(pod("pi-exec-3", "3", "execplace", "node-b", "10.244.2.7"), true);
+            binds.seen(pod("other", "9", "default-scheduler", "node-c", "10.244.3.1"), false); // not this scheduler's
+        }
+        List<String> lines = Files.readAllLines(placements);
+        assertThat(lines).hasSize(5).first().isEqualTo(io.execplace.kubernetes.run.PlacementLog.HEADER);
+        assertThat(lines.get(1)).isEqualTo("{\"pod\":\"pi-exec-1\",\"namespace\":\"spark\",\"node\":\"node-a\","
+                + "\"app\":\"spark-9a\",\"executor\":\"1\",\"ip\":null,\"bound\":" + (T0 + 900) + ",\"ended\":null}");
+        assertThat(lines.get(4)).contains("\"pod\":\"pi-exec-3\"", "\"ip\":\"10.244.2.7\"", "\"ended\":" + (T0 + 900));
+        CliRunner.Result mapped = whatif("--json", "--pods", placements.toString());
+        assertThat(mapped.exitCode()).as(mapped.err()).isZero();
+        JsonNode m = JSON.readTree(mapped.out());
+        assertThat(m.path("headline").asText()).doesNotContain("assumes one node per executor");
+        assertThat(m.path("results").path(0).path("vmsUsed").asInt()).isEqualTo(2);
+
+        Files.writeString(placements, "# execplace placement log, version 2\n");
+        CliRunner.Result newer = whatif("--pods", placements.toString());
+        assertThat(newer.exitCode()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(newer.err().strip()).isEqualTo("execplace: error: " + placements
+                + " line 1: a placement log of version 2; this execplace reads version 1");
+    }
+
+    private static io.fabric8.kubernetes.api.model.Pod pod(String name, String executor, String scheduler, String node,
+                                                           String ip) {
+        return new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName(name).withNamespace("spark")
+                .addToLabels("spark-app-selector", "spark-9a").addToLabels("spark-role", "executor")
+                .addToLabels("spark-exec-id", executor).endMetadata()
+                .withNewSpec().withSchedulerName(scheduler).withNodeName(node).endSpec()
+                .withNewStatus().withPodIP(ip).withPhase("Running").endStatus().build();
+    }
+
+    @Test
     void whenActualReplaysNothingNoSavingIsStatedAndNothingIsNaN() throws IOException {
         log("app-1", "spark://m:7077", T0, true, "h0", "h1");
         Path table = Files.writeString(dir.resolve("hosts.csv"), "host,vm\nsomewhere-else,0\n");

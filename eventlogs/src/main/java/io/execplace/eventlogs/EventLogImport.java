@@ -211,13 +211,7 @@ public final class EventLogImport {
                             span(a.startMs(), a.stopMs()), Job.NO_DEADLINE));
                     origins.add(Origin.of(a));
                 }
-                case EXECUTORS -> {
-                    for (ExecutorGroup g : ExecutorGroup.of(a, report)) {
-                        jobs.add(new Job(jobs.size(), type, seconds(Math.max(0, g.fromMs() - origin)), g.size(), g.cores(),
-                                g.memoryGb(), span(g.fromMs(), g.toMs()), Job.NO_DEADLINE));
-                        origins.add(new Origin(a, List.of(), null, g));
-                    }
-                }
+                case EXECUTORS -> groups(a, ExecutorGroup.of(a, report), type, origin, jobs, origins);
                 case JOB, GROUP -> sparkJobs(a, unit, type, origin, report, jobs, origins);
             }
         }
@@ -226,6 +220,38 @@ public final class EventLogImport {
                     + " would be empty (--unit application takes whole applications)");
         }
         return new Imported(new Workload("eventlogs", jobs), origins, report);
+    }
+
+    /**
+     * The applications of {@code byGroups} (an import by {@link Unit#EXECUTORS}) as they were held, to the
+     * millisecond: executors together only when added and given back at the same millisecond, and an
+     * executor given back when it was added (it held nothing) left out unless it is all its application
+     * had. Replayed where they ran, each host is busy exactly while one of its executors was there (the
+     * groups of {@code byGroups} start on all their hosts with their first executor). Same time origin and
+     * applications as {@code byGroups}; nothing is reported again.
+     */
+    public static Imported asLogged(Imported byGroups) {
+        List<SparkApplication> apps = byGroups.applications();
+        long origin = apps.stream().mapToLong(SparkApplication::startMs).min().orElseThrow();
+        ImportReport again = new ImportReport(); // what the first import reported, it reported once
+        List<Job> jobs = new ArrayList<>();
+        List<Origin> origins = new ArrayList<>();
+        for (SparkApplication a : apps) {
+            List<ExecutorGroup> held = ExecutorGroup.of(a, again, 0);
+            List<ExecutorGroup> heldSomething = held.stream().filter(g -> g.heldMs() > 0).toList();
+            groups(a, heldSomething.isEmpty() ? held : heldSomething, type(a.name()), origin, jobs, origins);
+        }
+        return new Imported(new Workload("eventlogs", jobs), origins, byGroups.report());
+    }
+
+    /** One job per group of executors, from the first's addition to the last's release. */
+    private static void groups(SparkApplication a, List<ExecutorGroup> groups, JobType type, long origin, List<Job> jobs,
+                               List<Origin> origins) {
+        for (ExecutorGroup g : groups) {
+            jobs.add(new Job(jobs.size(), type, seconds(Math.max(0, g.fromMs() - origin)), g.size(), g.cores(),
+                    g.memoryGb(), span(g.fromMs(), g.toMs()), Job.NO_DEADLINE));
+            origins.add(new Origin(a, List.of(), null, g));
+        }
     }
 
     /** Per Spark job, or per job group: the jobs of one group become one, first submission to last completion. */

@@ -44,6 +44,14 @@ public record ExecutorGroup(SparkApplication application, boolean driver, List<S
      * {@code local[N]}), plus the driver when it ran on the cluster, in the order they started.
      */
     static List<ExecutorGroup> of(SparkApplication a, ImportReport report) {
+        return of(a, report, JOINED_MS);
+    }
+
+    /**
+     * As {@link #of(SparkApplication, ImportReport)}, executors joined when added, and given back,
+     * within {@code joinedMs} of each other: 0 keeps only executors of the very same span together.
+     */
+    static List<ExecutorGroup> of(SparkApplication a, ImportReport report, long joinedMs) {
         double memory = ExecutorSizing.executorMemoryGb(a, report);
         List<ExecutorGroup> out = new ArrayList<>();
         String driverHost = a.property("spark.driver.host");
@@ -67,8 +75,8 @@ public record ExecutorGroup(SparkApplication application, boolean driver, List<S
             List<SparkApplication.Executor> into = null;
             for (List<SparkApplication.Executor> g : groups) {
                 SparkApplication.Executor first = g.get(0);
-                if (first.cores() == e.cores() && e.addedMs() - first.addedMs() <= JOINED_MS
-                        && Math.abs(a.releasedMs(e) - a.releasedMs(first)) <= JOINED_MS) {
+                if (first.cores() == e.cores() && e.addedMs() - first.addedMs() <= joinedMs
+                        && Math.abs(a.releasedMs(e) - a.releasedMs(first)) <= joinedMs) {
                     into = g;
                     break;
                 }

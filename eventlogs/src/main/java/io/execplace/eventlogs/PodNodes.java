@@ -33,6 +33,9 @@ public final class PodNodes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** How {@code k8s-scheduler --placement-log} begins a placement log, before its version number. */
+    static final String VERSION_LINE = "# execplace placement log, version ";
+
     private final Map<String, String> byExecutor = new HashMap<>();
     private final Map<String, String> byIp = new HashMap<>();
 
@@ -96,6 +99,10 @@ public final class PodNodes {
     private void readPlacementLog(Path file, List<String> lines) {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
+            if (line.startsWith(VERSION_LINE) && !line.equals(VERSION_LINE + "1")) {
+                throw new BadInputException(file.toString(), i + 1, null, "a placement log of version "
+                        + line.substring(VERSION_LINE.length()) + "; this execplace reads version 1");
+            }
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }

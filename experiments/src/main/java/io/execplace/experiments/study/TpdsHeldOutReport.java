@@ -1,7 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.io.AtomicFiles;
-import io.execplace.core.io.CsvTable;
+import io.execplace.experiments.heldout.HeldOutCsv;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
@@ -124,10 +124,7 @@ final class TpdsHeldOutReport {
         if (heldOut.isEmpty()) {
             return;
         }
-        CsvTable table = new CsvTable("workload", "part", "scheduler", "kind", "workloads", "cost", "cost_ci95",
-                "mean_turnaround_s", "mean_turnaround_ci95", "vs_best_heuristic", "vs_best_heuristic_ci95",
-                "wins_vs_heuristic", "vs_milp", "vs_milp_ci95", "wins_vs_milp", "turnaround_vs_milp",
-                "turnaround_vs_milp_ci95");
+        HeldOutCsv table = new HeldOutCsv();
         for (String wl : TpdsStudy.WORKLOADS) {
             TpdsHeldOut h = heldOut.get(wl);
             if (h == null) {
@@ -135,12 +132,7 @@ final class TpdsHeldOutReport {
             }
             for (String part : List.of("training", "held-out")) {
                 for (HeldOutEvaluation.Row r : part.equals("training") ? h.training() : h.heldOut()) {
-                    String kind = isAgent(wl, r.scheduler()) ? "agent" : "heuristic";
-                    table.row(wl, part, r.scheduler(), kind, r.cost().n(), TpdsReport.num(r.cost().mean()), TpdsReport.num(r.cost().halfWidth()),
-                            TpdsReport.num(r.turnaround().mean()), TpdsReport.num(r.turnaround().halfWidth()), TpdsReport.num(r.vsBestHeuristic().mean()),
-                            TpdsReport.num(r.vsBestHeuristic().halfWidth()), r.winsVsHeuristic(), TpdsReport.num(r.vsMilp().mean()),
-                            TpdsReport.num(r.vsMilp().halfWidth()), r.winsVsMilp(), TpdsReport.num(r.turnaroundVsMilp().mean()),
-                            TpdsReport.num(r.turnaroundVsMilp().halfWidth()));
+                    table.add(wl, part, r, isAgent(wl, r.scheduler()) ? "agent" : "heuristic");
                 }
             }
         }

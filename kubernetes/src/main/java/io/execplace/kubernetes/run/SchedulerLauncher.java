@@ -104,11 +104,18 @@ public final class SchedulerLauncher {
      */
     public static int run(SchedulerSettings settings, PlacementPolicy policy, Path priceTable, Endpoint endpoint,
                           PrintWriter out) throws IOException {
+        return run(settings, policy, priceTable, endpoint, out, null);
+    }
+
+    /** As above, and with {@code placementLog} (not null) a {@link PlacementLog} of the pods it binds. */
+    public static int run(SchedulerSettings settings, PlacementPolicy policy, Path priceTable, Endpoint endpoint,
+                          PrintWriter out, Path placementLog) throws IOException {
         PriceFile prices = new PriceFile(priceTable, Clock.systemUTC());
         SchedulerSettings effective = settings.dryRun()
                 ? copyWithoutBatching(settings) : settings;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(tuned(Config.autoConfigure(null))).build();
-             KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC())) {
+             KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC());
+             PlacementLog binds = settings.dryRun() ? null : PlacementLog.watch(client, settings, placementLog, Clock.systemUTC())) {
             checkReachable(client);
             scheduler.start(Duration.ofSeconds(60));
             if (settings.dryRun()) {

@@ -5,10 +5,11 @@
  * (incremental: node readings and bound gangs' busy times kept while their objects do not change),
  * the pure cycle planner, room held for executors that have
  * not come ({@code --driver-gang}, {@code --bind-early}), the bind phase (with per-pod back-off),
- * empty node cordoning, leader election; its settings and launcher.
+ * empty node cordoning, leader election, the placement log; its settings and launcher.
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
  * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.filter}, {@code kubernetes.observe},
- * {@code kubernetes.pricing}, {@code kubernetes.spark}.
+ * {@code kubernetes.pricing}, {@code kubernetes.provisioned} (its informer adapter, for the placement log),
+ * {@code kubernetes.spark}.
  */
 package io.execplace.kubernetes.run;
