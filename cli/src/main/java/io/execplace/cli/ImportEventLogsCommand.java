@@ -46,10 +46,12 @@ final class ImportEventLogsCommand implements Callable<Integer> {
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--unit", paramLabel = "application|job|group|executors", defaultValue = "application",
+    @Option(names = "--unit", paramLabel = "application|job|group|executors|dynamic", defaultValue = "application",
             description = "What becomes one job of the trace: a Spark application, each Spark job inside one, each "
-                    + "job group (setJobGroup; a job outside any group on its own), or each group of executors that came "
-                    + "and went together (dynamic allocation as it happened; the driver too in cluster mode) "
+                    + "job group (setJobGroup; a job outside any group on its own), each group of executors that came "
+                    + "and went together (dynamic allocation as it happened; the driver too in cluster mode), or an "
+                    + "application whose executor demand follows its executors as they came and went (dynamic "
+                    + "allocation in the simulator; csv format, columns executorDemand and executorIdleTimeout) "
                     + "(default: ${DEFAULT-VALUE}).")
     String unit;
 
@@ -64,6 +66,10 @@ final class ImportEventLogsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
         EventLogImport.Unit u = Options.checked("--unit", () -> EventLogImport.Unit.parse(unit));
+        if (u == EventLogImport.Unit.DYNAMIC && (fmt == TraceFormat.TPDS || fmt == TraceFormat.HYB)) {
+            throw BadInputException.option("--format", "the " + fmt.key() + " format cannot hold executor demands "
+                    + "(--unit dynamic); write csv");
+        }
         if (json && out.equals("-")) {
             throw BadInputException.option("--json", "and --out - would both write to standard output; give --out a file");
         }

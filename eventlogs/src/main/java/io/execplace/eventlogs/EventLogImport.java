@@ -1,6 +1,7 @@
 package io.execplace.eventlogs;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.Workload;
@@ -9,12 +10,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Spark event logs into a workload the simulator can replay: one job per application (or per Spark
@@ -46,7 +49,14 @@ public final class EventLogImport {
          * the last's removal, with their own size; the driver one more when it ran on the cluster. What an
          * application held when it held it, under dynamic allocation too.
          */
-        EXECUTORS;
+        EXECUTORS,
+        /**
+         * A Spark application with dynamic allocation in the simulator: one job from its start to its end
+         * holding the fewest executors it had at once (at least one), and an executor demand that follows
+         * how many it had as they came and went ({@link ExecutorDemand}, no idle timeout on top: the log's
+         * removals come after Spark's), so the schedulers place its executors as they come.
+         */
+        DYNAMIC;
 
         public static Unit parse(String text) {
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
@@ -54,7 +64,9 @@ public final class EventLogImport {
                 case "job" -> JOB;
                 case "group", "job-group" -> GROUP;
                 case "executors", "executor" -> EXECUTORS;
-                default -> throw new IllegalArgumentException("unknown unit '" + text + "' (application, job, group or executors)");
+                case "dynamic", "dynamic-allocation" -> DYNAMIC;
+                default -> throw new IllegalArgumentException("unknown unit '" + text
+                        + "' (application, job, group, executors or dynamic)");
             };
         }
     }
@@ -196,6 +208,7 @@ public final class EventLogImport {
         long origin = started.get(0).startMs();
         List<Job> jobs = new ArrayList<>();
         List<Origin> origins = new ArrayList<>();
+        Map<Integer, ExecutorDemand> demands = new LinkedHashMap<>();
         for (SparkApplication a : started) {
             JobType type = type(a.name());
             switch (unit) {
@@ -212,6 +225,17 @@ public final class EventLogImport {
                     origins.add(Origin.of(a));
                 }
                 case EXECUTORS -> groups(a, ExecutorGroup.of(a, report), type, origin, jobs, origins);
+                case DYNAMIC -> {
+                    ExecutorDemand demand = demand(a);
+                    int floor = demand.least();
+                    jobs.add(new Job(jobs.size(), type, seconds(a.startMs() - origin), floor,
+                            ExecutorSizing.coresPerExecutor(a, report), ExecutorSizing.executorMemoryGb(a, report),
+                            span(a.startMs(), a.stopMs()), Job.NO_DEADLINE));
+                    if (demand.most() > floor) {
+                        demands.put(jobs.size() - 1, demand);
+                    }
+                    origins.add(Origin.of(a));
+                }
                 case JOB, GROUP -> sparkJobs(a, unit, type, origin, report, jobs, origins);
             }
         }
@@ -219,7 +243,44 @@ public final class EventLogImport {
             throw new BadInputException("no Spark job in the event logs: a trace by " + unit.name().toLowerCase(Locale.ROOT)
                     + " would be empty (--unit application takes whole applications)");
         }
-        return new Imported(new Workload("eventlogs", jobs), origins, report);
+        return new Imported(new Workload("eventlogs", jobs, demands), origins, report);
+    }
+
+    /**
+     * How many executors application {@code a} had over its run, as steps from its start: at least one
+     * (the simulator's applications always hold one; a local-mode application is one), no idle timeout.
+     */
+    static ExecutorDemand demand(SparkApplication a) {
+        TreeMap<Long, Integer> change = new TreeMap<>();
+        for (SparkApplication.Executor e : a.executors()) {
+            change.merge(Math.max(0, e.addedMs() - a.startMs()), 1, Integer::sum);
+            change.merge(Math.max(0, a.releasedMs(e) - a.startMs()), -1, Integer::sum);
+        }
+        List<double[]> steps = new ArrayList<>();
+        int alive = 0;
+        steps.add(new double[] {0, 1});
+        for (Map.Entry<Long, Integer> c : change.entrySet()) {
+            alive += c.getValue();
+            double at = c.getKey() / 1000.0;
+            int wanted = Math.max(1, alive);
+            double[] last = steps.get(steps.size() - 1);
+            if (last[0] == at) {
+                last[1] = wanted;
+            } else if (last[1] != wanted) {
+                steps.add(new double[] {at, wanted});
+            }
+        }
+        double[] at = new double[steps.size()];
+        int[] count = new int[steps.size()];
+        int k = 0;
+        for (double[] st : steps) {
+            if (k > 0 && count[k - 1] == (int) st[1]) {
+                continue;
+            }
+            at[k] = st[0];
+            count[k++] = (int) st[1];
+        }
+        return new ExecutorDemand(Arrays.copyOf(at, k), Arrays.copyOf(count, k), 0);
     }
 
     /**

@@ -26,6 +26,27 @@ class ExecutorTimelineTest {
     private static final long T0 = 1_700_000_000_000L;
     private static final double PRICE = 0.001; // per VM-second
 
+    /** Each executor on the lowest-numbered VM with room. */
+    private static final io.execplace.core.policy.PlacementPolicy LOWEST = new io.execplace.core.policy.PlacementPolicy() {
+        @Override
+        public String name() {
+            return "lowest";
+        }
+
+        @Override
+        public io.execplace.core.model.Placement place(Job job, io.execplace.core.policy.ClusterView view) {
+            int[] vms = new int[job.executors()];
+            int placed = 0;
+            for (int vm = 0; vm < view.vmCount() && placed < vms.length; vm++) {
+                int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
+                for (int k = 0; k < fit && placed < vms.length; k++) {
+                    vms[placed++] = vm;
+                }
+            }
+            return placed == vms.length ? io.execplace.core.model.Placement.of(vms) : io.execplace.core.model.Placement.none();
+        }
+    };
+
     @TempDir
     Path dir;
 
@@ -104,6 +125,46 @@ class ExecutorTimelineTest {
         // The peak for the whole run would book 7 × 205.291 s = 1,437 executor-seconds.
         assertThat(imported.applications().get(0).peakExecutors()).isEqualTo(7);
         assertThat(booked).isLessThan(7 * 205_291L / 2);
+    }
+
+    @Test
+    void aDynamicAllocationLogBecomesAnExecutorDemandTheSimulatorReplays() throws IOException {
+        Path log = dir.resolve("eventlog_4nodes_8cores_dynamic_alloc.zstd");
+        try (java.io.InputStream in = getClass().getResourceAsStream("/public-logs/eventlog_4nodes_8cores_dynamic_alloc.zstd")) {
+            java.nio.file.Files.copy(in, log);
+        }
+        EventLogImport.Imported imported = EventLogImport.workload(List.of(log), EventLogImport.Unit.DYNAMIC);
+        Job app = imported.workload().jobs().get(0);
+        io.execplace.core.model.ExecutorDemand demand = imported.workload().demands().get(app.id());
+        SparkApplication a = imported.applications().get(0);
+        assertThat(app.baseDuration()).isCloseTo(205.291, offset(1e-9));
+        assertThat(demand.most()).isEqualTo(a.peakExecutors());
+        assertThat(app.executors()).isEqualTo(demand.least());
+        // Independently, from the executors' own spans: the executor-seconds of max(1, executors alive).
+        List<long[]> events = new java.util.ArrayList<>();
+        for (SparkApplication.Executor e : a.executors()) {
+            events.add(new long[]{e.addedMs(), 1});
+            events.add(new long[]{a.releasedMs(e), -1});
+        }
+        events.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        double wanted = 0;
+        long at = a.startMs();
+        int alive = 0;
+        for (long[] ev : events) {
+            wanted += Math.max(1, alive) * (ev[0] - at) / 1000.0;
+            at = ev[0];
+            alive += (int) ev[1];
+        }
+        wanted += Math.max(1, alive) * (a.stopMs() - at) / 1000.0;
+        assertThat(wanted).isGreaterThanOrEqualTo(498.370);
+        // On a cluster with room for everything each executor comes when asked for and goes when given
+        // back: the floor's time plus the added executors' is exactly that.
+        Cluster big = Cluster.builder("big").add(new VmType("huge", 4096, 65536), Site.CLOUD, 8, 1.0).build();
+        SimulationConfig config = SimulationConfig.defaults(big, imported.workload()).withDurationModel(DurationModel.none());
+        RunResult run = Simulation.run(big, imported.workload(), LOWEST, config);
+        assertThat(run.jobs().get(0).finish() - run.jobs().get(0).start()).isCloseTo(205.291, offset(1e-9));
+        assertThat(run.capacity().executorsCancelled()).isZero();
+        assertThat(app.executors() * 205.291 + run.capacity().addedExecutorHours() * 3600).isCloseTo(wanted, offset(1e-6));
     }
 
     @Test
