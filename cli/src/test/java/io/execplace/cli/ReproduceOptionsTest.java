@@ -21,7 +21,7 @@ class ReproduceOptionsTest {
         PrintWriter sink = new PrintWriter(new StringWriter());
         CommandLine reproduce = Main.commandLine(Main.schedulers(), Map.of(), Main.Extensions.none(), sink, sink)
                 .getSubcommands().get("reproduce");
-        assertThat(reproduce.getSubcommands().keySet()).containsExactlyInAnyOrder("tpds", "hybrid", "hjs", "liu");
+        assertThat(reproduce.getSubcommands().keySet()).containsExactlyInAnyOrder("tpds", "hybrid", "hjs", "liu", "elastic");
         for (String option : SHARED) {
             List<String> helps = reproduce.getSubcommands().values().stream()
                     .map(study -> study.getCommandSpec().findOption(option))
@@ -35,7 +35,7 @@ class ReproduceOptionsTest {
 
     @Test
     void aBadThreadCountIsRefusedTheSameWayByEveryStudy() {
-        for (String study : List.of("tpds", "hybrid", "hjs", "liu")) {
+        for (String study : List.of("tpds", "hybrid", "hjs", "liu", "elastic")) {
             CliRunner.Result r = CliRunner.run("reproduce", study, "--quick", "--threads", "0", "--out",
                     "target/never-written-" + study);
             assertThat(r.exitCode()).as(study).isEqualTo(Main.EXIT_BAD_INPUT);
