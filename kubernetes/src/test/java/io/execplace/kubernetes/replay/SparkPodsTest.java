@@ -14,7 +14,7 @@ class SparkPodsTest {
 
     private static final Instant START = Instant.parse("2026-11-27T12:00:00Z");
     private static final Job JOB = new Job(7, JobType.SORT, 30, 2, 4, 6.5, 600, 1200);
-    private final SparkPods pods = new SparkPods("replay", "default-scheduler", 60, START);
+    private final SparkPods pods = new SparkPods("replay", "default-scheduler", 60, START, false);
 
     @Test
     void theDriverCarriesSparksLabelsAndTheTimesOfTheTestbed() {
