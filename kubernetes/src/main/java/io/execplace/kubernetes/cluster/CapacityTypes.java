@@ -29,12 +29,7 @@ public final class CapacityTypes {
 
     /** Whether the node is spot capacity. */
     public boolean spot(Node node) {
-        Map<String, String> labels = node.getMetadata().getLabels();
-        if (labels == null) {
-            return false;
-        }
-        return spotValue(labels.get(Labels.CAPACITY_TYPE)) || spotValue(labels.get(Labels.EKS_CAPACITY_TYPE))
-                || "true".equals(labels.get(Labels.GKE_SPOT)) || extraLabel != null && spotValue(labels.get(extraLabel));
+        return saySpot(node.getMetadata().getLabels());
     }
 
     /**
@@ -42,11 +37,16 @@ public final class CapacityTypes {
      * gets spot: the filters never overrule what the pod itself says).
      */
     public boolean asksForSpot(Map<String, String> nodeSelector) {
-        if (nodeSelector == null) {
+        return saySpot(nodeSelector);
+    }
+
+    /** Whether these labels (a node's, or a selector's) name spot capacity. */
+    private boolean saySpot(Map<String, String> labels) {
+        if (labels == null) {
             return false;
         }
-        return spotValue(nodeSelector.get(Labels.CAPACITY_TYPE)) || spotValue(nodeSelector.get(Labels.EKS_CAPACITY_TYPE))
-                || "true".equals(nodeSelector.get(Labels.GKE_SPOT)) || extraLabel != null && spotValue(nodeSelector.get(extraLabel));
+        return spotValue(labels.get(Labels.CAPACITY_TYPE)) || spotValue(labels.get(Labels.EKS_CAPACITY_TYPE))
+                || "true".equals(labels.get(Labels.GKE_SPOT)) || extraLabel != null && spotValue(labels.get(extraLabel));
     }
 
     private static boolean spotValue(String v) {

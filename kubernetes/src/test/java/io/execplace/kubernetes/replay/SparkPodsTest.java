@@ -46,6 +46,16 @@ class SparkPodsTest {
     }
 
     @Test
+    void withExecutorsOnSpotExecutorsAskForSpotAndDriversForOnDemand() {
+        SparkPods spot = new SparkPods("replay", "default-scheduler", 60, START, true);
+        Pod driver = spot.driver(JOB);
+        assertThat(driver.getSpec().getNodeSelector()).containsExactlyEntriesOf(java.util.Map.of("karpenter.sh/capacity-type", "on-demand"));
+        assertThat(spot.executor(JOB, 1, driver).getSpec().getNodeSelector())
+                .containsExactlyEntriesOf(java.util.Map.of("karpenter.sh/capacity-type", "spot"));
+        assertThat(pods.executor(JOB, 1, pods.driver(JOB)).getSpec().getNodeSelector()).isNullOrEmpty();
+    }
+
+    @Test
     void percentilesAreNearestRank() {
         List<Double> sorted = List.of(1.0, 2.0, 3.0, 4.0);
         assertThat(Replay.percentile(sorted, 0.5)).isEqualTo(2.0);
