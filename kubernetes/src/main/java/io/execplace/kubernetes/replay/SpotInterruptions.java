@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -55,9 +56,7 @@ final class SpotInterruptions {
             boolean found = false;
             for (Node n : spot) {
                 String name = n.getMetadata().getName();
-                if (n.getMetadata().getDeletionTimestamp() == null && !goingAt.containsKey(name) && !gone.contains(name)) {
-                    client.nodes().withName(name).edit(node -> new NodeBuilder(node).editOrNewSpec()
-                            .addToTaints(new TaintBuilder().withKey(TAINT).withEffect("NoSchedule").build()).endSpec().build());
+                if (n.getMetadata().getDeletionTimestamp() == null && !goingAt.containsKey(name) && !gone.contains(name) && taint(name)) {
                     goingAt.put(name, now.plus(notice));
                     found = true;
                 }
@@ -74,6 +73,30 @@ final class SpotInterruptions {
             client.nodes().withName(name).delete();
             goingAt.remove(name);
             gone.add(name);
+        }
+    }
+
+    /**
+     * Adds the notice taint by an update of the version read (Karpenter and the node lifecycle controller
+     * change nodes' taints too: a patch computed against an older list was refused), read again on a
+     * conflict. False when the node is gone.
+     */
+    private boolean taint(String name) {
+        for (int attempt = 1; ; attempt++) {
+            Node node = client.nodes().withName(name).get();
+            if (node == null || node.getMetadata().getDeletionTimestamp() != null) {
+                return false;
+            }
+            Node tainted = new NodeBuilder(node).editOrNewSpec()
+                    .addToTaints(new TaintBuilder().withKey(TAINT).withEffect("NoSchedule").build()).endSpec().build();
+            try {
+                client.resource(tainted).update();
+                return true;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt == 10) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.execplace.kubernetes.real;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.Workload;
+import io.execplace.kubernetes.provisioned.WatchEvents;
 import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
 import io.execplace.kubernetes.run.KubernetesScheduler;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +42,14 @@ class TestbedInterruptionTest {
         SchedulerSettings settings = SchedulerSettings.builder().schedulerName("execplace").namespace(NS).build();
         ReplayResult result;
         AtomicBoolean stop = new AtomicBoolean();
-        try (KubernetesScheduler scheduler = new KubernetesScheduler(testbed.admin(), new FinishTogether(), testbed.prices(),
+        // Pods on a deleted node are removed by the pod garbage collector: keep the last version seen of each.
+        Map<String, Pod> seen = new ConcurrentHashMap<>();
+        try (var pods = testbed.admin().pods().inNamespace(NS).inform(WatchEvents.to((Pod p, boolean gone) -> {
+                if (!gone) {
+                    seen.put(p.getMetadata().getName(), p);
+                }
+            }));
+             KubernetesScheduler scheduler = new KubernetesScheduler(testbed.admin(), new FinishTogether(), testbed.prices(),
                 settings, Clock.systemUTC())) {
             scheduler.start(Duration.ofSeconds(30));
             Thread loop = new Thread(() -> scheduler.run(stop), "execplace-scheduler");
@@ -59,8 +69,7 @@ class TestbedInterruptionTest {
         assertThat(result.interrupted().nodes()).isNotEmpty();
         // both executors were on spot; nothing else was interrupted, consolidation may evict more
         assertThat(result.applications().evicted()).isGreaterThanOrEqualTo(2);
-        List<Pod> executors = testbed.admin().pods().inNamespace(NS).withLabel("spark-role", "executor").list().getItems();
-        List<Pod> replacements = executors.stream()
+        List<Pod> replacements = seen.values().stream().filter(p -> "executor".equals(p.getMetadata().getLabels().get("spark-role")))
                 .filter(p -> Integer.parseInt(p.getMetadata().getLabels().get("spark-exec-id")) > 2).toList();
         assertThat(replacements).hasSize(result.applications().evicted()).allSatisfy(p -> {
             assertThat(p.getStatus().getPhase()).isEqualTo("Succeeded");
