@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -119,14 +120,14 @@ public final class Replay {
             SparkPods pods = new SparkPods(settings.namespace(), settings.schedulerName(), settings.timeScale(), start,
                     spot.executorsOnSpot());
             SpotInterruptions interruptions = new SpotInterruptions(client, spot.interruptionsAt().stream().sorted()
-                    .map(this::atWorkloadSecond).map(start::plus).toList(), atWorkloadSecond(spot.noticeSeconds()));
+                    .map(this::realTime).map(start::plus).toList(), realTime(spot.noticeSeconds()));
             Map<Job, Application> apps = new LinkedHashMap<>();
             List<Job> jobs = workload.jobs().stream().sorted(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id)).toList();
             Instant deadline = null;
             while (deadline == null || Instant.now(clock).isBefore(deadline)) {
                 Instant now = Instant.now(clock);
                 for (Job job : jobs.subList(apps.size(), jobs.size())) {
-                    if (now.isBefore(start.plus(atWorkloadSecond(job.arrival())))) {
+                    if (now.isBefore(start.plus(realTime(job.arrival())))) {
                         break;
                     }
                     apps.put(job, create(job, pods, times));
@@ -157,7 +158,7 @@ public final class Replay {
     }
 
     /** Real time of a span of workload seconds. */
-    private Duration atWorkloadSecond(double seconds) {
+    private Duration realTime(double seconds) {
         return Duration.ofMillis(Math.round(seconds * 1000 / settings.timeScale()));
     }
 
@@ -177,7 +178,7 @@ public final class Replay {
         final SparkPods pods;
         final Pod driver;
         final List<String> names = new ArrayList<>();
-        final Set<String> replaced = new java.util.HashSet<>();
+        final Set<String> replaced = new HashSet<>();
         int lastExecId;
 
         Application(Job job, SparkPods pods, Pod driver) {
