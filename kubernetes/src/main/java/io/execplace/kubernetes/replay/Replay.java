@@ -110,7 +110,7 @@ public final class Replay {
      * nodes taken, and each executor lost before it ended (evicted by consolidation, or on a node taken
      * back) is replaced as Spark's {@code ExecutorPodsAllocator} replaces it: a new executor of the same
      * application, which runs the lost one's whole work again (its map output was on the lost node; no
-     * graceful decommissioning). A lost driver is counted, not restarted.
+     * graceful decommissioning), while its driver runs. A lost driver is counted, not restarted.
      */
     public ReplayResult run(Workload workload) throws InterruptedException {
         try (NodeClaimWatch claims = NodeClaimWatch.start(client, clock);
@@ -195,14 +195,18 @@ public final class Replay {
             names.add(executor.getMetadata().getName());
         }
 
-        /** Replaces executors lost since the last call (not when the driver is gone); true when every pod ended. */
+        /**
+         * Replaces executors lost since the last call while the driver runs (Spark asks for executors only
+         * then; and an executor owned by a driver that is gone is deleted at once by the garbage collector);
+         * true when every pod ended.
+         */
         boolean replaceLost(PodTimes times) {
             PodTimes.Seen d = times.of(names.get(0));
-            boolean driverLost = d != null && d.evicted;
+            boolean driverRuns = d != null && d.ended == null;
             boolean allEnded = true;
             for (String name : List.copyOf(names.subList(1, names.size()))) {
                 PodTimes.Seen s = times.of(name);
-                if (s != null && s.evicted && !driverLost && replaced.add(name)) {
+                if (s != null && s.evicted && driverRuns && replaced.add(name)) {
                     addExecutor(times);
                     allEnded = false;
                 }
