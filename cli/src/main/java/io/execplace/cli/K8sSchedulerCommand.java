@@ -107,6 +107,15 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
     boolean singleZone;
 
+    @Option(names = "--capacity-type-label", paramLabel = "LABEL",
+            description = "A node label whose value spot (any case) or true marks a spot node, beside karpenter.sh/capacity-type, "
+                    + "eks.amazonaws.com/capacityType and cloud.google.com/gke-spot (spot prices, and drivers kept off spot).")
+    String capacityTypeLabel;
+
+    @Option(names = "--drivers-on-spot", description = "Let Spark drivers run on spot nodes (by default they are kept off: "
+            + "a driver's node taken back fails its whole application).")
+    boolean driversOnSpot;
+
     @Option(names = "--driver-gang", description = "Place a Spark driver only where it and its executors fit now, and hold "
             + "the executors' room until they come (the driver's annotations give their number and size: "
             + "execplace.io/executors and execplace.io/executor-cpu/-memory, or YuniKorn's task groups; docs/kubernetes.md).")
@@ -177,7 +186,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly)
-                .holdTimeout(holdTimeout()).build();
+                .holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -79,6 +81,19 @@ final class ReplayCommand implements Callable<Integer> {
                     + "consolidateAfter 10 s, its disruption loop and re-check; docs/testbed.md).")
     double consolidateAfter;
 
+    @Option(names = "--executors-on-spot", description = "Executors ask for spot nodes and drivers for on-demand ones "
+            + "(node selector karpenter.sh/capacity-type), whichever scheduler places them.")
+    boolean executorsOnSpot;
+
+    @Option(names = "--spot-interruptions", paramLabel = "T[,T...]", split = ",",
+            description = "Workload seconds at which every live spot node gets an interruption notice (a NoSchedule taint), "
+                    + "and is deleted --notice seconds later; lost executors are replaced as Spark replaces them.")
+    List<Double> spotInterruptions = new ArrayList<>();
+
+    @Option(names = "--notice", paramLabel = "S", defaultValue = "120",
+            description = "Workload seconds from a spot interruption notice to the node's deletion (default ${DEFAULT-VALUE}, AWS's).")
+    double notice;
+
     @Override
     public Integer call() throws Exception {
         if (!(timeScale > 0) || !Double.isFinite(timeScale)) {
@@ -86,6 +101,14 @@ final class ReplayCommand implements Callable<Integer> {
         }
         if (!(timeoutSeconds > 0) || timeoutSeconds > 86_400) {
             throw BadInputException.option("--timeout", "must be a number of seconds from 0 to 86400, got " + timeoutSeconds);
+        }
+        for (double t : spotInterruptions) {
+            if (!(t >= 0) || !Double.isFinite(t)) {
+                throw BadInputException.option("--spot-interruptions", "must be workload seconds >= 0, got " + t);
+            }
+        }
+        if (!(notice >= 0) || notice > 86_400) {
+            throw BadInputException.option("--notice", "must be seconds from 0 to 86400, got " + notice);
         }
         Workload jobs = Traces.read(workload);
         if (!Files.isReadable(kubeconfig)) {
@@ -96,6 +119,10 @@ final class ReplayCommand implements Callable<Integer> {
         }
         Prediction prediction = null;
         Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
+        if (predict != null && (executorsOnSpot || !spotInterruptions.isEmpty())) {
+            throw BadInputException.option("--predict", "the prediction models the on-demand NodePool only: "
+                    + "leave out --executors-on-spot and --spot-interruptions");
+        }
         if (predict != null) {
             Options.checked("--predict", () -> Main.registry(spec).check(predict));
             if (!Files.isReadable(types)) {
@@ -109,7 +136,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
         ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
-                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), jobs);
+                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), new Replay.Spot(executorsOnSpot, spotInterruptions, notice), jobs);
         Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()

@@ -41,6 +41,26 @@ class ReplayCommandTest {
     }
 
     @Test
+    void badSpotOptionsAreBadInputBeforeAnyPodIsMade(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), TRACE);
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.large: 0.096\n");
+        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), "apiVersion: v1\nkind: Config\n");
+        String[] base = {"replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(), "--workload", trace.toString()};
+        CliRunner.Result negative = CliRunner.run(concat(base, "--spot-interruptions", "300,-5"));
+        assertThat(negative.exitCode()).isEqualTo(2);
+        assertThat(negative.err()).contains("--spot-interruptions").contains("-5");
+        CliRunner.Result predicted = CliRunner.run(concat(base, "--executors-on-spot", "--predict", "kube-default"));
+        assertThat(predicted.exitCode()).isEqualTo(2);
+        assertThat(predicted.err()).contains("--predict").contains("on-demand NodePool only");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @Test
     void theJsonHasEveryFigureAndNullForNoValue() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("applications", 3);

@@ -3,6 +3,7 @@ package io.execplace.kubernetes;
 import io.execplace.kubernetes.mock.MockCluster;
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.KubernetesScheduler;
+import io.execplace.kubernetes.scenario.CapacityScenarios;
 import io.execplace.kubernetes.scenario.FilterScenarios;
 import io.execplace.kubernetes.scenario.TestCluster;
 import io.execplace.kubernetes.scenario.TestObjects;
@@ -56,6 +57,21 @@ class FiltersTest {
     @Test
     void noNodePasses() {
         onMock(FilterScenarios::noNodePasses);
+    }
+
+    @Test
+    void driversOffSpot() {
+        onMock(CapacityScenarios::driversOffSpot);
+    }
+
+    @Test
+    void driverWaitsWithOnlySpot() {
+        onMock(CapacityScenarios::driverWaitsWithOnlySpot);
+    }
+
+    @Test
+    void executorsFinishTogether() {
+        onMock(CapacityScenarios::executorsFinishTogether);
     }
 
     /** --single-zone: a gang that would straddle two zones is placed within the one that holds it. */

@@ -27,13 +27,6 @@ public record NodeInfo(String name, String instanceType, Site site, double price
         return labels == null ? "" : labels.getOrDefault(Labels.ZONE, "");
     }
 
-    /** Whether the node is a spot node, by Karpenter's, EKS's or GKE's label. */
-    public static boolean spot(Node node) {
-        Map<String, String> labels = node.getMetadata().getLabels();
-        return labels != null && ("spot".equals(labels.get(Labels.CAPACITY_TYPE)) || "SPOT".equals(labels.get(Labels.EKS_CAPACITY_TYPE))
-                || "true".equals(labels.get(Labels.GKE_SPOT)));
-    }
-
     /**
      * How many pods of this request the node could hold if it ran nothing: CPU, memory, every other
      * requested resource and the pod limit ({@link ClusterSnapshot#podsThatFit} counts what is free now).

@@ -40,15 +40,22 @@ public final class NodeReader {
     private final Supplier<PriceTable> prices;
     private final String siteLabel;
     private final Site defaultSite;
+    private final CapacityTypes capacityTypes;
 
     /**
      * @param siteLabel   node label whose value is {@code local} or {@code cloud}
      * @param defaultSite the site of a node without that label
      */
     public NodeReader(Supplier<PriceTable> prices, String siteLabel, Site defaultSite) {
+        this(prices, siteLabel, defaultSite, CapacityTypes.KNOWN);
+    }
+
+    /** As above, spot nodes (priced at their spot price) told by {@code capacityTypes}. */
+    public NodeReader(Supplier<PriceTable> prices, String siteLabel, Site defaultSite, CapacityTypes capacityTypes) {
         this.prices = prices;
         this.siteLabel = siteLabel;
         this.defaultSite = defaultSite;
+        this.capacityTypes = capacityTypes;
     }
 
     /** The price table now (a reloading table gives a new instance when its file changed). */
@@ -92,7 +99,7 @@ public final class NodeReader {
             return Reading.problem("node " + name + " has no label " + Labels.INSTANCE_TYPE
                     + " and no annotation " + Labels.PRICE_PER_HOUR + ": its price is unknown");
         } else {
-            Optional<Double> p = table.pricePerHour(type, NodeInfo.spot(node));
+            Optional<Double> p = table.pricePerHour(type, capacityTypes.spot(node));
             if (p.isEmpty()) {
                 return Reading.problem("node " + name + ": instance type '" + type
                         + "' is not in the price table (add it, or annotate the node with " + Labels.PRICE_PER_HOUR + ")");

@@ -1,5 +1,7 @@
 package io.execplace.kubernetes.filter;
 
+import io.execplace.kubernetes.cluster.CapacityTypes;
+import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -21,6 +23,11 @@ public final class Feasibility {
         return List.of(new NodeAffinity(), new TaintToleration());
     }
 
+    /** kube-scheduler's plugins, then, unless {@code driversOnSpot}, {@link DriversOffSpot} by these capacity labels. */
+    public static List<NodeFilter> filters(CapacityTypes capacityTypes, boolean driversOnSpot) {
+        return driversOnSpot ? defaultFilters() : List.of(new NodeAffinity(), new TaintToleration(), new DriversOffSpot(capacityTypes));
+    }
+
     private final List<NodeFilter> filters;
 
     public Feasibility(List<NodeFilter> filters) {
@@ -32,12 +39,12 @@ public final class Feasibility {
         boolean[] allowed = new boolean[nodes.size()];
         java.util.Arrays.fill(allowed, true);
         Diagnosis refused = new Diagnosis();
-        List<PodSpec> checked = new ArrayList<>();
+        List<Pod> checked = new ArrayList<>();
         for (Pod pod : pods) {
-            if (pod.getSpec() == null || checked.stream().anyMatch(s -> sameConstraints(s, pod.getSpec()))) {
+            if (pod.getSpec() == null || checked.stream().anyMatch(c -> sameConstraints(c, pod))) {
                 continue;
             }
-            checked.add(pod.getSpec());
+            checked.add(pod);
             for (int vm = 0; vm < allowed.length; vm++) {
                 if (!allowed[vm]) {
                     continue;
@@ -55,9 +62,16 @@ public final class Feasibility {
         return new Verdict(allowed, refused);
     }
 
-    private static boolean sameConstraints(PodSpec a, PodSpec b) {
+    /** Same tolerations, node selector, affinity and Spark role (drivers are filtered apart). */
+    private static boolean sameConstraints(Pod x, Pod y) {
+        PodSpec a = x.getSpec();
+        PodSpec b = y.getSpec();
         return Objects.equals(a.getTolerations(), b.getTolerations()) && Objects.equals(a.getNodeSelector(), b.getNodeSelector())
-                && Objects.equals(a.getAffinity(), b.getAffinity());
+                && Objects.equals(a.getAffinity(), b.getAffinity()) && Objects.equals(role(x), role(y));
+    }
+
+    private static String role(Pod p) {
+        return p.getMetadata().getLabels() == null ? null : p.getMetadata().getLabels().get(Labels.SPARK_ROLE);
     }
 
     /** Nodes the application may use, and the filters' reasons for the others. */

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,15 +51,40 @@ public final class Replay {
         }
     }
 
+    /**
+     * Spot capacity in a replay: none by default.
+     *
+     * @param executorsOnSpot    executors ask for spot nodes, drivers for on-demand ones (the practitioners' rule)
+     * @param interruptionsAt    workload seconds at which every live spot node gets its notice ({@link SpotInterruptions})
+     * @param noticeSeconds      workload seconds from the notice to the node's deletion (AWS gives 120)
+     */
+    public record Spot(boolean executorsOnSpot, List<Double> interruptionsAt, double noticeSeconds) {
+        /** No spot: every pod goes where the NodePools' weights send it (on-demand on the testbed). */
+        public static final Spot NONE = new Spot(false, List.of(), 120);
+
+        public Spot {
+            interruptionsAt = List.copyOf(interruptionsAt);
+            if (!(noticeSeconds >= 0) || !Double.isFinite(noticeSeconds)) {
+                throw new IllegalArgumentException("the notice must be seconds >= 0, got " + noticeSeconds);
+            }
+        }
+    }
+
     private final KubernetesClient client;
     private final PriceTable prices;
     private final Settings settings;
+    private final Spot spot;
     private final Clock clock;
 
     public Replay(KubernetesClient client, PriceTable prices, Settings settings, Clock clock) {
+        this(client, prices, settings, Spot.NONE, clock);
+    }
+
+    public Replay(KubernetesClient client, PriceTable prices, Settings settings, Spot spot, Clock clock) {
         this.client = client;
         this.prices = prices;
         this.settings = settings;
+        this.spot = spot;
         this.clock = clock;
     }
 
@@ -68,56 +94,126 @@ public final class Replay {
      *
      * @throws java.io.IOException when a file cannot be read
      */
-    public static ReplayResult run(Path kubeconfig, Path prices, Settings settings, Workload workload)
+    public static ReplayResult run(Path kubeconfig, Path prices, Settings settings, Spot spot, Workload workload)
             throws java.io.IOException, InterruptedException {
         PriceTable table = PriceTable.read(prices);
         Config config = Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(settings.namespace()).endMetadata().build())
                     .createOr(NonDeletingOperation::update);
-            return new Replay(client, table, settings, Clock.systemUTC()).run(workload);
+            return new Replay(client, table, settings, spot, Clock.systemUTC()).run(workload);
         }
     }
 
+    /**
+     * One loop, every {@link #POLL}: applications whose arrival is due are created, spot notices given and
+     * nodes taken, and each executor lost before it ended (evicted by consolidation, or on a node taken
+     * back) is replaced as Spark's {@code ExecutorPodsAllocator} replaces it: a new executor of the same
+     * application, which runs the lost one's whole work again (its map output was on the lost node; no
+     * graceful decommissioning), while its driver runs. A lost driver is counted, not restarted.
+     */
     public ReplayResult run(Workload workload) throws InterruptedException {
         try (NodeClaimWatch claims = NodeClaimWatch.start(client, clock);
              PodTimes times = new PodTimes(client, settings.namespace(), clock)) {
             Set<String> before = claims.lives().stream().map(NodeClaimLife::name).collect(Collectors.toSet());
             Instant start = Instant.now(clock);
-            SparkPods pods = new SparkPods(settings.namespace(), settings.schedulerName(), settings.timeScale(), start);
-            Map<Job, List<String>> podsOf = new LinkedHashMap<>();
+            SparkPods pods = new SparkPods(settings.namespace(), settings.schedulerName(), settings.timeScale(), start,
+                    spot.executorsOnSpot());
+            SpotInterruptions interruptions = new SpotInterruptions(client, spot.interruptionsAt().stream().sorted()
+                    .map(this::realTime).map(start::plus).toList(), realTime(spot.noticeSeconds()));
+            Map<Job, Application> apps = new LinkedHashMap<>();
             List<Job> jobs = workload.jobs().stream().sorted(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id)).toList();
-            for (Job job : jobs) {
-                sleepUntil(start.plusMillis(Math.round(job.arrival() * 1000 / settings.timeScale())));
-                podsOf.put(job, create(job, pods, times));
+            Instant deadline = null;
+            while (deadline == null || Instant.now(clock).isBefore(deadline)) {
+                Instant now = Instant.now(clock);
+                for (Job job : jobs.subList(apps.size(), jobs.size())) {
+                    if (now.isBefore(start.plus(realTime(job.arrival())))) {
+                        break;
+                    }
+                    apps.put(job, create(job, pods, times));
+                }
+                boolean allEnded = true;
+                for (Application a : apps.values()) {
+                    allEnded &= a.replaceLost(times);
+                }
+                if (apps.size() == jobs.size() && deadline == null) {
+                    deadline = now.plus(settings.timeout());
+                }
+                if (deadline != null && allEnded && !interruptions.pending()) {
+                    break;
+                }
+                interruptions.step(now);
+                sleepUntil(now.plus(POLL));
             }
-            Instant deadline = Instant.now(clock).plus(settings.timeout());
-            List<String> all = podsOf.values().stream().flatMap(List::stream).toList();
-            while (Instant.now(clock).isBefore(deadline) && !all.stream().allMatch(p -> ended(times, p))) {
-                sleepUntil(Instant.now(clock).plus(POLL));
-            }
+            deadline = deadline == null ? Instant.now(clock) : deadline;
             while (Instant.now(clock).isBefore(deadline) && claims.lives().stream()
                     .anyMatch(l -> !before.contains(l.name()) && l.deleted() == null)) {
                 sleepUntil(Instant.now(clock).plus(POLL));
             }
             Instant end = Instant.now(clock);
             List<NodeClaimLife> bought = claims.lives().stream().filter(l -> !before.contains(l.name())).toList();
-            return result(jobs, podsOf, times, start, NodeCost.of(bought, prices, settings.timeScale(), end));
+            return result(jobs, apps, times, start, NodeCost.of(bought, prices, settings.timeScale(), end),
+                    new ReplayResult.Interruptions(interruptions.interruptions(), interruptions.nodesTaken()));
         }
     }
 
-    private List<String> create(Job job, SparkPods pods, PodTimes times) {
-        List<String> names = new ArrayList<>();
+    /** Real time of a span of workload seconds. */
+    private Duration realTime(double seconds) {
+        return Duration.ofMillis(Math.round(seconds * 1000 / settings.timeScale()));
+    }
+
+    private Application create(Job job, SparkPods pods, PodTimes times) {
         Pod driver = client.resource(pods.driver(job)).create();
         times.created(driver.getMetadata().getName());
-        names.add(driver.getMetadata().getName());
+        Application app = new Application(job, pods, driver);
         for (int e = 1; e <= job.executors(); e++) {
-            Pod executor = pods.executor(job, e, driver);
+            app.addExecutor(times);
+        }
+        return app;
+    }
+
+    /** One application's pods: its driver, and its executors, the lost ones' replacements among them. */
+    private final class Application {
+        final Job job;
+        final SparkPods pods;
+        final Pod driver;
+        final List<String> names = new ArrayList<>();
+        final Set<String> replaced = new HashSet<>();
+        int lastExecId;
+
+        Application(Job job, SparkPods pods, Pod driver) {
+            this.job = job;
+            this.pods = pods;
+            this.driver = driver;
+            names.add(driver.getMetadata().getName());
+        }
+
+        void addExecutor(PodTimes times) {
+            Pod executor = pods.executor(job, ++lastExecId, driver);
             times.created(executor.getMetadata().getName());
             client.resource(executor).create();
             names.add(executor.getMetadata().getName());
         }
-        return names;
+
+        /**
+         * Replaces executors lost since the last call while the driver runs (Spark asks for executors only
+         * then; and an executor owned by a driver that is gone is deleted at once by the garbage collector);
+         * true when every pod ended.
+         */
+        boolean replaceLost(PodTimes times) {
+            PodTimes.Seen d = times.of(names.get(0));
+            boolean driverRuns = d != null && d.ended == null;
+            boolean allEnded = true;
+            for (String name : List.copyOf(names.subList(1, names.size()))) {
+                PodTimes.Seen s = times.of(name);
+                if (s != null && s.evicted && driverRuns && replaced.add(name)) {
+                    addExecutor(times);
+                    allEnded = false;
+                }
+                allEnded &= s != null && s.ended != null;
+            }
+            return allEnded && ended(times, names.get(0));
+        }
     }
 
     private static boolean ended(PodTimes times, String pod) {
@@ -125,7 +221,8 @@ public final class Replay {
         return s != null && s.ended != null;
     }
 
-    private ReplayResult result(List<Job> jobs, Map<Job, List<String>> podsOf, PodTimes times, Instant start, NodeCost cost) {
+    private ReplayResult result(List<Job> jobs, Map<Job, Application> apps, PodTimes times, Instant start, NodeCost cost,
+                                ReplayResult.Interruptions interrupted) {
         double k = settings.timeScale();
         int finished = 0;
         int evicted = 0;
@@ -135,8 +232,8 @@ public final class Replay {
         List<Double> latencies = new ArrayList<>();
         for (Job job : jobs) {
             Instant appEnd = null;
-            boolean allEnded = true;
-            for (String name : podsOf.get(job)) {
+            boolean allEnded = apps.containsKey(job);
+            for (String name : apps.containsKey(job) ? apps.get(job).names : List.<String>of()) {
                 PodTimes.Seen s = times.of(name);
                 if (s == null || s.ended == null) {
                     allEnded = false;
@@ -162,7 +259,7 @@ public final class Replay {
         latencies.sort(Double::compare);
         return new ReplayResult(new ReplayResult.Applications(jobs.size(), finished, Math.max(0, lastEnd - firstArrival), evicted),
                 new ReplayResult.Deadlines(deadlines, met),
-                new ReplayResult.Latency(latencies.size(), percentile(latencies, 0.5), percentile(latencies, 0.99)), cost);
+                new ReplayResult.Latency(latencies.size(), percentile(latencies, 0.5), percentile(latencies, 0.99)), cost, interrupted);
     }
 
     /** Nearest-rank percentile of sorted values (NaN when empty). */

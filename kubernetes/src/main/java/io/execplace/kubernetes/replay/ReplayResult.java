@@ -3,6 +3,7 @@ package io.execplace.kubernetes.replay;
 import io.execplace.kubernetes.provisioned.NodeCost;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,8 +14,10 @@ import java.util.Map;
  * @param deadlines    deadlines met
  * @param latency      pod creation to binding
  * @param nodes        the nodes provisioned during the replay and their cost
+ * @param interrupted  spot capacity taken back during the replay
  */
-public record ReplayResult(Applications applications, Deadlines deadlines, Latency latency, NodeCost nodes) {
+public record ReplayResult(Applications applications, Deadlines deadlines, Latency latency, NodeCost nodes,
+                           Interruptions interrupted) {
 
     /** The figures by name, in report order (the JSON and CSV columns of {@code execplace replay}). */
     public Map<String, Object> summary() {
@@ -28,6 +31,8 @@ public record ReplayResult(Applications applications, Deadlines deadlines, Laten
         m.put("node_claims", nodes.lines().size());
         m.put("node_hours", nodes.nodeHours());
         m.put("node_cost", nodes.cost());
+        m.put("spot_interruptions", interrupted.notices());
+        m.put("spot_nodes_taken", interrupted.nodes().size());
         m.put("pods_bound", latency.pods());
         m.put("bind_latency_p50_seconds", latency.p50Seconds());
         m.put("bind_latency_p99_seconds", latency.p99Seconds());
@@ -38,9 +43,19 @@ public record ReplayResult(Applications applications, Deadlines deadlines, Laten
      * @param count     applications replayed
      * @param finished  applications whose every pod ended
      * @param makespan  first arrival to the last pod's end, workload seconds
-     * @param evicted   pods deleted before they ended (consolidation, interruption)
+     * @param evicted   pods deleted before they ended (consolidation, interruption); each lost executor was replaced
      */
     public record Applications(int count, int finished, double makespan, int evicted) {
+    }
+
+    /**
+     * @param notices notices that found at least one live spot node
+     * @param nodes   the spot nodes deleted at the end of their notice
+     */
+    public record Interruptions(int notices, List<String> nodes) {
+        public Interruptions {
+            nodes = List.copyOf(nodes);
+        }
     }
 
     /**

@@ -30,12 +30,18 @@ final class SparkPods {
     private final String schedulerName;
     private final double timeScale;
     private final Instant start;
+    private final boolean executorsOnSpot;
 
-    SparkPods(String namespace, String schedulerName, double timeScale, Instant start) {
+    /**
+     * @param executorsOnSpot the practitioners' rule: executors ask for spot nodes and drivers for on-demand
+     *                        ones (node selector {@code karpenter.sh/capacity-type}); else neither asks
+     */
+    SparkPods(String namespace, String schedulerName, double timeScale, Instant start, boolean executorsOnSpot) {
         this.namespace = namespace;
         this.schedulerName = schedulerName;
         this.timeScale = timeScale;
         this.start = start;
+        this.executorsOnSpot = executorsOnSpot;
     }
 
     static String appId(Job job) {
@@ -85,9 +91,11 @@ final class SparkPods {
         if (execId != null) {
             labels.put(Labels.SPARK_EXEC_ID, execId);
         }
+        Map<String, String> selector = !executorsOnSpot ? null
+                : Map.of(Labels.CAPACITY_TYPE, "executor".equals(role) ? "spot" : "on-demand");
         return new PodBuilder().withNewMetadata().withName(name).withNamespace(namespace).withLabels(labels)
                 .withAnnotations(annotations).endMetadata()
-                .withNewSpec().withSchedulerName(schedulerName).withRestartPolicy("Never")
+                .withNewSpec().withSchedulerName(schedulerName).withRestartPolicy("Never").withNodeSelector(selector)
                 .addNewContainer().withName("spark-kubernetes-" + role).withImage("apache/spark:replay")
                 .withNewResources().withRequests(Map.of("cpu", new Quantity(cpu), "memory", new Quantity(memory))).endResources()
                 .endContainer().endSpec().build();

@@ -184,7 +184,7 @@ public final class CyclePlanner {
     private Rejected placeWithExecutors(PendingApplication driver, Job driverJob, ClusterSnapshot snapshot,
                                         List<NodeInfo> usable, List<Planned> planned, long startNanos) {
         ExecutorRoom room = driver.executorRoom();
-        List<Pod> phantoms = Collections.nCopies(room.executors(), driver.pods().get(0));
+        List<Pod> phantoms = Collections.nCopies(room.executors(), ExecutorRoom.executorLike(driver.pods().get(0)));
         PendingApplication executors = new PendingApplication(room.appKey(), driver.namespace(), phantoms, room.cpuMillis(),
                 room.memoryBytes(), driver.spec());
         Attempt a = choose(executors, executors.toJob(driverJob.id(), snapshot.cpuUnitMillis()), snapshot, usable);

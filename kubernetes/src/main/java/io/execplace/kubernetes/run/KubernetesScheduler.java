@@ -112,10 +112,10 @@ public final class KubernetesScheduler implements AutoCloseable {
                 settings.bindEarly());
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
-        this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite()), grouper, events,
-                problems, settings.dryRun());
-        this.planner = new CyclePlanner(policy, new Feasibility(Feasibility.defaultFilters()), settings.queue(), settings.backfill(),
-                settings.singleZone(), metrics::decision);
+        this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
+                grouper, events, problems, settings.dryRun());
+        Feasibility feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
+        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision);
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
         this.cordoner = new NodeCordoner(client, events, settings);

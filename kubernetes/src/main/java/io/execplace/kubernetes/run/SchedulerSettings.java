@@ -2,6 +2,7 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.core.model.Site;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.cluster.CapacityTypes;
 import io.execplace.kubernetes.cluster.Labels;
 
 import java.time.Duration;
@@ -31,6 +32,8 @@ public final class SchedulerSettings {
     private final boolean driverGang;
     private final boolean bindEarly;
     private final Duration holdTimeout;
+    private final CapacityTypes capacityTypes;
+    private final boolean driversOnSpot;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -51,6 +54,8 @@ public final class SchedulerSettings {
         driverGang = b.driverGang;
         bindEarly = b.bindEarly;
         holdTimeout = b.holdTimeout;
+        capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
+        driversOnSpot = b.driversOnSpot;
     }
 
     public static Builder builder() {
@@ -141,6 +146,16 @@ public final class SchedulerSettings {
         return holdTimeout;
     }
 
+    /** Which nodes are spot: the provisioners' labels and {@code --capacity-type-label}. */
+    public CapacityTypes capacityTypes() {
+        return capacityTypes;
+    }
+
+    /** {@code --drivers-on-spot}: let Spark drivers run on spot nodes (off by default: they are kept off). */
+    public boolean driversOnSpot() {
+        return driversOnSpot;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -161,6 +176,8 @@ public final class SchedulerSettings {
         private boolean driverGang;
         private boolean bindEarly;
         private Duration holdTimeout = Duration.ofMinutes(5);
+        private String capacityTypeLabel;
+        private boolean driversOnSpot;
 
         private Builder() {
         }
@@ -257,6 +274,18 @@ public final class SchedulerSettings {
         /** How long held room waits for executors when the driver gives no gang timeout (default 5 minutes). */
         public Builder holdTimeout(Duration v) {
             holdTimeout = v;
+            return this;
+        }
+
+        /** A node label that says {@code spot} (or {@code true}) on spot nodes, beside Karpenter's, EKS's and GKE's (null: none). */
+        public Builder capacityTypeLabel(String v) {
+            capacityTypeLabel = v;
+            return this;
+        }
+
+        /** Let drivers run on spot nodes. */
+        public Builder driversOnSpot(boolean v) {
+            driversOnSpot = v;
             return this;
         }
 

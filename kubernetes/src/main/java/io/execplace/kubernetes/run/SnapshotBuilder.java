@@ -25,8 +25,9 @@ import java.util.Map;
 
 /**
  * The cycle's view of the cluster from the informer caches: usable nodes (bad ones reported once),
- * minus the requests of every pod bound by any scheduler, of this scheduler's bound gangs (with
- * their busy time, rebuilt from the API as at placement), and of its assumed bindings.
+ * minus the requests of every pod bound by any scheduler (with its busy time when it carries an
+ * expected duration), of this scheduler's bound gangs (with their busy time, rebuilt from the API
+ * as at placement), and of its assumed bindings.
  */
 final class SnapshotBuilder {
 
@@ -103,7 +104,9 @@ final class SnapshotBuilder {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         this.usable = usable;
         for (PodFacts p : othersBound) {
-            snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), !p.daemonSet(), Double.NaN);
+            // another scheduler's pod that says how long it runs keeps its node busy that long (finish-together reads it)
+            double busyUntil = Double.isNaN(p.expectedSeconds()) ? Double.NaN : boundAt(p.pod(), now) + p.expectedSeconds();
+            snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), !p.daemonSet(), busyUntil);
         }
         addOurBoundPods(snapshot, oursBound, apps, now);
         assumed.addTo(snapshot);

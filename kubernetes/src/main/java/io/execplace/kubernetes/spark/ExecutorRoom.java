@@ -107,4 +107,14 @@ public record ExecutorRoom(String appKey, int executors, long cpuMillis, long me
         }
         return null;
     }
+
+    /**
+     * The driver's pod as its executors would be (Spark gives both the same node selector and
+     * tolerations), labelled {@code spark-role: executor}, so that filters for drivers alone (drivers
+     * off spot) do not apply to the executors' room.
+     */
+    public static Pod executorLike(Pod driver) {
+        return new io.fabric8.kubernetes.api.model.PodBuilder(driver).editMetadata()
+                .addToLabels(Labels.SPARK_ROLE, "executor").endMetadata().build();
+    }
 }

@@ -30,6 +30,7 @@ public final class PodFacts {
     private final long memoryBytes;
     private final Map<String, Long> otherRequests;
     private final boolean daemonSet;
+    private final double expectedSeconds;
 
     private PodFacts(Pod p) {
         pod = p;
@@ -50,6 +51,7 @@ public final class PodFacts {
         Map<String, Long> other = Resources.podOtherRequests(p);
         otherRequests = other.isEmpty() ? Map.of() : other;
         daemonSet = ownedByDaemonSet(p);
+        expectedSeconds = expectedSeconds(p);
     }
 
     /** Reads the pod now. */
@@ -134,6 +136,28 @@ public final class PodFacts {
     /** A DaemonSet's pod: it does not make its node paid for. */
     public boolean daemonSet() {
         return daemonSet;
+    }
+
+    /**
+     * The pod's own {@code execplace.io/expected-duration-seconds} (a number > 0), NaN when it has none
+     * or a malformed one: how long a pod another scheduler bound keeps its node busy.
+     */
+    public double expectedSeconds() {
+        return expectedSeconds;
+    }
+
+    private static double expectedSeconds(Pod p) {
+        Map<String, String> a = p.getMetadata().getAnnotations();
+        String v = a == null ? null : a.get(Labels.EXPECTED_DURATION);
+        if (v == null) {
+            return Double.NaN;
+        }
+        try {
+            double d = Double.parseDouble(v.trim());
+            return d > 0 && Double.isFinite(d) ? d : Double.NaN;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static boolean ownedByDaemonSet(Pod p) {

@@ -2,6 +2,7 @@ package io.execplace.kubernetes.real;
 
 import io.execplace.kubernetes.run.CycleReport;
 import io.execplace.kubernetes.run.KubernetesScheduler;
+import io.execplace.kubernetes.scenario.CapacityScenarios;
 import io.execplace.kubernetes.scenario.FilterScenarios;
 import io.execplace.kubernetes.scenario.TestObjects;
 import io.execplace.schedulers.heuristics.FirstFit;
@@ -257,5 +258,20 @@ class RealApiServerTest {
     @Test
     void noNodePasses() {
         FilterScenarios.noNodePasses(REAL);
+    }
+
+    @Test
+    void driversOffSpot() {
+        CapacityScenarios.driversOffSpot(REAL);
+    }
+
+    @Test
+    void driverWaitsWithOnlySpot() {
+        CapacityScenarios.driverWaitsWithOnlySpot(REAL);
+    }
+
+    @Test
+    void executorsFinishTogether() {
+        CapacityScenarios.executorsFinishTogether(REAL);
     }
 }

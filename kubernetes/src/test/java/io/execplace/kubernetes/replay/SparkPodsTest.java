@@ -14,7 +14,7 @@ class SparkPodsTest {
 
     private static final Instant START = Instant.parse("2026-11-27T12:00:00Z");
     private static final Job JOB = new Job(7, JobType.SORT, 30, 2, 4, 6.5, 600, 1200);
-    private final SparkPods pods = new SparkPods("replay", "default-scheduler", 60, START);
+    private final SparkPods pods = new SparkPods("replay", "default-scheduler", 60, START, false);
 
     @Test
     void theDriverCarriesSparksLabelsAndTheTimesOfTheTestbed() {
@@ -43,6 +43,16 @@ class SparkPodsTest {
         var requests = executor.getSpec().getContainers().get(0).getResources().getRequests();
         assertThat(requests.get("cpu").toString()).isEqualTo("4");
         assertThat(requests.get("memory").toString()).isEqualTo("6656Mi");
+    }
+
+    @Test
+    void withExecutorsOnSpotExecutorsAskForSpotAndDriversForOnDemand() {
+        SparkPods spot = new SparkPods("replay", "default-scheduler", 60, START, true);
+        Pod driver = spot.driver(JOB);
+        assertThat(driver.getSpec().getNodeSelector()).containsExactlyEntriesOf(java.util.Map.of("karpenter.sh/capacity-type", "on-demand"));
+        assertThat(spot.executor(JOB, 1, driver).getSpec().getNodeSelector())
+                .containsExactlyEntriesOf(java.util.Map.of("karpenter.sh/capacity-type", "spot"));
+        assertThat(pods.executor(JOB, 1, pods.driver(JOB)).getSpec().getNodeSelector()).isNullOrEmpty();
     }
 
     @Test

@@ -37,7 +37,11 @@ public interface TestCluster {
 
     /** Starts a scheduler with test settings (no batching window) and waits until it has listed. */
     default KubernetesScheduler start(PlacementPolicy policy) {
-        SchedulerSettings settings = Harness.settings().build();
+        return start(policy, Harness.settings().build());
+    }
+
+    /** As {@link #start(PlacementPolicy)} with these settings (the clock at {@link Harness#START}). */
+    default KubernetesScheduler start(PlacementPolicy policy, SchedulerSettings settings) {
         KubernetesScheduler s = new KubernetesScheduler(schedulerClient(), policy, Harness.PRICES, settings,
                 new ManualClock(Harness.START));
         s.start(Duration.ofSeconds(30));
