@@ -4,8 +4,11 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
@@ -26,24 +29,16 @@ class ExecutorTimelineTest {
     private static final long T0 = 1_700_000_000_000L;
     private static final double PRICE = 0.001; // per VM-second
 
-    /** Each executor on the lowest-numbered VM with room. */
-    private static final io.execplace.core.policy.PlacementPolicy LOWEST = new io.execplace.core.policy.PlacementPolicy() {
+    /** Every executor on VM 0 (a cluster of one VM with room for everything). */
+    private static final PlacementPolicy ALL_ON_ONE = new PlacementPolicy() {
         @Override
         public String name() {
-            return "lowest";
+            return "all-on-one";
         }
 
         @Override
-        public io.execplace.core.model.Placement place(Job job, io.execplace.core.policy.ClusterView view) {
-            int[] vms = new int[job.executors()];
-            int placed = 0;
-            for (int vm = 0; vm < view.vmCount() && placed < vms.length; vm++) {
-                int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
-                for (int k = 0; k < fit && placed < vms.length; k++) {
-                    vms[placed++] = vm;
-                }
-            }
-            return placed == vms.length ? io.execplace.core.model.Placement.of(vms) : io.execplace.core.model.Placement.none();
+        public Placement place(Job job, ClusterView view) {
+            return Placement.wrap(new int[job.executors()]);
         }
     };
 
@@ -159,9 +154,9 @@ class ExecutorTimelineTest {
         assertThat(wanted).isGreaterThanOrEqualTo(498.370);
         // On a cluster with room for everything each executor comes when asked for and goes when given
         // back: the floor's time plus the added executors' is exactly that.
-        Cluster big = Cluster.builder("big").add(new VmType("huge", 4096, 65536), Site.CLOUD, 8, 1.0).build();
-        SimulationConfig config = SimulationConfig.defaults(big, imported.workload()).withDurationModel(DurationModel.none());
-        RunResult run = Simulation.run(big, imported.workload(), LOWEST, config);
+        Cluster one = Cluster.builder("one").add(new VmType("huge", 4096, 65536), Site.CLOUD, 1, 1.0).build();
+        SimulationConfig config = SimulationConfig.defaults(one, imported.workload()).withDurationModel(DurationModel.none());
+        RunResult run = Simulation.run(one, imported.workload(), ALL_ON_ONE, config);
         assertThat(run.jobs().get(0).finish() - run.jobs().get(0).start()).isCloseTo(205.291, offset(1e-9));
         assertThat(run.capacity().executorsCancelled()).isZero();
         assertThat(app.executors() * 205.291 + run.capacity().addedExecutorHours() * 3600).isCloseTo(wanted, offset(1e-6));

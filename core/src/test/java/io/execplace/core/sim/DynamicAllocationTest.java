@@ -6,11 +6,9 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -27,25 +25,7 @@ import static org.assertj.core.api.Assertions.within;
 class DynamicAllocationTest {
 
     /** Each executor on the lowest-numbered VM with room. */
-    private static final PlacementPolicy LOWEST_FIRST = new PlacementPolicy() {
-        @Override
-        public String name() {
-            return "lowest-first";
-        }
-
-        @Override
-        public Placement place(Job job, ClusterView view) {
-            int[] vms = new int[job.executors()];
-            int placed = 0;
-            for (int vm = 0; vm < view.vmCount() && placed < vms.length; vm++) {
-                int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
-                for (int k = 0; k < fit && placed < vms.length; k++) {
-                    vms[placed++] = vm;
-                }
-            }
-            return placed == vms.length ? Placement.of(vms) : Placement.none();
-        }
-    };
+    private static final PlacementPolicy LOWEST_FIRST = TestPolicies.pack();
 
     private static final Cluster TWO = Cluster.builder("two").add(new VmType("small", 4, 8), Site.CLOUD, 2, 1).build();
 

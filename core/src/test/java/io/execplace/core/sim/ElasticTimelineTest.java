@@ -11,9 +11,7 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -27,26 +25,8 @@ import static org.assertj.core.api.Assertions.within;
 /** Launch delay, minimum billing, consolidation and spot interruptions on hand-worked timelines. */
 class ElasticTimelineTest {
 
-    /** Each executor on the lowest-numbered slot with room, one executor per slot pass. */
-    private static final PlacementPolicy LOWEST_FIRST = new PlacementPolicy() {
-        @Override
-        public String name() {
-            return "lowest-first";
-        }
-
-        @Override
-        public Placement place(Job job, ClusterView view) {
-            int[] vms = new int[job.executors()];
-            int placed = 0;
-            for (int vm = 0; vm < view.vmCount() && placed < vms.length; vm++) {
-                int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
-                for (int k = 0; k < fit && placed < vms.length; k++) {
-                    vms[placed++] = vm;
-                }
-            }
-            return placed == vms.length ? Placement.of(vms) : Placement.none();
-        }
-    };
+    /** Each executor on the lowest-numbered slot with room. */
+    private static final PlacementPolicy LOWEST_FIRST = TestPolicies.pack();
 
     private static final InstanceType N4 = new InstanceType("n4", 4, 16, 1.0, 0.25);
 
