@@ -38,7 +38,6 @@ public final class EventKernel {
 
     private final Cluster cluster;
     private final SimulationConfig config;
-    private final DurationModel durationModel;
     private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
@@ -63,12 +62,11 @@ public final class EventKernel {
     public EventKernel(Cluster cluster, SimulationConfig config) {
         this.cluster = cluster;
         this.config = config;
-        this.durationModel = config.durationModel();
         this.admission = config.deadlineAdmission();
-        this.state = new ClusterState(cluster, durationModel);
+        this.state = new ClusterState(cluster, config.durationModel());
         state.reportRunningJobsFrom(this::runningJobs);
         this.waiting = new WaitingQueue(new Job[0], config.queue());
-        this.starts = new JobStarts(state, book, running, tally, allocations, cluster, durationModel);
+        this.starts = new JobStarts(state, book, running, tally, allocations, cluster, config.durationModel());
         this.clock = new KernelClock(state, book, running, waiting, allocations, starts, config, cluster);
     }
 
@@ -77,11 +75,7 @@ public final class EventKernel {
         reset(workload.jobs().toArray(new Job[0]), workload.demands());
     }
 
-    /**
-     * Starts a run of {@code jobs} on an empty cluster at time 0.
-     *
-     * @param jobs the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
-     */
+    /** Starts a run of {@code jobs} (in arrival order; the kernel keeps the array) on an empty cluster at time 0. */
     public void reset(Job[] jobs) {
         reset(jobs, Map.of());
     }
@@ -123,8 +117,6 @@ public final class EventKernel {
         clock.arrivalCheck = policy;
     }
 
-    // ---- the clock ---------------------------------------------------------------------------
-
     /**
      * Moves to the next decision point: offers the next waiting job, processing events (and deadline
      * admission) as needed.
@@ -137,16 +129,15 @@ public final class EventKernel {
                 int j = waiting.get(cursor);
                 Job job = clock.jobs[j];
                 if (allocations.isRequest(j)) {
-                    if (!allocations.live(j)) {
-                        removeAt(cursor); // cancelled when its application reached its end
-                        continue;
+                    boolean live = allocations.live(j); // not when cancelled at its application's end
+                    if (live && (j == clock.pendingJob || state.now() < allocations.wantedUntil(j))) {
+                        return true;
                     }
-                    if (j != clock.pendingJob && state.now() >= allocations.wantedUntil(j)) {
-                        removeAt(cursor);
-                        starts.cancel(j);
-                        continue;
+                    removeAt(cursor);
+                    if (live) {
+                        starts.cancel(j); // no longer wanted
                     }
-                    return true;
+                    continue;
                 }
                 if (admission && j != clock.pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
@@ -189,8 +180,6 @@ public final class EventKernel {
     public SimulationConfig config() {
         return config;
     }
-
-    // ---- the decision point ------------------------------------------------------------------
 
     /** Number of jobs waiting (arrived, admitted, not started, not dropped). */
     public int waitingCount() {
@@ -368,8 +357,6 @@ public final class EventKernel {
     public CapacityStats capacity() {
         return clock.capacity();
     }
-
-    // ---- records -----------------------------------------------------------------------------
 
     /** What the jobs started so far in this run add up to (the episode statistics of environments). */
     public StartTally tally() {
