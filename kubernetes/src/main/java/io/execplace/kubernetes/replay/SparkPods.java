@@ -18,7 +18,7 @@ import java.util.Map;
  * seconds ({@code execplace.io/run-for}, which kwok's stage reads, and the expected duration), and the
  * deadline is the replay's start plus deadline ÷ K.
  */
-final class SparkPods {
+public final class SparkPods {
 
     /** The annotation kwok's Succeeded stage of the testbed waits for (a Go duration). */
     static final String RUN_FOR = "execplace.io/run-for";
@@ -31,22 +31,22 @@ final class SparkPods {
     private final double timeScale;
     private final Instant start;
 
-    SparkPods(String namespace, String schedulerName, double timeScale, Instant start) {
+    public SparkPods(String namespace, String schedulerName, double timeScale, Instant start) {
         this.namespace = namespace;
         this.schedulerName = schedulerName;
         this.timeScale = timeScale;
         this.start = start;
     }
 
-    static String appId(Job job) {
+    public static String appId(Job job) {
         return "spark-" + job.id();
     }
 
-    static String driverName(Job job) {
+    public static String driverName(Job job) {
         return "app-" + job.id() + "-driver";
     }
 
-    Pod driver(Job job) {
+    public Pod driver(Job job) {
         Map<String, String> annotations = annotations(job);
         annotations.put(Labels.EXECUTORS, Integer.toString(job.executors()));
         annotations.put(Labels.EXECUTOR_CPU, Integer.toString(job.coresPerExecutor()));
@@ -54,7 +54,7 @@ final class SparkPods {
         return pod(driverName(job), job, "driver", null, DRIVER_CPU, DRIVER_MEMORY, annotations);
     }
 
-    Pod executor(Job job, int execId, Pod driver) {
+    public Pod executor(Job job, int execId, Pod driver) {
         Pod pod = pod("app-" + job.id() + "-exec-" + execId, job, "executor", Integer.toString(execId),
                 Integer.toString(job.coresPerExecutor()), memory(job.memoryGbPerExecutor()), annotations(job));
         pod.getMetadata().setOwnerReferences(java.util.List.of(new OwnerReferenceBuilder().withApiVersion("v1").withKind("Pod")
