@@ -166,6 +166,7 @@ final class Checker {
         }
         Boolean named = switch (in.fault()) {
             case LEADER_KILL -> in.recovered() == null ? null : logs.contains("holding lease");
+            case API_SERVER_RESTART -> logs.contains("lost the watch");
             case BAD_PRICE_TABLE -> logs.contains("keeping the last price table");
             case BAD_OBJECTS -> kinds.entrySet().stream().filter(e -> bad(e.getValue()))
                     .allMatch(e -> classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.OPEN);
