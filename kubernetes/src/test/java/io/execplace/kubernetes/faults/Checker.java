@@ -127,7 +127,7 @@ final class Checker {
         List<RunReport.Recovery> recoveries = new ArrayList<>();
         for (int i = 0; i < injections.size(); i++) {
             recoveries.add(recovery(injections.get(i), apps, observer.leaseChanges(), replicas.logsSince(marks.get(i)), live, warned,
-                    workload.kinds(), room));
+                    workload.kinds(), room, observer.notReadySeen().size()));
         }
         return new RunReport(name, outcomes, invariants, recoveries, wall);
     }
@@ -151,7 +151,7 @@ final class Checker {
 
     private static RunReport.Recovery recovery(Injection in, Map<String, List<PodSeen>> apps, List<Observer.LeaseChange> lease,
                                                String logs, Map<String, Pod> live, Set<String> warned, Map<String, Kind> kinds,
-                                               RoomWatch room) {
+                                               RoomWatch room, int notReady) {
         double seconds = Double.NaN;
         if (in.probe() != null && in.recovered() != null) {
             Instant firstBind = apps.getOrDefault(in.probe(), List.of()).stream().map(p -> p.bound).filter(b -> b != null)
@@ -173,6 +173,7 @@ final class Checker {
             default -> null;
         };
         double waited = in.probe() == null ? Double.NaN : room.longestWaitWithRoom(in.probe()).toMillis() / 1000.0;
-        return new RunReport.Recovery(in.fault(), in.target(), seconds, takeover, waited, named);
+        String target = in.fault() == Fault.KWOK_STOP ? in.target() + ", " + notReady + " node(s) went NotReady" : in.target();
+        return new RunReport.Recovery(in.fault(), target, seconds, takeover, waited, named);
     }
 }
