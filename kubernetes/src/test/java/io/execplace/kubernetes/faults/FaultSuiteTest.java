@@ -54,6 +54,8 @@ class FaultSuiteTest {
                     .containsExactlyInAnyOrder(Fault.LEADER_KILL, Fault.API_SERVER_RESTART, Fault.BAD_OBJECTS);
             assertThat(report.recoveries()).filteredOn(r -> r.fault() == Fault.LEADER_KILL)
                     .allSatisfy(r -> assertThat(r.named()).as("the new leader says it holds the lease").isTrue());
+            assertThat(report.recoveries()).filteredOn(r -> r.fault() == Fault.API_SERVER_RESTART)
+                    .allSatisfy(r -> assertThat(r.named()).as("the leader logs the lost watch").isTrue());
         }
     }
 
