@@ -98,11 +98,15 @@ final class FaultInjector {
             }
             case BAD_PRICE_TABLE -> {
                 String good = read();
-                write("version: 1\npricesPerHour: [not, a, table\n");
-                hold(Duration.ofSeconds(3));
-                String probe = workload.probe();
-                hold(Duration.ofSeconds(5));
-                write(good);
+                String probe;
+                try {
+                    write("version: 1\npricesPerHour: [not, a, table\n");
+                    hold(Duration.ofSeconds(3));
+                    probe = workload.probe();
+                    hold(Duration.ofSeconds(5));
+                } finally {
+                    write(good);
+                }
                 return new Injection(fault, at, clock.instant(), prices.toString(), probe);
             }
             default -> throw new IllegalArgumentException("unknown fault " + fault);

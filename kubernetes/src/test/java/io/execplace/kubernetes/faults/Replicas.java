@@ -9,13 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Two or three scheduler replicas under leader election, each a JVM of its own ({@link ReplicaMain}), kept
@@ -37,8 +34,6 @@ final class Replicas implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final AtomicInteger starts = new AtomicInteger();
-    private final List<Integer> exitCodes = new ArrayList<>();
     private volatile boolean closing;
 
     Replicas(Path kubeconfig, Path prices, String schedulerName, LeaderElection.Settings lease, int count, Path logDir) {
@@ -70,17 +65,13 @@ final class Replicas implements AutoCloseable {
                     StandardOpenOption.APPEND);
             Process p = pb.start();
             processes[i] = p;
-            starts.incrementAndGet();
-            p.onExit().thenAccept(done -> exited(i, done));
+            p.onExit().thenRun(() -> exited(i));
         } catch (IOException e) {
             throw new IllegalStateException("cannot start scheduler replica " + i + ": " + e.getMessage(), e);
         }
     }
 
-    private void exited(int i, Process done) {
-        synchronized (this) {
-            exitCodes.add(done.exitValue());
-        }
+    private void exited(int i) {
         if (!closing) {
             restarter.schedule(() -> start(i), RESTART_DELAY_MILLIS, TimeUnit.MILLISECONDS);
         }
@@ -141,16 +132,6 @@ final class Replicas implements AutoCloseable {
             }
         }
         return text.toString();
-    }
-
-    /** How many processes were started so far (replicas plus restarts). */
-    int starts() {
-        return starts.get();
-    }
-
-    /** Exit codes of the replicas that ended so far (137 for a kill). */
-    synchronized List<Integer> exitCodes() {
-        return List.copyOf(exitCodes);
     }
 
     @Override
