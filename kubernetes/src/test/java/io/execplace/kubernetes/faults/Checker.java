@@ -127,7 +127,7 @@ final class Checker {
         List<RunReport.Recovery> recoveries = new ArrayList<>();
         for (int i = 0; i < injections.size(); i++) {
             recoveries.add(recovery(injections.get(i), apps, observer.leaseChanges(), replicas.logsSince(marks.get(i)), live, warned,
-                    workload.kinds(), room, observer.notReadySeen().size()));
+                    workload.kinds(), room, observer.notReadySeen().size(), replicas));
         }
         return new RunReport(name, outcomes, invariants, recoveries, wall);
     }
@@ -151,7 +151,7 @@ final class Checker {
 
     private static RunReport.Recovery recovery(Injection in, Map<String, List<PodSeen>> apps, List<Observer.LeaseChange> lease,
                                                String logs, Map<String, Pod> live, Set<String> warned, Map<String, Kind> kinds,
-                                               RoomWatch room, int notReady) {
+                                               RoomWatch room, int notReady, Replicas replicas) {
         double seconds = Double.NaN;
         if (in.probe() != null && in.recovered() != null) {
             Instant firstBind = apps.getOrDefault(in.probe(), List.of()).stream().map(p -> p.bound).filter(b -> b != null)
@@ -173,7 +173,13 @@ final class Checker {
             default -> null;
         };
         double waited = in.probe() == null ? Double.NaN : room.longestWaitWithRoom(in.probe()).toMillis() / 1000.0;
-        String target = in.fault() == Fault.KWOK_STOP ? in.target() + ", " + notReady + " node(s) went NotReady" : in.target();
+        String target = switch (in.fault()) {
+            case KWOK_STOP -> in.target() + ", " + notReady + " node(s) went NotReady";
+            case OVERLOAD -> in.replica() < 0 ? in.target() : in.target() + String.format(java.util.Locale.ROOT, ", %.0f MiB after",
+                    replicas.rssMiB(in.replica())) + replicas.cycleSeconds(in.replica()).map(c -> String.format(java.util.Locale.ROOT,
+                    ", cycle max %.3f s, mean %.3f s", c[0], c[1])).orElse("");
+            default -> in.target();
+        };
         return new RunReport.Recovery(in.fault(), target, seconds, takeover, waited, named);
     }
 }

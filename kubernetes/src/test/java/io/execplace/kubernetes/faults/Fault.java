@@ -21,5 +21,7 @@ enum Fault {
     /** Bad objects: requests no node can hold, malformed annotations, a driver without executors, executors without a driver. */
     BAD_OBJECTS,
     /** The replicas' price table replaced by one that does not parse, restored some seconds later. */
-    BAD_PRICE_TABLE
+    BAD_PRICE_TABLE,
+    /** Forty applications at once, more than the nodes bought so far hold: the leader's memory and cycle time are measured. */
+    OVERLOAD
 }

@@ -38,9 +38,16 @@ final class FaultInjector {
      * @param recovered when the component was back (API server ready, replica killed, table restored), or null
      * @param target    what it hit (component, replica, node, applications), or why nothing was hit
      * @param probe     the probe application created at {@code recovered}, or null
+     * @param replica   the replica killed or measured, or -1
      */
-    record Injection(Fault fault, Instant at, Instant recovered, String target, String probe) {
+    record Injection(Fault fault, Instant at, Instant recovered, String target, String probe, int replica) {
+        Injection(Fault fault, Instant at, Instant recovered, String target, String probe) {
+            this(fault, at, recovered, target, probe, -1);
+        }
     }
+
+    /** Applications an OVERLOAD creates at once. */
+    static final int OVERLOAD_APPLICATIONS = 40;
 
     private final KubernetesClient admin;
     private final TestbedControl testbed;
@@ -81,7 +88,7 @@ final class FaultInjector {
                 }
                 at = clock.instant();
                 replicas.kill(leader.get());
-                return new Injection(fault, at, clock.instant(), "replica-" + leader.get(), workload.probe());
+                return new Injection(fault, at, clock.instant(), "replica-" + leader.get(), workload.probe(), leader.get());
             }
             case KARPENTER_RESTART, KWOK_STOP -> {
                 Component c = fault == Fault.KARPENTER_RESTART ? Component.KARPENTER : Component.KWOK;
@@ -92,6 +99,16 @@ final class FaultInjector {
             }
             case NODE_INTERRUPTION, NODE_NOEXECUTE, NODE_CORDON -> {
                 return onNode(fault, namespace, random, at);
+            }
+            case OVERLOAD -> {
+                Optional<Integer> leader = awaitLeader();
+                String before = leader.map(i -> String.format(java.util.Locale.ROOT, "leader replica-%d at %.0f MiB RSS", i, replicas.rssMiB(i)))
+                        .orElse("no leader");
+                for (int i = 0; i < OVERLOAD_APPLICATIONS; i++) {
+                    workload.create(new io.execplace.core.model.Job(0, io.execplace.core.model.JobType.GENERIC, 0, 1 + random.nextInt(2), 1, 2,
+                            4 + random.nextInt(5), io.execplace.core.model.Job.NO_DEADLINE), RunWorkload.Kind.NORMAL);
+                }
+                return new Injection(fault, at, null, OVERLOAD_APPLICATIONS + " applications at once, " + before, null, leader.orElse(-1));
             }
             case BAD_OBJECTS -> {
                 return new Injection(fault, at, null, String.join(" ", workload.createBadObjects(random)), null);

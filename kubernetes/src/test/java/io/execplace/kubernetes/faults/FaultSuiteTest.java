@@ -24,7 +24,8 @@ import static org.awaitility.Awaitility.await;
  * process of its own, schedule a replayed workload while faults are injected. The short run is in the
  * default suite (skipped with {@code -Dexecplace.testbed=skip}); {@code -Dexecplace.faults.runs=N
  * -Dexecplace.faults.seed=S} runs N seeded runs instead ({@code scripts/faults}), each fault alone first,
- * then two or three mixed, and writes {@code target/faults/runs.csv}.
+ * then two or three mixed, and writes {@code target/faults/runs-seedS.csv}; {@code -Dexecplace.faults.only=F,G}
+ * injects those faults in every run instead.
  */
 class FaultSuiteTest {
 
@@ -71,13 +72,17 @@ class FaultSuiteTest {
         Files.writeString(csv, "run,faults,passed,applications,finished,refused,killed,lost,good_refused,replaced,violations,"
                 + "busy_outside_claims,repeated_scheduled,longest_wait_with_room_s,recoveries,wall_s\n");
         List<String> failed = new ArrayList<>();
-        Fault[] all = Fault.values();
+        String only = System.getProperty("execplace.faults.only", "");
+        Fault[] all = only.isBlank() ? Fault.values()
+                : java.util.Arrays.stream(only.split(",")).map(String::trim).map(Fault::valueOf).toArray(Fault[]::new);
         try (Bench bench = Bench.start(LeaderElection.Settings.defaults("kube-system", SCHEDULER), 3, "seed" + seed)) {
             for (int r = 0; r < runs; r++) {
                 long runSeed = seed * 1000 + r;
                 Random pick = new Random(runSeed);
                 List<Fault> faults = new ArrayList<>();
-                if (r < 2 * all.length) {
+                if (!only.isBlank()) {
+                    faults.addAll(List.of(all));
+                } else if (r < 2 * all.length) {
                     faults.add(all[r % all.length]);
                 } else {
                     int n = 2 + pick.nextInt(2);

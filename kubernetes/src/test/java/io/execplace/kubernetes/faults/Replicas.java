@@ -110,6 +110,64 @@ final class Replicas implements AutoCloseable {
         p.waitFor();
     }
 
+    /** Replica i's resident memory now (VmRSS of /proc), in MiB; NaN when it is not running. */
+    double rssMiB(int i) {
+        Process p;
+        synchronized (this) {
+            p = processes[i];
+        }
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Gone meanwhile.
+        }
+        return Double.NaN;
+    }
+
+    /**
+     * Replica i's scheduling cycles from its /metrics (the port its log names): the longest of the last two
+     * minutes (Micrometer's decaying max) and the mean over its life, in seconds; empty when it cannot be read.
+     */
+    Optional<double[]> cycleSeconds(int i) {
+        try {
+            String log = Files.readString(log(i));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("health and metrics on (http://[0-9.:]+)").matcher(log);
+            String url = null;
+            while (m.find()) {
+                url = m.group(1);
+            }
+            if (url == null) {
+                return Optional.empty();
+            }
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/metrics")).timeout(java.time.Duration.ofSeconds(5)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            double max = Double.NaN;
+            double sum = 0;
+            double count = 0;
+            for (String line : r.body().split("\n")) {
+                String[] f = line.split(" ");
+                if (f.length == 2 && f[0].equals("execplace_scheduling_cycle_duration_seconds_max")) {
+                    max = Double.parseDouble(f[1]);
+                } else if (f.length == 2 && f[0].equals("execplace_scheduling_cycle_duration_seconds_sum")) {
+                    sum = Double.parseDouble(f[1]);
+                } else if (f.length == 2 && f[0].equals("execplace_scheduling_cycle_duration_seconds_count")) {
+                    count = Double.parseDouble(f[1]);
+                }
+            }
+            return Optional.of(new double[] {max, count == 0 ? Double.NaN : sum / count});
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
     /** Where each replica's log ends now: a mark for {@link #logsSince}. */
     long[] logMarks() {
         long[] marks = new long[processes.length];
