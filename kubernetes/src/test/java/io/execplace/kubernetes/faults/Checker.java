@@ -25,8 +25,12 @@ import java.util.stream.Collectors;
  */
 final class Checker {
 
-    /** What became of one application. */
-    enum Outcome { FINISHED, REFUSED, KILLED, OPEN }
+    /**
+     * What became of one application. STALLED: every pod it still waits for is bound, but the node agent
+     * (kwok) never ran it — the scheduler's part is done; seen when kwok's status patch failed during an
+     * etcd restart and kwok did not try again.
+     */
+    enum Outcome { FINISHED, REFUSED, KILLED, STALLED, OPEN }
 
     /** Clock slack between the API server's second-granular timestamps and the observer's clock. */
     private static final Duration SLACK = Duration.ofSeconds(2);
@@ -44,17 +48,21 @@ final class Checker {
         if (driverKilled) {
             return Outcome.KILLED;
         }
-        List<PodSeen> present = pods.stream().filter(p -> !p.deleted).toList();
-        if (!present.isEmpty() && present.stream().allMatch(p -> "Succeeded".equals(p.phase))) {
+        // A pod deleted after it Succeeded (its node removed, the pod garbage-collected) still ran; one deleted
+        // before it ended was replaced or died with its driver.
+        List<PodSeen> counted = pods.stream().filter(p -> !p.deleted || "Succeeded".equals(p.phase)).toList();
+        if (!counted.isEmpty() && counted.stream().allMatch(p -> "Succeeded".equals(p.phase))) {
             return Outcome.FINISHED;
         }
+        List<PodSeen> present = counted.stream().filter(p -> !p.deleted).toList();
         for (PodSeen p : present) {
             Pod pod = live.get(p.name);
             if (p.node == null && pod != null && unschedulableWithReason(pod) && (warned == null || warned.contains(p.uid))) {
                 return Outcome.REFUSED;
             }
         }
-        return Outcome.OPEN;
+        boolean allBound = present.stream().allMatch(p -> p.node != null || "Succeeded".equals(p.phase));
+        return !present.isEmpty() && allBound ? Outcome.STALLED : Outcome.OPEN;
     }
 
     private static boolean unschedulableWithReason(Pod pod) {
@@ -98,6 +106,7 @@ final class Checker {
         int refused = 0;
         int killed = 0;
         int lost = 0;
+        int stalled = 0;
         int goodRefused = 0;
         List<String> details = new ArrayList<>();
         for (Map.Entry<String, Kind> app : workload.kinds().entrySet()) {
@@ -107,19 +116,20 @@ final class Checker {
                 case FINISHED -> finished++;
                 case KILLED -> killed++;
                 case REFUSED -> refused++;
+                case STALLED -> stalled++;
                 case OPEN -> lost++;
             }
             if (o == Outcome.REFUSED && !bad(app.getValue())) {
                 goodRefused++;
             }
-            if (o == Outcome.OPEN || (o == Outcome.REFUSED && !bad(app.getValue()))) {
+            if (o == Outcome.OPEN || o == Outcome.STALLED || (o == Outcome.REFUSED && !bad(app.getValue()))) {
                 details.add(app.getKey() + " (" + app.getValue() + ") " + o + ": " + appPods.stream()
                         .map(p -> p.name + "=" + p.phase + (p.node == null ? "/unbound" : "@" + p.node) + (p.deleted ? "/deleted" : ""))
                         .collect(Collectors.joining(" ")));
             }
         }
         details.addAll(workload.problems());
-        RunReport.Outcomes outcomes = new RunReport.Outcomes(workload.kinds().size(), finished, refused, killed, lost, goodRefused,
+        RunReport.Outcomes outcomes = new RunReport.Outcomes(workload.kinds().size(), finished, refused, killed, stalled, lost, goodRefused,
                 workload.replacedExecutors(), details);
         int repeated = (int) scheduledEvents.values().stream().filter(c -> c > 1).count();
         RunReport.Invariants invariants = new RunReport.Invariants(observer.violations(), busyOutsideClaims(pods, observer.claims().values()),
@@ -169,7 +179,8 @@ final class Checker {
             case API_SERVER_RESTART -> logs.contains("lost the watch");
             case BAD_PRICE_TABLE -> logs.contains("keeping the last price table");
             case BAD_OBJECTS -> kinds.entrySet().stream().filter(e -> bad(e.getValue()))
-                    .allMatch(e -> classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.OPEN);
+                    .allMatch(e -> classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.OPEN
+                            && classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.STALLED);
             default -> null;
         };
         double waited = in.probe() == null ? Double.NaN : room.longestWaitWithRoom(in.probe()).toMillis() / 1000.0;

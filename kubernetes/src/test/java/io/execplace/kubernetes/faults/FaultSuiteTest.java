@@ -49,7 +49,8 @@ class FaultSuiteTest {
             assertThat(report.outcomes().lost()).isZero();
             // 3 good applications, 2 probes, 4 bad objects.
             assertThat(report.outcomes().applications()).isEqualTo(9);
-            assertThat(report.outcomes().finished() + report.outcomes().refused() + report.outcomes().killed()).isEqualTo(9);
+            assertThat(report.outcomes().finished() + report.outcomes().refused() + report.outcomes().killed()
+                    + report.outcomes().stalled()).isEqualTo(9);
             assertThat(report.outcomes().refused()).as("the pod no node can hold is refused, with a reason").isGreaterThanOrEqualTo(1);
             assertThat(report.recoveries()).extracting(RunReport.Recovery::fault)
                     .containsExactlyInAnyOrder(Fault.LEADER_KILL, Fault.API_SERVER_RESTART, Fault.BAD_OBJECTS);
@@ -69,7 +70,7 @@ class FaultSuiteTest {
         Path out = Path.of("target", "faults");
         Files.createDirectories(out);
         Path csv = out.resolve("runs-seed" + seed + ".csv");
-        Files.writeString(csv, "run,faults,passed,applications,finished,refused,killed,lost,good_refused,replaced,violations,"
+        Files.writeString(csv, "run,faults,passed,applications,finished,refused,killed,stalled,lost,good_refused,replaced,violations,"
                 + "busy_outside_claims,repeated_scheduled,longest_wait_with_room_s,recoveries,wall_s\n");
         List<String> failed = new ArrayList<>();
         String only = System.getProperty("execplace.faults.only", "");

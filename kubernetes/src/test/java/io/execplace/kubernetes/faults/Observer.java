@@ -96,8 +96,11 @@ final class Observer implements AutoCloseable {
         informers.add(client.nodes().inform(handler(this::node, n -> nodes.remove(n.getMetadata().getName()))));
         informers.add(client.leases().inNamespace("kube-system").withName(leaseName).inform(handler(this::lease, l -> { })));
         informers.add(client.genericKubernetesResources("karpenter.sh/v1", "NodeClaim").inform(handler(this::claim, this::claimGone)));
-        podInformer = client.pods().inAnyNamespace().inform(handler(p -> pod(p, false), p -> pod(p, true)));
+        // Handler added before the start: inform() would call it for the first list before podInformer is set.
+        podInformer = client.pods().inAnyNamespace().runnableInformer(0);
+        podInformer.addEventHandler(handler(p -> pod(p, false), p -> pod(p, true)));
         informers.add(podInformer);
+        podInformer.start();
     }
 
     private static <T> ResourceEventHandler<T> handler(Consumer<T> seen, Consumer<T> gone) {

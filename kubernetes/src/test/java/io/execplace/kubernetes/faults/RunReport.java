@@ -21,12 +21,14 @@ record RunReport(String name, Outcomes outcomes, Invariants invariants, List<Rec
      * @param finished     every pod ended Succeeded
      * @param refused      a pod left pending with PodScheduled=False (reason Unschedulable) and a Warning Event
      * @param killed       its driver deleted by the fault (as Spark, the application dies with its driver)
+     * @param stalled      every pod it waits for bound, but never run by the node agent (kwok): not the scheduler's
      * @param lost         none of these: the failures the suite exists to find
      * @param goodRefused  refusals of applications that fit the testbed (neither probes nor bad objects would be refused)
      * @param replaced     executors lost to a fault and created again
      * @param details      one line per lost or wrongly refused application
      */
-    record Outcomes(int applications, int finished, int refused, int killed, int lost, int goodRefused, int replaced, List<String> details) {
+    record Outcomes(int applications, int finished, int refused, int killed, int stalled, int lost, int goodRefused, int replaced,
+                    List<String> details) {
     }
 
     /**
@@ -60,10 +62,10 @@ record RunReport(String name, Outcomes outcomes, Invariants invariants, List<Rec
 
     /** One line for a log or the console. */
     String line() {
-        return String.format(Locale.ROOT, "%s %s: apps %d finished %d refused %d killed %d lost %d (good refused %d, replaced %d); "
+        return String.format(Locale.ROOT, "%s %s: apps %d finished %d refused %d killed %d stalled %d lost %d (good refused %d, replaced %d); "
                         + "violations %d, busy outside claims %d, repeated Scheduled %d, longest wait with room %.1f s; %s; %.0f s",
                 name, passed() ? "PASS" : "FAIL", outcomes.applications, outcomes.finished, outcomes.refused, outcomes.killed,
-                outcomes.lost, outcomes.goodRefused, outcomes.replaced, invariants.violations.size(), invariants.busyOutsideClaims,
+                outcomes.stalled, outcomes.lost, outcomes.goodRefused, outcomes.replaced, invariants.violations.size(), invariants.busyOutsideClaims,
                 invariants.repeatedScheduledEvents, invariants.longestWaitWithRoom.toMillis() / 1000.0,
                 recoveries.stream().map(r -> String.format(Locale.ROOT, "%s(%s)%s%s%s", r.fault, r.target,
                         Double.isNaN(r.seconds) ? "" : String.format(Locale.ROOT, " resumed %.2f s (%.0f s of it with room)", r.seconds,
