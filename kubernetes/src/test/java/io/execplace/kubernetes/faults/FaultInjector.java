@@ -171,7 +171,7 @@ final class FaultInjector {
 
     private Optional<Integer> awaitLeader() {
         try {
-            return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+            return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
                     .until(() -> replicas.leader(admin), Optional::isPresent);
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             return Optional.empty();

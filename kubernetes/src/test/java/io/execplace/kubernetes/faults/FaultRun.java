@@ -53,7 +53,8 @@ final class FaultRun {
         Instant started = bench.clock().instant();
         Random random = new Random(seed);
         KubernetesClient admin = bench.admin();
-        admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
+        retried(() -> admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+                .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update));
         RunWorkload workload = new RunWorkload(admin, name, bench.schedulerName(), bench.clock());
         List<Pod> lostExecutors = java.util.Collections.synchronizedList(new ArrayList<>());
         try (Observer observer = new Observer(admin, bench.schedulerName(), bench.clock(), lostExecutors::add);
@@ -84,12 +85,18 @@ final class FaultRun {
                 }
             }
             awaitSettled(observer, workload, name, lostExecutors, shape.settleTimeout());
-            List<Event> events = admin.v1().events().inNamespace(name).list().getItems();
+            List<Event> events = retried(() -> admin.v1().events().inNamespace(name).list().getItems());
             RunReport report = Checker.check(name, observer, workload, injections, marks, bench.replicas(), events, bench.schedulerName(),
                     room, Duration.between(started, bench.clock().instant()));
-            admin.namespaces().withName(name).delete();
+            retried(() -> admin.namespaces().withName(name).delete());
             return report;
         }
+    }
+
+    /** An API call tried again for up to a minute (the machine loaded, the server restarting). */
+    private static <T> T retried(java.util.concurrent.Callable<T> call) {
+        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                .until(call, java.util.Objects::nonNull);
     }
 
     private static void replaceLost(RunWorkload workload, List<Pod> lost) {

@@ -10,12 +10,15 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * The applications of one fault run, created in its namespace as Spark on Kubernetes creates them
@@ -78,12 +81,12 @@ final class RunWorkload {
         tolerateProbeNode(driver, kind);
         Pod created = null;
         if (kind != Kind.EXECUTORS_ONLY) {
-            created = client.resource(driver).create();
+            created = createPod(driver);
             drivers.put(app, created);
         }
         int executors = kind == Kind.DRIVER_ONLY ? 0 : job.executors();
         for (int e = 1; e <= executors; e++) {
-            client.resource(executor(job, e, created, kind)).create();
+            createPod(executor(job, e, created, kind));
         }
         lastExecId.put(app, new AtomicInteger(executors));
         return app;
@@ -137,11 +140,29 @@ final class RunWorkload {
             if (driver == null || driver.getMetadata().getDeletionTimestamp() != null || !Observer.holdsRoom(driver)) {
                 return;
             }
-            client.resource(executor(jobs.get(app), lastExecId.get(app).incrementAndGet(), driver, kinds.get(app))).create();
+            createPod(executor(jobs.get(app), lastExecId.get(app).incrementAndGet(), driver, kinds.get(app)));
             replaced.incrementAndGet();
         } catch (KubernetesClientException e) {
             problems.add("could not replace executor " + lost.getMetadata().getName() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Creates a pod, trying again for up to a minute when the API server does not answer (a loaded machine,
+     * a restart), as spark-submit's client would; a pod that an unanswered attempt did create is read back.
+     */
+    private Pod createPod(Pod pod) {
+        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptionsMatching(
+                e -> e instanceof KubernetesClientException k && k.getCode() != 409 && k.getCode() != 422).until(() -> {
+                    try {
+                        return client.resource(pod).create();
+                    } catch (KubernetesClientException e) {
+                        if (e.getCode() == 409) {
+                            return client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).get();
+                        }
+                        throw e;
+                    }
+                }, java.util.Objects::nonNull);
     }
 
     Map<String, Kind> kinds() {
