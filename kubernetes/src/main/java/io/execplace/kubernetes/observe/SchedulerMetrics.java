@@ -27,6 +27,8 @@ public final class SchedulerMetrics {
     private final Counter bound;
     private final Counter unschedulable;
     private final Counter bindFailures;
+    private final Counter watchInterruptions;
+    private final AtomicLong watchingNow = new AtomicLong();
     private final AtomicLong pending = new AtomicLong();
     private final Timer scheduled;
     private final Timer unschedulableAttempt;
@@ -67,6 +69,10 @@ public final class SchedulerMetrics {
                 .description("times a pod was marked PodScheduled=False, reason Unschedulable").register(registry);
         bindFailures = Counter.builder("execplace.bind.failures")
                 .description("binding requests that failed after all retries or were refused").register(registry);
+        watchInterruptions = Counter.builder("execplace.watch.interruptions")
+                .description("times the node or pod watch was lost (API server unreachable or restarting)").register(registry);
+        Gauge.builder("execplace.watching", watchingNow, AtomicLong::get)
+                .description("1 while both the node and the pod informer watch, else 0").register(registry);
         Gauge.builder("execplace.pods.pending", pending, AtomicLong::get)
                 .description("pods with this scheduler's name not yet bound").register(registry);
         Gauge.builder("execplace.cost.rate", costRatePerHour, DoubleAdder::sum)
@@ -120,6 +126,18 @@ public final class SchedulerMetrics {
 
     public void unschedulable(int pods) {
         unschedulable.increment(pods);
+    }
+
+    public void watchInterrupted() {
+        watchInterruptions.increment();
+    }
+
+    public void watching(boolean now) {
+        watchingNow.set(now ? 1 : 0);
+    }
+
+    public double watchInterruptionsTotal() {
+        return watchInterruptions.count();
     }
 
     public void bindFailure() {

@@ -18,7 +18,7 @@ import java.util.Map;
  * seconds ({@code execplace.io/run-for}, which kwok's stage reads, and the expected duration), and the
  * deadline is the replay's start plus deadline ÷ K.
  */
-final class SparkPods {
+public final class SparkPods {
 
     /** The annotation kwok's Succeeded stage of the testbed waits for (a Go duration). */
     static final String RUN_FOR = "execplace.io/run-for";
@@ -32,11 +32,16 @@ final class SparkPods {
     private final Instant start;
     private final boolean executorsOnSpot;
 
+    /** Pods for kube-scheduler's default node choice (no capacity-type selectors). */
+    public SparkPods(String namespace, String schedulerName, double timeScale, Instant start) {
+        this(namespace, schedulerName, timeScale, start, false);
+    }
+
     /**
      * @param executorsOnSpot the practitioners' rule: executors ask for spot nodes and drivers for on-demand
      *                        ones (node selector {@code karpenter.sh/capacity-type}); else neither asks
      */
-    SparkPods(String namespace, String schedulerName, double timeScale, Instant start, boolean executorsOnSpot) {
+    public SparkPods(String namespace, String schedulerName, double timeScale, Instant start, boolean executorsOnSpot) {
         this.namespace = namespace;
         this.schedulerName = schedulerName;
         this.timeScale = timeScale;
@@ -44,15 +49,15 @@ final class SparkPods {
         this.executorsOnSpot = executorsOnSpot;
     }
 
-    static String appId(Job job) {
+    public static String appId(Job job) {
         return "spark-" + job.id();
     }
 
-    static String driverName(Job job) {
+    public static String driverName(Job job) {
         return "app-" + job.id() + "-driver";
     }
 
-    Pod driver(Job job) {
+    public Pod driver(Job job) {
         Map<String, String> annotations = annotations(job);
         annotations.put(Labels.EXECUTORS, Integer.toString(job.executors()));
         annotations.put(Labels.EXECUTOR_CPU, Integer.toString(job.coresPerExecutor()));
@@ -60,7 +65,7 @@ final class SparkPods {
         return pod(driverName(job), job, "driver", null, DRIVER_CPU, DRIVER_MEMORY, annotations);
     }
 
-    Pod executor(Job job, int execId, Pod driver) {
+    public Pod executor(Job job, int execId, Pod driver) {
         Pod pod = pod("app-" + job.id() + "-exec-" + execId, job, "executor", Integer.toString(execId),
                 Integer.toString(job.coresPerExecutor()), memory(job.memoryGbPerExecutor()), annotations(job));
         pod.getMetadata().setOwnerReferences(java.util.List.of(new OwnerReferenceBuilder().withApiVersion("v1").withKind("Pod")

@@ -64,6 +64,7 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     private SharedIndexInformer<Node> nodeInformer;
     private SharedIndexInformer<Pod> podInformer;
+    private WatchMonitor watchMonitor;
 
     /** First time each pending pod (by uid) was seen, epoch seconds: drives the batching window. */
     private final Map<String, Double> firstSeen = new ConcurrentHashMap<>();
@@ -156,6 +157,8 @@ public final class KubernetesScheduler implements AutoCloseable {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
+        watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock);
+        watchMonitor.start();
         LOG.info("{}: watching {} nodes and {} pods (namespace {}), policy {}, queue {}", settings.schedulerName(),
                 nodeInformer.getStore().list().size(), podInformer.getStore().list().size(),
                 settings.namespace() == null ? "all" : settings.namespace(), policy.name(), settings.queue().name());
@@ -364,6 +367,9 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     @Override
     public void close() {
+        if (watchMonitor != null) {
+            watchMonitor.close();
+        }
         bindThreads.shutdown();
         try {
             // Let bindings in flight settle (each request has its own timeout).

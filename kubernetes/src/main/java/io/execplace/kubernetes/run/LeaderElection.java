@@ -68,7 +68,7 @@ public final class LeaderElection implements AutoCloseable {
             }
         }, leader -> LOG.info("lease {}/{} is held by {}", settings.namespace(), settings.leaseName(), leader));
         campaign = client.leaderElector().withConfig(new LeaderElectionConfigBuilder().withName(settings.leaseName())
-                .withLock(new LeaseLock(settings.namespace(), settings.leaseName(), identity))
+                .withLock(new WriteTimeLease(new LeaseLock(settings.namespace(), settings.leaseName(), identity), java.time.Clock.systemUTC()))
                 .withLeaseDuration(settings.leaseDuration()).withRenewDeadline(settings.renewDeadline())
                 .withRetryPeriod(settings.retryPeriod()).withLeaderCallbacks(callbacks)
                 .withReleaseOnCancel(releaseOnCancel).build()).build().start();

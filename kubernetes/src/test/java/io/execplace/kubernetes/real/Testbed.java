@@ -76,6 +76,11 @@ public final class Testbed {
         }
     }
 
+    /** The testbed's folder (its kubeconfig, prices, logs and the components' pid and command files). */
+    public Path dir() {
+        return dir;
+    }
+
     /** A client with the admin token (group system:masters). */
     public KubernetesClient admin() {
         return admin;

@@ -1,0 +1,27 @@
+package io.execplace.kubernetes.faults;
+
+/** The faults the suite injects into a replay on the testbed, one at a time or mixed. */
+enum Fault {
+    /** kube-apiserver killed (SIGKILL) and started again at once; etcd keeps the state. */
+    API_SERVER_RESTART,
+    /** etcd killed and started again; the API server stays up but cannot serve meanwhile. */
+    ETCD_RESTART,
+    /** The replica holding the scheduler's Lease killed (SIGKILL, no release); another must take over. */
+    LEADER_KILL,
+    /** Karpenter killed, started again three seconds later. */
+    KARPENTER_RESTART,
+    /** kwok stopped for a while: pods do not progress, nodes stop renewing their leases (and go NotReady if long enough). */
+    KWOK_STOP,
+    /** A node running executors interrupted as a spot reclaim is: its NodeClaim deleted, Karpenter drains and removes it. */
+    NODE_INTERRUPTION,
+    /** A node running executors tainted NoExecute: the taint-eviction controller deletes its pods. */
+    NODE_NOEXECUTE,
+    /** A node running executors cordoned: its pods finish, nothing new may land there. */
+    NODE_CORDON,
+    /** Bad objects: requests no node can hold, malformed annotations, a driver without executors, executors without a driver. */
+    BAD_OBJECTS,
+    /** The replicas' price table replaced by one that does not parse, restored some seconds later. */
+    BAD_PRICE_TABLE,
+    /** Forty applications at once, more than the nodes bought so far hold: the leader's memory and cycle time are measured. */
+    OVERLOAD
+}
