@@ -259,7 +259,8 @@ public final class EventLogImport {
         List<double[]> steps = new ArrayList<>();
         int alive = 0;
         steps.add(new double[] {0, 1});
-        for (Map.Entry<Long, Integer> c : change.entrySet()) {
+        // Executors released when the application stops change nothing it still runs.
+        for (Map.Entry<Long, Integer> c : change.headMap(a.stopMs() - a.startMs()).entrySet()) {
             alive += c.getValue();
             double at = c.getKey() / 1000.0;
             int wanted = Math.max(1, alive);

@@ -135,6 +135,8 @@ class ExecutorTimelineTest {
         assertThat(app.baseDuration()).isCloseTo(205.291, offset(1e-9));
         assertThat(demand.most()).isEqualTo(a.peakExecutors());
         assertThat(app.executors()).isEqualTo(demand.least());
+        double[] steps = demand.atSeconds();
+        assertThat(steps[steps.length - 1]).isLessThan(app.baseDuration()); // no step for the releases at its end
         // Independently, from the executors' own spans: the executor-seconds of max(1, executors alive).
         List<long[]> events = new java.util.ArrayList<>();
         for (SparkApplication.Executor e : a.executors()) {
