@@ -207,14 +207,15 @@ final class KernelClock {
      * executors added by dynamic allocation ({@link CapacityStats#NONE} for a fixed cluster without).
      */
     CapacityStats capacity() {
+        CapacityStats counts = resultCapacity();
         if (preemptions == null) {
-            return allocations.any() ? allocations.addTo(CapacityStats.builder()).build() : CapacityStats.NONE;
+            return counts;
         }
         double nodeSeconds = 0;
         for (int vm = 0; vm < state.vmCount(); vm++) {
             nodeSeconds += state.busySeconds(vm);
         }
-        return allocations.addTo(preemptions.stats()).build().withNodeHours(nodeSeconds / 3600);
+        return counts.withNodeHours(nodeSeconds / 3600);
     }
 
     /** The capacity counts for a finished run's result (node-hours come from the node lifetimes there). */
