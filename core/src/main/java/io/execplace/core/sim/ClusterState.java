@@ -35,10 +35,7 @@ public final class ClusterState implements ClusterView {
     private final double[] busySince;
     private final double[][] intervals;   // per VM: start0, end0, start1, end1, ...
     private final int[] intervalCount;
-    /**
-     * Per VM, the lengths of its closed busy intervals but the last, summed in order: keeps
-     * {@link #busySeconds} O(1) with exactly the rounding of summing every interval in order.
-     */
+    /** Per VM, its closed busy intervals but the last, summed in order: {@link #busySeconds} in O(1), same rounding. */
     private final double[] closedBeforeLast;
     private final int[] scratchCount;
     private int activeVms;
@@ -143,6 +140,11 @@ public final class ClusterState implements ClusterView {
     @Override
     public boolean isProvisioned(int vm) {
         return nodes == null || nodes.alive(vm);
+    }
+
+    @Override
+    public int provisionedVms(int[] out) {
+        return nodes == null ? ClusterView.super.provisionedVms(out) : nodes.aliveSlots(out);
     }
 
     /** A slot not bought answers its pool's mean launch delay: a policy cannot know the next launch's draw. */

@@ -48,6 +48,7 @@ final class NodeLifecycle {
     private long seed;
 
     private final NodeEvents events = new NodeEvents();
+    private final LiveSlots live;
 
     private int nodeLaunches;
     private int interruptions;
@@ -66,6 +67,7 @@ final class NodeLifecycle {
         poolCores = new int[poolLimit.length];
         alive = new boolean[n];
         cordoned = new boolean[n];
+        live = new LiveSlots(n);
         readyAt = new double[n];
         terminateAt = new double[n];
         launches = new int[n];
@@ -121,6 +123,7 @@ final class NodeLifecycle {
         this.seed = capacitySeed;
         Arrays.fill(poolCores, 0);
         Arrays.fill(alive, false);
+        live.clear();
         Arrays.fill(cordoned, false);
         Arrays.fill(readyAt, 0);
         Arrays.fill(terminateAt, Double.NaN);
@@ -139,6 +142,11 @@ final class NodeLifecycle {
 
     boolean alive(int vm) {
         return alive[vm];
+    }
+
+    /** Writes the bought slots, in slot order, into {@code out}; returns how many. */
+    int aliveSlots(int[] out) {
+        return live.copyTo(out);
     }
 
     boolean cordoned(int vm) {
@@ -202,6 +210,7 @@ final class NodeLifecycle {
         int launch = ++launches[vm];
         NodePool pool = pools.pool(vm);
         alive[vm] = true;
+        live.add(vm);
         cordoned[vm] = false;
         readyAt[vm] = now + draw(vm, launch, 0);
         terminateAt[vm] = Double.NaN;
@@ -248,6 +257,7 @@ final class NodeLifecycle {
         int pool = pools.poolIndex(vm);
         boolean wasBlocked = blocked(pool);
         alive[vm] = false;
+        live.remove(vm);
         cordoned[vm] = false;
         terminateAt[vm] = Double.NaN;
         token[vm]++;
