@@ -66,6 +66,11 @@ public interface ClusterView {
         return true;
     }
 
+    /** False while an availability trace keeps the elastic cluster's pool ({@code NodePools} index) from buying nodes. */
+    default boolean poolOpen(int pool) {
+        return true;
+    }
+
     /**
      * Writes the VMs that are {@link #isProvisioned provisioned}, in id order, into {@code out} (at
      * least {@link #vmCount()} long) and returns how many: a policy reads a large pool's few live nodes

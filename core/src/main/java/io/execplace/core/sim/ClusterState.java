@@ -143,6 +143,11 @@ public final class ClusterState implements ClusterView {
     }
 
     @Override
+    public boolean poolOpen(int pool) {
+        return nodes == null || nodes.poolOpen(pool);
+    }
+
+    @Override
     public int provisionedVms(int[] out) {
         return nodes == null ? ClusterView.super.provisionedVms(out) : nodes.aliveSlots(out);
     }
@@ -196,11 +201,7 @@ public final class ClusterState implements ClusterView {
                 && freeMemoryGb(vm) + Capacity.EPSILON >= job.memoryGbPerExecutor();
     }
 
-    /**
-     * Checks that a placement is well formed and fits the free resources now.
-     *
-     * @return null when valid, else a message saying what is wrong
-     */
+    /** Checks that a placement is well formed and fits the free resources now: null when valid, else what is wrong. */
     public String validate(Job job, Placement placement) {
         if (placement.executors() != job.executors()) {
             return "placed " + placement.executors() + " executors, job " + job.id() + " needs " + job.executors();
@@ -317,11 +318,8 @@ public final class ClusterState implements ClusterView {
         busySince[vm] = now;
     }
 
-    /**
-     * An elastic node is gone now (consolidated or interrupted): its billed lifetime closes.
-     *
-     * @return true when this gave back capacity its pool's limit was holding back
-     */
+    /** An elastic node is gone now (consolidated or interrupted), its billed lifetime closed; true when
+     *  this gave back capacity its pool's limit held back. */
     boolean terminate(int vm) {
         boolean freed = nodes.terminate(vm);
         closeInterval(vm);

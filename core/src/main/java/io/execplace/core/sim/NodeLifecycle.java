@@ -5,6 +5,7 @@ import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
+import io.execplace.core.model.UnavailableWindow;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -26,12 +27,17 @@ final class NodeLifecycle {
     static final int NOTICE = 1;
     static final int INTERRUPT = 2;
     static final int POOL_NOTICE = 3;
+    /** An availability trace's window opens (slot = pool index): the pool cannot buy until it closes. */
+    static final int POOL_CLOSE = 4;
+    static final int POOL_OPEN = 5;
 
     private final NodePools pools;
     private final int n;
     private final int[] slotCores;
     private final int[] poolLimit;
     private final int[] poolCores;
+    /** Per pool, true inside an availability trace's window: it cannot buy. */
+    private final boolean[] poolClosed;
     private final boolean[] alive;
     private final boolean[] cordoned;
     private final double[] readyAt;
@@ -65,6 +71,7 @@ final class NodeLifecycle {
             poolLimit[p] = pools.pools().get(p).limitCores();
         }
         poolCores = new int[poolLimit.length];
+        poolClosed = new boolean[poolLimit.length];
         alive = new boolean[n];
         cordoned = new boolean[n];
         live = new LiveSlots(n);
@@ -95,6 +102,9 @@ final class NodeLifecycle {
      * that a consolidation or interruption in that pool would give back.
      */
     boolean blocked(int pool) {
+        if (poolClosed[pool]) {
+            return true;
+        }
         for (int g = 0; g < groupSlots.length; g++) {
             if (groupPool[g] == pool && groupAlive[g] < groupSlots[g]
                     && poolCores[pool] + groupCores[g] > poolLimit[pool]) {
@@ -122,6 +132,7 @@ final class NodeLifecycle {
     void reset(long capacitySeed) {
         this.seed = capacitySeed;
         Arrays.fill(poolCores, 0);
+        Arrays.fill(poolClosed, false);
         Arrays.fill(alive, false);
         live.clear();
         Arrays.fill(cordoned, false);
@@ -159,7 +170,17 @@ final class NodeLifecycle {
             return !cordoned[vm];
         }
         int p = pools.poolIndex(vm);
-        return poolCores[p] + slotCores[vm] <= poolLimit[p];
+        return !poolClosed[p] && poolCores[p] + slotCores[vm] <= poolLimit[p];
+    }
+
+    /** False while an availability trace's window keeps the pool from buying. */
+    boolean poolOpen(int pool) {
+        return !poolClosed[pool];
+    }
+
+    /** An availability trace's window opens ({@code closed}) or closes for the pool. */
+    void closePool(int pool, boolean closed) {
+        poolClosed[pool] = closed;
     }
 
     /**
@@ -177,6 +198,9 @@ final class NodeLifecycle {
                 extra = new int[poolLimit.length];
             }
             int p = pools.poolIndex(vm);
+            if (poolClosed[p]) {
+                return "node pool " + pools.pools().get(p).name() + " cannot buy now (its availability trace has no capacity)";
+            }
             extra[p] += slotCores[vm];
             if (poolCores[p] + extra[p] > poolLimit[p]) {
                 return "node pool " + pools.pools().get(p).name() + " would exceed its limit of " + poolLimit[p]
@@ -276,6 +300,11 @@ final class NodeLifecycle {
             for (double at : in.reclaimAtSeconds()) {
                 push(Math.max(0, at - in.noticeSeconds()), p, POOL_NOTICE, 0);
             }
+            // A window closes the pool from its reclaim's notice, so that no node bought then survives it.
+            for (UnavailableWindow w : in.unavailable()) {
+                push(Math.max(0, w.fromSeconds() - in.noticeSeconds()), p, POOL_CLOSE, 0);
+                push(w.toSeconds(), p, POOL_OPEN, 0);
+            }
         }
     }
 
@@ -322,7 +351,7 @@ final class NodeLifecycle {
     private boolean stale() {
         int vm = events.peekSlot();
         return switch (events.peekKind()) {
-            case POOL_NOTICE -> false;
+            case POOL_NOTICE, POOL_CLOSE, POOL_OPEN -> false;
             case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
             default -> !alive[vm] || events.peekToken() != launches[vm];
         };

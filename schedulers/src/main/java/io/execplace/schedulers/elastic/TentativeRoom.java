@@ -19,6 +19,8 @@ final class TentativeRoom {
     /** The bought slots in slot order (policies scan only these: an elastic cluster's slots are mostly not bought). */
     int[] live = new int[0];
     int liveCount;
+    /** Per node pool of an elastic cluster: false while an availability trace keeps it from buying. */
+    boolean[] poolOpen = new boolean[0];
 
     /** The cluster the arrays describe; a slot not in {@link #live} holds its empty capacity. */
     private Cluster loaded;
@@ -46,6 +48,15 @@ final class TentativeRoom {
         } else {
             for (int k = 0; k < liveCount; k++) {
                 empty(cluster, live[k]);
+            }
+        }
+        if (cluster.isElastic()) {
+            int pools = cluster.pools().pools().size();
+            if (poolOpen.length < pools) {
+                poolOpen = new boolean[pools];
+            }
+            for (int p = 0; p < pools; p++) {
+                poolOpen[p] = view.poolOpen(p);
             }
         }
         liveCount = view.provisionedVms(live);
