@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.OutputPaths;
@@ -239,7 +240,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
             }
         });
         stdout.println("wrote " + dir.resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + dir.resolve(AgentFiles.MODEL_FILE)
-                + (q == QueuePolicy.FCFS ? "" : "@" + q.name()) + "), round-K.xprl and rounds.csv");
+                + DeciderName.queueSuffix(q.name()) + "), round-K.xprl and rounds.csv");
         stdout.flush();
         return 0;
     }
@@ -278,7 +279,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
     /** Mean over presets of the agent's held-out cost / milp, its Target and milp's (NaN without deadlines). */
     private double[] heldOut(SchedulerRegistry registry, List<HeldOutSplit> splits, List<Cluster> clusters, Path agent,
                              QueuePolicy q) {
-        String suffix = HeldOutCommand.queueSuffix(q.name());
+        String suffix = DeciderName.queueSuffix(q.name());
         List<String> schedulers = List.of("milp" + suffix, "agent:" + agent + suffix);
         double[] sum = new double[3];
         for (int i = 0; i < splits.size(); i++) {
