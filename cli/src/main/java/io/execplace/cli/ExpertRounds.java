@@ -129,7 +129,8 @@ final class ExpertRounds {
                     + (settings.clairvoyant() ? " (clairvoyant in training)" : "") + " with the agent as its "
                     + (proposer ? PROPOSER : "rollout policy") + " -> " + dir);
         }
-        loop.run((round, agentFile) -> {
+        loop.run(round -> {
+            Path agentFile = round.agentFile();
             List<String> row = new ArrayList<>(List.of(Integer.toString(round.round()),
                     Boolean.toString(round.teacherActed()), Long.toString(round.steps()),
                     Format.sig(round.crossEntropy(), 4), Format.sig(round.agreement(), 4),
