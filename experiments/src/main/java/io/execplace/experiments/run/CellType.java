@@ -1,0 +1,39 @@
+package io.execplace.experiments.run;
+
+import io.execplace.core.progress.ProgressListener;
+
+import java.io.IOException;
+
+/**
+ * One kind of a study's work in both of its forms, so that the study states it once and hands it to
+ * one {@link CellEngine}: as objects, run on this JVM's threads with their own progress ({@link
+ * CellEngine#local}), and as text ({@link #kind()}) for engines whose cells may run in other JVMs.
+ * The two forms must give the same result (the text forms lose nothing; tests run both).
+ *
+ * @param <C> the cell as an object
+ * @param <R> its result as the study uses it
+ */
+public interface CellType<C, R> {
+
+    /** The stateless text function that runs one cell anywhere. */
+    CellKind kind();
+
+    /** The cell's text for {@link #kind()}. */
+    String cell(C cell);
+
+    /** The result of {@code cell} from its result text (e.g. writing the files it carries). */
+    R result(C cell, String text) throws IOException;
+
+    /** Runs {@code cell} here, without text, telling {@code progress} as it goes. */
+    R runHere(C cell, ProgressListener progress) throws Exception;
+
+    /**
+     * What {@code progress} (as handed to {@link CellEngine#run(CellType, java.util.List, ProgressListener)})
+     * becomes when an engine tells only how many of {@code cells} have finished; unchanged by default.
+     *
+     * @param engine the engine's name, for messages
+     */
+    default ProgressListener finishedCells(ProgressListener progress, int cells, String engine) {
+        return progress;
+    }
+}
