@@ -3,6 +3,7 @@ package io.execplace.experiments.run;
 import io.execplace.core.progress.ProgressListener;
 
 import java.io.IOException;
+import java.util.function.Function;
 
 /**
  * One kind of a study's work in both of its forms, so that the study states it once and hands it to
@@ -35,5 +36,60 @@ public interface CellType<C, R> {
      */
     default ProgressListener finishedCells(ProgressListener progress, int cells, String engine) {
         return progress;
+    }
+
+    /** Reads a cell's result text (see {@link #result}). */
+    @FunctionalInterface
+    interface ResultReader<C, R> {
+        R read(C cell, String text) throws IOException;
+    }
+
+    /** Runs a cell here (see {@link #runHere}). */
+    @FunctionalInterface
+    interface LocalRun<C, R> {
+        R run(C cell, ProgressListener progress) throws Exception;
+    }
+
+    /** Makes {@link #finishedCells}' listener. */
+    @FunctionalInterface
+    interface FinishedCells {
+        ProgressListener listener(ProgressListener progress, int cells, String engine);
+    }
+
+    /** A cell type from its parts, progress passed unchanged to text engines. */
+    static <C, R> CellType<C, R> of(CellKind kind, Function<C, String> text, ResultReader<C, R> result,
+                                    LocalRun<C, R> here) {
+        return of(kind, text, result, here, (progress, cells, engine) -> progress);
+    }
+
+    /** A cell type from its parts. */
+    static <C, R> CellType<C, R> of(CellKind kind, Function<C, String> text, ResultReader<C, R> result,
+                                    LocalRun<C, R> here, FinishedCells finished) {
+        return new CellType<>() {
+            @Override
+            public CellKind kind() {
+                return kind;
+            }
+
+            @Override
+            public String cell(C cell) {
+                return text.apply(cell);
+            }
+
+            @Override
+            public R result(C cell, String resultText) throws IOException {
+                return result.read(cell, resultText);
+            }
+
+            @Override
+            public R runHere(C cell, ProgressListener progress) throws Exception {
+                return here.run(cell, progress);
+            }
+
+            @Override
+            public ProgressListener finishedCells(ProgressListener progress, int cells, String engine) {
+                return finished.listener(progress, cells, engine);
+            }
+        };
     }
 }

@@ -152,29 +152,14 @@ public final class Runner {
 
     /** The scenario cell in both forms: here with this runner's registry, elsewhere as {@link ScenarioCells}. */
     private CellType<Cell, Outcome> cellType() {
-        return new CellType<>() {
-            @Override
-            public CellKind kind() {
-                return StandardCells.SCENARIO;
-            }
-
-            @Override
-            public String cell(Cell cell) {
-                return ScenarioCells.cell(cell.scenario(), cell.scheduler(), cell.seed(), TIMELINE_POINTS);
-            }
-
-            @Override
-            public Outcome result(Cell cell, String text) {
-                return new Outcome(ScenarioCells.result(text), null);
-            }
-
-            @Override
-            public Outcome runHere(Cell cell, ProgressListener progress) {
-                CellRun run = runCell(cell.scenario(), cell.scheduler(), cell.seed());
-                Outcome outcome = new Outcome(run.toCellResult(TIMELINE_POINTS), cell.keepRun() ? run.result() : null);
-                progress.advanced(1, 1, cell.scheduler() + " seed " + cell.seed());
-                return outcome;
-            }
-        };
+        return CellType.of(StandardCells.SCENARIO,
+                cell -> ScenarioCells.cell(cell.scenario(), cell.scheduler(), cell.seed(), TIMELINE_POINTS),
+                (cell, text) -> new Outcome(ScenarioCells.result(text), null),
+                (cell, progress) -> {
+                    CellRun run = runCell(cell.scenario(), cell.scheduler(), cell.seed());
+                    Outcome outcome = new Outcome(run.toCellResult(TIMELINE_POINTS), cell.keepRun() ? run.result() : null);
+                    progress.advanced(1, 1, cell.scheduler() + " seed " + cell.seed());
+                    return outcome;
+                });
     }
 }

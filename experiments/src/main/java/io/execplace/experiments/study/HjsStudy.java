@@ -3,7 +3,6 @@ package io.execplace.experiments.study;
 import io.execplace.core.progress.ProgressListener;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.CellKind;
 import io.execplace.experiments.run.CellType;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
@@ -206,67 +205,27 @@ public final class HjsStudy {
 
     /** A training in both forms: here telling each iteration, elsewhere as {@link HjsCells#TRAINING}. */
     private CellType<Training, Trained> trainingCells() {
-        return new CellType<>() {
-            @Override
-            public CellKind kind() {
-                return HjsCells.TRAINING;
-            }
-
-            @Override
-            public String cell(Training t) {
-                return HjsCells.trainingCell(t.jobSet(), t.kind(), settings);
-            }
-
-            @Override
-            public Trained result(Training t, String text) throws IOException {
-                double seconds = HjsCells.writeTraining(text, t.folder());
-                return new Trained(t.jobSet(), t.kind(), t.folder(), seconds,
-                        t.kind() == AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations());
-            }
-
-            @Override
-            public Trained runHere(Training t, ProgressListener unit) throws IOException {
-                return HjsAgents.train(t.kind(), t.jobSet(), settings, t.folder(), unit);
-            }
-
-            @Override
-            public ProgressListener finishedCells(ProgressListener unit, int cells, String engine) {
-                // Progress moves by the mean training's iterations per finished cell.
-                return unit.spreading((long) settings.jobSets().size() * (settings.hjsIterations() + settings.dqnIterations()));
-            }
-        };
+        // On a text engine progress moves by the mean training's iterations per finished cell.
+        long iterations = (long) settings.jobSets().size() * (settings.hjsIterations() + settings.dqnIterations());
+        return CellType.of(HjsCells.TRAINING,
+                t -> HjsCells.trainingCell(t.jobSet(), t.kind(), settings),
+                (t, text) -> new Trained(t.jobSet(), t.kind(), t.folder(), HjsCells.writeTraining(text, t.folder()),
+                        t.kind() == AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations()),
+                (t, unit) -> HjsAgents.train(t.kind(), t.jobSet(), settings, t.folder(), unit),
+                (unit, cells, engine) -> unit.spreading(iterations));
     }
 
     /** A run in both forms: here with the study's registry, elsewhere as {@link HjsCells#EVALUATION}. */
     private CellType<HjsCells.Evaluation, Cell> evaluationCells() {
-        return new CellType<>() {
-            @Override
-            public CellKind kind() {
-                return HjsCells.EVALUATION;
-            }
-
-            @Override
-            public String cell(HjsCells.Evaluation e) {
-                return HjsCells.evaluationCell(e, settings.milpTimeLimitMs());
-            }
-
-            @Override
-            public Cell result(HjsCells.Evaluation e, String text) {
-                return HjsCells.evaluationResult(e, text);
-            }
-
-            @Override
-            public Cell runHere(HjsCells.Evaluation e, ProgressListener unit) {
-                Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
-                unit.advanced(1, 1, null);
-                return c;
-            }
-
-            @Override
-            public ProgressListener finishedCells(ProgressListener unit, int cells, String engine) {
-                return unit.spreading(cells);
-            }
-        };
+        return CellType.of(HjsCells.EVALUATION,
+                e -> HjsCells.evaluationCell(e, settings.milpTimeLimitMs()),
+                HjsCells::evaluationResult,
+                (e, unit) -> {
+                    Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
+                    unit.advanced(1, 1, null);
+                    return c;
+                },
+                (unit, cells, engine) -> unit.spreading(cells));
     }
 
     private static Path agentFolder(Path dir, String set, AgentKind kind) {

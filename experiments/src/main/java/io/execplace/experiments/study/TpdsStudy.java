@@ -1,7 +1,6 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.run.CellKind;
 import io.execplace.experiments.run.CellType;
 
 import io.execplace.core.metrics.CostLowerBound;
@@ -217,37 +216,17 @@ public final class TpdsStudy {
 
     /** A training in both forms: here telling each iteration, elsewhere as {@link StandardCells#TRAINING}. */
     private CellType<Run, AgentResult> trainingCells(Path dir) {
-        return new CellType<>() {
-            @Override
-            public CellKind kind() {
-                return StandardCells.TRAINING;
-            }
-
-            @Override
-            public String cell(Run r) {
-                return TrainingCells.cell(training(r, folder(dir, r)));
-            }
-
-            @Override
-            public AgentResult result(Run r, String text) throws IOException {
-                TrainingCells.Trained trained = TrainingCells.result(text);
-                Path folder = folder(dir, r);
-                TrainingCells.writeFiles(trained, folder);
-                return finish(r, folder, trained);
-            }
-
-            @Override
-            public AgentResult runHere(Run r, ProgressListener iteration) throws IOException {
-                Path folder = folder(dir, r);
-                return finish(r, folder, TrainingCells.train(training(r, folder), folder, iteration));
-            }
-
-            @Override
-            public ProgressListener finishedCells(ProgressListener iteration, int cells, String engine) {
-                // Progress moves by the mean training's iterations per finished cell, one call per iteration.
-                return iteration.spreading(totalIterations());
-            }
-        };
+        return CellType.of(StandardCells.TRAINING,
+                r -> TrainingCells.cell(training(r, folder(dir, r))),
+                (r, text) -> {
+                    TrainingCells.Trained trained = TrainingCells.result(text);
+                    TrainingCells.writeFiles(trained, folder(dir, r));
+                    return finish(r, folder(dir, r), trained);
+                },
+                (r, iteration) -> finish(r, folder(dir, r), TrainingCells.train(training(r, folder(dir, r)), folder(dir, r),
+                        iteration)),
+                // On a text engine progress moves by the mean training's iterations per finished cell.
+                (iteration, cells, engine) -> iteration.spreading(totalIterations()));
     }
 
     /**

@@ -3,7 +3,6 @@ package io.execplace.liu.study;
 import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.CellKind;
 import io.execplace.experiments.run.CellType;
 import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.model.LiuApp;
@@ -285,33 +284,17 @@ public final class LiuStudy {
 
     /** A training in both forms: here telling its curve's points, elsewhere as {@link LiuCells#TRAINING}. */
     private CellType<Run, TrainedRun> trainingCells(Settings s, Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests, Path dir) {
-        return new CellType<>() {
-            @Override
-            public CellKind kind() {
-                return LiuCells.TRAINING;
-            }
+        return CellType.of(LiuCells.TRAINING,
+                r -> LiuCells.cell(r, s, agentFolder(dir, r)),
+                (r, text) -> LiuCells.result(r, text, agentFolder(dir, r)),
+                (r, progress) -> train(r, s, tests.get(r.pattern()), agentFolder(dir, r), progress),
+                // On a text engine learning-curve lines come only as each training ends.
+                (progress, cells, engine) -> (done, total, what) -> progress.advanced(done, total,
+                        done + " of " + total + " trainings done on " + engine));
+    }
 
-            @Override
-            public String cell(Run r) {
-                return LiuCells.cell(r, s, dir.resolve("agents").resolve(r.label()));
-            }
-
-            @Override
-            public TrainedRun result(Run r, String text) throws IOException {
-                return LiuCells.result(r, text, dir.resolve("agents").resolve(r.label()));
-            }
-
-            @Override
-            public TrainedRun runHere(Run r, ProgressListener progress) {
-                return train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()), progress);
-            }
-
-            @Override
-            public ProgressListener finishedCells(ProgressListener progress, int cells, String engine) {
-                // Learning-curve lines come only as each training ends.
-                return (done, total, what) -> progress.advanced(done, total, done + " of " + total + " trainings done on " + engine);
-            }
-        };
+    private static Path agentFolder(Path dir, Run r) {
+        return dir.resolve("agents").resolve(r.label());
     }
 
     /** The training of {@code r}, or null when it was not among the runs. */
