@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CellTypeTest {
 
-    /** Squares a number: as text "n" -> "n*n", here on the object. */
+    /** Squares a number given as text. */
     private enum Square implements CellKind {
         SQUARE;
 
@@ -23,32 +23,18 @@ class CellTypeTest {
         }
     }
 
-    /** Records which form ran, so the test tells the local case from the text one. */
-    private static final class Squares implements CellType<Long, String> {
-        final List<String> forms = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public CellKind kind() {
-            return Square.SQUARE;
-        }
-
-        @Override
-        public String cell(Long n) {
-            return Long.toString(n);
-        }
-
-        @Override
-        public String result(Long n, String text) {
-            forms.add("text");
-            return n + "^2=" + text;
-        }
-
-        @Override
-        public String runHere(Long n, ProgressListener progress) {
-            forms.add("here");
-            progress.advanced(1, 1, "cell " + n);
-            return n + "^2=" + (n * n);
-        }
+    /** Squares numbers, recording in {@code forms} which form ran, so the test tells the local case from the text one. */
+    private static CellType<Long, String> squares(List<String> forms) {
+        return CellType.of(Square.SQUARE, n -> Long.toString(n),
+                (n, text) -> {
+                    forms.add("text");
+                    return n + "^2=" + text;
+                },
+                (n, progress) -> {
+                    forms.add("here");
+                    progress.advanced(1, 1, "cell " + n);
+                    return n + "^2=" + (n * n);
+                });
     }
 
     @Test
@@ -57,15 +43,15 @@ class CellTypeTest {
         List<String> told = Collections.synchronizedList(new ArrayList<>());
         ProgressListener progress = (done, total, what) -> told.add(what);
 
-        Squares local = new Squares();
-        List<String> here = CellEngine.local(2).run(local, cells, progress);
-        Squares text = new Squares();
-        List<String> elsewhere = new InProcessEngine(2).run(text, cells, progress);
+        List<String> local = Collections.synchronizedList(new ArrayList<>());
+        List<String> here = CellEngine.local(2).run(squares(local), cells, progress);
+        List<String> text = Collections.synchronizedList(new ArrayList<>());
+        List<String> elsewhere = new InProcessEngine(2).run(squares(text), cells, progress);
 
         assertThat(here).containsExactly("3^2=9", "1^2=1", "4^2=16", "1^2=1", "5^2=25");
         assertThat(elsewhere).isEqualTo(here);
-        assertThat(local.forms).containsOnly("here").hasSize(5);
-        assertThat(text.forms).containsOnly("text").hasSize(5);
+        assertThat(local).containsOnly("here").hasSize(5);
+        assertThat(text).containsOnly("text").hasSize(5);
         // Each local cell told its own progress; the text engine told finished cells without a name.
         assertThat(told.stream().filter(w -> w != null)).hasSize(5);
         assertThat(told.stream().filter(w -> w == null)).hasSize(5);
