@@ -34,7 +34,8 @@ import java.util.Map;
  *
  * <p>Run: {@code mvn -B -o -q -pl kubernetes test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=io.execplace.kubernetes.run.CycleCost} ({@code -Dk8s.bench.pods=N},
- * {@code -Dk8s.bench.nodes=N}).
+ * {@code -Dk8s.bench.nodes=N}, {@code -Dk8s.bench.boundBy=default-scheduler} for pods another scheduler bound,
+ * {@code -Dk8s.bench.spark=false} for pods without Spark's labels).
  */
 public final class CycleCost {
 
@@ -44,6 +45,10 @@ public final class CycleCost {
     public static void main(String[] args) {
         int podCount = Integer.getInteger("k8s.bench.pods", 50_000);
         int nodeCount = Integer.getInteger("k8s.bench.nodes", 1_000);
+        // who bound the pods: this scheduler (default), or another one (their room is only in the per-node totals)
+        String boundBy = System.getProperty("k8s.bench.boundBy", "execplace");
+        // false: the bound pods are no Spark pods (a cycle then does not read them one by one)
+        boolean spark = Boolean.parseBoolean(System.getProperty("k8s.bench.spark", "true"));
         double now = 1_800_000_000;
         String created = Instant.ofEpochSecond((long) now - 60).toString();
         List<Node> nodes = new ArrayList<>();
@@ -51,12 +56,15 @@ public final class CycleCost {
             nodes.add(TestObjects.node(String.format(Locale.ROOT, "node-%04d", i), "c64", 64, 256).editMetadata()
                     .withResourceVersion("1").endMetadata().build());
         }
-        SlimPodStore store = new SlimPodStore();
+        SlimPodStore store = new SlimPodStore("execplace");
         for (int p = 0; p < podCount; p++) {
-            Pod pod = TestObjects.executor("spark", "app-" + p / 5, p % 5 + 1, "1", "2Gi", "execplace").editMetadata()
+            Pod pod = TestObjects.executor("spark", "app-" + p / 5, p % 5 + 1, "1", "2Gi", boundBy).editMetadata()
                     .withUid("uid-" + p).withResourceVersion(Integer.toString(10 + p)).withCreationTimestamp(created)
                     .addToAnnotations("execplace.io/expected-duration-seconds", "600").endMetadata()
                     .editSpec().withNodeName(nodes.get(p % nodeCount).getMetadata().getName()).endSpec().build();
+            if (!spark) {
+                pod.getMetadata().setLabels(Map.of());
+            }
             store.put(store.getKey(pod), pod);
         }
         for (int e = 1; e <= 5; e++) {
@@ -79,7 +87,7 @@ public final class CycleCost {
                 long t1 = System.nanoTime();
                 Grouping grouping = grouper.group(reading.pending(), reading.applications(), Map.of(), now);
                 List<NodeInfo> usable = snapshots.usableNodes(nodes);
-                ClusterSnapshot snapshot = snapshots.build(usable, now, 1000, reading.oursBound(), reading.othersBound(),
+                ClusterSnapshot snapshot = snapshots.build(usable, now, 1000, reading.oursBound(), store.byNode(),
                         reading.applications(), new AssumeCache());
                 long t2 = System.nanoTime();
                 CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable);
@@ -92,8 +100,9 @@ public final class CycleCost {
                 phase[2][c] = t3 - t2;
                 phase[3][c] = t3 - t0;
             }
-            System.out.printf(Locale.ROOT, "%s, %d bound pods on %d nodes, median of cycles 21-%d: reading the cache %.1f ms,"
-                            + " grouping and snapshot %.1f ms, planning %.2f ms, cycle %.1f ms%n", policy.name(), podCount, nodeCount,
+            System.out.printf(Locale.ROOT, "%s, %d bound pods (%s, %s) on %d nodes, median of cycles 21-%d: reading the cache %.1f ms,"
+                            + " grouping and snapshot %.1f ms, planning %.2f ms, cycle %.1f ms%n", policy.name(), podCount, boundBy,
+                    spark ? "Spark pods" : "no Spark labels", nodeCount,
                     cycles, median(phase[0]), median(phase[1]), median(phase[2]), median(phase[3]));
         }
     }
