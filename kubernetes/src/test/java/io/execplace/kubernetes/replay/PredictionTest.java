@@ -75,7 +75,7 @@ class PredictionTest {
     void theSpotPoolIsTakenBackAsTheReplayTakesIt() throws IOException {
         Interruptions trace = Interruptions.trace(120, List.of(1800.0));
         Cluster c = new Prediction(60, 2, 10, trace).pools(types());
-        assertThat(c.pools().capacityType(1)).isEqualTo(CapacityType.SPOT);
+        assertThat(c.pools().pool(1).capacityType()).isEqualTo(CapacityType.SPOT);
         assertThat(c.pools().pool(1).interruptions()).isEqualTo(trace);
         assertThat(c.pools().pool(0).interruptions()).as("on-demand is never taken").isEqualTo(Interruptions.NONE);
         Interruptions hazard = new Interruptions(0.25, 120);
