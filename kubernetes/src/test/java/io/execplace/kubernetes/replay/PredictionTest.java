@@ -68,18 +68,18 @@ class PredictionTest {
         // 4 vCPU less the 100m kept back: 3 whole cores a node; 1,000 cores hold 333 such nodes.
         assertThat(c.vm(0).cores()).isEqualTo(3);
         assertThat(c.size()).isEqualTo(2 * 333);
-        assertThat(c.pools().pool(1).interruptions()).isEqualTo(Interruptions.NONE);
+        assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(Interruptions.NONE);
     }
 
     @Test
     void theSpotPoolIsTakenBackAsTheReplayTakesIt() throws IOException {
         Interruptions trace = Interruptions.trace(120, List.of(1800.0));
         Cluster c = new Prediction(60, 2, 10, trace).pools(types());
-        assertThat(c.pools().pool(1).capacityType()).isEqualTo(CapacityType.SPOT);
-        assertThat(c.pools().pool(1).interruptions()).isEqualTo(trace);
-        assertThat(c.pools().pool(0).interruptions()).as("on-demand is never taken").isEqualTo(Interruptions.NONE);
+        assertThat(c.pools().pools().get(1).capacityType()).isEqualTo(CapacityType.SPOT);
+        assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(trace);
+        assertThat(c.pools().pools().get(0).interruptions()).as("on-demand is never taken").isEqualTo(Interruptions.NONE);
         Interruptions hazard = new Interruptions(0.25, 120);
-        assertThat(new Prediction(60, 2, 10, hazard).pools(types()).pools().pool(1).interruptions()).isEqualTo(hazard);
+        assertThat(new Prediction(60, 2, 10, hazard).pools(types()).pools().pools().get(1).interruptions()).isEqualTo(hazard);
     }
 
     @Test
