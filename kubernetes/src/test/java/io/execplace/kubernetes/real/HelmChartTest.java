@@ -55,7 +55,8 @@ class HelmChartTest {
     void everyRenderedObjectPassesTheApiServersDryRunWithTheValuesGiven() throws IOException {
         Result rendered = run(helm, "template", "ep", CHART.toString(), "--namespace", "kube-system",
                 "--set", "policy=first-fit", "--set", "image.tag=9.9.9", "--set", "capacityTypeLabel=node.example.com/lifecycle",
-                "--set", "prices.pricesPerHour.c5\\.large=0.085");
+                // helm --set gives a decimal as a string; the chart writes it as the number the table wants
+                "--set", "prices.pricesPerHour.c5\\.large=0.085", "--set", "prices.spotPricesPerHour.m5\\.large=0.03");
         assertThat(rendered.code()).as(rendered.out()).isZero();
         List<HasMetadata> objects = testbed.admin().load(new ByteArrayInputStream(rendered.out().getBytes(StandardCharsets.UTF_8))).items();
         assertThat(objects).extracting(HasMetadata::getKind).containsExactlyInAnyOrder("ServiceAccount", "ClusterRole",
@@ -75,6 +76,7 @@ class HelmChartTest {
         PriceTable prices = PriceTable.parse(only(objects, ConfigMap.class).getData().get("prices.yaml"), "the chart's ConfigMap");
         assertThat(prices.pricePerHour("c5.large")).contains(0.085);
         assertThat(prices.pricePerHour("m5.large")).contains(0.096);
+        assertThat(prices.pricePerHour("m5.large", true)).contains(0.03);
         // a price table file given whole
         Result fromFile = run(helm, "template", "ep", CHART.toString(), "--set-file",
                 "prices=" + RealApiServer.REPOSITORY.resolve("deploy/prices.yaml"));
