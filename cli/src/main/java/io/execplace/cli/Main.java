@@ -72,6 +72,7 @@ public final class Main implements Runnable {
         c.put("completion", CompletionCommand::new);
         c.put("k8s-scheduler", K8sSchedulerCommand::new);
         c.put("replay", ReplayCommand::new);
+        c.put("report", ReportCommand::new);
         // A lambda, not HelpCommand::new: a method reference to picocli's class (compiled for Java 5)
         // links it while the class-data archive is dumped, which leaves it out of the archive.
         c.put("help", () -> new CommandLine.HelpCommand());

@@ -1,8 +1,10 @@
 package io.execplace.cli;
 
+import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.Traces;
+import io.execplace.experiments.study.ReplayReport;
 import io.execplace.kubernetes.replay.Prediction;
 import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
@@ -12,9 +14,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,12 +62,14 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Real seconds to wait after the last arrival for pods to end and nodes to go (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures as JSON.")
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the figures as JSON, and as CSV beside it (the same name ending in .csv; execplace report reads the JSON).")
     Path json;
 
     @Option(names = "--predict", paramLabel = "POLICY",
             description = "Also simulate the same workload on the elastic model of the testbed with this policy "
-                    + "(kube-default models kube-scheduler) and print each figure beside the replay's with the gap.")
+                    + "(kube-default models kube-scheduler, kube-spot kube-scheduler with executors on spot), its spot pool taken "
+                    + "back as the replay takes it, and print each figure beside the replay's with the gap.")
     String predict;
 
     @Option(names = "--instance-types", paramLabel = "FILE",
@@ -89,6 +93,15 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Workload seconds at which every live spot node gets an interruption notice (a NoSchedule taint), "
                     + "and is deleted --notice seconds later; lost executors are replaced as Spark replaces them.")
     List<Double> spotInterruptions = new ArrayList<>();
+
+    @Option(names = "--spot-interruption-rate", paramLabel = "P", defaultValue = "0",
+            description = "The simulator's hazard model instead of (or beside) a trace: each spot node, when it appears, draws its "
+                    + "lifetime with probability P of being taken within 30 days (the Spot Instance Advisor's bands: <5 %% is 0.025, "
+                    + ">20 %% 0.25), gets the notice --notice seconds before its end and is deleted at its end (default 0: none).")
+    double spotInterruptionRate;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the per-node hazard draws (default ${DEFAULT-VALUE}).")
+    long seed;
 
     @Option(names = "--notice", paramLabel = "S", defaultValue = "120",
             description = "Workload seconds from a spot interruption notice to the node's deletion (default ${DEFAULT-VALUE}, AWS's).")
@@ -119,10 +132,10 @@ final class ReplayCommand implements Callable<Integer> {
         }
         Prediction prediction = null;
         Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
-        if (predict != null && (executorsOnSpot || !spotInterruptions.isEmpty())) {
-            throw BadInputException.option("--predict", "the prediction models the on-demand NodePool only: "
-                    + "leave out --executors-on-spot and --spot-interruptions");
+        if (!(spotInterruptionRate >= 0) || !(spotInterruptionRate < 1)) {
+            throw BadInputException.option("--spot-interruption-rate", "must be a probability in [0, 1), got " + spotInterruptionRate);
         }
+        Replay.Spot spot = new Replay.Spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
         if (predict != null) {
             Options.checked("--predict", () -> Main.registry(spec).check(predict));
             if (!Files.isReadable(types)) {
@@ -132,11 +145,11 @@ final class ReplayCommand implements Callable<Integer> {
                 throw BadInputException.option("--launch-seconds", "--launch-seconds and --consolidate-after must be "
                         + "seconds >= 0");
             }
-            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter);
+            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter, spot.interruptions());
         }
         String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
         ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
-                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), new Replay.Spot(executorsOnSpot, spotInterruptions, notice), jobs);
+                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), spot, jobs);
         Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()
@@ -153,11 +166,17 @@ final class ReplayCommand implements Callable<Integer> {
         }
         out.flush();
         if (json != null) {
-            Path tmp = Files.createTempFile(json.toAbsolutePath().getParent(), ".replay", ".json");
-            Files.writeString(tmp, json(summary));
-            Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(json, json(summary).getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(csvBeside(json), ReplayReport.csv(summary).getBytes(StandardCharsets.UTF_8));
         }
         return result.applications().finished() == result.applications().count() ? 0 : 1;
+    }
+
+    /** The CSV file written beside a JSON file: its name with .csv for .json (or .csv added). */
+    static Path csvBeside(Path json) {
+        String name = json.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return json.resolveSibling(base + ".csv");
     }
 
     private static String shown(Object v) {

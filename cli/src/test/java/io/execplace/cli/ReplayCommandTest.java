@@ -49,9 +49,31 @@ class ReplayCommandTest {
         CliRunner.Result negative = CliRunner.run(concat(base, "--spot-interruptions", "300,-5"));
         assertThat(negative.exitCode()).isEqualTo(2);
         assertThat(negative.err()).contains("--spot-interruptions").contains("-5");
-        CliRunner.Result predicted = CliRunner.run(concat(base, "--executors-on-spot", "--predict", "kube-default"));
-        assertThat(predicted.exitCode()).isEqualTo(2);
-        assertThat(predicted.err()).contains("--predict").contains("on-demand NodePool only");
+        CliRunner.Result certain = CliRunner.run(concat(base, "--executors-on-spot", "--spot-interruption-rate", "1"));
+        assertThat(certain.exitCode()).isEqualTo(2);
+        assertThat(certain.err()).contains("--spot-interruption-rate").contains("[0, 1)");
+    }
+
+    @Test
+    void theCsvGoesBesideTheJson() {
+        assertThat(ReplayCommand.csvBeside(Path.of("/r/round-1.json"))).isEqualTo(Path.of("/r/round-1.csv"));
+        assertThat(ReplayCommand.csvBeside(Path.of("out"))).isEqualTo(Path.of("out.csv"));
+    }
+
+    @Test
+    void reportWritesOnePageOfTheReplaysAndRefusesABadFileWithoutWriting(@TempDir Path dir) throws Exception {
+        Path json = Files.writeString(dir.resolve("r1.json"), "{\"node_cost\": 5.9251, \"node_claims\": 6, "
+                + "\"simulated_node_cost\": 6.142, \"simulated_node_claims\": 7}\n");
+        Path html = dir.resolve("replays.html");
+        CliRunner.Result ok = CliRunner.run("report", "--replay", json.toString(), "--out", html.toString());
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        assertThat(Files.readString(html)).contains("r1.json", "+3.7 %", "+16.7 %");
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{\"node_cost\": \"x\"}");
+        Path other = dir.resolve("other.html");
+        CliRunner.Result refused = CliRunner.run("report", "--replay", json.toString(), "--replay", bad.toString(), "--out", other.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains(bad.toString()).contains("node_cost");
+        assertThat(other).doesNotExist();
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -129,23 +129,39 @@ public final class ClusterSnapshot implements ClusterView {
     /** As {@link #addPod(String, long, long, boolean, double)}, with the pod's other requests (GPUs, storage). */
     public void addPod(String node, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests, boolean active,
                        double busyUntil) {
+        addPods(node, 1, active ? 1 : 0, cpuMillis, memoryBytes, otherRequests, busyUntil);
+    }
+
+    /**
+     * Counts {@code pods} pods bound to {@code node} at once, with the sums of their requests (a node's
+     * totals kept from informer events); ignored when the node is not usable.
+     *
+     * @param active    how many of them make the node paid for
+     * @param busyUntil the latest epoch second until which one of them is expected to run, or NaN
+     */
+    public void addPods(String node, int pods, int active, long cpuMillis, long memoryBytes, Map<String, Long> otherRequests,
+                        double busyUntil) {
         Integer vm = vmOfNode.get(node);
         if (vm == null) {
             return;
         }
         freeCpuMillis[vm] -= cpuMillis;
         freeMemoryBytes[vm] -= memoryBytes;
-        freePods[vm]--;
+        freePods[vm] -= pods;
         for (Map.Entry<String, Long> e : otherRequests.entrySet()) {
             long[] free = freeOther.get(e.getKey());
             if (free != null) {
                 free[vm] -= e.getValue();
             }
         }
-        if (active) {
-            activePods[vm]++;
-        }
-        if (!Double.isNaN(busyUntil) && busyUntil > this.busyUntil[vm]) {
+        activePods[vm] += active;
+        keepBusyUntil(node, busyUntil);
+    }
+
+    /** The node stays busy at least until {@code busyUntil} (NaN: no change), its pods already counted. */
+    public void keepBusyUntil(String node, double busyUntil) {
+        Integer vm = vmOfNode.get(node);
+        if (vm != null && !Double.isNaN(busyUntil) && busyUntil > this.busyUntil[vm]) {
             this.busyUntil[vm] = busyUntil;
         }
     }

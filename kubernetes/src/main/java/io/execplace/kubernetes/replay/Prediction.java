@@ -7,6 +7,7 @@ import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.LaunchDelay;
@@ -28,7 +29,8 @@ import java.util.Map;
 
 /**
  * The simulator's prediction of a replay on the testbed: the same workload on the elastic model of
- * the testbed's Karpenter — its two NodePools (on-demand, weight 10, then spot; 1,000 cores each) over
+ * the testbed's Karpenter — its two NodePools (on-demand, weight 10, then spot, whose nodes are taken
+ * back as the replay takes them; 1,000 cores each) over
  * the instance types the kwok provider sells (the testbed's {@code instance-types.json}), launch and
  * consolidation delays in real seconds scaled by the time scale K, lifetimes billed exactly — and each
  * application's driver pod as a one-executor job of 1 core and 1 GB arriving with it, as the replay
@@ -40,8 +42,14 @@ import java.util.Map;
  * @param consolidateAfterSeconds seconds, real, from a node emptying to its removal: the NodePools'
  *                                {@code consolidateAfter} plus Karpenter's disruption loop and re-check
  *                                (docs/testbed.md measured about 60 s for {@code consolidateAfter: 10s})
+ * @param spotInterruptions       the spot pool's interruptions, as the replay injects them (hazard or trace, workload seconds)
  */
-public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
+public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions) {
+
+    /** No spot capacity taken back. */
+    public Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
+        this(timeScale, launchRealSeconds, consolidateAfterSeconds, Interruptions.NONE);
+    }
 
     /**
      * What the replay reports, predicted: the same keys as {@link ReplayResult#summary()} where they apply.
@@ -77,6 +85,7 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
         m.put("node_claims", run.capacity().nodeLaunches());
         m.put("node_hours", run.capacity().nodeHours());
         m.put("node_cost", run.summary().totalCost());
+        m.put("spot_nodes_taken", run.capacity().interruptions());
         return m;
     }
 
@@ -141,7 +150,7 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
         for (CapacityType c : List.of(CapacityType.ON_DEMAND, CapacityType.SPOT)) {
             pools.add(NodePool.builder(c.key()).capacityType(c).instanceTypes(list).zones(List.of("testbed-zone-a"))
                     .limitCores(1000).launchDelay(launch).billing(0, 0)
-                    .consolidateAfter(consolidateAfterSeconds * timeScale).build());
+                    .consolidateAfter(consolidateAfterSeconds * timeScale).interruptions(spotInterruptions).build());
         }
         return new NodePools("testbed", pools, false).cluster();
     }

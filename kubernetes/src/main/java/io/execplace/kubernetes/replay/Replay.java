@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.replay;
 
+import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import io.execplace.kubernetes.pricing.PriceTable;
@@ -57,16 +58,34 @@ public final class Replay {
      * @param executorsOnSpot    executors ask for spot nodes, drivers for on-demand ones (the practitioners' rule)
      * @param interruptionsAt    workload seconds at which every live spot node gets its notice ({@link SpotInterruptions})
      * @param noticeSeconds      workload seconds from the notice to the node's deletion (AWS gives 120)
+     * @param monthlyRate        the hazard: probability that a spot node is taken within 30 days, drawn per node
+     *                           ({@link HazardDraws}); 0 for none
+     * @param seed               the hazard draws' seed
      */
-    public record Spot(boolean executorsOnSpot, List<Double> interruptionsAt, double noticeSeconds) {
+    public record Spot(boolean executorsOnSpot, List<Double> interruptionsAt, double noticeSeconds, double monthlyRate, long seed) {
         /** No spot: every pod goes where the NodePools' weights send it (on-demand on the testbed). */
         public static final Spot NONE = new Spot(false, List.of(), 120);
+
+        /** An availability trace, no hazard. */
+        public Spot(boolean executorsOnSpot, List<Double> interruptionsAt, double noticeSeconds) {
+            this(executorsOnSpot, interruptionsAt, noticeSeconds, 0, 1);
+        }
 
         public Spot {
             interruptionsAt = List.copyOf(interruptionsAt);
             if (!(noticeSeconds >= 0) || !Double.isFinite(noticeSeconds)) {
                 throw new IllegalArgumentException("the notice must be seconds >= 0, got " + noticeSeconds);
             }
+            model(noticeSeconds, interruptionsAt, monthlyRate); // checks the rate
+        }
+
+        /** The simulator's model of these interruptions (its spot pool's, for the prediction). */
+        public Interruptions interruptions() {
+            return model(noticeSeconds, interruptionsAt, monthlyRate);
+        }
+
+        private static Interruptions model(double notice, List<Double> at, double rate) {
+            return new Interruptions(rate, notice, at);
         }
     }
 
@@ -120,7 +139,8 @@ public final class Replay {
             SparkPods pods = new SparkPods(settings.namespace(), settings.schedulerName(), settings.timeScale(), start,
                     spot.executorsOnSpot());
             SpotInterruptions interruptions = new SpotInterruptions(client, spot.interruptionsAt().stream().sorted()
-                    .map(this::realTime).map(start::plus).toList(), realTime(spot.noticeSeconds()));
+                    .map(this::realTime).map(start::plus).toList(), realTime(spot.noticeSeconds()),
+                    spot.monthlyRate() > 0 ? new HazardDraws(spot.interruptions(), settings.timeScale(), spot.seed()) : null);
             Map<Job, Application> apps = new LinkedHashMap<>();
             List<Job> jobs = workload.jobs().stream().sorted(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id)).toList();
             Instant deadline = null;

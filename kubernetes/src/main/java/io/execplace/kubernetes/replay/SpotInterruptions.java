@@ -23,6 +23,10 @@ import java.util.Set;
  * so that no scheduler places anything new there, as the simulator cordons it — and when the notice
  * has run out the Node is deleted, which Karpenter's termination finalizer turns into a drain (its
  * pods evicted) and the NodeClaim's removal, as for a real interruption.
+ *
+ * <p>Or, with a hazard ({@link HazardDraws}), as the simulator's hazard model takes it: each spot node,
+ * when first seen, draws its lifetime from its launch; it gets the notice a notice before the end of
+ * that lifetime and is deleted at its end.
  */
 final class SpotInterruptions {
 
@@ -35,17 +39,22 @@ final class SpotInterruptions {
     /** Nodes under notice and when each goes; nodes already deleted stay in {@link #gone}. */
     private final Map<String, Instant> goingAt = new HashMap<>();
     private final Set<String> gone = new HashSet<>();
+    /** With a hazard: each spot node's drawn taking, by name, in the order the nodes were first seen. */
+    private final Map<String, HazardDraws.Taking> drawn = new HashMap<>();
+    private final HazardDraws hazard;
     private int next;
     private int interruptions;
 
     /**
      * @param notices when each notice is given (real instants, in order)
      * @param notice  how long from the notice to the node's deletion (real time)
+     * @param hazard  per-node draws of when each spot node is taken, or null for none
      */
-    SpotInterruptions(KubernetesClient client, List<Instant> notices, Duration notice) {
+    SpotInterruptions(KubernetesClient client, List<Instant> notices, Duration notice, HazardDraws hazard) {
         this.client = client;
         this.notices = List.copyOf(notices);
         this.notice = notice;
+        this.hazard = hazard;
     }
 
     /** Gives the notices that are due and deletes the nodes whose notice ran out. */
@@ -63,6 +72,9 @@ final class SpotInterruptions {
             }
             interruptions += found ? 1 : 0;
         }
+        if (hazard != null) {
+            drawAndNotify(now);
+        }
         List<String> due = new ArrayList<>();
         goingAt.forEach((name, at) -> {
             if (!now.isBefore(at)) {
@@ -73,6 +85,34 @@ final class SpotInterruptions {
             client.nodes().withName(name).delete();
             goingAt.remove(name);
             gone.add(name);
+        }
+    }
+
+    /** Draws the new spot nodes' takings (oldest first, then by name) and gives the notices that are due. */
+    private void drawAndNotify(Instant now) {
+        List<Node> fresh = new ArrayList<>();
+        for (Node n : client.nodes().withLabel(Labels.CAPACITY_TYPE, "spot").list().getItems()) {
+            if (!drawn.containsKey(n.getMetadata().getName()) && n.getMetadata().getCreationTimestamp() != null) {
+                fresh.add(n);
+            }
+        }
+        fresh.sort(java.util.Comparator.comparing((Node n) -> Instant.parse(n.getMetadata().getCreationTimestamp()))
+                .thenComparing(n -> n.getMetadata().getName()));
+        for (Node n : fresh) {
+            drawn.put(n.getMetadata().getName(), hazard.next(Instant.parse(n.getMetadata().getCreationTimestamp())));
+        }
+        for (Map.Entry<String, HazardDraws.Taking> e : drawn.entrySet()) {
+            HazardDraws.Taking taking = e.getValue();
+            String name = e.getKey();
+            if (taking.noticeAt() == null || now.isBefore(taking.noticeAt()) || goingAt.containsKey(name) || gone.contains(name)) {
+                continue;
+            }
+            if (taint(name)) {
+                goingAt.put(name, taking.goneAt());
+                interruptions++;
+            } else {
+                e.setValue(new HazardDraws.Taking(null, null)); // gone before its time (consolidated)
+            }
         }
     }
 
@@ -105,7 +145,7 @@ final class SpotInterruptions {
         return !goingAt.isEmpty();
     }
 
-    /** Notices that found at least one spot node. */
+    /** Notices that found at least one spot node (with a hazard: nodes that got their notice). */
     int interruptions() {
         return interruptions;
     }

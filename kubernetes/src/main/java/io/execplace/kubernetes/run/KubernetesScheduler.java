@@ -74,7 +74,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     /** Room held for executors still to come (--driver-gang, --bind-early). */
     private final RoomHolds holds = new RoomHolds();
     /** The pod informer's store, slim pods and what a cycle reads of each. */
-    private final SlimPodStore podStore = new SlimPodStore();
+    private final SlimPodStore podStore;
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
@@ -109,6 +109,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.policy = policy;
         this.settings = settings;
         this.clock = clock;
+        this.podStore = new SlimPodStore(settings.schedulerName());
         this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang(),
                 settings.bindEarly());
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
@@ -304,7 +305,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         cpuRequests.addAll(holds.cpuRequests());
         grouping.ready().stream().filter(a -> a.executorRoom() != null).forEach(a -> cpuRequests.add(a.executorRoom().cpuMillis()));
         long cpuUnit = ClusterSnapshot.cpuUnitFor(cpuRequests);
-        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, reading.oursBound(), reading.othersBound(), apps, assumed);
+        ClusterSnapshot snapshot = snapshots.build(usable, now, cpuUnit, reading.oursBound(), podStore.byNode(), apps, assumed);
         Map<String, Integer> placedExecutors = apps.placedExecutors();
         // a hold lasts while its driver runs: not finished, and not one of ours waiting to be placed again
         Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, (appKey, driverUid) -> {

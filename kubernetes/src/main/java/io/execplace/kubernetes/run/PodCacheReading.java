@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * One cycle's reading of the pod cache, in one pass over a copy of it: the pods of ours to place,
- * the bound pods (ours, whose gangs' busy times count, and everyone else's), the Spark applications
+ * our bound pods (whose gangs' busy times count; what every bound pod takes of its node is in
+ * {@link BoundPodsByNode}), the Spark applications
  * ({@link ApplicationPods}), and the assume cache brought up to date.
  *
  * <p>Everything here comes from the same copy: the informer keeps storing pods while a cycle runs,
@@ -25,7 +26,6 @@ final class PodCacheReading {
     private final List<Pod> pending = new ArrayList<>();
     private final List<Long> pendingCpuMillis = new ArrayList<>();
     private final List<PodFacts> oursBound = new ArrayList<>();
-    private final List<PodFacts> othersBound = new ArrayList<>();
     private final ApplicationPods applications = new ApplicationPods();
     private long gated;
     private long backingOff;
@@ -44,7 +44,9 @@ final class PodCacheReading {
             // placed: bound, being bound, or leaving (an unbound pod being deleted is not pending either)
             applications.add(p, !p.unbound() || assumedPod);
             if (p.bound()) {
-                (p.scheduledBy(schedulerName) ? oursBound : othersBound).add(p);
+                if (p.scheduledBy(schedulerName)) {
+                    oursBound.add(p); // their room is in the per-node totals; their gangs' busy times are read here
+                }
             } else if (p.scheduledBy(schedulerName) && p.unbound() && !assumedPod) {
                 if (p.gated()) {
                     gated++;
@@ -86,10 +88,6 @@ final class PodCacheReading {
 
     List<PodFacts> oursBound() {
         return oursBound;
-    }
-
-    List<PodFacts> othersBound() {
-        return othersBound;
     }
 
     ApplicationPods applications() {

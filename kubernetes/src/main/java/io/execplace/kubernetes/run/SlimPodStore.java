@@ -41,9 +41,21 @@ public final class SlimPodStore implements ItemStore<Pod> {
     private static final int CANONICAL_LIMIT = 4096;
     private static final Map<Object, Object> CANONICAL = new ConcurrentHashMap<>();
 
+    private final String schedulerName;
     private final Map<String, Pod> pods = new ConcurrentHashMap<>();
-    /** What a cycle reads of each pod ({@link PodFacts}), by key. */
+    /**
+     * What a cycle reads of each pod it must see one by one ({@link PodFacts}), by key: this
+     * scheduler's pods and Spark's (drivers and executors, whichever scheduler places them). Another
+     * scheduler's other pods only take room, and that is in {@link #byNode}.
+     */
     private final Map<String, PodFacts> facts = new ConcurrentHashMap<>();
+    private final BoundPodsByNode byNode;
+
+    /** @param schedulerName this scheduler's name ({@code spec.schedulerName} of the pods it places) */
+    public SlimPodStore(String schedulerName) {
+        this.schedulerName = schedulerName;
+        this.byNode = new BoundPodsByNode(schedulerName);
+    }
 
     @Override
     public String getKey(Pod pod) {
@@ -53,19 +65,35 @@ public final class SlimPodStore implements ItemStore<Pod> {
     @Override
     public Pod put(String key, Pod pod) {
         Pod slim = slim(pod);
-        facts.put(key, PodFacts.of(slim));
+        PodFacts f = PodFacts.of(slim);
+        // the totals first: a cycle reads its copy of the facts before the totals, so a pod it sees bound is counted
+        byNode.put(key, f);
+        if (f.scheduledBy(schedulerName) || f.applicationKey() != null) {
+            facts.put(key, f);
+        } else {
+            facts.remove(key);
+        }
         return pods.put(key, slim);
     }
 
     @Override
     public Pod remove(String key) {
+        byNode.remove(key);
         facts.remove(key);
         return pods.remove(key);
     }
 
-    /** The facts of every cached pod (a live view: it changes as the informer stores pods). */
+    /**
+     * The facts of the pods a cycle reads one by one: this scheduler's and Spark's (a live view: it
+     * changes as the informer stores pods).
+     */
     public java.util.Collection<PodFacts> facts() {
         return facts.values();
+    }
+
+    /** What the bound pods take of each node, kept from the informer's events. */
+    public BoundPodsByNode byNode() {
+        return byNode;
     }
 
     @Override

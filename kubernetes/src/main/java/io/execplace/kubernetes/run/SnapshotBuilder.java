@@ -25,9 +25,10 @@ import java.util.Map;
 
 /**
  * The cycle's view of the cluster from the informer caches: usable nodes (bad ones reported once),
- * minus the requests of every pod bound by any scheduler (with its busy time when it carries an
- * expected duration), of this scheduler's bound gangs (with their busy time, rebuilt from the API
- * as at placement), and of its assumed bindings.
+ * minus the requests of every pod bound by any scheduler (the per-node totals, {@link BoundPodsByNode},
+ * with other schedulers' pods' busy time when they carry an expected duration), with this
+ * scheduler's bound gangs' busy time (rebuilt from the API as at placement), and minus its assumed
+ * bindings.
  */
 final class SnapshotBuilder {
 
@@ -85,36 +86,44 @@ final class SnapshotBuilder {
     }
 
     /**
-     * The snapshot of the usable nodes with everything bound counted.
+     * The snapshot of the usable nodes with everything bound counted, built from scratch (tests, tools).
      *
-     * @param cpuUnit     the cycle's CPU unit ({@link ClusterSnapshot#cpuUnitFor})
-     * @param oursBound   pods this scheduler bound (their gangs' busy time counts)
-     * @param othersBound pods anyone else bound
-     * @param all         every pod in the cache (to find drivers)
+     * @param schedulerName this scheduler's name: the bound pods of which it names are ours (their gangs' busy time counts)
+     * @param bound         every bound pod
+     * @param all           every pod in the cache (to find drivers)
      */
-    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<Pod> oursBound, List<Pod> othersBound,
-                          List<Pod> all, AssumeCache assumed) {
-        return build(usable, now, cpuUnit, oursBound.stream().map(PodFacts::of).toList(),
-                othersBound.stream().map(PodFacts::of).toList(), ApplicationPods.of(all, p -> false), assumed);
+    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, String schedulerName, List<Pod> bound, List<Pod> all,
+                          AssumeCache assumed) {
+        BoundPodsByNode byNode = new BoundPodsByNode(schedulerName);
+        List<PodFacts> ours = new ArrayList<>();
+        for (Pod p : bound) {
+            PodFacts f = PodFacts.of(p);
+            byNode.put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), f);
+            if (f.bound() && !f.terminal() && f.scheduledBy(schedulerName)) {
+                ours.add(f);
+            }
+        }
+        return build(usable, now, cpuUnit, ours, byNode, ApplicationPods.of(all, p -> false), assumed);
     }
 
-    /** As above, from the cached pods' facts, with the cycle's applications (their drivers) already found. */
-    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<PodFacts> oursBound, List<PodFacts> othersBound,
+    /**
+     * The snapshot of the usable nodes: what bound pods take of each node from the per-node totals,
+     * our bound gangs' busy times from the cycle's reading, and our assumed bindings.
+     */
+    ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<PodFacts> oursBound, BoundPodsByNode byNode,
                           ApplicationPods apps, AssumeCache assumed) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
         this.usable = usable;
-        for (PodFacts p : othersBound) {
-            // another scheduler's pod that says how long it runs keeps its node busy that long (finish-together reads it)
-            double busyUntil = Double.isNaN(p.expectedSeconds()) ? Double.NaN : boundAt(p.pod(), now) + p.expectedSeconds();
-            snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), !p.daemonSet(), busyUntil);
-        }
+        // every bound pod's requests, and how long other schedulers' pods that say how long they run keep their node busy
+        byNode.addTo(snapshot);
         addOurBoundPods(snapshot, oursBound, apps, now);
         assumed.addTo(snapshot);
         return snapshot;
     }
 
     /**
-     * Our bound pods: resources, and busy time from their gang's expected duration since binding.
+     * Our bound pods' busy time, from their gang's expected duration since binding (their requests are
+     * in the per-node totals).
      * Incremental: a gang's busy times are computed when its bound pods (or its driver) change and
      * kept while they do not — every cycle of a burst used to regroup every bound pod, most of a
      * cycle's time at a thousand pods.
@@ -147,8 +156,7 @@ final class SnapshotBuilder {
                 next.put(g.getKey(), known);
             }
             for (PodFacts p : gang) {
-                snapshot.addPod(p.node(), p.cpuMillis(), p.memoryBytes(), p.otherRequests(), true,
-                        known.busyUntilByUid().getOrDefault(p.uid(), Double.NaN));
+                snapshot.keepBusyUntil(p.node(), known.busyUntilByUid().getOrDefault(p.uid(), Double.NaN));
             }
         }
         busyByGang.clear();
@@ -225,7 +233,7 @@ final class SnapshotBuilder {
     }
 
     /** When the pod was bound: its PodScheduled=True transition, else its start, else its creation. */
-    private static double boundAt(Pod p, double fallback) {
+    static double boundAt(Pod p, double fallback) {
         if (p.getStatus() != null && p.getStatus().getConditions() != null) {
             for (PodCondition c : p.getStatus().getConditions()) {
                 if ("PodScheduled".equals(c.getType()) && "True".equals(c.getStatus()) && c.getLastTransitionTime() != null) {

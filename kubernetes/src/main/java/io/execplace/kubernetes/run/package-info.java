@@ -1,6 +1,7 @@
 /**
  * The scheduling loop along kube-scheduler's seams: informers and their slim pod store (with what a
- * cycle reads of each pod, read once per version), when a cycle runs (only when an event touches what
+ * cycle reads of each pod, read once per version, and what bound pods take of each node, kept from the
+ * informer's events as kube-scheduler's NodeInfo), when a cycle runs (only when an event touches what
  * it acts on), one cycle's reading of the pod cache, the assume cache, the snapshot builder
  * (incremental: node readings and bound gangs' busy times kept while their objects do not change),
  * the pure cycle planner, room held for executors that have

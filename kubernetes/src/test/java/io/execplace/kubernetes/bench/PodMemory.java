@@ -41,7 +41,7 @@ public final class PodMemory {
         }
         long withFull = used();
         // the store as the informer fills it: each pod slimmed, with what a cycle reads of it (PodFacts) by key and uid
-        SlimPodStore store = new SlimPodStore();
+        SlimPodStore store = new SlimPodStore("execplace");
         for (Pod p : full) {
             store.put(store.getKey(p), p);
         }

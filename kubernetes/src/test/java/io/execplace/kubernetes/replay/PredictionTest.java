@@ -2,6 +2,7 @@ package io.execplace.kubernetes.replay;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.Placement;
@@ -67,6 +68,18 @@ class PredictionTest {
         // 4 vCPU less the 100m kept back: 3 whole cores a node; 1,000 cores hold 333 such nodes.
         assertThat(c.vm(0).cores()).isEqualTo(3);
         assertThat(c.size()).isEqualTo(2 * 333);
+        assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(Interruptions.NONE);
+    }
+
+    @Test
+    void theSpotPoolIsTakenBackAsTheReplayTakesIt() throws IOException {
+        Interruptions trace = Interruptions.trace(120, List.of(1800.0));
+        Cluster c = new Prediction(60, 2, 10, trace).pools(types());
+        assertThat(c.pools().pools().get(1).capacityType()).isEqualTo(CapacityType.SPOT);
+        assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(trace);
+        assertThat(c.pools().pools().get(0).interruptions()).as("on-demand is never taken").isEqualTo(Interruptions.NONE);
+        Interruptions hazard = new Interruptions(0.25, 120);
+        assertThat(new Prediction(60, 2, 10, hazard).pools(types()).pools().pools().get(1).interruptions()).isEqualTo(hazard);
     }
 
     @Test
@@ -78,6 +91,7 @@ class PredictionTest {
         assertThat(p.get("applications_finished")).isEqualTo(1);
         assertThat(p.get("deadlines_met")).isEqualTo(1);
         assertThat(p.get("node_claims")).isEqualTo(1);
+        assertThat(p.get("spot_nodes_taken")).isEqualTo(0);
         assertThat((double) p.get("makespan_seconds")).isEqualTo(720);
         assertThat((double) p.get("node_hours")).isCloseTo(1320 / 3600.0, within(1e-12));
         assertThat((double) p.get("node_cost")).isCloseTo(1320 * 0.192 / 3600, within(1e-12));

@@ -71,12 +71,11 @@ class PodCacheReadingTest {
     }
 
     @Test
-    void otherSchedulersPodsCountAsBoundAndAreNeverOurs() {
+    void otherSchedulersPodsAreNeverOurs() {
         Pod theirs = new PodBuilder(executor(1, "n2")).editSpec().withSchedulerName("default-scheduler").endSpec().build();
         Pod theirsPending = new PodBuilder(executor(2, null)).editSpec().withSchedulerName("default-scheduler").endSpec().build();
         PodCacheReading r = PodCacheReading.read(List.of(PodFacts.of(theirs), PodFacts.of(theirsPending)), "execplace",
                 new AssumeCache(), new PodBackoff(), NOW);
-        assertThat(r.othersBound()).extracting(PodFacts::pod).containsExactly(theirs);
         assertThat(r.oursBound()).isEmpty();
         assertThat(r.pending()).isEmpty();
     }

@@ -78,7 +78,7 @@ class SlimPodStoreTest {
 
     @Test
     void factsAreReadOncePerVersionAndFollowEveryPutAndRemove() {
-        SlimPodStore store = new SlimPodStore();
+        SlimPodStore store = new SlimPodStore("execplace");
         Pod bound = SparkExecutorPods.running("spark", "app", 1, "n1");
         Pod pending = new io.fabric8.kubernetes.api.model.PodBuilder(SparkExecutorPods.running("spark", "app", 2, "n1"))
                 .editSpec().withNodeName(null).endSpec().editMetadata().withUid("uid-2").endMetadata().withStatus(null).build();

@@ -103,6 +103,6 @@ class SnapshotBuilderTest {
     private static ClusterSnapshot snapshot(SnapshotBuilder builder, List<Node> nodes, List<Pod> bound, double now) {
         List<NodeInfo> usable = builder.usableNodes(nodes);
         List<Pod> all = new ArrayList<>(bound);
-        return builder.build(usable, now, 1000, bound, List.of(), all, new AssumeCache());
+        return builder.build(usable, now, 1000, "execplace", bound, all, new AssumeCache());
     }
 }
