@@ -181,6 +181,7 @@ final class JobStarts {
     /** Application {@code app} now ends at {@code newEnd}: it and the requests that last to its end run on. */
     void moveEnd(int app, double oldEnd, double newEnd) {
         rekey(app, newEnd);
+        tally.endMoved(allocations.job(app), oldEnd, newEnd);
         for (int r = allocations.requestsFrom(app); r < allocations.requestsTo(app); r++) {
             if (allocations.live(r) && allocations.wantedUntil(r) == oldEnd && !Double.isNaN(book.finish[r])) {
                 rekey(r, newEnd);

@@ -28,8 +28,8 @@ import java.util.List;
  *       fixed by the {@link DurationModel} (type mismatch ×1.3) and the next job is presented; if that
  *       job has not arrived yet the clock moves to its arrival, finishing the jobs that complete on the way.</li>
  *   <li>A wait with nothing of the current job placed earns −1 and moves the clock to the next job
- *       completion, which frees its executors' resources (with another queue order than FCFS, to
- *       the next event: an arrival may then be offered first).</li>
+ *       completion, which frees its executors' resources (with another queue order than FCFS, or on
+ *       a workload with executor demands, to the next event: an arrival may then be offered first).</li>
  *   <li>A placement on a VM without room, a wait while nothing runs and a wait after part of the job
  *       was placed earn −200 and end the episode.</li>
  *   <li>Placing the last executor of the last job ends the episode with {@code R_epi} (Eq. 14)
@@ -41,6 +41,12 @@ import java.util.List;
  * cost are the kernel's, so there is one implementation of the physics. Observation and mask come
  * from {@link PlacementActions}, shared with trained agents running as schedulers. Steps do not
  * allocate. Episode {@code e} ({@link #reset(long, long)}) runs workload {@code floorMod(e, count)}.
+ *
+ * <p>Dynamic allocation: on a workload with executor demands the kernel turns an application's
+ * executors above its floor into executor requests, offered like jobs (the current job is then a
+ * request, with its application's id and shape), and the episode runs on until the kernel has
+ * nothing left to decide, so an episode follows the simulator's physics. A request is not a job:
+ * placing it earns the place reward and starts no job; {@code R_epi} counts the floors.
  */
 public final class TpdsEnv extends KernelEnv {
 
@@ -156,7 +162,7 @@ public final class TpdsEnv extends KernelEnv {
         workload = workloads.get(choose(episode, workloads.size()));
         jobs = workload.jobs;
         episodeJobs = Collections.unmodifiableList(Arrays.asList(jobs));
-        kernel.reset(jobs);
+        kernel.reset(jobs, workload.demands);
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
@@ -263,10 +269,15 @@ public final class TpdsEnv extends KernelEnv {
             finish(r.idleWait(), StepEvent.IDLE_WAIT);
             return;
         }
-        if (placed == 0 && !fcfs) {
-            // Another order may put an arrival first: move to the next event, as the simulator does.
+        if (placed == 0 && (!fcfs || workload.dynamic)) {
+            // Another order may put an arrival first, and executor requests arrive and lapse between
+            // completions: move to the next event, as the simulator does.
             kernel.skip();
-            kernel.nextDecision();
+            if (!kernel.nextDecision()) {
+                // Only lapsed executor requests were left: the run is over.
+                complete();
+                return;
+            }
             job = kernel.waitingJobIndex(kernel.offered());
         } else {
             kernel.waitForCompletion();
@@ -281,7 +292,7 @@ public final class TpdsEnv extends KernelEnv {
 
     private void place(int vm) {
         TpdsEnvConfig.Rewards r = config.rewards();
-        Job current = jobs[job];
+        Job current = kernel.job(job);
         if (!state.fits(vm, current)) {
             finish(r.invalid(), StepEvent.INVALID_PLACEMENT);
             return;
@@ -297,30 +308,47 @@ public final class TpdsEnv extends KernelEnv {
             result.set(observation, r.place(), false, false, StepEvent.PLACED);
             return;
         }
-        // The job started with the duration the kernel's model gives its layout.
-        startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
-        jobStarted = true;
-        startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
-        // Every job has started when none waits and none is to arrive (on an elastic cluster a job an
-        // interruption stopped waits again, and its restart counts as a start).
-        if (kernel.allArrived() && kernel.waitingCount() == 0) {
-            kernel.drain();
-            double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
-                    kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
-            actions.encoder().clearJob(observation);
-            finish(reward, StepEvent.COMPLETED);
-            return;
+        if (job < jobs.length) {
+            // The job started with the duration the kernel's model gives its layout (an executor request
+            // of dynamic allocation is not a job: its application started before).
+            startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
+            jobStarted = true;
+            startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
         }
-        // The next job in arrival order; the kernel moves the clock to its arrival if it has not arrived.
-        kernel.nextDecision();
+        if (workload.dynamic) {
+            // Requests arrive while applications run: the episode runs on, as the simulator does, until
+            // the kernel has nothing left to decide.
+            if (!kernel.nextDecision()) {
+                complete();
+                return;
+            }
+        } else if (kernel.allArrived() && kernel.waitingCount() == 0) {
+            // Every job has started when none waits and none is to arrive (on an elastic cluster a job an
+            // interruption stopped waits again, and its restart counts as a start).
+            complete();
+            return;
+        } else {
+            // The next job in arrival order; the kernel moves the clock to its arrival if it has not arrived.
+            kernel.nextDecision();
+        }
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
         refresh();
-        if (config.lookAhead() && !lookAheadHolds(jobs[job], jobs[job].executors())) {
+        Job next = kernel.job(job);
+        if (config.lookAhead() && !lookAheadHolds(next, next.executors())) {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
             return;
         }
         result.set(observation, r.place(), false, false, StepEvent.PLACED);
+    }
+
+    /** Runs what still runs to its end and ends the episode with {@code R_epi} (Eq. 14). */
+    private void complete() {
+        kernel.drain();
+        double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
+                kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
+        actions.encoder().clearJob(observation);
+        finish(reward, StepEvent.COMPLETED);
     }
 
     /**
@@ -357,14 +385,17 @@ public final class TpdsEnv extends KernelEnv {
 
     // ---- inspection (tests, benchmarks, tools) -------------------------------------------------
 
-    /** Index of the current job within the episode's jobs (arrival order). */
+    /**
+     * Index of the current job within the episode's jobs (arrival order); an executor request of
+     * dynamic allocation has an index past them (its own entry in the kernel).
+     */
     public int currentJobIndex() {
         return job;
     }
 
     @Override
     public Job currentJob() {
-        return jobs[job];
+        return kernel.job(job);
     }
 
     /**
