@@ -131,6 +131,11 @@ public final class HjsEnv extends KernelEnv {
         return config;
     }
 
+    /** True when some workload has executor demands (dynamic allocation). */
+    public boolean hasExecutorDemands() {
+        return demands.stream().anyMatch(d -> !d.isEmpty());
+    }
+
     /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
         return jobArrays.size();

@@ -147,6 +147,16 @@ public final class TpdsEnv extends KernelEnv {
         return durationModel;
     }
 
+    /** True when some workload's jobs ask for executors above their floors (dynamic allocation). */
+    public boolean hasExecutorDemands() {
+        for (EpisodeWorkload w : workloads) {
+            if (w.dynamic) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
         return workloads.size();
