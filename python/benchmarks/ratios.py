@@ -145,12 +145,15 @@ def main():
     p.add_argument("--breakdown", action="store_true")
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
     p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
+    p.add_argument("--threads", type=int, choices=[1, 2], default=1,
+                   help="Java threads stepping the batch; with 2, the batch on one thread is measured too")
     a = p.parse_args()
     random = a.policy == "random"
     n = a.envs
     cartpole = gym.make("CartPole-v1")
     one = gym.make("execplace/Tpds-v0", **SETTINGS)
-    batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS)
+    batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS)
+    single_thread = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS) if a.threads == 2 else None
     if a.breakdown:
         for r in range(a.rounds):
             b = breakdown(batched)
@@ -159,18 +162,24 @@ def main():
                   f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
-    single_ratios, batch_ratios = [], []
+    single_ratios, batch_ratios, one_thread_ratios = [], [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
         s = steps_per_second(one, masked if random else first_allowed, a.seconds)
         b = vector_steps_per_second(batched, a.seconds, random)
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
-        print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
-              f"ExecplaceVectorEnv ×{n} {b:,.0f} ({b / c:.1f}×)", flush=True)
+        line = (f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
+                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×)")
+        if single_thread is not None:
+            b1 = vector_steps_per_second(single_thread, a.seconds, random)
+            one_thread_ratios.append(b1 / c)
+            line += f"; on one thread {b1:,.0f} ({b1 / c:.1f}×)"
+        print(line, flush=True)
     if a.rounds:
         print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-              f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
+              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1"
+              + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
     try:
         import torch
         from stable_baselines3.common.env_util import make_vec_env
