@@ -276,10 +276,10 @@ public final class BatchedEnvs implements AutoCloseable {
         int lower;
         try {
             lower = stepRange(0, half);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             try {
                 upperHalf.await(); // never leave the other half running
-            } catch (RuntimeException ignored) {
+            } catch (RuntimeException | Error ignored) {
                 // the lower environment's error is the one reported, as on one thread
             }
             throw e;

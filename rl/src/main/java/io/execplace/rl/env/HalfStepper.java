@@ -22,7 +22,8 @@ final class HalfStepper implements AutoCloseable {
     private volatile long done;
     private volatile boolean closed;
     private int result;
-    private RuntimeException failure;
+    /** What the task threw (a RuntimeException or an Error), for the caller to rethrow. */
+    private Throwable failure;
 
     HalfStepper(IntSupplier task, String name) {
         this.task = task;
@@ -45,7 +46,7 @@ final class HalfStepper implements AutoCloseable {
      * Waits for the task {@link #start()} began.
      *
      * @return its result
-     * @throws RuntimeException what the task threw
+     * @throws RuntimeException what the task threw (or the Error it threw)
      */
     int await() {
         long want = requested;
@@ -57,9 +58,12 @@ final class HalfStepper implements AutoCloseable {
             }
         }
         if (failure != null) {
-            RuntimeException e = failure;
+            Throwable e = failure;
             failure = null;
-            throw e;
+            if (e instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) e;
         }
         return result;
     }
@@ -80,8 +84,8 @@ final class HalfStepper implements AutoCloseable {
             seen = requested;
             try {
                 result = task.getAsInt();
-            } catch (RuntimeException e) {
-                failure = e;
+            } catch (RuntimeException | Error e) {
+                failure = e; // the worker lives on; the caller rethrows it
             }
             // The volatile write publishes result, failure and the task's buffer writes to the caller.
             done = seen;

@@ -87,6 +87,37 @@ class BatchedEnvsThreadsTest {
         }
     }
 
+    /** Refuses one action that the batch's range check lets through, as an environment may. */
+    private static final class Refusing extends EnvWrapper {
+        Refusing(Env env) {
+            super(env);
+        }
+
+        @Override
+        public StepResult step(int action) {
+            if (action == 1) {
+                throw new IllegalArgumentException("refused action 1");
+            }
+            return super.step(action);
+        }
+    }
+
+    @Test
+    void anErrorOnTheSecondThreadReachesTheCallerNamingItsEnvironment() {
+        List<Env> envs = new ArrayList<>(envs(4).stream().map(e -> (Env) e).toList());
+        envs.set(3, new Refusing(envs.get(3)));
+        try (BatchedEnvs two = new BatchedEnvs(envs, 2)) {
+            two.reset(0);
+            for (int i = 0; i < 4; i++) {
+                two.actions().putLong(8 * i, 1);
+            }
+            assertThatThrownBy(two::step).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("environment 3: refused action 1");
+            two.actions().putLong(8 * 3, 2);
+            two.step(); // the second thread goes on
+        }
+    }
+
     @Test
     void refusesThreadCountsOtherThanOneOrTwo() {
         assertThatThrownBy(() -> new BatchedEnvs(envs(4), 3)).isInstanceOf(IllegalArgumentException.class)
