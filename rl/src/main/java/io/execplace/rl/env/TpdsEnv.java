@@ -149,12 +149,7 @@ public final class TpdsEnv extends KernelEnv {
 
     /** True when some workload's jobs ask for executors above their floors (dynamic allocation). */
     public boolean hasExecutorDemands() {
-        for (EpisodeWorkload w : workloads) {
-            if (w.dynamic) {
-                return true;
-            }
-        }
-        return false;
+        return workloads.stream().anyMatch(w -> w.dynamic);
     }
 
     /** Number of workloads the episodes cycle through. */
@@ -311,7 +306,7 @@ public final class TpdsEnv extends KernelEnv {
         placed++;
         actions.placed(observation, state, current, vm, current.executors() - placed);
         if (!started) {
-            if (config.lookAhead() && !lookAheadHolds(current, current.executors() - placed)) {
+            if (config.lookAhead() && !PlacementActions.lookAheadHolds(state, current, current.executors() - placed)) {
                 finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
                 return;
             }
@@ -325,31 +320,36 @@ public final class TpdsEnv extends KernelEnv {
             jobStarted = true;
             startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
         }
-        if (workload.dynamic) {
-            // Requests arrive while applications run: the episode runs on, as the simulator does, until
-            // the kernel has nothing left to decide.
-            if (!kernel.nextDecision()) {
-                complete();
-                return;
-            }
-        } else if (kernel.allArrived() && kernel.waitingCount() == 0) {
-            // Every job has started when none waits and none is to arrive (on an elastic cluster a job an
-            // interruption stopped waits again, and its restart counts as a start).
+        if (!nextDecisionAfterStart()) {
             complete();
             return;
-        } else {
-            // The next job in arrival order; the kernel moves the clock to its arrival if it has not arrived.
-            kernel.nextDecision();
         }
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
         refresh();
         Job next = kernel.job(job);
-        if (config.lookAhead() && !lookAheadHolds(next, next.executors())) {
+        if (config.lookAhead() && !PlacementActions.lookAheadHolds(state, next, next.executors())) {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
             return;
         }
         result.set(observation, r.place(), false, false, StepEvent.PLACED);
+    }
+
+    /**
+     * Moves the kernel to the next decision after a start; false when the episode is over: once every
+     * job has started (none waits, none is to arrive; on an elastic cluster a job an interruption
+     * stopped waits again and its restart counts as a start), or, with executor demands, whose
+     * requests arrive while applications run, once the kernel has nothing left to decide.
+     */
+    private boolean nextDecisionAfterStart() {
+        if (workload.dynamic) {
+            return kernel.nextDecision();
+        }
+        if (kernel.allArrived() && kernel.waitingCount() == 0) {
+            return false;
+        }
+        kernel.nextDecision(); // the next job in arrival order; the clock moves to its arrival if need be
+        return true;
     }
 
     /** Runs what still runs to its end and ends the episode with {@code R_epi} (Eq. 14). */
@@ -359,19 +359,6 @@ public final class TpdsEnv extends KernelEnv {
                 kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
         actions.encoder().clearJob(observation);
         finish(reward, StepEvent.COMPLETED);
-    }
-
-    /**
-     * The reference code's check: the free resources, counted fractionally per VM as
-     * {@code min(freeCores / cores, freeMemory / memory)}, must add up to the executors still needed.
-     */
-    private boolean lookAheadHolds(Job next, int needed) {
-        double possible = 0;
-        for (int vm = 0; vm < vms; vm++) {
-            possible += Math.min((double) state.freeCores(vm) / next.coresPerExecutor(),
-                    state.freeMemoryGb(vm) / next.memoryGbPerExecutor());
-        }
-        return possible >= needed;
     }
 
     private void finish(double reward, StepEvent event) {
