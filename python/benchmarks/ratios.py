@@ -21,6 +21,9 @@ import numpy as np
 import execplace
 
 SETTINGS = dict(workload="tpds-burst")
+# The clock of the steps/s rows: wall time (perf_counter), or with --clock cpu this process's CPU time
+# (process_time: all its threads), which a loaded machine's waiting for a core leaves out.
+CLOCK = time.perf_counter
 
 
 def steps_per_second(env, choose, seconds):
@@ -28,14 +31,14 @@ def steps_per_second(env, choose, seconds):
     rng = np.random.default_rng(0)
     draws = rng.integers(0, 2**31, size=1 << 16)
     obs, info = env.reset(seed=0)
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    steps, t0 = 0, CLOCK()
+    while CLOCK() - t0 < seconds:
         for _ in range(500):
             obs, reward, terminated, truncated, info = env.step(choose(info, int(draws[steps & 0xFFFF])))
             steps += 1
             if terminated or truncated:
                 obs, info = env.reset()
-    return steps / (time.perf_counter() - t0)
+    return steps / (CLOCK() - t0)
 
 
 def masked(info, r):
@@ -50,15 +53,15 @@ def first_allowed(info, r):
 def vector_steps_per_second(vec, seconds, random):
     rng = np.random.default_rng(0)
     obs, info = vec.reset(seed=0)
-    masks, steps, t0 = info["action_mask"], 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    masks, steps, t0 = info["action_mask"], 0, CLOCK()
+    while CLOCK() - t0 < seconds:
         for _ in range(50):
             # a random allowed action each, or the first allowed one
             actions = np.argmax(rng.random(masks.shape) * masks if random else masks, axis=1)
             obs, rewards, terminated, truncated, info = vec.step(actions)
             masks = info["action_mask"]
             steps += vec.num_envs
-    return steps / (time.perf_counter() - t0)
+    return steps / (CLOCK() - t0)
 
 
 def free_vec_env(like):
@@ -145,12 +148,19 @@ def main():
     p.add_argument("--breakdown", action="store_true")
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
     p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
+    p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                   help="steps/s rows by wall time, or by this process's CPU time (robust to other load)")
+    p.add_argument("--threads", type=int, choices=[1, 2], default=1,
+                   help="Java threads stepping the batch; with 2, the batch on one thread is measured too")
     a = p.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if a.clock == "cpu" else time.perf_counter
     random = a.policy == "random"
     n = a.envs
     cartpole = gym.make("CartPole-v1")
     one = gym.make("execplace/Tpds-v0", **SETTINGS)
-    batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS)
+    batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS)
+    single_thread = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS) if a.threads == 2 else None
     if a.breakdown:
         for r in range(a.rounds):
             b = breakdown(batched)
@@ -159,18 +169,24 @@ def main():
                   f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
-    single_ratios, batch_ratios = [], []
+    single_ratios, batch_ratios, one_thread_ratios = [], [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
         s = steps_per_second(one, masked if random else first_allowed, a.seconds)
         b = vector_steps_per_second(batched, a.seconds, random)
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
-        print(f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
-              f"ExecplaceVectorEnv ×{n} {b:,.0f} ({b / c:.1f}×)", flush=True)
+        line = (f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
+                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×)")
+        if single_thread is not None:
+            b1 = vector_steps_per_second(single_thread, a.seconds, random)
+            one_thread_ratios.append(b1 / c)
+            line += f"; on one thread {b1:,.0f} ({b1 / c:.1f}×)"
+        print(line, flush=True)
     if a.rounds:
         print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-              f"{statistics.median(batch_ratios):.1f}× CartPole-v1")
+              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1"
+              + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
     try:
         import torch
         from stable_baselines3.common.env_util import make_vec_env

@@ -78,7 +78,8 @@ def test_a_seeded_episode_on_spot_pools_replays_bit_for_bit_and_reports_the_node
     capacity = info["outcome"]["capacity"]
     assert capacity["nodes_bought"] > 0 and capacity["node_hours"] > 0
     assert set(capacity) == {"nodes_bought", "node_hours", "interruptions", "executors_lost",
-                             "executor_seconds_lost", "jobs_stopped"}
+                             "executor_seconds_lost", "jobs_stopped", "executors_added", "executors_cancelled",
+                             "added_executor_hours"}
 
 
 def test_fixed_clusters_carry_no_capacity_and_elastic_ones_do_before_the_end():

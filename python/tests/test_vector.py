@@ -41,3 +41,38 @@ def test_gymnasiums_make_vec_gives_the_batched_environment():
     assert obs.shape == (3, vec.single_observation_space.shape[0])
     obs, rewards, terminated, truncated, info = vec.step(np.argmax(info["action_mask"], axis=1))
     assert rewards.shape == (3,)
+
+
+def test_two_java_threads_step_the_batch_as_one_does():
+    n = 9  # odd: the halves differ in size
+    vecs = [execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=t, workload="tpds-burst", workload_seeds=3)
+            for t in (1, 2)]
+    assert [v.threads for v in vecs] == [1, 2]
+    results = [v.reset(seed=0) for v in vecs]
+    rng = np.random.default_rng(11)
+    ended = 0
+    for _ in range(1500):
+        (obs, info), (obs2, info2) = results[0][-2:], results[1][-2:]
+        assert obs.tobytes() == obs2.tobytes()
+        assert info["action_mask"].tobytes() == info2["action_mask"].tobytes()
+        masks = info["action_mask"]
+        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        results = [v.step(actions) for v in vecs]
+        for a, b in zip(results[0][1:4], results[1][1:4]):  # rewards, terminated, truncated
+            assert a.tobytes() == b.tobytes()
+        if "outcome" in results[0][-1]:
+            ended += int(results[0][-1]["_outcome"].sum())
+            one, two = results[0][-1], results[1][-1]
+            assert list(one["outcome"]) == list(two["outcome"])
+            assert (one["_final_obs"] == two["_final_obs"]).all()
+            assert np.stack(one["final_obs"][one["_final_obs"]]).tobytes() == \
+                np.stack(two["final_obs"][two["_final_obs"]]).tobytes()
+    assert ended > n
+    for v in vecs:
+        v.close()
+
+
+@pytest.mark.parametrize("threads", [0, 3, True, 1.0])
+def test_a_thread_count_other_than_one_or_two_is_refused(threads):
+    with pytest.raises(ValueError, match="threads must be 1, or 2"):
+        execplace.ExecplaceVectorEnv("tpds", num_envs=4, threads=threads, workload="tpds-burst")

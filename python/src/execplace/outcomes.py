@@ -12,9 +12,11 @@ import numpy as np
 # What a row's values are in the dict: whole numbers, flags, and the end event's name; the rest are
 # floats, None where undefined (NaN in Java) so that outcomes compare equal.
 _COUNTS = {"jobs_placed", "jobs", "jobs_dropped", "good_placements", "waits", "nodes_bought", "interruptions",
-           "executors_lost", "jobs_stopped"}
-# What an elastic cluster's nodes did: under ``outcome["capacity"]``, on elastic clusters only.
-CAPACITY = ("nodes_bought", "node_hours", "interruptions", "executors_lost", "executor_seconds_lost", "jobs_stopped")
+           "executors_lost", "jobs_stopped", "executors_added", "executors_cancelled"}
+# What the capacity did — an elastic cluster's nodes, dynamic allocation's added executors: under
+# ``outcome["capacity"]``, on elastic clusters and on workloads with executor demands only.
+CAPACITY = ("nodes_bought", "node_hours", "interruptions", "executors_lost", "executor_seconds_lost", "jobs_stopped",
+            "executors_added", "executors_cancelled", "added_executor_hours")
 
 
 @functools.cache
@@ -41,7 +43,8 @@ def _value(name: str, x: float) -> Any:
 
 
 def from_row(row: np.ndarray, elastic: bool) -> dict[str, Any]:
-    """An ``OutcomeValues`` row as the outcome dict; with ``capacity`` on an elastic cluster."""
+    """An ``OutcomeValues`` row as the outcome dict; with ``capacity`` when ``elastic`` (see
+    :func:`is_elastic`)."""
     out: dict[str, Any] = {}
     capacity: dict[str, Any] = {}
     for name, x in zip(_columns(), row.tolist()):
@@ -58,8 +61,12 @@ def outcome_dict(o, elastic: bool = False) -> dict[str, Any]:
 
 
 def is_elastic(java_env) -> bool:
-    """Whether the environment runs on an elastic cluster (node pools): Pairs when any of its clusters is."""
+    """Whether the environment's capacity moves, so that its outcomes carry ``capacity``: an elastic
+    cluster (node pools; Pairs when any of its clusters is), or workloads with executor demands
+    (dynamic allocation adds executors)."""
     bare = java_env.unwrapped() if hasattr(java_env, "unwrapped") else java_env
     if hasattr(bare, "variants"):
         return any(bool(v.cluster().isElastic()) for v in bare.variants())
+    if hasattr(bare, "hasExecutorDemands") and bool(bare.hasExecutorDemands()):
+        return True
     return hasattr(bare, "cluster") and bool(bare.cluster().isElastic())

@@ -219,6 +219,15 @@ public final class EventKernel {
         return running.size();
     }
 
+    /** Number of the workload's jobs running now: {@link #runningCount()} without executor requests. */
+    public int runningJobCount() {
+        int jobs = running.size();
+        for (int i = 0; allocations.any() && i < running.size(); i++) {
+            jobs -= allocations.isRequest(running.jobAt(i)) ? 1 : 0;
+        }
+        return jobs;
+    }
+
     /** True when no VM hosts an executor. */
     public boolean idle() {
         return state.idle();

@@ -52,6 +52,21 @@ final class JobStarts {
         return at;
     }
 
+    /**
+     * {@link #readyAt} for the first {@code count} executors of job {@code j} placed one by one, read
+     * from the book without building a placement (a job start of an environment step allocates nothing).
+     */
+    private double readyAtPlaced(int j, int count) {
+        double at = state.now();
+        if (elastic) {
+            int from = book.offset[j];
+            for (int i = 0; i < count; i++) {
+                at = Math.max(at, state.nodes().readyAt(book.executorVm[from + i], state.now()));
+            }
+        }
+        return at;
+    }
+
     /** The duration job {@code job} would run with placement {@code p}. */
     double duration(Job job, Placement p) {
         return durationModel.duration(job, p, cluster);
@@ -73,7 +88,7 @@ final class JobStarts {
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
         double duration = durationModel.duration(job, matches, allLocal(j, e));
-        double startTime = readyAt(book.placementSoFar(j, e));
+        double startTime = readyAtPlaced(j, e);
         double finishTime = startTime + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(book.executorVm[from + i], finishTime);
@@ -103,7 +118,7 @@ final class JobStarts {
     boolean startPlacedRequest(int j, Job request) {
         int from = book.offset[j];
         int e = request.executors();
-        double at = readyAt(book.placementSoFar(j, e));
+        double at = readyAtPlaced(j, e);
         double until = allocations.wantedUntil(j);
         if (at >= until) {
             free(j, request, e);
@@ -181,6 +196,7 @@ final class JobStarts {
     /** Application {@code app} now ends at {@code newEnd}: it and the requests that last to its end run on. */
     void moveEnd(int app, double oldEnd, double newEnd) {
         rekey(app, newEnd);
+        tally.endMoved(allocations.job(app), oldEnd, newEnd);
         for (int r = allocations.requestsFrom(app); r < allocations.requestsTo(app); r++) {
             if (allocations.live(r) && allocations.wantedUntil(r) == oldEnd && !Double.isNaN(book.finish[r])) {
                 rekey(r, newEnd);

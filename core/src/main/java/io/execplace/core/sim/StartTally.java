@@ -43,6 +43,19 @@ public final class StartTally {
         lastDuration = duration;
     }
 
+    /**
+     * A started job's end moved from {@code oldEnd} to {@code newEnd} (dynamic allocation: its
+     * unserved executor requests' work is made up at the end), so its duration and turnaround grow by
+     * the difference and its deadline is judged at the new end.
+     */
+    void endMoved(Job job, double oldEnd, double newEnd) {
+        sumDuration += newEnd - oldEnd;
+        sumTurnaround += newEnd - oldEnd;
+        if (job.hasDeadline()) {
+            startedMeetingDeadline += (Deadlines.met(job, newEnd) ? 1 : 0) - (Deadlines.met(job, oldEnd) ? 1 : 0);
+        }
+    }
+
     /** Jobs started so far in this run. */
     public int jobsStarted() {
         return jobsStarted;

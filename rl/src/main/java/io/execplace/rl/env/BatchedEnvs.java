@@ -26,8 +26,13 @@ import java.util.List;
  *
  * <p>{@link #single} is one environment behind the same buffers without auto-reset, for Python's
  * one-environment {@code ExecplaceEnv}: one bridge crossing per step instead of six.
+ *
+ * <p>Threads (opt-in, {@link #BatchedEnvs(List, int)}): with two, a second thread steps the upper
+ * half of the environments while the caller steps the lower half. The environments are independent
+ * and each writes only its own rows of the buffers, so the results are the same, bit for bit, as on
+ * one thread. {@link #close()} ends the second thread.
  */
-public final class BatchedEnvs {
+public final class BatchedEnvs implements AutoCloseable {
 
     /** Flag bit: the episode ended by the rules. */
     public static final int TERMINATED = 1;
@@ -55,13 +60,26 @@ public final class BatchedEnvs {
     private final long[] episodes;
     private final boolean autoReset;
     private boolean started;
+    /** Steps the upper half on a second thread; null on one thread. */
+    private final HalfStepper upperHalf;
+    private final int half;
 
     /**
      * @param envs fresh environments with the same observation and action sizes
      * @throws IllegalArgumentException when there are none or their sizes differ
      */
     public BatchedEnvs(List<? extends Env> envs) {
-        this(envs, true);
+        this(envs, true, 1);
+    }
+
+    /**
+     * @param envs    fresh environments with the same observation and action sizes, independent of
+     *                each other (no shared mutable state)
+     * @param threads 1, or 2 to step the two halves of the batch at once (at least two environments)
+     * @throws IllegalArgumentException when there are none, their sizes differ, or threads is not 1 or 2
+     */
+    public BatchedEnvs(List<? extends Env> envs, int threads) {
+        this(envs, true, threads);
     }
 
     /**
@@ -70,12 +88,16 @@ public final class BatchedEnvs {
      * refused by the environment.
      */
     public static BatchedEnvs single(Env env) {
-        return new BatchedEnvs(List.of(env), false);
+        return new BatchedEnvs(List.of(env), false, 1);
     }
 
-    private BatchedEnvs(List<? extends Env> envs, boolean autoReset) {
+    private BatchedEnvs(List<? extends Env> envs, boolean autoReset, int threads) {
         if (envs.isEmpty()) {
             throw new IllegalArgumentException("a batch needs at least one environment");
+        }
+        if (threads != 1 && (threads != 2 || envs.size() < 2)) {
+            throw new IllegalArgumentException("threads must be 1, or 2 with at least two environments; got "
+                    + threads + " for " + envs.size());
         }
         this.envs = List.copyOf(envs);
         this.observationSize = envs.get(0).observationSize();
@@ -104,6 +126,21 @@ public final class BatchedEnvs {
         observationValues = observations.asDoubleBuffer();
         rewardValues = rewards.asDoubleBuffer();
         episodes = new long[n];
+        half = threads == 2 ? n / 2 : n;
+        upperHalf = threads == 2 ? new HalfStepper(() -> stepRange(half, n), "execplace-batch-upper-half") : null;
+    }
+
+    /** The threads stepping the batch: 1 or 2. */
+    public int threads() {
+        return upperHalf == null ? 1 : 2;
+    }
+
+    /** Ends the second thread, if any; a step after it is refused. Idempotent. */
+    @Override
+    public void close() {
+        if (upperHalf != null) {
+            upperHalf.close();
+        }
     }
 
     private static ByteBuffer direct(int bytes) {
@@ -232,8 +269,29 @@ public final class BatchedEnvs {
                         + " is not an action of this environment (0.." + (actionCount - 1) + ")");
             }
         }
+        if (upperHalf == null) {
+            return stepRange(0, n);
+        }
+        upperHalf.start();
+        int lower;
+        try {
+            lower = stepRange(0, half);
+        } catch (RuntimeException | Error e) {
+            try {
+                upperHalf.await(); // never leave the other half running
+            } catch (RuntimeException | Error ignored) {
+                // the lower environment's error is the one reported, as on one thread
+            }
+            throw e;
+        }
+        return lower + upperHalf.await();
+    }
+
+    /** Steps environments {@code from} (inclusive) to {@code to}: each writes only its own rows. */
+    private int stepRange(int from, int to) {
+        int n = envs.size();
         int ended = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             Env env = envs.get(i);
             StepResult r;
             try {

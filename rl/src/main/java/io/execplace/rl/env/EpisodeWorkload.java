@@ -1,22 +1,29 @@
 package io.execplace.rl.env;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.DurationModel;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A workload prepared for fast episodes: the jobs that fit the empty cluster (the simulator drops
- * the others on arrival, and so does the environment) and the constants of {@code R_epi}.
+ * the others on arrival, and so does the environment), their executor demands (dynamic allocation)
+ * and the constants of {@code R_epi}, which count every job with its floor of executors.
  */
 final class EpisodeWorkload {
 
     final Workload source;
     final Job[] jobs;
     final int dropped;
+    /** Executor demands by job id (dynamic allocation; empty for fixed executors). */
+    final Map<Integer, ExecutorDemand> demands;
+    /** True when a kept job's demand asks for more than its floor: the kernel then makes executor requests. */
+    final boolean dynamic;
     /** {@code Cost_max = Σ_j T_max^j × Σ_i price_i} (TPDS Eq. 7). */
     final double maxCost;
     /** {@code Avg_Tmin} (Eq. 10): mean of the shortest durations. */
@@ -45,6 +52,13 @@ final class EpisodeWorkload {
         }
         jobs = kept.toArray(new Job[0]);
         dropped = workload.size() - jobs.length;
+        demands = workload.demands();
+        boolean above = false;
+        for (Job job : jobs) {
+            ExecutorDemand d = demands.get(job.id());
+            above |= d != null && d.most() > job.executors();
+        }
+        dynamic = above;
         minDuration = new double[jobs.length];
         double sumMax = 0;
         double sumMin = 0;

@@ -3,6 +3,7 @@ package io.execplace.rl.env;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.Billing;
@@ -12,6 +13,7 @@ import io.execplace.core.sim.EventKernel;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The HJS environment (HJS §4.2, Table 1): a driver of the {@link EventKernel} whose
@@ -35,12 +37,15 @@ import java.util.List;
  * </ul>
  * Physics, queue order and records are the kernel's (the {@link KernelEnv} base), so an episode and
  * a simulation of the same decisions agree to the bit. Episode {@code e} runs workload
- * {@code floorMod(e, count)}.
+ * {@code floorMod(e, count)}. On a workload with executor demands the kernel's executor requests
+ * (dynamic allocation) are offered like jobs; placing one's last executor earns the job reward.
  */
 public final class HjsEnv extends KernelEnv {
 
     private final HjsEnvConfig config;
     private final List<Job[]> jobArrays;
+    /** Per workload: its executor demands by job id (dynamic allocation). */
+    private final List<Map<Integer, ExecutorDemand>> demands;
     /** Per workload: its jobs that fit the empty cluster. */
     private final int[] fittingJobs;
 
@@ -84,6 +89,7 @@ public final class HjsEnv extends KernelEnv {
                 config.masking(), config.maxSteps(), "skip", "node");
         this.config = config;
         List<Job[]> arrays = new ArrayList<>(workloads.size());
+        List<Map<Integer, ExecutorDemand>> demandMaps = new ArrayList<>(workloads.size());
         this.fittingJobs = new int[workloads.size()];
         for (Workload w : workloads) {
             int fitting = 0;
@@ -98,8 +104,10 @@ public final class HjsEnv extends KernelEnv {
             }
             fittingJobs[arrays.size()] = fitting;
             arrays.add(w.jobs().toArray(new Job[0]));
+            demandMaps.add(w.demands());
         }
         this.jobArrays = arrays;
+        this.demands = demandMaps;
         this.kernel.setDecider("hjs environment");
     }
 
@@ -123,6 +131,11 @@ public final class HjsEnv extends KernelEnv {
         return config;
     }
 
+    /** True when some workload has executor demands (dynamic allocation). */
+    public boolean hasExecutorDemands() {
+        return demands.stream().anyMatch(d -> !d.isEmpty());
+    }
+
     /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
         return jobArrays.size();
@@ -131,7 +144,7 @@ public final class HjsEnv extends KernelEnv {
     @Override
     protected void startEpisode(long seed, long episode) {
         current = choose(episode, jobArrays.size());
-        kernel.reset(jobArrays.get(current));
+        kernel.reset(jobArrays.get(current), demands.get(current));
         steps = 0;
         skips = 0;
         totalReward = 0;
@@ -198,9 +211,9 @@ public final class HjsEnv extends KernelEnv {
         result.set(observation, r + finalReward, true, false, StepEvent.COMPLETED);
     }
 
-    /** Jobs that have finished so far. */
+    /** Jobs that have finished so far (executor requests of dynamic allocation are not jobs). */
     private int completed() {
-        return kernel.tally().jobsStarted() - kernel.runningCount();
+        return kernel.tally().jobsStarted() - kernel.runningJobCount();
     }
 
     @Override

@@ -110,6 +110,19 @@ public final class PlacementActions {
         encoder.writeExecutorsLeft(observation, executorsLeft);
     }
 
+    /**
+     * The TPDS reference code's look-ahead check: the free resources, counted fractionally per VM as
+     * {@code min(freeCores / cores, freeMemory / memory)}, must add up to the executors still needed.
+     */
+    public static boolean lookAheadHolds(ClusterView view, Job next, int needed) {
+        double possible = 0;
+        for (int vm = 0; vm < view.vmCount(); vm++) {
+            possible += Math.min((double) view.freeCores(vm) / next.coresPerExecutor(),
+                    view.freeMemoryGb(vm) / next.memoryGbPerExecutor());
+        }
+        return possible >= needed;
+    }
+
     /** Executors of the current job that fit the VMs now, summed over VMs. */
     public int fitTotal() {
         return fitTotal;

@@ -28,8 +28,8 @@ import java.util.List;
  *       fixed by the {@link DurationModel} (type mismatch ×1.3) and the next job is presented; if that
  *       job has not arrived yet the clock moves to its arrival, finishing the jobs that complete on the way.</li>
  *   <li>A wait with nothing of the current job placed earns −1 and moves the clock to the next job
- *       completion, which frees its executors' resources (with another queue order than FCFS, to
- *       the next event: an arrival may then be offered first).</li>
+ *       completion, which frees its executors' resources (with another queue order than FCFS, or on
+ *       a workload with executor demands, to the next event: an arrival may then be offered first).</li>
  *   <li>A placement on a VM without room, a wait while nothing runs and a wait after part of the job
  *       was placed earn −200 and end the episode.</li>
  *   <li>Placing the last executor of the last job ends the episode with {@code R_epi} (Eq. 14)
@@ -41,6 +41,12 @@ import java.util.List;
  * cost are the kernel's, so there is one implementation of the physics. Observation and mask come
  * from {@link PlacementActions}, shared with trained agents running as schedulers. Steps do not
  * allocate. Episode {@code e} ({@link #reset(long, long)}) runs workload {@code floorMod(e, count)}.
+ *
+ * <p>Dynamic allocation: on a workload with executor demands the kernel turns an application's
+ * executors above its floor into executor requests, offered like jobs (the current job is then a
+ * request, with its application's id and shape), and the episode runs on until the kernel has
+ * nothing left to decide, so an episode follows the simulator's physics. A request is not a job:
+ * placing it earns the place reward and starts no job; {@code R_epi} counts the floors.
  */
 public final class TpdsEnv extends KernelEnv {
 
@@ -141,6 +147,11 @@ public final class TpdsEnv extends KernelEnv {
         return durationModel;
     }
 
+    /** True when some workload's jobs ask for executors above their floors (dynamic allocation). */
+    public boolean hasExecutorDemands() {
+        return workloads.stream().anyMatch(w -> w.dynamic);
+    }
+
     /** Number of workloads the episodes cycle through. */
     public int workloadCount() {
         return workloads.size();
@@ -156,7 +167,7 @@ public final class TpdsEnv extends KernelEnv {
         workload = workloads.get(choose(episode, workloads.size()));
         jobs = workload.jobs;
         episodeJobs = Collections.unmodifiableList(Arrays.asList(jobs));
-        kernel.reset(jobs);
+        kernel.reset(jobs, workload.demands);
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
@@ -263,10 +274,15 @@ public final class TpdsEnv extends KernelEnv {
             finish(r.idleWait(), StepEvent.IDLE_WAIT);
             return;
         }
-        if (placed == 0 && !fcfs) {
-            // Another order may put an arrival first: move to the next event, as the simulator does.
+        if (placed == 0 && (!fcfs || workload.dynamic)) {
+            // Another order may put an arrival first, and executor requests arrive and lapse between
+            // completions: move to the next event, as the simulator does.
             kernel.skip();
-            kernel.nextDecision();
+            if (!kernel.nextDecision()) {
+                // Only lapsed executor requests were left: the run is over.
+                complete();
+                return;
+            }
             job = kernel.waitingJobIndex(kernel.offered());
         } else {
             kernel.waitForCompletion();
@@ -281,7 +297,7 @@ public final class TpdsEnv extends KernelEnv {
 
     private void place(int vm) {
         TpdsEnvConfig.Rewards r = config.rewards();
-        Job current = jobs[job];
+        Job current = kernel.job(job);
         if (!state.fits(vm, current)) {
             finish(r.invalid(), StepEvent.INVALID_PLACEMENT);
             return;
@@ -290,33 +306,29 @@ public final class TpdsEnv extends KernelEnv {
         placed++;
         actions.placed(observation, state, current, vm, current.executors() - placed);
         if (!started) {
-            if (config.lookAhead() && !lookAheadHolds(current, current.executors() - placed)) {
+            if (config.lookAhead() && !PlacementActions.lookAheadHolds(state, current, current.executors() - placed)) {
                 finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
                 return;
             }
             result.set(observation, r.place(), false, false, StepEvent.PLACED);
             return;
         }
-        // The job started with the duration the kernel's model gives its layout.
-        startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
-        jobStarted = true;
-        startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
-        // Every job has started when none waits and none is to arrive (on an elastic cluster a job an
-        // interruption stopped waits again, and its restart counts as a start).
-        if (kernel.allArrived() && kernel.waitingCount() == 0) {
-            kernel.drain();
-            double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
-                    kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
-            actions.encoder().clearJob(observation);
-            finish(reward, StepEvent.COMPLETED);
+        if (job < jobs.length) {
+            // The job started with the duration the kernel's model gives its layout (an executor request
+            // of dynamic allocation is not a job: its application started before).
+            startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
+            jobStarted = true;
+            startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
+        }
+        if (!nextDecisionAfterStart()) {
+            complete();
             return;
         }
-        // The next job in arrival order; the kernel moves the clock to its arrival if it has not arrived.
-        kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
         refresh();
-        if (config.lookAhead() && !lookAheadHolds(jobs[job], jobs[job].executors())) {
+        Job next = kernel.job(job);
+        if (config.lookAhead() && !PlacementActions.lookAheadHolds(state, next, next.executors())) {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
             return;
         }
@@ -324,16 +336,29 @@ public final class TpdsEnv extends KernelEnv {
     }
 
     /**
-     * The reference code's check: the free resources, counted fractionally per VM as
-     * {@code min(freeCores / cores, freeMemory / memory)}, must add up to the executors still needed.
+     * Moves the kernel to the next decision after a start; false when the episode is over: once every
+     * job has started (none waits, none is to arrive; on an elastic cluster a job an interruption
+     * stopped waits again and its restart counts as a start), or, with executor demands, whose
+     * requests arrive while applications run, once the kernel has nothing left to decide.
      */
-    private boolean lookAheadHolds(Job next, int needed) {
-        double possible = 0;
-        for (int vm = 0; vm < vms; vm++) {
-            possible += Math.min((double) state.freeCores(vm) / next.coresPerExecutor(),
-                    state.freeMemoryGb(vm) / next.memoryGbPerExecutor());
+    private boolean nextDecisionAfterStart() {
+        if (workload.dynamic) {
+            return kernel.nextDecision();
         }
-        return possible >= needed;
+        if (kernel.allArrived() && kernel.waitingCount() == 0) {
+            return false;
+        }
+        kernel.nextDecision(); // the next job in arrival order; the clock moves to its arrival if need be
+        return true;
+    }
+
+    /** Runs what still runs to its end and ends the episode with {@code R_epi} (Eq. 14). */
+    private void complete() {
+        kernel.drain();
+        double reward = EpisodeReward.of(config.beta(), config.fixedReward(), state.costSoFar(), workload.maxCost,
+                kernel.tally().sumDuration() / jobs.length, workload.minMeanDuration, workload.maxMeanDuration);
+        actions.encoder().clearJob(observation);
+        finish(reward, StepEvent.COMPLETED);
     }
 
     private void finish(double reward, StepEvent event) {
@@ -357,14 +382,17 @@ public final class TpdsEnv extends KernelEnv {
 
     // ---- inspection (tests, benchmarks, tools) -------------------------------------------------
 
-    /** Index of the current job within the episode's jobs (arrival order). */
+    /**
+     * Index of the current job within the episode's jobs (arrival order); an executor request of
+     * dynamic allocation has an index past them (its own entry in the kernel).
+     */
     public int currentJobIndex() {
         return job;
     }
 
     @Override
     public Job currentJob() {
-        return jobs[job];
+        return kernel.job(job);
     }
 
     /**
