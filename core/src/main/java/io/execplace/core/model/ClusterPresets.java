@@ -53,9 +53,12 @@ public final class ClusterPresets {
             case "elastic-ondemand-published" -> ElasticPresets.onDemandPublished();
             case "elastic-spot-published" -> ElasticPresets.spotPublished();
             case "elastic-spot-published-trace" -> ElasticPresets.spotPublishedTrace();
+            case "elastic-ondemand-underutilized" -> ElasticPresets.onDemandUnderutilized();
+            case "elastic-spot-underutilized" -> ElasticPresets.spotUnderutilized();
             default -> throw new IllegalArgumentException("unknown cluster preset '" + name
                     + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, "
-                    + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, or a YAML file)");
+                    + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, "
+                    + "elastic-ondemand-underutilized, elastic-spot-underutilized, or a YAML file)");
         };
     }
 

@@ -1,6 +1,7 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
@@ -26,6 +27,10 @@ final class NodeLifecycle {
     static final int NOTICE = 1;
     static final int INTERRUPT = 2;
     static final int POOL_NOTICE = 3;
+    /** The disruption loop of under-used consolidation looks for a node to remove (slot unused). */
+    static final int UNDERUSED_POLL = 4;
+    /** An under-used node chosen by the loop is re-validated and, if still valid, removed. */
+    static final int UNDERUSED_REMOVE = 5;
 
     private final NodePools pools;
     private final int n;
@@ -46,6 +51,10 @@ final class NodeLifecycle {
     private final int[] groupPool;
     private final int[] groupCores;
     private long seed;
+    /** Per slot: its pool consolidates under-used nodes, and when an executor last came or left. */
+    private final boolean[] underused;
+    private final double[] lastPodEvent;
+    private boolean pollQueued;
 
     private final NodeEvents events = new NodeEvents();
 
@@ -64,6 +73,11 @@ final class NodeLifecycle {
             poolLimit[p] = pools.pools().get(p).limitCores();
         }
         poolCores = new int[poolLimit.length];
+        underused = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            underused[i] = pools.pool(i).consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED;
+        }
+        lastPodEvent = new double[n];
         alive = new boolean[n];
         cordoned = new boolean[n];
         readyAt = new double[n];
@@ -127,6 +141,8 @@ final class NodeLifecycle {
         Arrays.fill(launches, 0);
         Arrays.fill(token, 0);
         Arrays.fill(groupAlive, 0);
+        Arrays.fill(lastPodEvent, 0);
+        pollQueued = false;
         events.clear();
         scheduleTraceReclaims();
         nodeLaunches = 0;
@@ -240,6 +256,48 @@ final class NodeLifecycle {
     }
 
     /**
+     * An executor came to or left the slot at {@code now}: in a pool that consolidates under-used nodes
+     * this restarts the node's {@code consolidateAfter} (Karpenter counts from the last pod event) and
+     * makes sure the disruption loop runs.
+     */
+    void podEvent(int vm, double now) {
+        if (!underused[vm]) {
+            return;
+        }
+        lastPodEvent[vm] = now;
+        if (!pollQueued) {
+            schedulePoll(Math.floor(now / UnderutilizedConsolidation.POLL_SECONDS) * UnderutilizedConsolidation.POLL_SECONDS
+                    + UnderutilizedConsolidation.POLL_SECONDS);
+        }
+    }
+
+    /** True when the slot's pool consolidates under-used nodes ({@code WhenEmptyOrUnderutilized}). */
+    boolean underused(int vm) {
+        return underused[vm];
+    }
+
+    /** When an executor last came to or left the slot (pools that consolidate under-used nodes). */
+    double lastPodEvent(int vm) {
+        return lastPodEvent[vm];
+    }
+
+    /** The disruption loop runs at {@code at}. */
+    void schedulePoll(double at) {
+        pollQueued = true;
+        push(at, 0, UNDERUSED_POLL, 0);
+    }
+
+    /** The disruption loop's queued run has come (it queues the next one itself while it has work). */
+    void pollRan() {
+        pollQueued = false;
+    }
+
+    /** The disruption loop chose slot {@code vm}: it is validated again, and removed, at {@code at}. */
+    void scheduleRemoval(double at, int vm) {
+        push(at, vm, UNDERUSED_REMOVE, 0);
+    }
+
+    /**
      * The node is gone (consolidated or interrupted).
      *
      * @return true when this gave back capacity its pool's limit was holding back
@@ -312,7 +370,7 @@ final class NodeLifecycle {
     private boolean stale() {
         int vm = events.peekSlot();
         return switch (events.peekKind()) {
-            case POOL_NOTICE -> false;
+            case POOL_NOTICE, UNDERUSED_POLL, UNDERUSED_REMOVE -> false; // their handlers check
             case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
             default -> !alive[vm] || events.peekToken() != launches[vm];
         };
