@@ -10,7 +10,8 @@ import java.util.Arrays;
  * Karpenter's single-node consolidation does it, for the {@link EventKernel}: a loop runs every
  * {@value #POLL_SECONDS} s; a node is a candidate once it is ready, runs executors, and none has come or
  * gone for its pool's {@code consolidateAfter}; candidates are tried fewest executors first, and the
- * first whose executors all fit (first-fit decreasing) on the cluster's other live nodes is chosen. The
+ * first whose executors all fit (first-fit decreasing) on the cluster's other live nodes of its capacity
+ * type, and that hosts no executor of a job evicted before, is chosen ({@link #fitsElsewhere}). The
  * choice is checked again {@value #VALIDATION_SECONDS} s later — still a candidate, still fits — and
  * only then is the node removed and its executors evicted ({@link Preemptions} stops their jobs as an
  * interruption without notice would). One node at a time: while a choice waits for its check, the loop
@@ -39,6 +40,10 @@ final class UnderutilizedConsolidation {
     private final int n;
     /** The node whose removal waits for its check, or -1. */
     private int chosen = -1;
+    /** Per slot, its pool's capacity type: executors move only within it (below). */
+    private final int[] capacityType;
+    /** Per job (and executor request) of the run: consolidation has evicted it once (below). */
+    private boolean[] evicted = new boolean[0];
 
     // Scratch, reused: candidates in try order, the live nodes, the executors of the candidates by node.
     private final long[] candidateKeys;
@@ -66,10 +71,19 @@ final class UnderutilizedConsolidation {
         trialCores = new int[n];
         trialMemory = new double[n];
         itemStart = new int[n + 1];
+        capacityType = new int[n];
+        for (int vm = 0; vm < n; vm++) {
+            capacityType[vm] = nodes.pools().pool(vm).capacityType().ordinal();
+        }
     }
 
     void reset() {
         chosen = -1;
+        if (evicted.length < clock.jobs.length) {
+            evicted = new boolean[clock.jobs.length];
+        } else {
+            Arrays.fill(evicted, false);
+        }
     }
 
     /** The loop runs at {@code now}: it queues its next run while it has work and may choose a node. */
@@ -127,7 +141,13 @@ final class UnderutilizedConsolidation {
         candidate[vm] = true;
         collectLive();
         collectExecutors();
-        return fitsElsewhere(vm);
+        if (!fitsElsewhere(vm)) {
+            return false;
+        }
+        for (int i = itemStart[vm]; i < itemStart[vm + 1]; i++) {
+            evicted[itemJob[i]] = true;
+        }
+        return true;
     }
 
     /** A live node with executors is a candidate when ready, not under notice, and unchanged for consolidateAfter. */
@@ -195,7 +215,15 @@ final class UnderutilizedConsolidation {
         }
     }
 
-    /** First-fit decreasing of node {@code vm}'s executors over the other live nodes' free room. */
+    /**
+     * First-fit decreasing of node {@code vm}'s executors over the other live nodes' free room of the
+     * same capacity type: the policies that choose a capacity type for a job pin it there, as a node
+     * selector on {@code karpenter.sh/capacity-type} would, and Karpenter's simulation honours it.
+     * A node that hosts an executor of a job consolidation already evicted once is kept: in the
+     * whole-job model an executor's finished work is lost with its map output, so a policy that buys a
+     * node where consolidation would not put the job (the papers' heuristics price a slot not bought as
+     * an idle VM) and consolidation could otherwise evict the same job forever.
+     */
     private boolean fitsElsewhere(int vm) {
         int from = itemStart[vm];
         int to = itemStart[vm + 1];
@@ -203,13 +231,19 @@ final class UnderutilizedConsolidation {
             throw new IllegalStateException("node " + vm + " hosts " + state.executorsOn(vm) + " executors, "
                     + (to - from) + " found in what runs");
         }
+        for (int i = from; i < to; i++) {
+            if (evicted[itemJob[i]]) {
+                return false;
+            }
+        }
         sortLargestFirst(from, to);
         System.arraycopy(liveFreeCores, 0, trialCores, 0, liveCount);
         System.arraycopy(liveFreeMemory, 0, trialMemory, 0, liveCount);
         for (int i = from; i < to; i++) {
             Job job = clock.jobs[itemJob[i]];
             int k = 0;
-            while (k < liveCount && (live[k] == vm || trialCores[k] < job.coresPerExecutor()
+            while (k < liveCount && (live[k] == vm || capacityType[live[k]] != capacityType[vm]
+                    || trialCores[k] < job.coresPerExecutor()
                     || trialMemory[k] + Capacity.EPSILON < job.memoryGbPerExecutor())) {
                 k++;
             }
