@@ -9,9 +9,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -28,30 +26,7 @@ class UnderutilizedConsolidationTest {
     private static final InstanceType N8 = new InstanceType("n8", 8, 32, 1.0, 0.5);
 
     /** Executors on bought nodes first (lowest first), then on slots not bought — as pods go to existing nodes. */
-    private static final PlacementPolicy LIVE_FIRST = new PlacementPolicy() {
-        @Override
-        public String name() {
-            return "live-first";
-        }
-
-        @Override
-        public Placement place(Job job, ClusterView view) {
-            int[] out = new int[job.executors()];
-            int placed = 0;
-            for (int pass = 0; pass < 2; pass++) {
-                for (int vm = 0; vm < view.vmCount() && placed < out.length; vm++) {
-                    if (view.isProvisioned(vm) != (pass == 0)) {
-                        continue;
-                    }
-                    int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
-                    for (int k = 0; k < fit && placed < out.length; k++) {
-                        out[placed++] = vm;
-                    }
-                }
-            }
-            return placed == out.length ? Placement.wrap(out) : Placement.none();
-        }
-    };
+    private static final PlacementPolicy BOUGHT_FIRST = TestPolicies.pack(true);
 
     /** Executors of 2 cores and 2 GB: four fill a node. */
     private static Job job(int id, int executors, double base) {
@@ -66,7 +41,7 @@ class UnderutilizedConsolidationTest {
         Workload w = new Workload("hand", List.of(jobs));
         SimulationConfig config = SimulationConfig.defaults(cluster, w).withDurationModel(
                 new DurationModel(false, false, 1.3));
-        return Simulation.run(cluster, w, LIVE_FIRST, config);
+        return Simulation.run(cluster, w, BOUGHT_FIRST, config);
     }
 
     // F (2 executors, 50 s) fills half of node 0; A (4 executors, 1000 s) puts two on node 0 and buys
