@@ -50,6 +50,7 @@ import java.util.List;
  *     billingGranularitySeconds: 1   # default 1
  *     minimumBilledSeconds: 60       # default 60
  *     consolidateAfterSeconds: 60    # default 30
+ *     consolidationPolicy: WhenEmpty # default; WhenEmptyOrUnderutilized also evicts from under-used nodes
  *     interruptionBand: "&gt;20"     # spot: &lt;5, 5-10, 10-15, 15-20, &gt;20 (or interruptionMonthlyRate: 0.1)
  *     interruptionNoticeSeconds: 120 # default 120
  *     reclaimAtSeconds: [3600, 7200] # spot: an availability trace, all the pool's nodes taken back then

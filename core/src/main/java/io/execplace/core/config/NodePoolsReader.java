@@ -3,6 +3,7 @@ package io.execplace.core.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.execplace.core.model.CapacityType;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.LaunchDelay;
@@ -25,7 +26,7 @@ final class NodePoolsReader {
 
     static final List<String> POOL_FIELDS = List.of("name", "capacityType", "instanceTypes", "zones", "limitCores",
             "launchDelaySeconds", "billingGranularitySeconds", "minimumBilledSeconds", "consolidateAfterSeconds",
-            "interruptionBand", "interruptionMonthlyRate", "interruptionNoticeSeconds", "reclaimAtSeconds",
+            "consolidationPolicy", "interruptionBand", "interruptionMonthlyRate", "interruptionNoticeSeconds", "reclaimAtSeconds",
             "availabilityTrace");
     static final List<String> TYPE_FIELDS = List.of("name", "cores", "memoryGb", "onDemandPricePerHour",
             "spotPricePerHour");
@@ -98,6 +99,15 @@ final class NodePoolsReader {
         b.launchDelay(launchDelay(f, entry));
         b.billing(number(f, "billingGranularitySeconds", entry, 1), number(f, "minimumBilledSeconds", entry, 60));
         b.consolidateAfter(number(f, "consolidateAfterSeconds", entry, 30));
+        if (f.containsKey("consolidationPolicy")) {
+            Value c = f.get("consolidationPolicy");
+            try {
+                b.consolidationPolicy(ConsolidationPolicy.parse(String.valueOf(c.value())));
+            } catch (IllegalArgumentException e) {
+                throw fail(c.line(), entry, "consolidationPolicy", "expected WhenEmpty or WhenEmptyOrUnderutilized, got '"
+                        + c.value() + "'");
+            }
+        }
         b.interruptions(interruptions(f, entry, capacity));
         try {
             return b.build();

@@ -2,7 +2,7 @@ package io.execplace.core.metrics;
 
 /**
  * What the capacity did in a run: on an elastic cluster, nodes bought and their lifetimes, spot
- * interruptions and what they cost the jobs; with dynamic allocation, the executors applications added
+ * interruptions and consolidation's evictions and what they cost the jobs; with dynamic allocation, the executors applications added
  * over their floors. All zero for a fixed cluster without dynamic allocation ({@link #NONE}).
  *
  * @param nodeLaunches        nodes bought
@@ -14,10 +14,18 @@ package io.execplace.core.metrics;
  * @param executorsAdded      executors placed for applications' demands above their floors (dynamic allocation)
  * @param executorsCancelled  executors asked for that were no longer wanted when they could have been placed
  * @param addedExecutorHours  hours the added executors held their resources, summed
+ * @param nodesRemovedEmpty   nodes consolidation removed because they were empty
+ * @param nodesRemovedUnderused nodes consolidation removed while they ran executors, which were evicted
+ *                            ({@code WhenEmptyOrUnderutilized})
+ * @param executorsEvicted    executors on those nodes, evicted while their job ran
+ * @param jobsEvicted         times a job (or an executor request) was stopped by an eviction and queued again
+ * @param executorSecondsEvicted executor-seconds of finished work recomputed after evictions
  */
 public record CapacityStats(int nodeLaunches, double nodeHours, int interruptions, int executorsLost,
                             double executorSecondsLost, int jobsStopped, int executorsAdded,
-                            int executorsCancelled, double addedExecutorHours) {
+                            int executorsCancelled, double addedExecutorHours, int nodesRemovedEmpty,
+                            int nodesRemovedUnderused, int executorsEvicted, int jobsEvicted,
+                            double executorSecondsEvicted) {
 
     /** A fixed cluster's without dynamic allocation: nothing bought, nothing lost, nothing added. */
     public static final CapacityStats NONE = builder().build();
@@ -29,7 +37,8 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
     /** The same numbers with the node-hours set (known once the node lifetimes are closed). */
     public CapacityStats withNodeHours(double hours) {
         return new CapacityStats(nodeLaunches, hours, interruptions, executorsLost, executorSecondsLost, jobsStopped,
-                executorsAdded, executorsCancelled, addedExecutorHours);
+                executorsAdded, executorsCancelled, addedExecutorHours, nodesRemovedEmpty, nodesRemovedUnderused,
+                executorsEvicted, jobsEvicted, executorSecondsEvicted);
     }
 
     /** Builds {@link CapacityStats} field by field. */
@@ -43,6 +52,11 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
         private int executorsAdded;
         private int executorsCancelled;
         private double addedExecutorHours;
+        private int nodesRemovedEmpty;
+        private int nodesRemovedUnderused;
+        private int executorsEvicted;
+        private int jobsEvicted;
+        private double executorSecondsEvicted;
 
         public Builder nodeLaunches(int v) {
             nodeLaunches = v;
@@ -89,9 +103,35 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
             return this;
         }
 
+        public Builder nodesRemovedEmpty(int v) {
+            nodesRemovedEmpty = v;
+            return this;
+        }
+
+        public Builder nodesRemovedUnderused(int v) {
+            nodesRemovedUnderused = v;
+            return this;
+        }
+
+        public Builder executorsEvicted(int v) {
+            executorsEvicted = v;
+            return this;
+        }
+
+        public Builder jobsEvicted(int v) {
+            jobsEvicted = v;
+            return this;
+        }
+
+        public Builder executorSecondsEvicted(double v) {
+            executorSecondsEvicted = v;
+            return this;
+        }
+
         public CapacityStats build() {
             return new CapacityStats(nodeLaunches, nodeHours, interruptions, executorsLost, executorSecondsLost,
-                    jobsStopped, executorsAdded, executorsCancelled, addedExecutorHours);
+                    jobsStopped, executorsAdded, executorsCancelled, addedExecutorHours, nodesRemovedEmpty,
+                    nodesRemovedUnderused, executorsEvicted, jobsEvicted, executorSecondsEvicted);
         }
     }
 }

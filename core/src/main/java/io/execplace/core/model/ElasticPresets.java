@@ -25,6 +25,11 @@ import java.util.List;
  * average over two days: not a published rate but a stress case, where interruptions happen often
  * enough to matter (Can't Be Late, NSDI '24, §2: spot availability changes within hours, and over 94 %
  * of the time a cluster's instances are available all together or not at all).
+ *
+ * <p>{@code elastic-ondemand-underutilized} and {@code elastic-spot-underutilized} are {@code
+ * elastic-ondemand} and {@code elastic-spot} with Karpenter v1's {@code consolidationPolicy:
+ * WhenEmptyOrUnderutilized}, the policy a NodePool gets when it names none; the other presets keep
+ * {@code WhenEmpty}, so their results stay as they were.
  */
 public final class ElasticPresets {
 
@@ -67,7 +72,12 @@ public final class ElasticPresets {
                 new ClusterPresets.Preset("elastic-spot-published-windows", "elastic-spot-published with windows "
                         + "without spot capacity: each takes the spot pool back and lets it buy nothing for "
                         + WINDOW_MEAN_MINUTES + " min on average, every " + TRACE_MEAN_GAP_HOURS + " h on average "
-                        + "(Poisson, two days; a stress case, not a published rate)"));
+                        + "(Poisson, two days; a stress case, not a published rate)"),
+                new ClusterPresets.Preset("elastic-ondemand-underutilized", "elastic-ondemand with Karpenter's "
+                        + "WhenEmptyOrUnderutilized consolidation: a node whose executors fit on the other nodes is "
+                        + "removed and its executors evicted"),
+                new ClusterPresets.Preset("elastic-spot-underutilized", "elastic-spot with WhenEmptyOrUnderutilized "
+                        + "consolidation on both pools"));
     }
 
     public static Cluster onDemand() {
@@ -77,12 +87,28 @@ public final class ElasticPresets {
     /** {@code elastic-ondemand} with another core limit (the benchmarks' 1,000-node pool: 4,000 cores). */
     public static Cluster onDemand(int limitCores) {
         String name = limitCores == LIMIT_CORES ? "elastic-ondemand" : "elastic-ondemand-" + limitCores;
-        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores)), false).cluster();
+        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores,
+                ConsolidationPolicy.WHEN_EMPTY)), false).cluster();
     }
 
     public static Cluster spot() {
-        return new NodePools("elastic-spot", List.of(pool("spot", CapacityType.SPOT, LIMIT_CORES), pool("on-demand",
-                CapacityType.ON_DEMAND, LIMIT_CORES)), false).cluster();
+        return spot("elastic-spot", ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    /** {@code elastic-ondemand-underutilized}: {@link #onDemand()} whose consolidation also evicts from under-used nodes. */
+    public static Cluster onDemandUnderutilized() {
+        return new NodePools("elastic-ondemand-underutilized", List.of(pool("on-demand", CapacityType.ON_DEMAND,
+                LIMIT_CORES, ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)), false).cluster();
+    }
+
+    /** {@code elastic-spot-underutilized}: {@link #spot()} whose consolidation also evicts from under-used nodes. */
+    public static Cluster spotUnderutilized() {
+        return spot("elastic-spot-underutilized", ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED);
+    }
+
+    private static Cluster spot(String name, ConsolidationPolicy consolidation) {
+        return new NodePools(name, List.of(pool("spot", CapacityType.SPOT, LIMIT_CORES, consolidation),
+                pool("on-demand", CapacityType.ON_DEMAND, LIMIT_CORES, consolidation)), false).cluster();
     }
 
     /** {@code elastic-ondemand-published}: the m7g types as published on one on-demand pool (the study's reference). */
@@ -121,10 +147,11 @@ public final class ElasticPresets {
                 pool("on-demand", CapacityType.ON_DEMAND, M7G_PUBLISHED, Interruptions.NONE)), false).cluster();
     }
 
-    private static NodePool pool(String name, CapacityType capacity, int limitCores) {
+    private static NodePool pool(String name, CapacityType capacity, int limitCores, ConsolidationPolicy consolidation) {
         return NodePool.builder(name).capacityType(capacity).instanceTypes(KWOK_GENERAL)
                 .zones(List.of("zone-a", "zone-b", "zone-c")).limitCores(limitCores).launchDelay(LAUNCH)
-                .billing(1, 60).consolidateAfter(60).interruptions(Interruptions.band(">20")).build();
+                .billing(1, 60).consolidateAfter(60).consolidationPolicy(consolidation)
+                .interruptions(Interruptions.band(">20")).build();
     }
 
     private static NodePool pool(String name, CapacityType capacity, List<InstanceType> types, Interruptions i) {

@@ -19,6 +19,7 @@ public final class NodePool {
     private final double minimumBilledSeconds;
     private final double billingGranularitySeconds;
     private final double consolidateAfterSeconds;
+    private final ConsolidationPolicy consolidationPolicy;
     private final Interruptions interruptions;
 
     private NodePool(Builder b) {
@@ -31,6 +32,7 @@ public final class NodePool {
         this.minimumBilledSeconds = b.minimumBilledSeconds;
         this.billingGranularitySeconds = b.billingGranularitySeconds;
         this.consolidateAfterSeconds = b.consolidateAfterSeconds;
+        this.consolidationPolicy = b.consolidationPolicy;
         this.interruptions = capacityType == CapacityType.SPOT ? b.interruptions : Interruptions.NONE;
     }
 
@@ -76,6 +78,11 @@ public final class NodePool {
         return consolidateAfterSeconds;
     }
 
+    /** Whether consolidation removes only empty nodes or also under-used ones (Karpenter's {@code consolidationPolicy}). */
+    public ConsolidationPolicy consolidationPolicy() {
+        return consolidationPolicy;
+    }
+
     public Interruptions interruptions() {
         return interruptions;
     }
@@ -104,13 +111,14 @@ public final class NodePool {
                 && limitCores == other.limitCores && launchDelay.equals(other.launchDelay)
                 && minimumBilledSeconds == other.minimumBilledSeconds
                 && billingGranularitySeconds == other.billingGranularitySeconds
-                && consolidateAfterSeconds == other.consolidateAfterSeconds && interruptions.equals(other.interruptions);
+                && consolidateAfterSeconds == other.consolidateAfterSeconds
+                && consolidationPolicy == other.consolidationPolicy && interruptions.equals(other.interruptions);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(name, capacityType, instanceTypes, zones, limitCores, launchDelay,
-                minimumBilledSeconds, billingGranularitySeconds, consolidateAfterSeconds, interruptions);
+                minimumBilledSeconds, billingGranularitySeconds, consolidateAfterSeconds, consolidationPolicy, interruptions);
     }
 
     @Override
@@ -119,7 +127,7 @@ public final class NodePool {
                 + limitCores + " cores]";
     }
 
-    /** Builds a {@link NodePool}; defaults: on-demand, zone {@code zone-a}, no delay, exact billing, consolidate at once. */
+    /** Builds a {@link NodePool}; defaults: on-demand, zone {@code zone-a}, no delay, exact billing, empty nodes consolidated at once. */
     public static final class Builder {
         private final String name;
         private CapacityType capacityType = CapacityType.ON_DEMAND;
@@ -130,6 +138,7 @@ public final class NodePool {
         private double minimumBilledSeconds;
         private double billingGranularitySeconds;
         private double consolidateAfterSeconds;
+        private ConsolidationPolicy consolidationPolicy = ConsolidationPolicy.WHEN_EMPTY;
         private Interruptions interruptions = Interruptions.NONE;
 
         private Builder(String name) {
@@ -173,6 +182,11 @@ public final class NodePool {
 
         public Builder consolidateAfter(double seconds) {
             this.consolidateAfterSeconds = seconds;
+            return this;
+        }
+
+        public Builder consolidationPolicy(ConsolidationPolicy policy) {
+            this.consolidationPolicy = Objects.requireNonNull(policy);
             return this;
         }
 

@@ -216,6 +216,9 @@ final class Allocations {
             Job request = new Job(app.id(), app.type(), from, l.count(), app.coresPerExecutor(),
                     app.memoryGbPerExecutor(), until - from, app.deadline());
             jobs[r] = request;
+            // A restarted application's requests start afresh: none of its earlier run's is placed.
+            book.start[r] = Double.NaN;
+            book.finish[r] = Double.NaN;
             book.fitsEmpty[r] = cluster.executorCapacityWhenEmpty(app.coresPerExecutor(), app.memoryGbPerExecutor())
                     >= l.count();
             int k = r - n;

@@ -261,13 +261,12 @@ public final class ClusterState implements ClusterView {
         executors[vm]++;
         freeCores[vm] -= job.coresPerExecutor();
         freeMemory[vm] -= job.memoryGbPerExecutor();
+        if (nodes != null) {
+            nodes.podEvent(vm, now);
+        }
     }
 
-    /**
-     * Extends the VM's busy horizon to at least {@code until}. For callers that place a job's
-     * executors one by one before its duration is known (the RL environment) and learn the finish
-     * time only when the last executor is placed.
-     */
+    /** Extends the VM's busy horizon to at least {@code until} (for executors placed before their job's finish is known). */
     public void extendBusyUntil(int vm, double until) {
         if (executors[vm] > 0 && until > busyUntil[vm]) {
             busyUntil[vm] = until;
@@ -297,6 +296,9 @@ public final class ClusterState implements ClusterView {
         } else {
             freeCores[vm] += job.coresPerExecutor();
             freeMemory[vm] += job.memoryGbPerExecutor();
+            if (nodes != null) {
+                nodes.podEvent(vm, now);
+            }
         }
     }
 

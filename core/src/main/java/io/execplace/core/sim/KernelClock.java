@@ -2,6 +2,7 @@ package io.execplace.core.sim;
 
 import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Job;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.policy.RunningJob;
@@ -52,6 +53,10 @@ final class KernelClock {
         this.config = config;
         this.cluster = cluster;
         this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
+        if (preemptions != null && cluster.pools().pools().stream()
+                .anyMatch(p -> p.consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)) {
+            preemptions.consolidateUnderused(new UnderutilizedConsolidation(state, book, running, this));
+        }
     }
 
     /** True for an elastic cluster (node events run with the jobs'). */
@@ -126,9 +131,10 @@ final class KernelClock {
     }
 
     /**
-     * Spot nodes are taken back now (slot {@code first} and any other at this instant): the jobs with
-     * executors there stop and wait again ({@link Preemptions#stopJobs}), an executor-at-a-time job
-     * there loses the executors placed so far and is offered again, then the nodes go.
+     * Spot nodes are taken back now (slot {@code first} and any other at this instant), or consolidation
+     * removes under-used node {@code first}: the jobs with executors there stop and wait again ({@link
+     * Preemptions#stopJobs}), an executor-at-a-time job there loses the executors placed so far and is
+     * offered again, then the nodes go.
      *
      * @return true when a job was stopped
      */

@@ -1,6 +1,7 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
@@ -27,17 +28,18 @@ final class NodeLifecycle {
     static final int NOTICE = 1;
     static final int INTERRUPT = 2;
     static final int POOL_NOTICE = 3;
+    /** The disruption loop of under-used consolidation looks for a node to remove (slot unused). */
+    static final int UNDERUSED_POLL = 4;
+    /** An under-used node chosen by the loop is re-validated and, if still valid, removed. */
+    static final int UNDERUSED_REMOVE = 5;
     /** An availability trace's window opens (slot = pool index): the pool cannot buy until it closes. */
-    static final int POOL_CLOSE = 4;
-    static final int POOL_OPEN = 5;
+    static final int POOL_CLOSE = 6;
+    static final int POOL_OPEN = 7;
 
     private final NodePools pools;
     private final int n;
     private final int[] slotCores;
-    private final int[] poolLimit;
-    private final int[] poolCores;
-    /** Per pool, true inside an availability trace's window: it cannot buy. */
-    private final boolean[] poolClosed;
+    private final PoolCapacity capacity;
     private final boolean[] alive;
     private final boolean[] cordoned;
     private final double[] readyAt;
@@ -45,13 +47,11 @@ final class NodeLifecycle {
     private final int[] launches;
     /** Per slot, bumped whenever it fills or empties, so that a stale consolidation is ignored. */
     private final int[] token;
-    /** Per slot its (pool, instance type) group; per group its slots and how many are alive. */
-    private final int[] groupOf;
-    private final int[] groupSlots;
-    private final int[] groupAlive;
-    private final int[] groupPool;
-    private final int[] groupCores;
     private long seed;
+    /** Per slot: its pool consolidates under-used nodes, and when an executor last came or left. */
+    private final boolean[] underused;
+    private final double[] lastPodEvent;
+    private boolean pollQueued;
 
     private final NodeEvents events = new NodeEvents();
     private final LiveSlots live;
@@ -66,12 +66,12 @@ final class NodeLifecycle {
         for (int i = 0; i < n; i++) {
             slotCores[i] = cluster.vm(i).cores();
         }
-        poolLimit = new int[pools.pools().size()];
-        for (int p = 0; p < poolLimit.length; p++) {
-            poolLimit[p] = pools.pools().get(p).limitCores();
+        capacity = new PoolCapacity(pools, slotCores);
+        underused = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            underused[i] = pools.pool(i).consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED;
         }
-        poolCores = new int[poolLimit.length];
-        poolClosed = new boolean[poolLimit.length];
+        lastPodEvent = new double[n];
         alive = new boolean[n];
         cordoned = new boolean[n];
         live = new LiveSlots(n);
@@ -79,44 +79,16 @@ final class NodeLifecycle {
         terminateAt = new double[n];
         launches = new int[n];
         token = new int[n];
-        groupOf = new int[n];
-        int groups = 0;
-        for (int i = 0; i < n; i++) {
-            boolean sameAsPrevious = i > 0 && pools.poolIndex(i) == pools.poolIndex(i - 1)
-                    && pools.instanceType(i).equals(pools.instanceType(i - 1));
-            groupOf[i] = sameAsPrevious ? groupOf[i - 1] : groups++;
-        }
-        groupSlots = new int[groups];
-        groupAlive = new int[groups];
-        groupPool = new int[groups];
-        groupCores = new int[groups];
-        for (int i = 0; i < n; i++) {
-            groupSlots[groupOf[i]]++;
-            groupPool[groupOf[i]] = pools.poolIndex(i);
-            groupCores[groupOf[i]] = slotCores[i];
-        }
     }
 
-    /**
-     * True when some slot not bought cannot be bought now because its pool is at its limit: capacity
-     * that a consolidation or interruption in that pool would give back.
-     */
+    /** True when some slot of the pool not bought cannot be bought now ({@link PoolCapacity#blocked}). */
     boolean blocked(int pool) {
-        if (poolClosed[pool]) {
-            return true;
-        }
-        for (int g = 0; g < groupSlots.length; g++) {
-            if (groupPool[g] == pool && groupAlive[g] < groupSlots[g]
-                    && poolCores[pool] + groupCores[g] > poolLimit[pool]) {
-                return true;
-            }
-        }
-        return false;
+        return capacity.blocked(pool);
     }
 
     /** True when any pool is {@link #blocked} or any live node is under notice: waiting may pay off. */
     boolean capacityHeldBack() {
-        for (int p = 0; p < poolLimit.length; p++) {
+        for (int p = 0; p < capacity.poolCount(); p++) {
             if (blocked(p)) {
                 return true;
             }
@@ -131,8 +103,7 @@ final class NodeLifecycle {
 
     void reset(long capacitySeed) {
         this.seed = capacitySeed;
-        Arrays.fill(poolCores, 0);
-        Arrays.fill(poolClosed, false);
+        capacity.reset();
         Arrays.fill(alive, false);
         live.clear();
         Arrays.fill(cordoned, false);
@@ -140,7 +111,8 @@ final class NodeLifecycle {
         Arrays.fill(terminateAt, Double.NaN);
         Arrays.fill(launches, 0);
         Arrays.fill(token, 0);
-        Arrays.fill(groupAlive, 0);
+        Arrays.fill(lastPodEvent, 0);
+        pollQueued = false;
         events.clear();
         scheduleTraceReclaims();
         nodeLaunches = 0;
@@ -169,54 +141,22 @@ final class NodeLifecycle {
         if (alive[vm]) {
             return !cordoned[vm];
         }
-        int p = pools.poolIndex(vm);
-        return !poolClosed[p] && poolCores[p] + slotCores[vm] <= poolLimit[p];
+        return capacity.canBuy(vm);
     }
 
     /** False while an availability trace's window keeps the pool from buying. */
     boolean poolOpen(int pool) {
-        return !poolClosed[pool];
+        return capacity.open(pool);
     }
 
     /** An availability trace's window opens ({@code closed}) or closes for the pool. */
     void closePool(int pool, boolean closed) {
-        poolClosed[pool] = closed;
+        capacity.close(pool, closed);
     }
 
-    /**
-     * Null when buying every absent slot of the placement (each counted once) stays within its pool's
-     * limit, else what is over.
-     */
+    /** Null when buying every absent slot of the placement keeps every pool within its limit and open, else what is wrong. */
     String checkLaunches(Placement placement) {
-        int[] extra = null;
-        for (int i = 0; i < placement.executors(); i++) {
-            int vm = placement.vm(i);
-            if (alive[vm] || firstIndexOf(placement, i, vm) < i) {
-                continue;
-            }
-            if (extra == null) {
-                extra = new int[poolLimit.length];
-            }
-            int p = pools.poolIndex(vm);
-            if (poolClosed[p]) {
-                return "node pool " + pools.pools().get(p).name() + " cannot buy now (its availability trace has no capacity)";
-            }
-            extra[p] += slotCores[vm];
-            if (poolCores[p] + extra[p] > poolLimit[p]) {
-                return "node pool " + pools.pools().get(p).name() + " would exceed its limit of " + poolLimit[p]
-                        + " cores";
-            }
-        }
-        return null;
-    }
-
-    private static int firstIndexOf(Placement placement, int upTo, int vm) {
-        for (int i = 0; i < upTo; i++) {
-            if (placement.vm(i) == vm) {
-                return i;
-            }
-        }
-        return upTo;
+        return capacity.checkLaunches(placement, alive);
     }
 
     /** When the slot's node is (or, bought now, would be) ready for executors. */
@@ -238,8 +178,7 @@ final class NodeLifecycle {
         cordoned[vm] = false;
         readyAt[vm] = now + draw(vm, launch, 0);
         terminateAt[vm] = Double.NaN;
-        poolCores[pools.poolIndex(vm)] += slotCores[vm];
-        groupAlive[groupOf[vm]]++;
+        capacity.bought(vm);
         nodeLaunches++;
         if (pool.interruptions().monthlyRate() > 0) {
             double at = now + draw(vm, launch, 1);
@@ -273,6 +212,48 @@ final class NodeLifecycle {
     }
 
     /**
+     * An executor came to or left the slot at {@code now}: in a pool that consolidates under-used nodes
+     * this restarts the node's {@code consolidateAfter} (Karpenter counts from the last pod event) and
+     * makes sure the disruption loop runs.
+     */
+    void podEvent(int vm, double now) {
+        if (!underused[vm]) {
+            return;
+        }
+        lastPodEvent[vm] = now;
+        if (!pollQueued) {
+            schedulePoll(Math.floor(now / UnderutilizedConsolidation.POLL_SECONDS) * UnderutilizedConsolidation.POLL_SECONDS
+                    + UnderutilizedConsolidation.POLL_SECONDS);
+        }
+    }
+
+    /** True when the slot's pool consolidates under-used nodes ({@code WhenEmptyOrUnderutilized}). */
+    boolean underused(int vm) {
+        return underused[vm];
+    }
+
+    /** When an executor last came to or left the slot (pools that consolidate under-used nodes). */
+    double lastPodEvent(int vm) {
+        return lastPodEvent[vm];
+    }
+
+    /** The disruption loop runs at {@code at}. */
+    void schedulePoll(double at) {
+        pollQueued = true;
+        push(at, 0, UNDERUSED_POLL, 0);
+    }
+
+    /** The disruption loop's queued run has come (it queues the next one itself while it has work). */
+    void pollRan() {
+        pollQueued = false;
+    }
+
+    /** The disruption loop chose slot {@code vm}: it is validated again, and removed, at {@code at}. */
+    void scheduleRemoval(double at, int vm) {
+        push(at, vm, UNDERUSED_REMOVE, 0);
+    }
+
+    /**
      * The node is gone (consolidated or interrupted).
      *
      * @return true when this gave back capacity its pool's limit was holding back
@@ -285,8 +266,7 @@ final class NodeLifecycle {
         cordoned[vm] = false;
         terminateAt[vm] = Double.NaN;
         token[vm]++;
-        poolCores[pool] -= slotCores[vm];
-        groupAlive[groupOf[vm]]--;
+        capacity.gone(vm);
         return wasBlocked;
     }
 
@@ -295,7 +275,7 @@ final class NodeLifecycle {
      * the pool is taken back. Scheduled as a pool-wide notice ({@link #POOL_NOTICE}, slot = pool index).
      */
     private void scheduleTraceReclaims() {
-        for (int p = 0; p < poolLimit.length; p++) {
+        for (int p = 0; p < capacity.poolCount(); p++) {
             Interruptions in = pools.pools().get(p).interruptions();
             for (double at : in.reclaimAtSeconds()) {
                 push(Math.max(0, at - in.noticeSeconds()), p, POOL_NOTICE, 0);
@@ -351,7 +331,7 @@ final class NodeLifecycle {
     private boolean stale() {
         int vm = events.peekSlot();
         return switch (events.peekKind()) {
-            case POOL_NOTICE, POOL_CLOSE, POOL_OPEN -> false;
+            case POOL_NOTICE, POOL_CLOSE, POOL_OPEN, UNDERUSED_POLL, UNDERUSED_REMOVE -> false; // their handlers check
             case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
             default -> !alive[vm] || events.peekToken() != launches[vm];
         };

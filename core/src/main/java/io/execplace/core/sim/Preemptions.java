@@ -7,7 +7,8 @@ import java.util.Arrays;
 
 /**
  * Runs an elastic cluster's node events for the {@link EventKernel} — consolidation of empty nodes,
- * spot notices, interruptions — and stops the jobs an interruption hits, counting what was lost.
+ * spot notices, interruptions, and under-used consolidation's ({@link UnderutilizedConsolidation}) —
+ * and stops the jobs an interruption or an eviction hits, counting what each lost.
  *
  * <p>What an interruption does to a Spark job (docs/elastic.md): the tasks running on the lost
  * executors fail and re-run, and without graceful decommissioning the map output those executors
@@ -22,16 +23,39 @@ final class Preemptions {
     private int executorsLost;
     private double executorSecondsLost;
     private int jobsStopped;
+    private int nodesRemovedEmpty;
+    private int nodesRemovedUnderused;
+    private int executorsEvicted;
+    private double executorSecondsEvicted;
+    private int jobsEvicted;
+    /** Under-used consolidation, or null when no pool has it. */
+    private UnderutilizedConsolidation underused;
+    /** True while the slot {@link #runUntilInterruption} returned is one consolidation removes, not an interruption. */
+    private boolean evicting;
 
     Preemptions(ClusterState state) {
         this.state = state;
         this.nodes = state.nodes();
     }
 
+    /** Runs under-used consolidation's events with the others. */
+    void consolidateUnderused(UnderutilizedConsolidation consolidation) {
+        this.underused = consolidation;
+    }
+
     void reset() {
         executorsLost = 0;
         executorSecondsLost = 0;
         jobsStopped = 0;
+        nodesRemovedEmpty = 0;
+        nodesRemovedUnderused = 0;
+        executorsEvicted = 0;
+        executorSecondsEvicted = 0;
+        jobsEvicted = 0;
+        evicting = false;
+        if (underused != null) {
+            underused.reset();
+        }
     }
 
     /** What {@link #runUntilInterruption} found. */
@@ -40,18 +64,20 @@ final class Preemptions {
     static final int CAPACITY_FREED = -2;
 
     /**
-     * Runs the node events due by {@code t} — an interruption at exactly {@code t} only when {@code
-     * interruptsAtT}, so that the completions and arrivals of that instant come first — up to the first
-     * interruption or the first consolidation that frees capacity a pool's limit held back.
+     * Runs the node events due by {@code t} — an interruption, or under-used consolidation's loop, at
+     * exactly {@code t} only when {@code interruptsAtT}, so that the completions and arrivals of that
+     * instant come first — up to the first interruption, the first under-used node removed (then
+     * {@link #evicting()}), or the first consolidation that frees capacity a pool's limit held back.
      *
-     * @return the interrupted slot, its node still alive for the caller to stop its jobs; {@link
-     *         #CAPACITY_FREED}; or {@link #NOTHING} when neither is due
+     * @return the interrupted or consolidated slot, its node still alive for the caller to stop its
+     *         jobs; {@link #CAPACITY_FREED}; or {@link #NOTHING} when neither is due
      */
     int runUntilInterruption(double t, boolean interruptsAtT) {
         while (true) {
             double at = nodes.nextEventTime();
             if (at == Double.POSITIVE_INFINITY || at > t
-                    || (at == t && !interruptsAtT && nodes.peekKind() == NodeLifecycle.INTERRUPT)) {
+                    || (at == t && !interruptsAtT && nodes.peekKind() >= NodeLifecycle.INTERRUPT
+                    && nodes.peekKind() != NodeLifecycle.POOL_NOTICE && nodes.peekKind() != NodeLifecycle.POOL_CLOSE)) {
                 return NOTHING;
             }
             int vm = nodes.peekSlot();
@@ -60,8 +86,16 @@ final class Preemptions {
             state.advanceTo(at);
             switch (kind) {
                 case NodeLifecycle.TERMINATE_IF_EMPTY -> {
+                    nodesRemovedEmpty++;
                     if (state.terminate(vm)) {
                         return CAPACITY_FREED;
+                    }
+                }
+                case NodeLifecycle.UNDERUSED_POLL -> underused.poll(at);
+                case NodeLifecycle.UNDERUSED_REMOVE -> {
+                    if (underused.confirm(vm, at)) {
+                        evicting = true;
+                        return vm;
                     }
                 }
                 case NodeLifecycle.NOTICE -> nodes.cordon(vm);
@@ -79,14 +113,20 @@ final class Preemptions {
         }
     }
 
+    /** True when the slot {@link #runUntilInterruption} returned is removed by under-used consolidation. */
+    boolean evicting() {
+        return evicting;
+    }
+
     /**
-     * The slots taken back now, by slot: the one {@link #runUntilInterruption} returned and every other
-     * interrupted at the same instant (they come first at an instant), each counted.
+     * The slots taken back now, by slot: the one {@link #runUntilInterruption} returned and, unless it
+     * is consolidation's, every other interrupted at the same instant (they come first at an instant),
+     * each counted.
      */
     boolean[] takenNow(int first) {
         boolean[] taken = new boolean[state.vmCount()];
         taken[first] = true;
-        while (nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeLifecycle.INTERRUPT) {
+        while (!evicting && nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeLifecycle.INTERRUPT) {
             int vm = nodes.peekSlot();
             nodes.pop();
             nodes.countInterruption();
@@ -133,8 +173,10 @@ final class Preemptions {
         for (int vm = 0; vm < taken.length; vm++) {
             if (taken[vm]) {
                 state.terminate(vm);
+                nodesRemovedUnderused += evicting ? 1 : 0;
             }
         }
+        evicting = false;
     }
 
     /**
@@ -153,9 +195,15 @@ final class Preemptions {
         double done = duration > 0 ? Math.min(1, Math.max(0, (state.now() - book.start[j]) / duration)) : 0;
         double redo = nodes.pools().gracefulDecommission() ? 0 : done * lost / e;
         jobs[j] = job.withBaseDuration(job.baseDuration() * ((1 - done) + redo));
-        executorsLost += lost;
-        executorSecondsLost += redo * e * duration;
-        jobsStopped++;
+        if (evicting) {
+            executorsEvicted += lost;
+            executorSecondsEvicted += redo * e * duration;
+            jobsEvicted++;
+        } else {
+            executorsLost += lost;
+            executorSecondsLost += redo * e * duration;
+            jobsStopped++;
+        }
         for (int i = 0; i < e; i++) {
             state.removeExecutor(book.executorVm[from + i], job);
         }
@@ -182,12 +230,14 @@ final class Preemptions {
                 nodes.poolNotice(vm, at);
             } else if (kind == NodeLifecycle.POOL_CLOSE || kind == NodeLifecycle.POOL_OPEN) {
                 nodes.closePool(vm, kind == NodeLifecycle.POOL_CLOSE);
-            } else {
-                if (kind == NodeLifecycle.INTERRUPT) {
-                    nodes.countInterruption();
-                }
+            } else if (kind == NodeLifecycle.INTERRUPT) {
+                nodes.countInterruption();
+                state.terminate(vm);
+            } else if (kind == NodeLifecycle.TERMINATE_IF_EMPTY) {
+                nodesRemovedEmpty++;
                 state.terminate(vm);
             }
+            // Under-used consolidation has nothing left to do: the run is over.
         }
     }
 
@@ -197,6 +247,11 @@ final class Preemptions {
                 .interruptions(nodes.interruptions())
                 .executorsLost(executorsLost)
                 .executorSecondsLost(executorSecondsLost)
-                .jobsStopped(jobsStopped);
+                .jobsStopped(jobsStopped)
+                .nodesRemovedEmpty(nodesRemovedEmpty)
+                .nodesRemovedUnderused(nodesRemovedUnderused)
+                .executorsEvicted(executorsEvicted)
+                .jobsEvicted(jobsEvicted)
+                .executorSecondsEvicted(executorSecondsEvicted);
     }
 }

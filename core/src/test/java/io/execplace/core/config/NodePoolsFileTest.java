@@ -2,6 +2,7 @@ package io.execplace.core.config;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.NodePool;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ class NodePoolsFileTest {
                 billingGranularitySeconds: 1
                 minimumBilledSeconds: 60
                 consolidateAfterSeconds: 45
+                consolidationPolicy: WhenEmptyOrUnderutilized
                 interruptionBand: ">20"
                 interruptionNoticeSeconds: 30
                 reclaimAtSeconds: [3600, 7200]
@@ -54,6 +56,7 @@ class NodePoolsFileTest {
         assertThat(spot.launchDelay().minSeconds()).isEqualTo(60);
         assertThat(spot.launchDelay().maxSeconds()).isEqualTo(120);
         assertThat(spot.consolidateAfterSeconds()).isEqualTo(45);
+        assertThat(spot.consolidationPolicy()).isEqualTo(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED);
         assertThat(spot.interruptions().monthlyRate()).isEqualTo(0.25);
         assertThat(spot.interruptions().noticeSeconds()).isEqualTo(30);
         assertThat(spot.interruptions().reclaimAtSeconds()).containsExactly(3600.0, 7200.0);
@@ -64,6 +67,7 @@ class NodePoolsFileTest {
         assertThat(od.limitCores()).isEqualTo(1000);
         assertThat(od.minimumBilledSeconds()).isEqualTo(60);
         assertThat(od.consolidateAfterSeconds()).isEqualTo(30);
+        assertThat(od.consolidationPolicy()).isEqualTo(ConsolidationPolicy.WHEN_EMPTY);
         assertThat(c.vm(15).pricePerSecond()).isCloseTo(0.192 / 3600, within(1e-15));
     }
 
@@ -93,6 +97,14 @@ class NodePoolsFileTest {
                     instanceTypes:
                       - {name: t, cores: 4, memoryGb: 16, onDemandPricePerHour: 0.1}
                 """, "c.yaml line 3, nodePools[0] 'a', field 'capacityType': expected on-demand or spot, got 'reserved'");
+        fails("""
+                nodePools:
+                  - name: a
+                    instanceTypes:
+                      - {name: t, cores: 4, memoryGb: 16, onDemandPricePerHour: 0.1}
+                    consolidationPolicy: WhenUnderutilized
+                """, "c.yaml line 5, nodePools[0] 'a', field 'consolidationPolicy': expected WhenEmpty or "
+                + "WhenEmptyOrUnderutilized, got 'WhenUnderutilized'");
         fails("""
                 nodePools:
                   - name: a

@@ -15,20 +15,33 @@ final class TestPolicies {
 
     /** Packs executors onto the lowest-numbered VMs that fit. */
     static PlacementPolicy pack() {
+        return pack(false);
+    }
+
+    /**
+     * Packs executors onto the lowest-numbered VMs that fit; with {@code boughtFirst}, an elastic
+     * cluster's bought nodes before its slots not bought (as pods go to existing nodes first).
+     */
+    static PlacementPolicy pack(boolean boughtFirst) {
         return new PlacementPolicy() {
             @Override
             public String name() {
-                return "test-pack";
+                return boughtFirst ? "test-pack-bought-first" : "test-pack";
             }
 
             @Override
             public Placement place(Job job, ClusterView view) {
                 int[] out = new int[job.executors()];
                 int placed = 0;
-                for (int vm = 0; vm < view.vmCount() && placed < out.length; vm++) {
-                    int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
-                    for (int k = 0; k < fit && placed < out.length; k++) {
-                        out[placed++] = vm;
+                for (int pass = boughtFirst ? 0 : 1; pass < 2; pass++) {
+                    for (int vm = 0; vm < view.vmCount() && placed < out.length; vm++) {
+                        if (boughtFirst && view.isProvisioned(vm) != (pass == 0)) {
+                            continue;
+                        }
+                        int fit = view.executorsThatFit(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
+                        for (int k = 0; k < fit && placed < out.length; k++) {
+                            out[placed++] = vm;
+                        }
                     }
                 }
                 return placed == out.length ? Placement.wrap(out) : Placement.none();

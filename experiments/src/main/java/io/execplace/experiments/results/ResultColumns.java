@@ -26,9 +26,11 @@ import java.util.Map;
  * Eq. 5 score (cost and deadline success together, {@link io.execplace.core.metrics.HjsTarget}) with
  * its {@code costMax}; both are null when the workload has no deadline job.
  *
- * <p>On an elastic cluster ({@code cluster.isElastic()}) the records carry six more fields, {@link
+ * <p>On an elastic cluster ({@code cluster.isElastic()}) the records carry eleven more fields, {@link
  * #ELASTIC}: nodes bought, node-hours, spot interruptions, executors lost, executor-seconds of work
- * recomputed and jobs stopped by interruptions ({@link io.execplace.core.metrics.CapacityStats}).
+ * recomputed and jobs stopped by interruptions; nodes consolidation removed empty and under-used, and
+ * the executors evicted, jobs stopped and executor-seconds recomputed by those evictions ({@link
+ * io.execplace.core.metrics.CapacityStats}).
  * When some application uses dynamic allocation they carry three more, {@link #DYNAMIC}: executors
  * added over the applications' floors, executors asked for but no longer wanted when they could have
  * been placed, and the added executors' hours.
@@ -47,7 +49,8 @@ public final class ResultColumns {
 
     /** The columns an elastic cluster's records add, after {@link #NAMES}. */
     public static final List<String> ELASTIC = List.of(
-            "nodeLaunches", "nodeHours", "interruptions", "executorsLost", "executorSecondsLost", "jobsStopped");
+            "nodeLaunches", "nodeHours", "interruptions", "executorsLost", "executorSecondsLost", "jobsStopped",
+            "nodesRemovedEmpty", "nodesRemovedUnderused", "executorsEvicted", "jobsEvicted", "executorSecondsEvicted");
 
     /** The columns dynamic allocation adds, after the others. */
     public static final List<String> DYNAMIC = List.of("executorsAdded", "executorsCancelled", "addedExecutorHours");
@@ -129,6 +132,11 @@ public final class ResultColumns {
             m.put("executorsLost", c.executorsLost());
             m.put("executorSecondsLost", c.executorSecondsLost());
             m.put("jobsStopped", c.jobsStopped());
+            m.put("nodesRemovedEmpty", c.nodesRemovedEmpty());
+            m.put("nodesRemovedUnderused", c.nodesRemovedUnderused());
+            m.put("executorsEvicted", c.executorsEvicted());
+            m.put("jobsEvicted", c.jobsEvicted());
+            m.put("executorSecondsEvicted", c.executorSecondsEvicted());
         }
         if (dynamic) {
             CapacityStats c = cell.capacity();

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The capacity table of a comparison: on an elastic cluster, nodes bought and lost and what that cost
- * the jobs; with dynamic allocation, the executors applications added over their floors.
+ * The capacity table of a comparison: on an elastic cluster, nodes bought, lost and consolidated, and
+ * what interruptions and evictions cost the jobs; with dynamic allocation, the executors applications added over their floors.
  */
 public final class CapacityTable {
 
@@ -24,7 +24,8 @@ public final class CapacityTable {
         List<String> header = new ArrayList<>(List.of("scheduler"));
         if (comparison.scenario().cluster().isElastic()) {
             header.addAll(List.of("nodes bought", "node-hours", "interruptions", "executors lost",
-                    "executor-s recomputed", "jobs stopped"));
+                    "executor-s recomputed", "jobs stopped", "removed empty", "removed under-used",
+                    "executors evicted"));
         }
         if (dynamic(comparison)) {
             header.addAll(List.of("executors added", "executors cancelled", "added executor-h"));
@@ -53,7 +54,10 @@ public final class CapacityTable {
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().interruptions())),
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsLost())),
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().executorSecondsLost())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().jobsStopped()))));
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().jobsStopped())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedEmpty())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedUnderused())),
+                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsEvicted()))));
             }
             if (dynamic) {
                 row.addAll(List.of(

@@ -5,6 +5,7 @@ import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -41,13 +42,19 @@ class ElasticPropertyTest {
 
     /** A spot pool whose capacity a trace takes back four times a day, and an on-demand pool. */
     private static Cluster reclaimed() {
+        return reclaimed(ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    private static Cluster reclaimed(ConsolidationPolicy consolidation) {
         List<Double> reclaims = List.of(3_000.0, 9_000.0, 20_000.0, 40_000.0);
         NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT)
                 .instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200).launchDelay(new LaunchDelay(30, 90))
-                .billing(1, 60).consolidateAfter(30).interruptions(Interruptions.trace(120, reclaims)).build();
+                .billing(1, 60).consolidateAfter(30).consolidationPolicy(consolidation)
+                .interruptions(Interruptions.trace(120, reclaims)).build();
         NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200)
-                .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30).build();
-        return new NodePools("reclaimed", List.of(spot, onDemand), false).cluster();
+                .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30)
+                .consolidationPolicy(consolidation).build();
+        return new NodePools("reclaimed-" + consolidation.key(), List.of(spot, onDemand), false).cluster();
     }
 
     /** The policy, asserting at every decision that the view's list of bought slots is exactly the scan's. */
@@ -109,6 +116,44 @@ class ElasticPropertyTest {
         }
         assertThat(runs).isEqualTo(6 * 3 * 11);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
+    }
+
+    /**
+     * The same invariants with under-used consolidation, which evicts executors and stops their jobs:
+     * no executor on a node after consolidation removed it (each job's last placement lies inside a
+     * ready lifetime), billed time equals the lifetimes, a seed replays bit for bit — with fixed
+     * executors and with dynamic allocation, with and without spot reclaims.
+     */
+    @Test
+    void underusedConsolidationKeepsTheInvariants() {
+        List<Cluster> clusters = List.of(ElasticPresets.onDemandUnderutilized(),
+                reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
+        List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
+                "finish-together", "finish-together-spot", "first-fit", "gio", "random");
+        int evicted = 0;
+        int runs = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            for (String preset : List.of("hybrid-medium", "hybrid-medium-dynamic")) {
+                Workload w = WorkloadPresets.generate(preset, WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
+                for (Cluster c : clusters) {
+                    SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
+                    for (String s : schedulers) {
+                        RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                        String where = s + " on " + c.name() + " seed " + seed + " " + preset;
+                        check(c, r, where);
+                        RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
+                        assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
+                        assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+                        assertThat(r.capacity().executorsEvicted()).as(where)
+                                .isGreaterThanOrEqualTo(r.capacity().nodesRemovedUnderused());
+                        evicted += r.capacity().executorsEvicted() > 0 ? 1 : 0;
+                        runs++;
+                    }
+                }
+            }
+        }
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 9);
+        assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
     /**

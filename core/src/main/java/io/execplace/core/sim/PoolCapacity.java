@@ -1,0 +1,143 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
+
+import java.util.Arrays;
+
+/**
+ * What the node pools of an elastic cluster may still buy during a run: each pool's cores bought
+ * against its limit, whether an availability trace's window keeps it closed, and per (pool, instance
+ * type) group how many of its slots are bought — so that "could waiting give capacity back?" is
+ * answered in O(groups), not O(slots).
+ */
+final class PoolCapacity {
+
+    private final NodePools pools;
+    private final int[] slotCores;
+    private final int[] limit;
+    private final int[] cores;
+    /** Per pool, true inside an availability trace's window: it cannot buy. */
+    private final boolean[] closed;
+    /** Per slot its (pool, instance type) group; per group its slots and how many are alive. */
+    private final int[] groupOf;
+    private final int[] groupSlots;
+    private final int[] groupAlive;
+    private final int[] groupPool;
+    private final int[] groupCores;
+
+    PoolCapacity(NodePools pools, int[] slotCores) {
+        this.pools = pools;
+        this.slotCores = slotCores;
+        int n = slotCores.length;
+        limit = new int[pools.pools().size()];
+        for (int p = 0; p < limit.length; p++) {
+            limit[p] = pools.pools().get(p).limitCores();
+        }
+        cores = new int[limit.length];
+        closed = new boolean[limit.length];
+        groupOf = new int[n];
+        int groups = 0;
+        for (int i = 0; i < n; i++) {
+            boolean sameAsPrevious = i > 0 && pools.poolIndex(i) == pools.poolIndex(i - 1)
+                    && pools.instanceType(i).equals(pools.instanceType(i - 1));
+            groupOf[i] = sameAsPrevious ? groupOf[i - 1] : groups++;
+        }
+        groupSlots = new int[groups];
+        groupAlive = new int[groups];
+        groupPool = new int[groups];
+        groupCores = new int[groups];
+        for (int i = 0; i < n; i++) {
+            groupSlots[groupOf[i]]++;
+            groupPool[groupOf[i]] = pools.poolIndex(i);
+            groupCores[groupOf[i]] = slotCores[i];
+        }
+    }
+
+    int poolCount() {
+        return limit.length;
+    }
+
+    void reset() {
+        Arrays.fill(cores, 0);
+        Arrays.fill(closed, false);
+        Arrays.fill(groupAlive, 0);
+    }
+
+    void bought(int vm) {
+        cores[pools.poolIndex(vm)] += slotCores[vm];
+        groupAlive[groupOf[vm]]++;
+    }
+
+    void gone(int vm) {
+        cores[pools.poolIndex(vm)] -= slotCores[vm];
+        groupAlive[groupOf[vm]]--;
+    }
+
+    /** True when the slot, not bought, could be bought now: its pool is open and within its limit. */
+    boolean canBuy(int vm) {
+        int p = pools.poolIndex(vm);
+        return !closed[p] && cores[p] + slotCores[vm] <= limit[p];
+    }
+
+    /**
+     * True when some slot not bought cannot be bought now because its pool is at its limit or closed:
+     * capacity that a consolidation, an interruption or a window's end in that pool would give back.
+     */
+    boolean blocked(int pool) {
+        if (closed[pool]) {
+            return true;
+        }
+        for (int g = 0; g < groupSlots.length; g++) {
+            if (groupPool[g] == pool && groupAlive[g] < groupSlots[g] && cores[pool] + groupCores[g] > limit[pool]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean open(int pool) {
+        return !closed[pool];
+    }
+
+    void close(int pool, boolean isClosed) {
+        closed[pool] = isClosed;
+    }
+
+    /**
+     * Null when buying every absent slot of the placement (each counted once) stays within its pool's
+     * limit and no pool is closed, else what is wrong.
+     *
+     * @param alive which slots are bought now
+     */
+    String checkLaunches(Placement placement, boolean[] alive) {
+        int[] extra = null;
+        for (int i = 0; i < placement.executors(); i++) {
+            int vm = placement.vm(i);
+            if (alive[vm] || firstIndexOf(placement, i, vm) < i) {
+                continue;
+            }
+            if (extra == null) {
+                extra = new int[limit.length];
+            }
+            int p = pools.poolIndex(vm);
+            if (closed[p]) {
+                return "node pool " + pools.pools().get(p).name() + " cannot buy now (its availability trace has no capacity)";
+            }
+            extra[p] += slotCores[vm];
+            if (cores[p] + extra[p] > limit[p]) {
+                return "node pool " + pools.pools().get(p).name() + " would exceed its limit of " + limit[p] + " cores";
+            }
+        }
+        return null;
+    }
+
+    private static int firstIndexOf(Placement placement, int upTo, int vm) {
+        for (int i = 0; i < upTo; i++) {
+            if (placement.vm(i) == vm) {
+                return i;
+            }
+        }
+        return upTo;
+    }
+}

@@ -1,0 +1,283 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.model.Capacity;
+import io.execplace.core.model.Job;
+
+import java.util.Arrays;
+
+/**
+ * Consolidation of under-used nodes ({@code consolidationPolicy: WhenEmptyOrUnderutilized}) as
+ * Karpenter's single-node consolidation does it, for the {@link EventKernel}: a loop runs every
+ * {@value #POLL_SECONDS} s; a node is a candidate once it is ready, runs executors, and none has come or
+ * gone for its pool's {@code consolidateAfter}; candidates are tried fewest executors first, and the
+ * first whose executors all fit (first-fit decreasing) on the cluster's other live nodes of its capacity
+ * type, and that hosts no executor of a job evicted before, is chosen ({@link #fitsElsewhere}). The
+ * choice is checked again {@value #VALIDATION_SECONDS} s later — still a candidate, still fits — and
+ * only then is the node removed and its executors evicted ({@link Preemptions} stops their jobs as an
+ * interruption without notice would). One node at a time: while a choice waits for its check, the loop
+ * chooses nothing.
+ *
+ * <p>Sources (kubernetes-sigs/karpenter, v1): the disruption controller's 10 s polling period; the
+ * {@code Consolidatable} condition, set {@code consolidateAfter} after the node's last pod event; single
+ * node consolidation sorting candidates by disruption cost (for pods of equal priority: fewer pods
+ * first) and waiting {@code consolidationTTL} (15 s) before re-validating a command. Not modelled:
+ * multi-node consolidation, replacing a node by a cheaper one, and disruption budgets — a removal here
+ * is instantaneous and one at a time, so the default budget ({@code nodes: 10%}, rounded up, at least
+ * one node) never binds.
+ */
+final class UnderutilizedConsolidation {
+
+    /** Karpenter's disruption controller runs every 10 s. */
+    static final double POLL_SECONDS = 10;
+    /** Karpenter re-validates a consolidation command after {@code consolidationTTL}, 15 s. */
+    static final double VALIDATION_SECONDS = 15;
+
+    private final ClusterState state;
+    private final NodeLifecycle nodes;
+    private final JobBook book;
+    private final CompletionQueue running;
+    private final KernelClock clock;
+    private final int n;
+    /** The node whose removal waits for its check, or -1. */
+    private int chosen = -1;
+    /** Per slot, its pool's capacity type: executors move only within it (below). */
+    private final int[] capacityType;
+    /** Per job (and executor request) of the run: consolidation has evicted it once (below). */
+    private boolean[] evicted = new boolean[0];
+
+    // Scratch, reused: candidates in try order, the live nodes, the executors of the candidates by node.
+    private final long[] candidateKeys;
+    private final boolean[] candidate;
+    private final int[] live;
+    private final int[] liveFreeCores;
+    private final double[] liveFreeMemory;
+    private final int[] trialCores;
+    private final double[] trialMemory;
+    private final int[] itemStart;
+    private int[] itemJob = new int[64];
+
+    UnderutilizedConsolidation(ClusterState state, JobBook book, CompletionQueue running, KernelClock clock) {
+        this.state = state;
+        this.nodes = state.nodes();
+        this.book = book;
+        this.running = running;
+        this.clock = clock;
+        this.n = state.vmCount();
+        candidateKeys = new long[n];
+        candidate = new boolean[n];
+        live = new int[n];
+        liveFreeCores = new int[n];
+        liveFreeMemory = new double[n];
+        trialCores = new int[n];
+        trialMemory = new double[n];
+        itemStart = new int[n + 1];
+        capacityType = new int[n];
+        for (int vm = 0; vm < n; vm++) {
+            capacityType[vm] = nodes.pools().pool(vm).capacityType().ordinal();
+        }
+    }
+
+    void reset() {
+        chosen = -1;
+        if (evicted.length < clock.jobs.length) {
+            evicted = new boolean[clock.jobs.length];
+        } else {
+            Arrays.fill(evicted, false);
+        }
+    }
+
+    /** The loop runs at {@code now}: it queues its next run while it has work and may choose a node. */
+    void poll(double now) {
+        nodes.pollRan();
+        int candidates = 0;
+        boolean busy = false;
+        for (int vm = 0; vm < n; vm++) {
+            if (nodes.underused(vm) && nodes.alive(vm) && state.executorsOn(vm) > 0) {
+                busy = true;
+                if (isCandidate(vm, now)) {
+                    candidates++;
+                }
+            }
+        }
+        // Nothing running means no executor will leave on its own: the next pod event restarts the loop.
+        if (!busy || running.isEmpty()) {
+            return;
+        }
+        nodes.schedulePoll(now + POLL_SECONDS);
+        if (chosen >= 0 || candidates == 0) {
+            return;
+        }
+        int count = 0;
+        Arrays.fill(candidate, false);
+        for (int vm = 0; vm < n; vm++) {
+            if (nodes.underused(vm) && nodes.alive(vm) && state.executorsOn(vm) > 0 && isCandidate(vm, now)) {
+                candidate[vm] = true;
+                candidateKeys[count++] = (long) state.executorsOn(vm) * n + vm;
+            }
+        }
+        Arrays.sort(candidateKeys, 0, count);
+        collectLive();
+        collectExecutors();
+        for (int i = 0; i < count; i++) {
+            int vm = (int) (candidateKeys[i] % n);
+            if (fitsElsewhere(vm)) {
+                chosen = vm;
+                nodes.scheduleRemoval(now + VALIDATION_SECONDS, vm);
+                return;
+            }
+        }
+    }
+
+    /**
+     * The chosen node's check has come: true when it is still a candidate and its executors still fit
+     * elsewhere — then the caller evicts them and removes it.
+     */
+    boolean confirm(int vm, double now) {
+        chosen = -1;
+        if (!(nodes.alive(vm) && state.executorsOn(vm) > 0 && isCandidate(vm, now))) {
+            return false;
+        }
+        Arrays.fill(candidate, false);
+        candidate[vm] = true;
+        collectLive();
+        collectExecutors();
+        if (!fitsElsewhere(vm)) {
+            return false;
+        }
+        for (int i = itemStart[vm]; i < itemStart[vm + 1]; i++) {
+            evicted[itemJob[i]] = true;
+        }
+        return true;
+    }
+
+    /** A live node with executors is a candidate when ready, not under notice, and unchanged for consolidateAfter. */
+    private boolean isCandidate(int vm, double now) {
+        return !nodes.cordoned(vm) && nodes.readyAt(vm, now) <= now
+                && nodes.lastPodEvent(vm) + nodes.pools().pool(vm).consolidateAfterSeconds() <= now;
+    }
+
+    private int liveCount;
+
+    /** The live nodes not under notice (launching ones too: Karpenter counts in-flight nodes), with their free room. */
+    private void collectLive() {
+        liveCount = 0;
+        for (int vm = 0; vm < n; vm++) {
+            if (nodes.alive(vm) && !nodes.cordoned(vm)) {
+                live[liveCount] = vm;
+                liveFreeCores[liveCount] = state.freeCores(vm);
+                liveFreeMemory[liveCount] = state.freeMemoryGb(vm);
+                liveCount++;
+            }
+        }
+    }
+
+    /** The executors on the candidate nodes, as job indices grouped by node ({@link #itemStart}). */
+    private void collectExecutors() {
+        Arrays.fill(itemStart, 0);
+        forEachExecutor(false);
+        for (int vm = 0; vm < n; vm++) {
+            itemStart[vm + 1] += itemStart[vm];
+        }
+        if (itemJob.length < itemStart[n]) {
+            itemJob = new int[Math.max(itemStart[n], 2 * itemJob.length)];
+        }
+        forEachExecutor(true);
+        // The fill pass moved each node's start to its end: shift back.
+        for (int vm = n; vm > 0; vm--) {
+            itemStart[vm] = itemStart[vm - 1];
+        }
+        itemStart[0] = 0;
+    }
+
+    /** Counts ({@code fill} false) or places ({@code fill} true) the executors of what holds nodes now. */
+    private void forEachExecutor(boolean fill) {
+        for (int i = 0; i < running.size(); i++) {
+            int j = running.jobAt(i);
+            visit(j, clock.jobs[j].executors(), fill);
+        }
+        if (clock.pendingJob >= 0) {
+            visit(clock.pendingJob, clock.pending, fill);
+        }
+    }
+
+    private void visit(int j, int executors, boolean fill) {
+        int from = book.offset[j];
+        for (int e = 0; e < executors; e++) {
+            int vm = book.executorVm[from + e];
+            if (!candidate[vm]) {
+                continue;
+            }
+            if (fill) {
+                itemJob[itemStart[vm]++] = j;
+            } else {
+                itemStart[vm + 1]++;
+            }
+        }
+    }
+
+    /**
+     * First-fit decreasing of node {@code vm}'s executors over the other live nodes' free room of the
+     * same capacity type: the policies that choose a capacity type for a job pin it there, as a node
+     * selector on {@code karpenter.sh/capacity-type} would, and Karpenter's simulation honours it.
+     * A node that hosts an executor of a job consolidation already evicted once is kept: in the
+     * whole-job model an executor's finished work is lost with its map output, so a policy that buys a
+     * node where consolidation would not put the job (the papers' heuristics price a slot not bought as
+     * an idle VM) and consolidation could otherwise evict the same job forever.
+     */
+    private boolean fitsElsewhere(int vm) {
+        int from = itemStart[vm];
+        int to = itemStart[vm + 1];
+        if (to - from != state.executorsOn(vm)) {
+            throw new IllegalStateException("node " + vm + " hosts " + state.executorsOn(vm) + " executors, "
+                    + (to - from) + " found in what runs");
+        }
+        for (int i = from; i < to; i++) {
+            if (evicted[itemJob[i]]) {
+                return false;
+            }
+        }
+        sortLargestFirst(from, to);
+        System.arraycopy(liveFreeCores, 0, trialCores, 0, liveCount);
+        System.arraycopy(liveFreeMemory, 0, trialMemory, 0, liveCount);
+        for (int i = from; i < to; i++) {
+            Job job = clock.jobs[itemJob[i]];
+            int k = 0;
+            while (k < liveCount && (live[k] == vm || capacityType[live[k]] != capacityType[vm]
+                    || trialCores[k] < job.coresPerExecutor()
+                    || trialMemory[k] + Capacity.EPSILON < job.memoryGbPerExecutor())) {
+                k++;
+            }
+            if (k == liveCount) {
+                return false;
+            }
+            trialCores[k] -= job.coresPerExecutor();
+            trialMemory[k] -= job.memoryGbPerExecutor();
+        }
+        return true;
+    }
+
+    /** Insertion sort of a node's executors, most cores first, then most memory, then job order (few items). */
+    private void sortLargestFirst(int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            int j = itemJob[i];
+            int k = i - 1;
+            while (k >= from && larger(j, itemJob[k])) {
+                itemJob[k + 1] = itemJob[k];
+                k--;
+            }
+            itemJob[k + 1] = j;
+        }
+    }
+
+    private boolean larger(int a, int b) {
+        Job x = clock.jobs[a];
+        Job y = clock.jobs[b];
+        if (x.coresPerExecutor() != y.coresPerExecutor()) {
+            return x.coresPerExecutor() > y.coresPerExecutor();
+        }
+        if (x.memoryGbPerExecutor() != y.memoryGbPerExecutor()) {
+            return x.memoryGbPerExecutor() > y.memoryGbPerExecutor();
+        }
+        return a < b;
+    }
+}
