@@ -178,6 +178,7 @@ final class Checker {
             case LEADER_KILL -> in.recovered() == null ? null : logs.contains("holding lease");
             case API_SERVER_RESTART -> logs.contains("lost the watch");
             case BAD_PRICE_TABLE -> logs.contains("keeping the last price table");
+            case APF_THROTTLE -> logs.contains("HTTP 429");
             case BAD_OBJECTS -> kinds.entrySet().stream().filter(e -> bad(e.getValue()))
                     .allMatch(e -> classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.OPEN
                             && classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.STALLED);

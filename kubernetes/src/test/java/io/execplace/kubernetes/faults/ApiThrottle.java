@@ -1,0 +1,102 @@
+package io.execplace.kubernetes.faults;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * API Priority and Fairness giving the scheduler's ServiceAccount a tiny share of the API server: a
+ * PriorityLevelConfiguration with one nominal share (of the testbed server's ~245; about 3 seats of its
+ * 600), nothing to lend or borrow, rejecting what does not fit at once (429 with Retry-After), and a
+ * FlowSchema sending the ServiceAccount's core-group requests there (pods, bindings, nodes, Events; its
+ * Lease stays in the default levels, as a production cluster keeps leader election apart). Precedence
+ * 500 comes before the built-in {@code kube-system-service-accounts} (900).
+ */
+final class ApiThrottle {
+
+    static final String NAME = "execplace-faults-throttle";
+
+    private static final String LEVEL = """
+            apiVersion: flowcontrol.apiserver.k8s.io/v1
+            kind: PriorityLevelConfiguration
+            metadata:
+              name: %1$s
+            spec:
+              type: Limited
+              limited:
+                nominalConcurrencyShares: 1
+                lendablePercent: 0
+                borrowingLimitPercent: 0
+                limitResponse:
+                  type: Reject
+            """;
+
+    private static final String SCHEMA = """
+            apiVersion: flowcontrol.apiserver.k8s.io/v1
+            kind: FlowSchema
+            metadata:
+              name: %1$s
+            spec:
+              matchingPrecedence: 500
+              priorityLevelConfiguration:
+                name: %1$s
+              distinguisherMethod:
+                type: ByUser
+              rules:
+                - subjects:
+                    - kind: ServiceAccount
+                      serviceAccount:
+                        name: %2$s
+                        namespace: %3$s
+                  resourceRules:
+                    - verbs: ["*"]
+                      apiGroups: [""]
+                      resources: ["*"]
+                      clusterScope: true
+                      namespaces: ["*"]
+            """;
+
+    private static final Pattern REJECTED = Pattern.compile(
+            "(?m)^apiserver_flowcontrol_rejected_requests_total\\{[^}]*priority_level=\"" + NAME + "\"[^}]*} ([0-9.eE+]+)$");
+
+    private final KubernetesClient admin;
+
+    ApiThrottle(KubernetesClient admin) {
+        this.admin = admin;
+    }
+
+    void on() {
+        apply(String.format(LEVEL, NAME));
+        apply(String.format(SCHEMA, NAME, ReplicaCredentials.SERVICE_ACCOUNT, ReplicaCredentials.NAMESPACE));
+    }
+
+    void off() {
+        admin.genericKubernetesResources("flowcontrol.apiserver.k8s.io/v1", "FlowSchema").withName(NAME).delete();
+        admin.genericKubernetesResources("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration").withName(NAME).delete();
+    }
+
+    /** Requests the API server rejected in the throttled level so far (its own counter, all reasons), or -1 if unreadable. */
+    long rejected() {
+        String metrics;
+        try {
+            metrics = admin.raw("/metrics");
+        } catch (KubernetesClientException e) {
+            return -1;
+        }
+        if (metrics == null) {
+            return -1;
+        }
+        Matcher m = REJECTED.matcher(metrics);
+        long total = 0;
+        while (m.find()) {
+            total += (long) Double.parseDouble(m.group(1));
+        }
+        return total;
+    }
+
+    private void apply(String yaml) {
+        admin.resource(yaml).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+    }
+}
