@@ -18,7 +18,8 @@ final class ApiThrottle {
 
     static final String NAME = "execplace-faults-throttle";
 
-    private static final String LEVEL = """
+    /** The level and the schema, one YAML stream. */
+    private static final String OBJECTS = """
             apiVersion: flowcontrol.apiserver.k8s.io/v1
             kind: PriorityLevelConfiguration
             metadata:
@@ -31,9 +32,7 @@ final class ApiThrottle {
                 borrowingLimitPercent: 0
                 limitResponse:
                   type: Reject
-            """;
-
-    private static final String SCHEMA = """
+            ---
             apiVersion: flowcontrol.apiserver.k8s.io/v1
             kind: FlowSchema
             metadata:
@@ -68,8 +67,10 @@ final class ApiThrottle {
     }
 
     void on() {
-        apply(String.format(LEVEL, NAME));
-        apply(String.format(SCHEMA, NAME, ReplicaCredentials.SERVICE_ACCOUNT, ReplicaCredentials.NAMESPACE));
+        String yaml = String.format(OBJECTS, NAME, ReplicaCredentials.SERVICE_ACCOUNT, ReplicaCredentials.NAMESPACE);
+        for (var object : admin.load(new java.io.ByteArrayInputStream(yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))).items()) {
+            admin.resource(object).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+        }
     }
 
     void off() {
@@ -94,9 +95,5 @@ final class ApiThrottle {
             total += (long) Double.parseDouble(m.group(1));
         }
         return total;
-    }
-
-    private void apply(String yaml) {
-        admin.resource(yaml).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
     }
 }
