@@ -7,16 +7,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * API Priority and Fairness giving the scheduler's ServiceAccount a tiny share of the API server: a
- * PriorityLevelConfiguration with one nominal share (of the testbed server's ~245; about 3 seats of its
- * 600), nothing to lend or borrow, rejecting what does not fit at once (429 with Retry-After), and a
- * FlowSchema sending the ServiceAccount's core-group requests there (pods, bindings, nodes, Events; its
- * Lease stays in the default levels, as a production cluster keeps leader election apart). Precedence
- * 500 comes before the built-in {@code kube-system-service-accounts} (900).
+ * API Priority and Fairness turning the scheduler's ServiceAccount away: a PriorityLevelConfiguration with
+ * no seats of its own (nominalConcurrencyShares 0, Kubernetes' "jail" level), nothing to lend or borrow,
+ * rejecting what does not fit at once (429), and a FlowSchema sending the ServiceAccount's core-group
+ * requests there (pods, bindings, nodes, Events; its Lease stays in the default levels, as a production
+ * cluster keeps leader election apart). Precedence 500 comes before the built-in
+ * {@code kube-system-service-accounts} (900). One share (about 3 of the testbed server's 600 seats) was
+ * tried first: the scheduler never had more than 3 requests in flight, and the server rejected none.
  */
 final class ApiThrottle {
 
     static final String NAME = "execplace-faults-throttle";
+    /** The level's nominal concurrency shares: none, so every request of the scheduler is answered 429. */
+    static final int SHARES = 0;
 
     /** The level and the schema, one YAML stream. */
     private static final String OBJECTS = """
@@ -27,7 +30,7 @@ final class ApiThrottle {
             spec:
               type: Limited
               limited:
-                nominalConcurrencyShares: 1
+                nominalConcurrencyShares: %4$d
                 lendablePercent: 0
                 borrowingLimitPercent: 0
                 limitResponse:
@@ -67,7 +70,7 @@ final class ApiThrottle {
     }
 
     void on() {
-        String yaml = String.format(OBJECTS, NAME, ReplicaCredentials.SERVICE_ACCOUNT, ReplicaCredentials.NAMESPACE);
+        String yaml = String.format(OBJECTS, NAME, ReplicaCredentials.SERVICE_ACCOUNT, ReplicaCredentials.NAMESPACE, SHARES);
         for (var object : admin.load(new java.io.ByteArrayInputStream(yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))).items()) {
             admin.resource(object).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
         }

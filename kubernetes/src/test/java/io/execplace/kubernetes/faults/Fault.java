@@ -25,8 +25,8 @@ enum Fault {
     /** Forty applications at once, more than the nodes bought so far hold: the leader's memory and cycle time are measured. */
     OVERLOAD,
     /**
-     * API Priority and Fairness gives the scheduler's ServiceAccount about three seats and rejects the rest
-     * with 429 for 20 s while twenty applications arrive at once ({@link ApiThrottle}).
+     * API Priority and Fairness gives the scheduler's ServiceAccount no seats and answers its requests 429
+     * for 20 s while twenty applications arrive at once ({@link ApiThrottle}).
      */
     APF_THROTTLE,
     /** Every binding in the run's namespace held 3 s by a validating webhook for 20 s while six applications arrive ({@link SlowBindings}). */

@@ -128,7 +128,8 @@ final class FaultInjector {
                 }
                 Instant lifted = clock.instant();
                 long rejected = throttle.rejected() - before;
-                return new Injection(fault, at, lifted, THROTTLED_APPLICATIONS + " applications at once under a 1-share APF level, "
+                return new Injection(fault, at, lifted, THROTTLED_APPLICATIONS + " applications at once under an APF level of "
+                        + ApiThrottle.SHARES + " share(s), "
                         + (before < 0 ? "rejections unknown" : rejected + " request(s) of the scheduler rejected with 429"), workload.probe());
             }
             case SLOW_BINDINGS -> {
