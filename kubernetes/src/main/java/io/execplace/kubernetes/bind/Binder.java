@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +29,8 @@ import java.util.concurrent.TimeoutException;
  * {@link #MAX_RETRY_AFTER}: API Priority and Fairness sends it with 429).
  */
 public final class Binder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Binder.class);
 
     /** The longest a Retry-After holds a cycle; longer requests are left to the pod's back-off. */
     public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(10);
@@ -76,16 +80,23 @@ public final class Binder {
                 inFlight.add(send(pods.get(i), nodes.get(i)));
             }
             List<Integer> retry = new ArrayList<>();
+            int throttled = 0;
             for (int k = 0; k < todo.size(); k++) {
                 int i = todo.get(k);
                 Attempt a = await(inFlight.get(k), attempt);
                 results[i] = a.result();
                 if (a.retry()) {
                     retry.add(i);
+                    throttled += a.result().detail().startsWith("HTTP 429") ? 1 : 0;
                     if (a.result().retryAfter().compareTo(serverAsks) > 0) {
                         serverAsks = a.result().retryAfter();
                     }
                 }
+            }
+            if (throttled > 0) {
+                // API Priority and Fairness turned requests away: say so, or the slowdown has no trace in the log
+                LOG.warn("the API server throttled {} of {} binding(s) (HTTP 429, attempt {} of {}; Retry-After {} s)", throttled,
+                        todo.size(), attempt, maxAttempts, serverAsks.toSeconds());
             }
             todo = retry;
         }

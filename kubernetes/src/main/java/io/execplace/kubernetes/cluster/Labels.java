@@ -14,6 +14,10 @@ public final class Labels {
     public static final String ZONE = "topology.kubernetes.io/zone";
     /** Karpenter's node label: {@code spot} or {@code on-demand} (spot prices come from the price table). */
     public static final String CAPACITY_TYPE = "karpenter.sh/capacity-type";
+    /** Karpenter's label naming the NodePool of a node it launched. */
+    public static final String KARPENTER_NODEPOOL = "karpenter.sh/nodepool";
+    /** Karpenter's label, {@code "true"} once it registered the node (and removed its unregistered taint). */
+    public static final String KARPENTER_REGISTERED = "karpenter.sh/registered";
     /** EKS managed node groups' capacity label: {@code SPOT} or {@code ON_DEMAND}. */
     public static final String EKS_CAPACITY_TYPE = "eks.amazonaws.com/capacityType";
     /** GKE's spot node label: {@code "true"}. */

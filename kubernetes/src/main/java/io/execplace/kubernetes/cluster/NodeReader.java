@@ -70,14 +70,9 @@ public final class NodeReader {
     /** The node read with the given price table (one table for a whole cycle). */
     public Reading read(Node node, PriceTable table) {
         String name = node.getMetadata().getName();
-        if (node.getMetadata().getDeletionTimestamp() != null) {
-            return Reading.skipped("being deleted");
-        }
-        if (node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable())) {
-            return Reading.skipped("cordoned");
-        }
-        if (!ready(node)) {
-            return Reading.skipped("not Ready");
+        String skip = notTakingPods(node);
+        if (skip != null) {
+            return Reading.skipped(skip);
         }
         Map<String, String> labels = orEmpty(node.getMetadata().getLabels());
         Map<String, String> annotations = orEmpty(node.getMetadata().getAnnotations());
@@ -127,6 +122,30 @@ public final class NodeReader {
         long podLimit = alloc == null || alloc.get("pods") == null ? Long.MAX_VALUE : Resources.memoryBytes(alloc.get("pods"));
         return Reading.usable(new NodeInfo(name, type == null ? "unlabelled" : type, site, perHour / 3600.0, cpu, memory,
                 Resources.otherAmounts(alloc), podLimit, node));
+    }
+
+    /**
+     * Why the node takes no new pods whatever their requests (being deleted, cordoned, not Ready, or a
+     * Karpenter node not yet registered), or null when it may. Karpenter removes its
+     * {@code karpenter.sh/unregistered:NoExecute} taint and adds {@code karpenter.sh/registered=true} in
+     * one patch (sigs.k8s.io/karpenter, nodeclaim lifecycle registration.go, {@code syncNode}), so a node
+     * of a NodePool without that label is still being registered, whatever taints a stale copy shows.
+     */
+    public static String notTakingPods(Node node) {
+        if (node.getMetadata().getDeletionTimestamp() != null) {
+            return "being deleted";
+        }
+        if (node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable())) {
+            return "cordoned";
+        }
+        if (!ready(node)) {
+            return "not Ready";
+        }
+        Map<String, String> labels = orEmpty(node.getMetadata().getLabels());
+        if (labels.containsKey(Labels.KARPENTER_NODEPOOL) && !"true".equals(labels.get(Labels.KARPENTER_REGISTERED))) {
+            return "not registered by Karpenter yet";
+        }
+        return null;
     }
 
     /** A node without conditions (as fresh test nodes) counts as ready; otherwise its Ready condition decides. */

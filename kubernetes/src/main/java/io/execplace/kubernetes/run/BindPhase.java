@@ -42,9 +42,10 @@ final class BindPhase {
     private final ProblemLog problems;
     private final PodBackoff backoff;
     private final Clock clock;
+    private final FreshNodes freshNodes;
 
     BindPhase(KubernetesClient client, Binder binder, EventRecorder events, SchedulerMetrics metrics, SchedulerSettings settings,
-              String policyName, AssumeCache assumed, ProblemLog problems, PodBackoff backoff, Clock clock) {
+              String policyName, AssumeCache assumed, ProblemLog problems, PodBackoff backoff, Clock clock, FreshNodes freshNodes) {
         this.client = client;
         this.binder = binder;
         this.events = events;
@@ -55,6 +56,7 @@ final class BindPhase {
         this.problems = problems;
         this.backoff = backoff;
         this.clock = clock;
+        this.freshNodes = freshNodes;
     }
 
     /** Binds every planned gang and waits; returns one decision per pod bound (a dry run: per pod it would bind). */
@@ -110,6 +112,7 @@ final class BindPhase {
 
     /** Sends the bindings of the planned (and assumed) gangs, and settles each pod's outcome. */
     private List<Decision> send(List<CyclePlanner.Planned> planned, List<String> failures, Map<String, Double> firstSeen, double now) {
+        planned = onFreshNodes(planned, failures, now);
         List<Decision> decisions = new ArrayList<>();
         List<Pod> pods = new ArrayList<>();
         List<String> nodes = new ArrayList<>();
@@ -162,6 +165,31 @@ final class BindPhase {
         }
         metrics.bound(bound);
         return decisions;
+    }
+
+    /**
+     * The gangs whose nodes, read afresh ({@link FreshNodes}), still take them; the others are not
+     * sent: their pods are forgotten as assumed and back off, as after a failed binding.
+     */
+    private List<CyclePlanner.Planned> onFreshNodes(List<CyclePlanner.Planned> planned, List<String> failures, double now) {
+        List<CyclePlanner.Planned> cleared = new ArrayList<>();
+        for (CyclePlanner.Planned pl : planned) {
+            String why = freshNodes.refusal(pl.app().pods(), pl.targets());
+            if (why == null) {
+                cleared.add(pl);
+                continue;
+            }
+            for (Pod pod : pl.app().pods()) {
+                String uid = AssumeCache.uid(pod);
+                assumed.forget(uid);
+                backoff.failed(uid, now, java.time.Duration.ZERO);
+                metrics.bindFailure();
+            }
+            String msg = pl.app().key() + ": not bound: " + why;
+            failures.add(msg);
+            LOG.warn("binding withheld: {}", msg);
+        }
+        return cleared;
     }
 
     /** Says why each rejected application stays pending (conditions and Events, once per reason; none in a dry run). */

@@ -78,6 +78,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final SnapshotBuilder snapshots;
     private final CyclePlanner planner;
     private final BindPhase bindPhase;
+    private final FreshNodes freshNodes;
     private final NodeCordoner cordoner;
     /**
      * Binding threads: bindings wait on the API server, not the CPU, and with {@code --bind-early} a
@@ -119,7 +120,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         Feasibility feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
         this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision);
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
-        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock);
+        this.freshNodes = new FreshNodes(client);
+        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
+                freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
     }
 
@@ -129,6 +132,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         podInformer = (settings.namespace() == null ? client.pods().inAnyNamespace()
                 : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(podStore);
         nodeInformer.addEventHandler(new Wake<>());
+        nodeInformer.addEventHandler(freshNodes);
         podInformer.addEventHandler(new ResourceEventHandler<Pod>() {
             @Override
             public void onAdd(Pod pod) {
@@ -158,7 +162,7 @@ public final class KubernetesScheduler implements AutoCloseable {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
-        watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock);
+        watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
         LOG.info("{}: watching {} nodes and {} pods (namespace {}), policy {}, queue {}", settings.schedulerName(),
                 nodeInformer.getStore().list().size(), podInformer.getStore().list().size(),

@@ -27,10 +27,17 @@ final class WatchMonitor implements AutoCloseable {
     private final SchedulerMetrics metrics;
     private final String schedulerName;
     private final Clock clock;
+    private final Runnable onLost;
     private ScheduledExecutorService timer;
     private long lostAt = -1;
 
     WatchMonitor(BooleanSupplier watching, SchedulerMetrics metrics, String schedulerName, Clock clock) {
+        this(watching, metrics, schedulerName, clock, () -> { });
+    }
+
+    /** @param onLost told when a watch is lost (the cached nodes may then be stale: {@link FreshNodes}) */
+    WatchMonitor(BooleanSupplier watching, SchedulerMetrics metrics, String schedulerName, Clock clock, Runnable onLost) {
+        this.onLost = onLost;
         this.watching = watching;
         this.metrics = metrics;
         this.schedulerName = schedulerName;
@@ -53,6 +60,7 @@ final class WatchMonitor implements AutoCloseable {
         if (!now && lostAt < 0) {
             lostAt = clock.millis();
             metrics.watchInterrupted();
+            onLost.run();
             LOG.warn("{}: lost the watch of nodes or pods (the API server unreachable or restarting); scheduling from the cached state until the informers list again",
                     schedulerName);
         } else if (now && lostAt >= 0) {

@@ -45,7 +45,11 @@ final class Checker {
      */
     static Outcome classify(Collection<PodSeen> pods, Map<String, Pod> live, Set<String> warned) {
         boolean driverKilled = pods.stream().anyMatch(p -> "driver".equals(p.role) && p.deleted && !"Succeeded".equals(p.phase));
-        if (driverKilled) {
+        // Executors without a driver whose node was taken from under them: no driver to ask for new ones, as in
+        // Spark (run faults-1-37: two driverless bad-object executors on an interrupted node). The scheduler deletes no pod.
+        boolean orphansKilled = !pods.isEmpty() && pods.stream().noneMatch(p -> "driver".equals(p.role))
+                && pods.stream().allMatch(p -> p.deleted && p.node != null && !"Succeeded".equals(p.phase));
+        if (driverKilled || orphansKilled) {
             return Outcome.KILLED;
         }
         // A pod deleted after it Succeeded (its node removed, the pod garbage-collected) still ran; one deleted
@@ -178,6 +182,7 @@ final class Checker {
             case LEADER_KILL -> in.recovered() == null ? null : logs.contains("holding lease");
             case API_SERVER_RESTART -> logs.contains("lost the watch");
             case BAD_PRICE_TABLE -> logs.contains("keeping the last price table");
+            case APF_THROTTLE -> logs.contains("HTTP 429");
             case BAD_OBJECTS -> kinds.entrySet().stream().filter(e -> bad(e.getValue()))
                     .allMatch(e -> classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.OPEN
                             && classify(apps.getOrDefault(e.getKey(), List.of()), live, warned) != Outcome.STALLED);

@@ -23,5 +23,12 @@ enum Fault {
     /** The replicas' price table replaced by one that does not parse, restored some seconds later. */
     BAD_PRICE_TABLE,
     /** Forty applications at once, more than the nodes bought so far hold: the leader's memory and cycle time are measured. */
-    OVERLOAD
+    OVERLOAD,
+    /**
+     * API Priority and Fairness gives the scheduler's ServiceAccount no seats and answers its requests 429
+     * for 20 s while twenty applications arrive at once ({@link ApiThrottle}).
+     */
+    APF_THROTTLE,
+    /** Every binding in the run's namespace held 3 s by a validating webhook for 20 s while six applications arrive ({@link SlowBindings}). */
+    SLOW_BINDINGS
 }

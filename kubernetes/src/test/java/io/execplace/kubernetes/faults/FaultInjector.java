@@ -48,6 +48,14 @@ final class FaultInjector {
 
     /** Applications an OVERLOAD creates at once. */
     static final int OVERLOAD_APPLICATIONS = 40;
+    /** Applications created at once while the API server throttles the scheduler. */
+    static final int THROTTLED_APPLICATIONS = 20;
+    /** Applications created at once while bindings are slow. */
+    static final int SLOW_APPLICATIONS = 6;
+    /** How long the throttle or the slow bindings last. */
+    static final Duration SQUEEZE = Duration.ofSeconds(20);
+    /** What the webhook adds to each binding. */
+    static final Duration BINDING_DELAY = Duration.ofSeconds(3);
 
     private final KubernetesClient admin;
     private final TestbedControl testbed;
@@ -104,11 +112,42 @@ final class FaultInjector {
                 Optional<Integer> leader = awaitLeader();
                 String before = leader.map(i -> String.format(java.util.Locale.ROOT, "leader replica-%d at %.0f MiB RSS", i, replicas.rssMiB(i)))
                         .orElse("no leader");
-                for (int i = 0; i < OVERLOAD_APPLICATIONS; i++) {
-                    workload.create(new io.execplace.core.model.Job(0, io.execplace.core.model.JobType.GENERIC, 0, 1 + random.nextInt(2), 1, 2,
-                            4 + random.nextInt(5), io.execplace.core.model.Job.NO_DEADLINE), RunWorkload.Kind.NORMAL);
-                }
+                burst(OVERLOAD_APPLICATIONS, random);
                 return new Injection(fault, at, null, OVERLOAD_APPLICATIONS + " applications at once, " + before, null, leader.orElse(-1));
+            }
+            case APF_THROTTLE -> {
+                ApiThrottle throttle = new ApiThrottle(admin);
+                long before = throttle.rejected();
+                try {
+                    throttle.on();
+                    hold(Duration.ofSeconds(2)); // the API server's APF controller takes up the new level
+                    burst(THROTTLED_APPLICATIONS, random);
+                    hold(SQUEEZE);
+                } finally {
+                    throttle.off();
+                }
+                Instant lifted = clock.instant();
+                long rejected = throttle.rejected() - before;
+                return new Injection(fault, at, lifted, THROTTLED_APPLICATIONS + " applications at once under an APF level of "
+                        + ApiThrottle.SHARES + " share(s), "
+                        + (before < 0 ? "rejections unknown" : rejected + " request(s) of the scheduler rejected with 429"), workload.probe());
+            }
+            case SLOW_BINDINGS -> {
+                try (SlowBindings slow = new SlowBindings(admin, prices.getParent().resolve("webhook"), BINDING_DELAY)) {
+                    try {
+                        slow.on(namespace);
+                        at = clock.instant();
+                        String probe = workload.probe();
+                        burst(SLOW_APPLICATIONS, random);
+                        hold(SQUEEZE);
+                        return new Injection(fault, at, at, SLOW_APPLICATIONS + " applications, each binding held "
+                                + BINDING_DELAY.toSeconds() + " s; " + slow.delayed() + " binding(s) held", probe);
+                    } finally {
+                        slow.off();
+                    }
+                } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+                    throw new IllegalStateException("cannot start the slow-binding webhook: " + e.getMessage(), e);
+                }
             }
             case BAD_OBJECTS -> {
                 return new Injection(fault, at, null, String.join(" ", workload.createBadObjects(random)), null);
@@ -127,6 +166,14 @@ final class FaultInjector {
                 return new Injection(fault, at, clock.instant(), prices.toString(), probe);
             }
             default -> throw new IllegalArgumentException("unknown fault " + fault);
+        }
+    }
+
+    /** {@code n} small applications (1–2 one-core executors, 4–8 s) created at once. */
+    private void burst(int n, Random random) {
+        for (int i = 0; i < n; i++) {
+            workload.create(new io.execplace.core.model.Job(0, io.execplace.core.model.JobType.GENERIC, 0, 1 + random.nextInt(2), 1, 2,
+                    4 + random.nextInt(5), io.execplace.core.model.Job.NO_DEADLINE), RunWorkload.Kind.NORMAL);
         }
     }
 

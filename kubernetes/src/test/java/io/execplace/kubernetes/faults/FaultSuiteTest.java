@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.faults;
 
+import io.execplace.kubernetes.real.RealApiServer;
 import io.execplace.kubernetes.real.Testbed;
 import io.execplace.kubernetes.run.LeaderElection;
 import org.junit.jupiter.api.Test;
@@ -130,7 +131,9 @@ class FaultSuiteTest {
             Files.copy(testbed.dir().resolve("prices.yaml"), prices, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             testbed.admin().leases().inNamespace("kube-system").withName(SCHEDULER).delete();
             probeNode(testbed);
-            Replicas replicas = new Replicas(testbed.dir().resolve("kubeconfig"), prices, SCHEDULER, lease, count, dir);
+            Path kubeconfig = ReplicaCredentials.kubeconfig(testbed.admin(), RealApiServer.REPOSITORY.resolve("deploy").resolve("rbac.yaml"),
+                    testbed.dir().resolve("kubeconfig"), SCHEDULER, dir.resolve("replica.kubeconfig"));
+            Replicas replicas = new Replicas(kubeconfig, prices, SCHEDULER, lease, count, dir);
             // A test JVM stopped from outside (scripts/faults interrupted) leaves no scheduler behind.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
