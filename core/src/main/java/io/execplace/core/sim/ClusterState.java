@@ -347,6 +347,19 @@ public final class ClusterState implements ClusterView {
         intervalCount[vm] = k + 1;
     }
 
+    /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */
+    void resumeFrom(ClusterState source, boolean sameFuture) {
+        advanceTo(source.now);
+        if (nodes != null) {
+            nodes.resumeFrom(source.nodes, now, sameFuture);
+        }
+    }
+
+    /** Once a resumed run's running jobs are back: every billed interval open now opened when it did in {@code source}. */
+    void keepOpeningTimes(ClusterState source) {
+        System.arraycopy(source.busySince, 0, busySince, 0, n);
+    }
+
     /** Busy seconds of a VM so far, counting an open interval up to now. */
     public double busySeconds(int vm) {
         int k = intervalCount[vm];

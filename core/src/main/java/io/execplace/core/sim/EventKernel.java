@@ -341,6 +341,17 @@ public final class EventKernel {
         }
     }
 
+    /** A resumed run's ({@link ResumedRun}) job {@code j}, not arrived yet, runs now with {@code p} until {@code finish}. */
+    void startRunning(int j, Placement p, double finish) {
+        clock.nextArrival = Math.max(clock.nextArrival, j + 1);
+        starts.startWhole(j, clock.jobs[j], p, state.now(), finish - state.now());
+    }
+
+    /** When job {@code j} finishes (or finished); NaN when it has not started. */
+    double finishOf(int j) {
+        return book.finish[j];
+    }
+
     /**
      * Runs every job still running to completion (each at its own completion time). On an elastic
      * cluster the node events between completions run in time order with them; a job an interruption

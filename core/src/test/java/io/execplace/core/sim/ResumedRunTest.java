@@ -1,0 +1,159 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.JobRecord;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.VmRecord;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.ElasticPresets;
+import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.JobType;
+import io.execplace.core.model.LaunchDelay;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.policy.RunningJob;
+import io.execplace.core.rules.Billing;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.rules.SimulationConfig;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * A run resumed from the middle of another, with the same future (the true arrivals, the same policy,
+ * the same node draws), is that run's continuation: the source run's cost is what its node lifetimes
+ * closed before the resume were billed plus the resumed run's cost, and the same jobs miss their
+ * deadlines. Random states on an elastic pool with launch delays, minimum billing, consolidation and a
+ * core limit, and on a fixed cluster.
+ */
+class ResumedRunTest {
+
+    private static final PlacementPolicy PACK = TestPolicies.pack();
+
+    static Stream<Arguments> states() {
+        List<Arguments> cases = new ArrayList<>();
+        NodePool tight = NodePool.builder("od").instanceTypes(List.of(new InstanceType("n4", 4, 16, 1.0, 0.25),
+                        new InstanceType("n8", 8, 32, 1.9, 0.5)))
+                .limitCores(48).launchDelay(LaunchDelay.constant(45)).billing(1, 60).consolidateAfter(30).build();
+        for (long seed = 1; seed <= 6; seed++) {
+            cases.add(Arguments.of("elastic-ondemand", ElasticPresets.onDemand(), seed));
+            cases.add(Arguments.of("tight pool", new NodePools("tight", List.of(tight), false).cluster(), seed));
+            cases.add(Arguments.of("tpds", ClusterPresets.tpds(), seed));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} seed {2}")
+    @MethodSource("states")
+    void aRunResumedWithTheSameFutureIsItsContinuation(String name, Cluster cluster, long seed) {
+        List<Job> jobs = workload(seed);
+        SimulationConfig config = new SimulationConfig(QueuePolicy.FCFS, false, false,
+                new DurationModel(false, false, 1.3), Billing.EXACT, seed);
+        EventKernel source = new EventKernel(cluster, config);
+        source.reset(new Workload("w", jobs));
+        SplittableRandom random = new SplittableRandom(seed);
+        int resumeAt = 10 + random.nextInt(20);
+        int decisions = 0;
+        ResumedRun.Outcome resumed = null;
+        double now = Double.NaN;
+        List<Integer> decidedOn = new ArrayList<>();
+        while (source.nextDecision()) {
+            Job job = source.offeredJob();
+            Placement p = PACK.place(job, source.view());
+            if (resumed == null && ++decisions >= resumeAt && source.waitingCount() == 1 && source.runningCount() > 0) {
+                now = source.now();
+                List<RunningJob> running = source.runningJobs();
+                List<Job> future = new ArrayList<>();
+                for (Job j : jobs) {
+                    if (j.arrival() > now) {
+                        future.add(j);
+                    }
+                }
+                decidedOn.add(job.id());
+                future.forEach(j -> decidedOn.add(j.id()));
+                resumed = new ResumedRun(cluster, config, true).run(source.state(), running, job, p, future, PACK, 0);
+            }
+            if (p.isNone()) {
+                source.skip();
+            } else {
+                source.start(source.offered(), p);
+            }
+        }
+        RunResult whole = source.result("test-pack", new long[0], 0);
+        assertThat(resumed).as("a decision with one job waiting and some running").isNotNull();
+
+        double before = 0;
+        for (VmRecord vm : whole.vms()) {
+            for (int i = 0; i < vm.intervals(); i++) {
+                if (vm.intervalEnd(i) <= now) {
+                    double life = vm.intervalEnd(i) - vm.intervalStart(i);
+                    double billed = cluster.isElastic() ? cluster.pools().pool(vm.vm().id()).billedSeconds(life) : life;
+                    before += billed * vm.vm().pricePerSecond();
+                }
+            }
+        }
+        assertThat(before + resumed.cost()).isCloseTo(whole.summary().totalCost(), within(1e-9 * whole.summary().totalCost()));
+        assertThat(resumed.currentStarted()).isTrue();
+        int missed = 0;
+        for (JobRecord r : whole.jobs()) {
+            if (decidedOn.contains(r.job().id()) && r.job().hasDeadline() && !r.metDeadline()) {
+                missed++;
+            }
+        }
+        assertThat(resumed.deadlinesMissed()).isEqualTo(missed);
+    }
+
+    @ParameterizedTest(name = "{0} seed {2}")
+    @MethodSource("states")
+    void planningDrawsFromItsSeedAndReplays(String name, Cluster cluster, long seed) {
+        List<Job> jobs = workload(seed);
+        SimulationConfig config = new SimulationConfig(QueuePolicy.FCFS, false, false,
+                new DurationModel(false, false, 1.3), Billing.EXACT, seed);
+        EventKernel source = new EventKernel(cluster, config);
+        source.reset(new Workload("w", jobs));
+        for (int d = 0; d < 15 && source.nextDecision(); d++) {
+            Placement p = PACK.place(source.offeredJob(), source.view());
+            if (p.isNone()) {
+                source.skip();
+            } else {
+                source.start(source.offered(), p);
+            }
+        }
+        Job current = source.offeredJob();
+        List<Job> future = jobs.stream().filter(j -> j.arrival() > source.now()).limit(8).toList();
+        List<RunningJob> running = source.runningJobs();
+        ResumedRun planner = new ResumedRun(cluster, config, false);
+        ResumedRun.Outcome a = planner.run(source.state(), running, current, Placement.none(), future, PACK, 7);
+        ResumedRun.Outcome b = planner.run(source.state(), running, current, Placement.none(), future, PACK, 7);
+        assertThat(b).isEqualTo(a);
+        assertThat(a.cost()).isPositive();
+        // The source is left as it was: its decision can still be made.
+        assertThat(source.offeredJob()).isEqualTo(current);
+    }
+
+    private static List<Job> workload(long seed) {
+        SplittableRandom r = new SplittableRandom(seed * 31 + 5);
+        List<Job> jobs = new ArrayList<>();
+        double t = 0;
+        for (int i = 0; i < 60; i++) {
+            t += -Math.log(1 - r.nextDouble()) * 12;
+            double base = 20 + r.nextDouble() * 180;
+            double deadline = r.nextBoolean() ? t + base * (1 + 2 * r.nextDouble()) : Job.NO_DEADLINE;
+            jobs.add(new Job(i, JobType.WORDCOUNT, t, 1 + r.nextInt(6), 1 + r.nextInt(3), 1 + r.nextInt(6), base, deadline));
+        }
+        return jobs;
+    }
+}
