@@ -43,6 +43,8 @@ public final class ClusterState implements ClusterView {
     private final int[] scratchCount;
     private int activeVms;
     private double now;
+    /** The kernel that drives this state, or null. */
+    private EventKernel kernel;
     /** Who knows the running jobs (the kernel that drives this state), or null. */
     private Supplier<List<RunningJob>> runningJobs;
     /** The node lives of an elastic cluster; null for a fixed one. */
@@ -71,6 +73,15 @@ public final class ClusterState implements ClusterView {
         }
         nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
         reset();
+    }
+
+    /** The kernel that drives this state, or null: a look-ahead resumes its run from here ({@link ResumedRun}). */
+    void drivenBy(EventKernel kernel) {
+        this.kernel = kernel;
+    }
+
+    EventKernel kernel() {
+        return kernel;
     }
 
     /** Makes {@link #runningJobs()} report what {@code source} says (the driving kernel's jobs). */

@@ -65,6 +65,7 @@ public final class EventKernel {
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, config.durationModel());
         state.reportRunningJobsFrom(this::runningJobs);
+        state.drivenBy(this);
         this.waiting = new WaitingQueue(new Job[0], config.queue());
         this.starts = new JobStarts(state, book, running, tally, allocations, cluster, config.durationModel());
         this.clock = new KernelClock(state, book, running, waiting, allocations, starts, config, cluster);

@@ -4,10 +4,10 @@ import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.Deadlines;
-import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +18,13 @@ import java.util.List;
  * kernel's rules — node launches, minimum billing, consolidation, pool limits, spot interruptions —
  * and no copy of them.
  *
- * <p>The state taken over: the clock, the jobs running (their placements and finish times, from
- * {@link ClusterState#runningJobs()}), and on an elastic cluster every live node with its launch
- * count, purchase time (its billed lifetime opens then), ready time, notice and pending consolidation.
- * Then the job being decided arrives and is offered first, the candidate decision is applied to it,
- * and the given future arrivals come; every later decision is the rollout policy's, as
- * {@link Simulation} drives the kernel. Not taken over: the source's other waiting jobs (its view does
- * not show them) and dynamic allocation's requests still to come.
+ * <p>The state taken over from the kernel that drives the source state: its rules (queue order,
+ * admission, backfilling, durations, billing), the clock, the jobs running (their placements and
+ * finish times), the waiting jobs in queue order, and on an elastic cluster every live node with its
+ * launch count, purchase time (its billed lifetime opens then), ready time, notice and pending
+ * consolidation. The job being decided is put first in the queue and the candidate decision is its
+ * answer; then the given future arrivals come, and every later decision is the rollout policy's, as
+ * {@link Simulation} drives the kernel. Not taken over: dynamic allocation's executor requests.
  *
  * <p>Two modes. <em>Planning</em> (the default) knows only what a scheduler knows: node launch delays
  * and spot interruptions are drawn from the seed given per run, a node under notice goes one notice
@@ -36,20 +36,19 @@ import java.util.List;
  */
 public final class ResumedRun {
 
-    private final Cluster cluster;
-    private final EventKernel kernel;
     private final boolean sameFuture;
     private final List<Job> jobs = new ArrayList<>();
+    private Cluster cluster;
+    private EventKernel kernel;
 
-    /**
-     * @param cluster    the source run's cluster
-     * @param config     the rules of the resumed runs (queue, admission, duration model, billing)
-     * @param sameFuture true to continue the source's pending node events (see the class comment)
-     */
-    public ResumedRun(Cluster cluster, SimulationConfig config, boolean sameFuture) {
-        this.cluster = cluster;
-        this.kernel = new EventKernel(cluster, config);
+    /** @param sameFuture true to continue the source's pending node events (see the class comment) */
+    public ResumedRun(boolean sameFuture) {
         this.sameFuture = sameFuture;
+    }
+
+    /** True when {@code view} is the state of a kernel's run, which a resumed run can start from. */
+    public static boolean canResume(ClusterView view) {
+        return view instanceof ClusterState state && state.kernel() != null;
     }
 
     /**
@@ -59,32 +58,44 @@ public final class ResumedRun {
      *                        at the start or begun after it, whole: the part before the start is the same
      *                        for every run resumed from one state
      * @param currentStarted  whether the job being decided ever started
-     * @param deadlinesMissed jobs of the decided one and the future ones with a deadline that missed it,
-     *                        a job never started included
+     * @param deadlinesMissed jobs of the decided one, the others waiting and the future ones with a
+     *                        deadline that missed it, a job never started included
      */
     public record Outcome(double cost, boolean currentStarted, int deadlinesMissed) {
     }
 
     /**
-     * Resumes from {@code from} and runs to the end.
+     * Resumes the run whose state {@code from} is ({@link #canResume}), under that run's rules, and runs
+     * it to the end.
      *
      * @param from     the source run's state now (read only)
-     * @param running  the jobs running there now ({@code from.runningJobs()}, read once per state)
-     * @param current  the job being decided; it arrives now and is offered first
+     * @param current  the job being decided, one of the source's waiting jobs; it is offered first
      * @param decision its placement now, or {@link Placement#none()} to let it wait for the policy
      * @param future   the jobs arriving later (none before now), in arrival order
      * @param policy   places every job after the first offer of {@code current}
      * @param seed     node launch delays' and spot interruptions' draws (ignored with the same future)
      */
-    public Outcome run(ClusterState from, List<RunningJob> running, Job current, Placement decision,
-                       List<Job> future, PlacementPolicy policy, long seed) {
+    public Outcome run(ClusterState from, Job current, Placement decision, List<Job> future, PlacementPolicy policy,
+                       long seed) {
+        EventKernel source = from.kernel();
+        if (kernel == null || kernel.cluster() != source.cluster() || !kernel.config().equals(source.config())) {
+            cluster = source.cluster();
+            kernel = new EventKernel(cluster, source.config());
+        }
         double now = from.now();
+        List<RunningJob> running = source.runningJobs();
         jobs.clear();
         for (RunningJob r : running) {
             jobs.add(resident(r, now, from));
         }
         int currentIndex = jobs.size();
-        jobs.add(current.arrival() == now ? current : current.withArrival(now));
+        jobs.add(arrivedNow(current, now));
+        for (int i = 0; i < source.waitingCount(); i++) {
+            // The other waiting jobs, in queue order; dynamic allocation's requests are not taken over.
+            if (source.waitingJob(i) != current && source.waitingJobIndex(i) < source.jobCount()) {
+                jobs.add(arrivedNow(source.waitingJob(i), now));
+            }
+        }
         jobs.addAll(future);
         kernel.reset(jobs.toArray(new Job[0]));
         ClusterState state = kernel.state();
@@ -102,6 +113,10 @@ public final class ResumedRun {
         return new Outcome(billedCost(state), kernel.placementOf(currentIndex) != null, missed(currentIndex));
     }
 
+    private static Job arrivedNow(Job job, double now) {
+        return job.arrival() == now ? job : job.withArrival(now);
+    }
+
     /**
      * A running job as the resumed run's own: arrived now, its base duration what is left of it (so that
      * an interruption in the rollout stops it with the right work left).
@@ -110,7 +125,7 @@ public final class ResumedRun {
         Job job = r.job();
         double full = from.durationModel().duration(job, r.placement(), cluster);
         double left = Math.min(1, Math.max(1e-9, (r.finish() - now) / full));
-        Job arrived = job.arrival() == now ? job : job.withArrival(now);
+        Job arrived = arrivedNow(job, now);
         return left == 1 ? arrived : arrived.withBaseDuration(job.baseDuration() * left);
     }
 

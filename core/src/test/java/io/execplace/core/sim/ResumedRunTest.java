@@ -15,7 +15,6 @@ import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.QueuePolicy;
@@ -33,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * A run resumed from the middle of another, with the same future (the true arrivals, the same policy,
- * the same node draws), is that run's continuation: the source run's cost is what its node lifetimes
+ * A run resumed from the middle of another (its running and waiting jobs, nodes and rules), with the
+ * same future (the true arrivals, the same policy, the same node draws), is that run's continuation: the source run's cost is what its node lifetimes
  * closed before the resume were billed plus the resumed run's cost, and the same jobs miss their
  * deadlines. Random states on an elastic pool with launch delays, minimum billing, consolidation and a
  * core limit, and on a fixed cluster.
@@ -60,8 +59,9 @@ class ResumedRunTest {
     @MethodSource("states")
     void aRunResumedWithTheSameFutureIsItsContinuation(String name, Cluster cluster, long seed) {
         List<Job> jobs = workload(seed);
-        SimulationConfig config = new SimulationConfig(QueuePolicy.FCFS, false, false,
-                new DurationModel(false, false, 1.3), Billing.EXACT, seed);
+        // Odd seeds: earliest deadline first with backfilling, the resumed run under the same rules.
+        SimulationConfig config = new SimulationConfig(seed % 2 == 0 ? QueuePolicy.FCFS : QueuePolicy.EDF, false,
+                seed % 2 == 1, new DurationModel(false, false, 1.3), Billing.EXACT, seed);
         EventKernel source = new EventKernel(cluster, config);
         source.reset(new Workload("w", jobs));
         SplittableRandom random = new SplittableRandom(seed);
@@ -73,18 +73,19 @@ class ResumedRunTest {
         while (source.nextDecision()) {
             Job job = source.offeredJob();
             Placement p = PACK.place(job, source.view());
-            if (resumed == null && ++decisions >= resumeAt && source.waitingCount() == 1 && source.runningCount() > 0) {
+            if (resumed == null && ++decisions >= resumeAt) {
                 now = source.now();
-                List<RunningJob> running = source.runningJobs();
                 List<Job> future = new ArrayList<>();
                 for (Job j : jobs) {
                     if (j.arrival() > now) {
                         future.add(j);
                     }
                 }
-                decidedOn.add(job.id());
+                for (int i = 0; i < source.waitingCount(); i++) {
+                    decidedOn.add(source.waitingJob(i).id());
+                }
                 future.forEach(j -> decidedOn.add(j.id()));
-                resumed = new ResumedRun(cluster, config, true).run(source.state(), running, job, p, future, PACK, 0);
+                resumed = new ResumedRun(true).run(source.state(), job, p, future, PACK, 0);
             }
             if (p.isNone()) {
                 source.skip();
@@ -93,7 +94,7 @@ class ResumedRunTest {
             }
         }
         RunResult whole = source.result("test-pack", new long[0], 0);
-        assertThat(resumed).as("a decision with one job waiting and some running").isNotNull();
+        assertThat(resumed).as("resumed at decision " + resumeAt).isNotNull();
 
         double before = 0;
         for (VmRecord vm : whole.vms()) {
@@ -134,10 +135,9 @@ class ResumedRunTest {
         }
         Job current = source.offeredJob();
         List<Job> future = jobs.stream().filter(j -> j.arrival() > source.now()).limit(8).toList();
-        List<RunningJob> running = source.runningJobs();
-        ResumedRun planner = new ResumedRun(cluster, config, false);
-        ResumedRun.Outcome a = planner.run(source.state(), running, current, Placement.none(), future, PACK, 7);
-        ResumedRun.Outcome b = planner.run(source.state(), running, current, Placement.none(), future, PACK, 7);
+        ResumedRun planner = new ResumedRun(false);
+        ResumedRun.Outcome a = planner.run(source.state(), current, Placement.none(), future, PACK, 7);
+        ResumedRun.Outcome b = planner.run(source.state(), current, Placement.none(), future, PACK, 7);
         assertThat(b).isEqualTo(a);
         assertThat(a.cost()).isPositive();
         // The source is left as it was: its decision can still be made.
