@@ -18,8 +18,9 @@ import java.util.List;
  * billing, consolidation, pool limits and spot interruptions are the simulator's, not a copy's.
  *
  * <p>A candidate replaces the rollout policy's own decision only when its rollouts cost less by more
- * than the margin <em>and</em> miss no more deadlines (the decided job's, over the same futures): the
- * planner must not buy savings with missed deadlines.
+ * than the margin <em>and</em> miss no more deadlines than the own decision's on any of the futures
+ * (the decided job, the waiting ones and the sampled arrivals): the planner must not buy savings with
+ * missed deadlines.
  */
 final class ElasticRollouts {
 
@@ -71,7 +72,7 @@ final class ElasticRollouts {
 
     /**
      * The index of the decision to take: the first unless another costs less by more than {@code margin}
-     * over the futures and misses no more deadlines.
+     * over the futures and misses no more deadlines on any of them.
      *
      * @param futures one list of arrivals per sample, each arriving at or after now
      * @param seeds   one seed per sample for node launch and interruption draws (the same for every candidate)
@@ -79,18 +80,23 @@ final class ElasticRollouts {
     int choose(Job job, ClusterState state, List<Placement> candidates, List<List<Job>> futures, long[] seeds,
                double margin) {
         double[] cost = new double[candidates.size()];
-        int[] missed = new int[candidates.size()];
+        // A candidate that misses more deadlines than the first on any future is out.
+        boolean[] missesMore = new boolean[candidates.size()];
         for (int s = 0; s < futures.size(); s++) {
+            int firstMissed = 0;
             for (int c = 0; c < candidates.size(); c++) {
                 ResumedRun.Outcome o = runs.run(state, job, candidates.get(c), futures.get(s), rollout, seeds[s]);
                 cost[c] += o.currentStarted() ? o.cost() : Double.POSITIVE_INFINITY;
-                missed[c] += o.deadlinesMissed();
+                if (c == 0) {
+                    firstMissed = o.deadlinesMissed();
+                }
+                missesMore[c] |= o.deadlinesMissed() > firstMissed;
             }
         }
         int best = 0;
         double toBeat = cost[0] * (1 - margin);
         for (int c = 1; c < cost.length; c++) {
-            if (missed[c] <= missed[0] && cost[c] < toBeat && cost[c] < cost[best] * (1 - 1e-12)) {
+            if (!missesMore[c] && cost[c] < toBeat && cost[c] < cost[best] * (1 - 1e-12)) {
                 best = c;
             }
         }
