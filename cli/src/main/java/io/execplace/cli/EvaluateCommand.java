@@ -3,6 +3,7 @@ package io.execplace.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
@@ -167,7 +168,7 @@ final class EvaluateCommand implements Callable<Integer> {
             EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
             // Every scheduler runs with the order the agent was trained with (an agent for deadlines: EDF).
-            String suffix = HeldOutCommand.queueSuffix(queue);
+            String suffix = DeciderName.queueSuffix(queue);
             List<String> schedulers = new ArrayList<>();
             for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
                 schedulers.add(name + suffix);

@@ -1,6 +1,7 @@
 package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.model.Cluster;
@@ -87,7 +88,7 @@ final class ExpertRounds {
         TpdsEnvConfig env = trainer.spec().environment();
         boolean target = env.targetReward();
         // The held-out schedulers run with the training queue order.
-        String queue = HeldOutCommand.queueSuffix(env.queue());
+        String queue = DeciderName.queueSuffix(env.queue());
         Path from = expert.hasNonNull("from") ? AgentFiles.resolve(Path.of(expert.get("from").asText())) : null;
         ExpertIteration loop = new ExpertIteration(trainer, dir, settings,
                 (agent, seed) -> registry.create(PLANNER, seed, plannerOptions(agent, proposer, target)), from,
@@ -128,7 +129,8 @@ final class ExpertRounds {
                     + (settings.clairvoyant() ? " (clairvoyant in training)" : "") + " with the agent as its "
                     + (proposer ? PROPOSER : "rollout policy") + " -> " + dir);
         }
-        loop.run((round, agentFile) -> {
+        loop.run(round -> {
+            Path agentFile = round.agentFile();
             List<String> row = new ArrayList<>(List.of(Integer.toString(round.round()),
                     Boolean.toString(round.teacherActed()), Long.toString(round.steps()),
                     Format.sig(round.crossEntropy(), 4), Format.sig(round.agreement(), 4),

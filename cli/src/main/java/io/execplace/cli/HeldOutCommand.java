@@ -3,7 +3,6 @@ package io.execplace.cli;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
-import io.execplace.core.rules.QueuePolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.model.Cluster;
@@ -20,11 +19,9 @@ import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
-import io.execplace.schedulers.spi.SchedulerContext;
+import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
-import io.execplace.schedulers.Schedulers;
-import io.execplace.schedulers.lookahead.Lookahead;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,12 +47,6 @@ import java.util.concurrent.Callable;
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
                 "95 %% intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
 final class HeldOutCommand implements Callable<Integer> {
-
-    /**
-     * A reference, not a scheduler: {@code lookahead} whose rollouts see the workload's true next
-     * arrivals ({@link Lookahead#knowing}), to tell how much not knowing the future costs.
-     */
-    static final String CLAIRVOYANT = "lookahead-clairvoyant";
 
     @Spec
     CommandSpec spec;
@@ -168,21 +159,19 @@ final class HeldOutCommand implements Callable<Integer> {
             throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
                     + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
         }
+        List<DeciderName> names = new ArrayList<>();
         for (String s : schedulers) {
-            queueOf(s); // an unknown queue fails before any run
+            names.add(Options.checked("--schedulers", () -> DeciderName.parse(s))); // an unknown queue fails before any run
         }
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
                 Main.registry(spec));
         long seed = 1;
         int seeds = 1;
-        for (String s : schedulers) {
-            String base = HeldOutEvaluation.baseName(s);
-            if (base.equals(CLAIRVOYANT)) {
-                continue;
-            }
-            Options.checked("--schedulers", () -> Main.registry(spec).create(base, 1, options)); // unknown names and unreadable agents fail before any run
-            if (base.startsWith(RlSchedulers.PREFIX + ":")) {
-                JsonNode setup = RlSchedulers.setup(Path.of(base.substring(base.indexOf(':') + 1).trim()));
+        for (DeciderName name : names) {
+            // Unknown names and unreadable agents fail before any run (a reference is told no jobs here).
+            Options.checked("--schedulers", () -> Main.registry(spec).create(name.base(), 1, options, List.of()));
+            if (RlSchedulers.PREFIX.equals(name.family())) {
+                JsonNode setup = RlSchedulers.setup(Path.of(name.argument()));
                 if (setup.isObject() && seeds == 1 && seed == 1) {
                     seed = setup.path("seed").asLong(1);
                     seeds = setup.path("workloadSeeds").asInt(1);
@@ -220,7 +209,7 @@ final class HeldOutCommand implements Callable<Integer> {
         if (folder != null) {
             HeldOutCsv csv = new HeldOutCsv();
             parts.forEach((part, rows) -> rows.forEach(r -> csv.add(split.preset(), part, r,
-                    HeldOutEvaluation.baseName(r.scheduler()).startsWith(RlSchedulers.PREFIX + ":") ? "agent" : "heuristic")));
+                    RlSchedulers.PREFIX.equals(DeciderName.parse(r.scheduler()).family()) ? "agent" : "heuristic")));
             Files.createDirectories(folder);
             csv.write(folder.resolve("heldout.csv"));
             AtomicFiles.write(folder.resolve("heldout.json"), w -> w.write(jsonText + "\n"));
@@ -264,7 +253,7 @@ final class HeldOutCommand implements Callable<Integer> {
 
     /** A heuristic cannot beat the best heuristic, itself included: its wins would always read 0/N. */
     private static boolean heuristic(String scheduler) {
-        return HeldOutEvaluation.HEURISTICS.contains(HeldOutEvaluation.baseName(scheduler));
+        return HeldOutEvaluation.HEURISTICS.contains(DeciderName.parse(scheduler).base());
     }
 
     private static String wins(int wins, HeldOutEvaluation.Interval ratio) {
@@ -280,30 +269,13 @@ final class HeldOutCommand implements Callable<Integer> {
             seeds.add(r.seed());
         }
         return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s, w) -> HeldOutEvaluation.baseName(name).equals(CLAIRVOYANT)
-                        ? new Lookahead(new SchedulerContext(s, options, registry)).knowing(w.jobs())
-                        : registry.create(HeldOutEvaluation.baseName(name), s, options),
-                (name, w) -> SimulationConfig.defaults(c, w).withQueue(queueOf(name)));
+                (name, s, w) -> registry.create(DeciderName.parse(name).base(), s, options, w.jobs()),
+                (name, w) -> SimulationConfig.defaults(c, w).withQueue(DeciderName.parse(name).queue()));
     }
 
     /** The cluster a workload preset was made for: tpds for the TPDS presets, c5 for HJS job sets, else hybrid-small. */
     static String ownCluster(String workload) {
         return workload.startsWith("tpds") ? "tpds" : workload.startsWith("hjs-") ? "c5" : "hybrid-small";
-    }
-
-    /** The @QUEUE suffix that runs a scheduler with {@code queue} (none for FCFS, the default); the inverse of {@link #queueOf}. */
-    static String queueSuffix(String queue) {
-        return QueuePolicy.FCFS.name().equals(queue) ? "" : "@" + queue;
-    }
-
-    /** The queue of a scheduler name's @QUEUE suffix, FCFS without one. */
-    static QueuePolicy queueOf(String scheduler) {
-        int at = scheduler.lastIndexOf('@');
-        if (at <= 0) {
-            return QueuePolicy.FCFS;
-        }
-        String queue = scheduler.substring(at + 1);
-        return Options.checked("--schedulers", () -> QueuePolicy.byName(queue));
     }
 
     private static String describe(List<WorkloadRef> refs) {

@@ -64,6 +64,7 @@ public final class Main implements Runnable {
         c.put("offline", OfflineCommand::new);
         c.put("generate", GenerateCommand::new);
         c.put("import-eventlogs", ImportEventLogsCommand::new);
+        c.put("import-spot-trace", ImportSpotTraceCommand::new);
         c.put("whatif", WhatIfCommand::new);
         c.put("presets", PresetsCommand::new);
         c.put("reproduce", ReproduceCommand::new);

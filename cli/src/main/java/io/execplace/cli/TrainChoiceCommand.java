@@ -2,6 +2,7 @@ package io.execplace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.OutputPaths;
@@ -31,7 +32,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -216,30 +216,26 @@ final class TrainChoiceCommand implements Callable<Integer> {
             err.flush();
         }
         training.train(episodes, settings, round -> {
-            try {
-                ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
-                Path file = dir.resolve("round-" + round.round() + ".xprl");
-                agent.write(file);
-                agent.write(dir.resolve(AgentFiles.MODEL_FILE));
-                String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
-                        round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4), Format.sig(round.seconds(), 3));
-                double[] h = heldOut > 0 ? heldOut(registry, splits, clusters, file, q) : null;
-                if (h != null) {
-                    line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h[0], 4))
-                            + (Double.isNaN(h[1]) ? "" : ", Target " + Format.sig(h[1], 4) + " (milp " + Format.sig(h[2], 4) + ")");
-                }
-                rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
-                        h == null ? null : h[0], h == null || Double.isNaN(h[1]) ? null : h[1],
-                        h == null || Double.isNaN(h[2]) ? null : h[2]);
-                rounds.write(dir.resolve("rounds.csv"));
-                stdout.println(line);
-                stdout.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
+            Path file = dir.resolve("round-" + round.round() + ".xprl");
+            agent.write(file);
+            agent.write(dir.resolve(AgentFiles.MODEL_FILE));
+            String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
+                    round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4), Format.sig(round.seconds(), 3));
+            double[] h = heldOut > 0 ? heldOut(registry, splits, clusters, file, q) : null;
+            if (h != null) {
+                line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h[0], 4))
+                        + (Double.isNaN(h[1]) ? "" : ", Target " + Format.sig(h[1], 4) + " (milp " + Format.sig(h[2], 4) + ")");
             }
+            rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
+                    h == null ? null : h[0], h == null || Double.isNaN(h[1]) ? null : h[1],
+                    h == null || Double.isNaN(h[2]) ? null : h[2]);
+            rounds.write(dir.resolve("rounds.csv"));
+            stdout.println(line);
+            stdout.flush();
         });
         stdout.println("wrote " + dir.resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + dir.resolve(AgentFiles.MODEL_FILE)
-                + (q == QueuePolicy.FCFS ? "" : "@" + q.name()) + "), round-K.xprl and rounds.csv");
+                + DeciderName.queueSuffix(q.name()) + "), round-K.xprl and rounds.csv");
         stdout.flush();
         return 0;
     }
@@ -278,7 +274,7 @@ final class TrainChoiceCommand implements Callable<Integer> {
     /** Mean over presets of the agent's held-out cost / milp, its Target and milp's (NaN without deadlines). */
     private double[] heldOut(SchedulerRegistry registry, List<HeldOutSplit> splits, List<Cluster> clusters, Path agent,
                              QueuePolicy q) {
-        String suffix = HeldOutCommand.queueSuffix(q.name());
+        String suffix = DeciderName.queueSuffix(q.name());
         List<String> schedulers = List.of("milp" + suffix, "agent:" + agent + suffix);
         double[] sum = new double[3];
         for (int i = 0; i < splits.size(); i++) {

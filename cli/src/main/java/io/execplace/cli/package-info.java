@@ -4,7 +4,7 @@
  * exit code 2 with one line; other failures exit 1.
  *
  * <p>May import {@code core.config}, {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.policy},
- * {@code core.profile}, {@code core.progress}, {@code core.rules}, {@code core.sim}, {@code core.workload}, {@code eventlogs}, {@code
+ * {@code core.profile}, {@code core.progress}, {@code core.rules}, {@code core.sim}, {@code core.spottrace}, {@code core.workload}, {@code eventlogs}, {@code
  * experiments.bench}, {@code experiments.env}, {@code experiments.heldout}, {@code
  * experiments.report}, {@code experiments.results}, {@code experiments.run}, {@code
  * experiments.scenario}, {@code experiments.study}, {@code experiments.training}, {@code

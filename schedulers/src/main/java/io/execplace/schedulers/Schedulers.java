@@ -31,6 +31,12 @@ import java.util.List;
  */
 public final class Schedulers {
 
+    /**
+     * The reference {@code lookahead} whose rollouts see the workload's true next arrivals ({@link
+     * Lookahead#knowing}): run by {@code heldout}, never listed.
+     */
+    public static final String CLAIRVOYANT = "lookahead-clairvoyant";
+
     private static final SchedulerRegistry BUILT_IN = SchedulerRegistry.empty()
             .with(RoundRobin.NAME,
                     "Spark spread-out: one executor per VM per pass, most free cores first, ties by id (TPDS, HYB)",
@@ -95,7 +101,11 @@ public final class Schedulers {
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
                             + "--lookahead-candidates, --lookahead-rollout)",
-                    Lookahead::new);
+                    Lookahead::new)
+            .withReference(Schedulers.CLAIRVOYANT,
+                    "a reference, not a scheduler: lookahead whose rollouts see the workload's true next arrivals, "
+                            + "to tell how much not knowing the future costs",
+                    (context, jobs) -> new Lookahead(context).knowing(jobs));
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a

@@ -12,6 +12,9 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.lookahead.Lookahead;
 
 import java.util.Arrays;
 
@@ -118,5 +121,20 @@ class SchedulersTest {
         assertThat(r.check("vm:3")).isEqualTo("vm:3");
         assertThatThrownBy(() -> r.check("vm:x")).isInstanceOf(NumberFormatException.class);
         assertThat(r.names()).isEmpty();
+    }
+
+    @Test
+    void theClairvoyantReferenceIsMadeOnlyWithTheWorkloadAndIsNeverListed() {
+        SchedulerRegistry r = Schedulers.builtIn();
+        assertThat(r.check("Lookahead-Clairvoyant")).isEqualTo(Schedulers.CLAIRVOYANT);
+        assertThat(r.names()).doesNotContain(Schedulers.CLAIRVOYANT);
+        assertThat(r.list()).extracting(SchedulerInfo::name).doesNotContain(Schedulers.CLAIRVOYANT);
+        assertThatThrownBy(() -> r.create(Schedulers.CLAIRVOYANT, 1)).hasMessageContaining("only heldout runs it");
+        assertThat(r.create(Schedulers.CLAIRVOYANT, 1, SchedulerOptions.defaults(), List.of(Fixtures.job(1, 2, 1, 1))))
+                .isInstanceOf(Lookahead.class);
+        assertThatThrownBy(() -> r.with(Schedulers.CLAIRVOYANT, "taken", context -> new Gio()))
+                .hasMessageContaining("already registered");
+        assertThatThrownBy(() -> r.withReference("gio", "taken", (context, jobs) -> new Gio()))
+                .hasMessageContaining("already registered");
     }
 }

@@ -7,8 +7,10 @@ import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
+import io.execplace.core.model.UnavailableWindow;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +25,8 @@ final class NodePoolsReader {
 
     static final List<String> POOL_FIELDS = List.of("name", "capacityType", "instanceTypes", "zones", "limitCores",
             "launchDelaySeconds", "billingGranularitySeconds", "minimumBilledSeconds", "consolidateAfterSeconds",
-            "interruptionBand", "interruptionMonthlyRate", "interruptionNoticeSeconds", "reclaimAtSeconds");
+            "interruptionBand", "interruptionMonthlyRate", "interruptionNoticeSeconds", "reclaimAtSeconds",
+            "availabilityTrace");
     static final List<String> TYPE_FIELDS = List.of("name", "cores", "memoryGb", "onDemandPricePerHour",
             "spotPricePerHour");
 
@@ -139,7 +142,7 @@ final class NodePoolsReader {
         Value rate = f.get("interruptionMonthlyRate");
         Value reclaims = f.get("reclaimAtSeconds");
         if (capacity == CapacityType.ON_DEMAND) {
-            for (String field : List.of("interruptionBand", "interruptionMonthlyRate", "reclaimAtSeconds")) {
+            for (String field : List.of("interruptionBand", "interruptionMonthlyRate", "reclaimAtSeconds", "availabilityTrace")) {
                 if (f.containsKey(field)) {
                     throw fail(f.get(field).line(), entry, field, "applies to spot pools only (capacityType: spot)");
                 }
@@ -176,7 +179,21 @@ final class NodePoolsReader {
                 times.add(Double.parseDouble(String.valueOf(t.value())));
             }
         }
-        return new Interruptions(monthly, notice, times);
+        List<UnavailableWindow> windows = List.of();
+        Value trace = f.get("availabilityTrace");
+        if (trace != null) {
+            if (trace.value() instanceof List<?> || trace.value() instanceof Map<?, ?> || trace.value() == null) {
+                throw fail(trace.line(), entry, "availabilityTrace", "expected the path of an availability trace file");
+            }
+            // Relative to the cluster file, as a user writes it next to the file.
+            Path path = Path.of(file).toAbsolutePath().resolveSibling(String.valueOf(trace.value()));
+            windows = AvailabilityTraceFile.read(path);
+            for (UnavailableWindow w : windows) {
+                times.add(w.fromSeconds());
+            }
+            times.sort(null);
+        }
+        return new Interruptions(monthly, notice, times, windows);
     }
 
     // ---- values ----------------------------------------------------------------------------------

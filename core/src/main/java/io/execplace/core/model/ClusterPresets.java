@@ -53,9 +53,10 @@ public final class ClusterPresets {
             case "elastic-ondemand-published" -> ElasticPresets.onDemandPublished();
             case "elastic-spot-published" -> ElasticPresets.spotPublished();
             case "elastic-spot-published-trace" -> ElasticPresets.spotPublishedTrace();
+            case "elastic-spot-published-windows" -> ElasticPresets.spotPublishedWindows();
             default -> throw new IllegalArgumentException("unknown cluster preset '" + name
                     + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, "
-                    + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, or a YAML file)");
+                    + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, elastic-spot-published-windows, or a YAML file)");
         };
     }
 

@@ -40,6 +40,8 @@ public final class ElasticPresets {
     /** Mean hours between reclaims of {@code elastic-spot-published-trace}'s spot pool. */
     public static final int TRACE_MEAN_GAP_HOURS = 2;
     private static final long TRACE_SEED = 38;
+    /** Mean minutes a window without spot capacity of {@code elastic-spot-published-windows} lasts. */
+    public static final int WINDOW_MEAN_MINUTES = 30;
 
     private static final LaunchDelay LAUNCH = new LaunchDelay(60, 120);
     private static final int LIMIT_CORES = 400;
@@ -61,7 +63,11 @@ public final class ElasticPresets {
                         + "(Spot Instance Advisor); a spot pool first and an on-demand pool, limits and delays as elastic-spot"),
                 new ClusterPresets.Preset("elastic-spot-published-trace", "elastic-spot-published with an availability "
                         + "trace taking the whole spot pool back every " + TRACE_MEAN_GAP_HOURS + " h on average (Poisson, "
-                        + "two days; a stress case, not a published rate)"));
+                        + "two days; a stress case, not a published rate)"),
+                new ClusterPresets.Preset("elastic-spot-published-windows", "elastic-spot-published with windows "
+                        + "without spot capacity: each takes the spot pool back and lets it buy nothing for "
+                        + WINDOW_MEAN_MINUTES + " min on average, every " + TRACE_MEAN_GAP_HOURS + " h on average "
+                        + "(Poisson, two days; a stress case, not a published rate)"));
     }
 
     public static Cluster onDemand() {
@@ -96,6 +102,18 @@ public final class ElasticPresets {
         List<Double> reclaims = Interruptions.poissonTimes(TRACE_MEAN_GAP_HOURS * 3600.0, 2 * 86_400.0, TRACE_SEED);
         return published("elastic-spot-published-trace",
                 new Interruptions(band.monthlyRate(), band.noticeSeconds(), reclaims));
+    }
+
+    /**
+     * {@code elastic-spot-published-windows}: {@link #spotPublished()} whose spot pool has windows without
+     * capacity (the pool's nodes taken back as each opens; nothing bought until it closes).
+     */
+    public static Cluster spotPublishedWindows() {
+        Interruptions band = Interruptions.band("5-10");
+        List<UnavailableWindow> windows = Interruptions.poissonWindows(TRACE_MEAN_GAP_HOURS * 3600.0,
+                WINDOW_MEAN_MINUTES * 60.0, 2 * 86_400.0, TRACE_SEED);
+        return published("elastic-spot-published-windows", new Interruptions(band.monthlyRate(), band.noticeSeconds(),
+                windows.stream().map(UnavailableWindow::fromSeconds).toList(), windows));
     }
 
     private static Cluster published(String name, Interruptions spot) {

@@ -12,17 +12,34 @@ import java.util.SplittableRandom;
  * with hazard {@code -ln(1 - p) / 30 days}. The notice comes {@code noticeSeconds} before (AWS: 120 s).
  *
  * <p>An availability trace instead (or as well) lists the times at which the pool's spot capacity is
- * taken back: at each, every live node of the pool gets the notice and is interrupted after it.
+ * taken back: at each, every live node of the pool gets the notice and is interrupted after it; and
+ * the windows in which the pool cannot buy at all ({@link UnavailableWindow}: each opens with a
+ * reclaim).
  *
  * @param monthlyRate       probability a node is interrupted within 30 days, in [0, 1)
  * @param noticeSeconds     seconds of warning before the node is taken
  * @param reclaimAtSeconds  times (seconds from the run's start) at which all the pool's nodes are taken back
+ * @param unavailable       windows in which the pool cannot buy, in time order, not overlapping
  */
-public record Interruptions(double monthlyRate, double noticeSeconds, List<Double> reclaimAtSeconds) {
+public record Interruptions(double monthlyRate, double noticeSeconds, List<Double> reclaimAtSeconds,
+                            List<UnavailableWindow> unavailable) {
 
     /** A hazard rate and no trace. */
     public Interruptions(double monthlyRate, double noticeSeconds) {
         this(monthlyRate, noticeSeconds, List.of());
+    }
+
+    /** A hazard rate and reclaim times, no unavailable windows. */
+    public Interruptions(double monthlyRate, double noticeSeconds, List<Double> reclaimAtSeconds) {
+        this(monthlyRate, noticeSeconds, reclaimAtSeconds, List.of());
+    }
+
+    /**
+     * An availability trace of windows without capacity: the pool's nodes are taken back as each window
+     * opens (reclaim times = the windows' starts) and it buys none until the window closes.
+     */
+    public static Interruptions unavailable(double noticeSeconds, List<UnavailableWindow> windows) {
+        return new Interruptions(0, noticeSeconds, windows.stream().map(UnavailableWindow::fromSeconds).toList(), windows);
     }
 
     /** An availability trace: the pool's capacity is taken back at each of {@code times}. */
@@ -50,6 +67,13 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
         for (double at : reclaimAtSeconds) {
             if (!(at >= 0) || Double.isInfinite(at)) {
                 throw new IllegalArgumentException("reclaim times must be finite and >= 0, got " + at);
+            }
+        }
+        unavailable = List.copyOf(unavailable);
+        for (int i = 1; i < unavailable.size(); i++) {
+            if (unavailable.get(i).fromSeconds() < unavailable.get(i - 1).toSeconds()) {
+                throw new IllegalArgumentException("unavailable windows must be in time order without overlap: "
+                        + unavailable.get(i - 1) + " then " + unavailable.get(i));
             }
         }
     }
@@ -85,6 +109,28 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
             at += -Math.log(1 - random.nextDouble()) * meanGapSeconds;
         }
         return List.copyOf(times);
+    }
+
+    /**
+     * Generated windows without capacity: gaps between windows and window lengths drawn from
+     * exponential laws with the given means, from 0 up to {@code horizonSeconds}, from {@code seed}.
+     */
+    public static List<UnavailableWindow> poissonWindows(double meanGapSeconds, double meanLengthSeconds,
+                                                         double horizonSeconds, long seed) {
+        if (!(meanGapSeconds > 0) || !(meanLengthSeconds > 0) || Double.isInfinite(meanGapSeconds + meanLengthSeconds)
+                || !(horizonSeconds >= 0)) {
+            throw new IllegalArgumentException("windows need a positive mean gap and length and a horizon >= 0, got "
+                    + meanGapSeconds + ", " + meanLengthSeconds + " and " + horizonSeconds);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        List<UnavailableWindow> windows = new ArrayList<>();
+        double at = -Math.log(1 - random.nextDouble()) * meanGapSeconds;
+        while (at <= horizonSeconds) {
+            double end = at + Math.max(1, -Math.log(1 - random.nextDouble()) * meanLengthSeconds);
+            windows.add(new UnavailableWindow(at, end));
+            at = end + -Math.log(1 - random.nextDouble()) * meanGapSeconds;
+        }
+        return List.copyOf(windows);
     }
 
     /** Interruptions per second of a node's life. */

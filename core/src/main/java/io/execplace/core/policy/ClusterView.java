@@ -66,6 +66,26 @@ public interface ClusterView {
         return true;
     }
 
+    /** False while an availability trace keeps the elastic cluster's pool ({@code NodePools} index) from buying nodes. */
+    default boolean poolOpen(int pool) {
+        return true;
+    }
+
+    /**
+     * Writes the VMs that are {@link #isProvisioned provisioned}, in id order, into {@code out} (at
+     * least {@link #vmCount()} long) and returns how many: a policy reads a large pool's few live nodes
+     * without scanning every slot.
+     */
+    default int provisionedVms(int[] out) {
+        int count = 0;
+        for (int vm = 0; vm < vmCount(); vm++) {
+            if (isProvisioned(vm)) {
+                out[count++] = vm;
+            }
+        }
+        return count;
+    }
+
     /**
      * Seconds until the VM can run executors: 0 for a fixed cluster's VMs and ready nodes; a launching
      * node's remaining launch time; for a slot not bought, its pool's mean launch delay.

@@ -35,10 +35,7 @@ public final class ClusterState implements ClusterView {
     private final double[] busySince;
     private final double[][] intervals;   // per VM: start0, end0, start1, end1, ...
     private final int[] intervalCount;
-    /**
-     * Per VM, the lengths of its closed busy intervals but the last, summed in order: keeps
-     * {@link #busySeconds} O(1) with exactly the rounding of summing every interval in order.
-     */
+    /** Per VM, its closed busy intervals but the last, summed in order: {@link #busySeconds} in O(1), same rounding. */
     private final double[] closedBeforeLast;
     private final int[] scratchCount;
     private int activeVms;
@@ -156,6 +153,16 @@ public final class ClusterState implements ClusterView {
         return nodes == null || nodes.alive(vm);
     }
 
+    @Override
+    public boolean poolOpen(int pool) {
+        return nodes == null || nodes.poolOpen(pool);
+    }
+
+    @Override
+    public int provisionedVms(int[] out) {
+        return nodes == null ? ClusterView.super.provisionedVms(out) : nodes.aliveSlots(out);
+    }
+
     /** A slot not bought answers its pool's mean launch delay: a policy cannot know the next launch's draw. */
     @Override
     public double readyIn(int vm) {
@@ -205,11 +212,7 @@ public final class ClusterState implements ClusterView {
                 && freeMemoryGb(vm) + Capacity.EPSILON >= job.memoryGbPerExecutor();
     }
 
-    /**
-     * Checks that a placement is well formed and fits the free resources now.
-     *
-     * @return null when valid, else a message saying what is wrong
-     */
+    /** Checks that a placement is well formed and fits the free resources now: null when valid, else what is wrong. */
     public String validate(Job job, Placement placement) {
         if (placement.executors() != job.executors()) {
             return "placed " + placement.executors() + " executors, job " + job.id() + " needs " + job.executors();
@@ -326,11 +329,8 @@ public final class ClusterState implements ClusterView {
         busySince[vm] = now;
     }
 
-    /**
-     * An elastic node is gone now (consolidated or interrupted): its billed lifetime closes.
-     *
-     * @return true when this gave back capacity its pool's limit was holding back
-     */
+    /** An elastic node is gone now (consolidated or interrupted), its billed lifetime closed; true when
+     *  this gave back capacity its pool's limit held back. */
     boolean terminate(int vm) {
         boolean freed = nodes.terminate(vm);
         closeInterval(vm);

@@ -8,6 +8,8 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.rules.DurationModel;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The {@link EventKernel}'s per-job records of a run: each job's executors' VMs (one flat array,
@@ -52,6 +54,9 @@ final class JobBook {
         Arrays.fill(placement, 0, n, null);
         Arrays.fill(dropReason, 0, n, null);
         if (jobs != preparedFor) {
+            // Per executor shape (jobs share a few): the empty cluster's room, not a scan of every VM per job.
+            record Shape(int cores, double memoryGb) { }
+            Map<Shape, Integer> roomByShape = new HashMap<>();
             for (int j = 0; j < n; j++) {
                 if (j > 0 && j < ordered && jobs[j].arrival() < jobs[j - 1].arrival()) {
                     throw new IllegalArgumentException("jobs must be in arrival order: job " + jobs[j].id()
@@ -59,7 +64,8 @@ final class JobBook {
                 }
                 offset[j + 1] = offset[j] + jobs[j].executors();
                 Job job = jobs[j];
-                fitsEmpty[j] = cluster.executorCapacityWhenEmpty(job.coresPerExecutor(), job.memoryGbPerExecutor())
+                fitsEmpty[j] = roomByShape.computeIfAbsent(new Shape(job.coresPerExecutor(), job.memoryGbPerExecutor()),
+                        s -> cluster.executorCapacityWhenEmpty(s.cores(), s.memoryGb()))
                         >= job.executors();
             }
             preparedFor = jobs;

@@ -5,6 +5,7 @@ import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
+import io.execplace.core.model.UnavailableWindow;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -26,12 +27,17 @@ final class NodeLifecycle {
     static final int NOTICE = 1;
     static final int INTERRUPT = 2;
     static final int POOL_NOTICE = 3;
+    /** An availability trace's window opens (slot = pool index): the pool cannot buy until it closes. */
+    static final int POOL_CLOSE = 4;
+    static final int POOL_OPEN = 5;
 
     private final NodePools pools;
     private final int n;
     private final int[] slotCores;
     private final int[] poolLimit;
     private final int[] poolCores;
+    /** Per pool, true inside an availability trace's window: it cannot buy. */
+    private final boolean[] poolClosed;
     private final boolean[] alive;
     private final boolean[] cordoned;
     private final double[] readyAt;
@@ -48,6 +54,7 @@ final class NodeLifecycle {
     private long seed;
 
     private final NodeEvents events = new NodeEvents();
+    private final LiveSlots live;
 
     private int nodeLaunches;
     private int interruptions;
@@ -64,8 +71,10 @@ final class NodeLifecycle {
             poolLimit[p] = pools.pools().get(p).limitCores();
         }
         poolCores = new int[poolLimit.length];
+        poolClosed = new boolean[poolLimit.length];
         alive = new boolean[n];
         cordoned = new boolean[n];
+        live = new LiveSlots(n);
         readyAt = new double[n];
         terminateAt = new double[n];
         launches = new int[n];
@@ -93,6 +102,9 @@ final class NodeLifecycle {
      * that a consolidation or interruption in that pool would give back.
      */
     boolean blocked(int pool) {
+        if (poolClosed[pool]) {
+            return true;
+        }
         for (int g = 0; g < groupSlots.length; g++) {
             if (groupPool[g] == pool && groupAlive[g] < groupSlots[g]
                     && poolCores[pool] + groupCores[g] > poolLimit[pool]) {
@@ -120,7 +132,9 @@ final class NodeLifecycle {
     void reset(long capacitySeed) {
         this.seed = capacitySeed;
         Arrays.fill(poolCores, 0);
+        Arrays.fill(poolClosed, false);
         Arrays.fill(alive, false);
+        live.clear();
         Arrays.fill(cordoned, false);
         Arrays.fill(readyAt, 0);
         Arrays.fill(terminateAt, Double.NaN);
@@ -139,8 +153,8 @@ final class NodeLifecycle {
      * the same time. With {@code sameFuture} every pending event of {@code source} is kept (the run
      * continues exactly); without it, what a planner knows instead: a node under notice goes one notice
      * from now at the latest, a spot node's interruption is drawn afresh from this run's seed (the hazard
-     * is memoryless, and the source's draws are the future), and an availability trace's reclaims are
-     * not known.
+     * is memoryless, and the source's draws are the future), and an availability trace's reclaims and
+     * window ends are not known (a pool closed now stays closed).
      */
     void resumeFrom(NodeLifecycle source, double now, boolean sameFuture) {
         events.clear();
@@ -148,12 +162,14 @@ final class NodeLifecycle {
             events.copyFrom(source.events);
             System.arraycopy(source.token, 0, token, 0, n);
         }
+        System.arraycopy(source.poolClosed, 0, poolClosed, 0, poolClosed.length);
         for (int vm = 0; vm < n; vm++) {
             launches[vm] = source.launches[vm];
             if (!source.alive[vm]) {
                 continue;
             }
             alive[vm] = true;
+            live.add(vm);
             cordoned[vm] = source.cordoned[vm];
             readyAt[vm] = source.readyAt[vm];
             terminateAt[vm] = source.terminateAt[vm];
@@ -184,6 +200,11 @@ final class NodeLifecycle {
         return alive[vm];
     }
 
+    /** Writes the bought slots, in slot order, into {@code out}; returns how many. */
+    int aliveSlots(int[] out) {
+        return live.copyTo(out);
+    }
+
     boolean cordoned(int vm) {
         return cordoned[vm];
     }
@@ -194,7 +215,17 @@ final class NodeLifecycle {
             return !cordoned[vm];
         }
         int p = pools.poolIndex(vm);
-        return poolCores[p] + slotCores[vm] <= poolLimit[p];
+        return !poolClosed[p] && poolCores[p] + slotCores[vm] <= poolLimit[p];
+    }
+
+    /** False while an availability trace's window keeps the pool from buying. */
+    boolean poolOpen(int pool) {
+        return !poolClosed[pool];
+    }
+
+    /** An availability trace's window opens ({@code closed}) or closes for the pool. */
+    void closePool(int pool, boolean closed) {
+        poolClosed[pool] = closed;
     }
 
     /**
@@ -212,6 +243,9 @@ final class NodeLifecycle {
                 extra = new int[poolLimit.length];
             }
             int p = pools.poolIndex(vm);
+            if (poolClosed[p]) {
+                return "node pool " + pools.pools().get(p).name() + " cannot buy now (its availability trace has no capacity)";
+            }
             extra[p] += slotCores[vm];
             if (poolCores[p] + extra[p] > poolLimit[p]) {
                 return "node pool " + pools.pools().get(p).name() + " would exceed its limit of " + poolLimit[p]
@@ -245,6 +279,7 @@ final class NodeLifecycle {
         int launch = ++launches[vm];
         NodePool pool = pools.pool(vm);
         alive[vm] = true;
+        live.add(vm);
         cordoned[vm] = false;
         readyAt[vm] = now + draw(vm, launch, 0);
         terminateAt[vm] = Double.NaN;
@@ -291,6 +326,7 @@ final class NodeLifecycle {
         int pool = pools.poolIndex(vm);
         boolean wasBlocked = blocked(pool);
         alive[vm] = false;
+        live.remove(vm);
         cordoned[vm] = false;
         terminateAt[vm] = Double.NaN;
         token[vm]++;
@@ -308,6 +344,11 @@ final class NodeLifecycle {
             Interruptions in = pools.pools().get(p).interruptions();
             for (double at : in.reclaimAtSeconds()) {
                 push(Math.max(0, at - in.noticeSeconds()), p, POOL_NOTICE, 0);
+            }
+            // A window closes the pool from its reclaim's notice, so that no node bought then survives it.
+            for (UnavailableWindow w : in.unavailable()) {
+                push(Math.max(0, w.fromSeconds() - in.noticeSeconds()), p, POOL_CLOSE, 0);
+                push(w.toSeconds(), p, POOL_OPEN, 0);
             }
         }
     }
@@ -355,7 +396,7 @@ final class NodeLifecycle {
     private boolean stale() {
         int vm = events.peekSlot();
         return switch (events.peekKind()) {
-            case POOL_NOTICE -> false;
+            case POOL_NOTICE, POOL_CLOSE, POOL_OPEN -> false;
             case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
             default -> !alive[vm] || events.peekToken() != launches[vm];
         };

@@ -66,6 +66,11 @@ final class Preemptions {
                 }
                 case NodeLifecycle.NOTICE -> nodes.cordon(vm);
                 case NodeLifecycle.POOL_NOTICE -> nodes.poolNotice(vm, at);
+                case NodeLifecycle.POOL_CLOSE -> nodes.closePool(vm, true);
+                case NodeLifecycle.POOL_OPEN -> {
+                    nodes.closePool(vm, false);
+                    return CAPACITY_FREED;
+                }
                 default -> {
                     nodes.countInterruption();
                     return vm;
@@ -175,6 +180,8 @@ final class Preemptions {
                 nodes.cordon(vm);
             } else if (kind == NodeLifecycle.POOL_NOTICE) {
                 nodes.poolNotice(vm, at);
+            } else if (kind == NodeLifecycle.POOL_CLOSE || kind == NodeLifecycle.POOL_OPEN) {
+                nodes.closePool(vm, kind == NodeLifecycle.POOL_CLOSE);
             } else {
                 if (kind == NodeLifecycle.INTERRUPT) {
                     nodes.countInterruption();

@@ -28,7 +28,8 @@ import java.util.List;
  *
  * <p>Two modes. <em>Planning</em> (the default) knows only what a scheduler knows: node launch delays
  * and spot interruptions are drawn from the seed given per run, a node under notice goes one notice
- * from now at the latest, and an availability trace's reclaims are unknown. <em>Same future</em>
+ * from now at the latest, and an availability trace's reclaims and window ends are unknown (a pool
+ * closed now stays closed). <em>Same future</em>
  * continues the source's pending node events and draws, so that with the source's seed and true
  * arrivals the resumed run is the source run's continuation ({@code ResumedRunTest} pins this).
  *
@@ -118,8 +119,9 @@ public final class ResumedRun {
     }
 
     /**
-     * A running job as the resumed run's own: arrived now, its base duration what is left of it (so that
-     * an interruption in the rollout stops it with the right work left).
+     * A running job as the resumed run's own: arrived now, its base duration what is left of it, so that
+     * an interruption in the resumed run leaves it the right work (without graceful decommissioning the
+     * share it redoes counts only the work done since the resume: a planner's approximation).
      */
     private Job resident(RunningJob r, double now, ClusterState from) {
         Job job = r.job();

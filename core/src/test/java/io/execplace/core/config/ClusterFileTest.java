@@ -107,7 +107,7 @@ class ClusterFileTest {
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("'nonexistent' is neither a cluster preset (tpds, tpds-code, hybrid-small, "
                         + "hybrid-large, c5, elastic-ondemand, elastic-spot, elastic-ondemand-published, "
-                        + "elastic-spot-published, elastic-spot-published-trace) nor a cluster file");
+                        + "elastic-spot-published, elastic-spot-published-trace, elastic-spot-published-windows) nor a cluster file");
     }
 
     private ClusterFileException error(String yaml) {

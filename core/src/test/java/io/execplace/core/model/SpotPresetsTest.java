@@ -43,6 +43,19 @@ class SpotPresetsTest {
     }
 
     @Test
+    void theWindowsVariantHasWindowsWithoutCapacityEachOpeningWithAReclaim() {
+        NodePools pools = ClusterPresets.byName("elastic-spot-published-windows", PricingModel.MODEL_1).pools();
+        Interruptions in = pools.pools().get(0).interruptions();
+        // Two days, a window every two hours and a half on average (gap 2 h + length 30 min): 9-30 here.
+        assertThat(in.unavailable()).hasSizeBetween(9, 30);
+        assertThat(in.reclaimAtSeconds()).isEqualTo(in.unavailable().stream().map(UnavailableWindow::fromSeconds).toList());
+        double closed = in.unavailable().stream().mapToDouble(w -> w.toSeconds() - w.fromSeconds()).sum();
+        assertThat(closed / (2 * 86_400.0)).isBetween(0.05, 0.40);
+        assertThat(pools.pools().get(1).interruptions()).isEqualTo(Interruptions.NONE);
+        assertThat(Interruptions.poissonWindows(7200, 1800, 2 * 86_400.0, 38)).isEqualTo(in.unavailable());
+    }
+
+    @Test
     void poissonTimesReplayBySeedAndHaveTheirMeanGap() {
         List<Double> a = Interruptions.poissonTimes(100, 1_000_000, 7);
         assertThat(Interruptions.poissonTimes(100, 1_000_000, 7)).isEqualTo(a);

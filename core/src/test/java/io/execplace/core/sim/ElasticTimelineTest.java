@@ -11,6 +11,7 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
+import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
@@ -120,5 +121,27 @@ class ElasticTimelineTest {
         // back: B runs 100-150 and the node is consolidated at 1150.
         assertThat(r.vms().get(0).intervalEnd(0)).isEqualTo(200);
         assertThat(r.vms().get(1).intervalEnd(0)).isEqualTo(1150);
+    }
+
+    @Test
+    void anUnavailableWindowTakesTheNodesBackAndKeepsThePoolFromBuyingUntilItEnds() {
+        // One spot pool without capacity in [1000, 2000), 100 s notice: the pool closes at 900. A (one
+        // executor, base 2000) runs 0-2000 on node 0: cordoned at 900, taken back at 1000 with all its
+        // work (one executor, no decommissioning), then waits while the pool cannot buy — B, arriving
+        // at 1500, too — until the window ends at 2000: both start then, A ends at 4000, B at 2100.
+        NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT).instanceTypes(List.of(N4))
+                .limitCores(8).consolidateAfter(10)
+                .interruptions(Interruptions.unavailable(100, List.of(new UnavailableWindow(1000, 2000)))).build();
+        Cluster cluster = new NodePools("hand", List.of(spot), false).cluster();
+        RunResult r = run(cluster, job(0, 0, 1, 2000), job(1, 1500, 1, 100));
+        assertThat(r.capacity().interruptions()).isEqualTo(1);
+        assertThat(r.capacity().jobsStopped()).isEqualTo(1);
+        assertThat(r.jobs().get(0).start()).isEqualTo(2000);
+        assertThat(r.jobs().get(0).finish()).isEqualTo(4000);
+        assertThat(r.jobs().get(1).start()).isEqualTo(2000);
+        assertThat(r.jobs().get(1).finish()).isEqualTo(2100);
+        // Node 0 lived 0-1000; from 2000 two nodes: A's (to 4010) and B's (to 2110).
+        assertThat(r.vms().get(0).intervalEnd(0)).isEqualTo(1000);
+        assertThat(r.summary().totalCost()).isCloseTo((1000 + 2010 + 110) * 0.25, within(1e-9));
     }
 }

@@ -14,6 +14,7 @@ import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
@@ -40,7 +41,30 @@ import static org.assertj.core.api.Assertions.within;
  */
 class ResumedRunTest {
 
-    private static final PlacementPolicy PACK = TestPolicies.pack();
+    /** Packs onto the bought nodes first (read from the kernel's list of them), then the lowest slots that fit. */
+    private static final PlacementPolicy PACK = new PlacementPolicy() {
+        private final PlacementPolicy lowestFirst = TestPolicies.pack();
+
+        @Override
+        public String name() {
+            return "test-pack-bought";
+        }
+
+        @Override
+        public Placement place(Job job, ClusterView view) {
+            int[] bought = new int[view.vmCount()];
+            int count = view.provisionedVms(bought);
+            int[] out = new int[job.executors()];
+            int placed = 0;
+            for (int i = 0; i < count && placed < out.length; i++) {
+                int fit = view.executorsThatFit(bought[i], job.coresPerExecutor(), job.memoryGbPerExecutor());
+                for (int k = 0; k < fit && placed < out.length; k++) {
+                    out[placed++] = bought[i];
+                }
+            }
+            return placed == out.length ? Placement.wrap(out) : lowestFirst.place(job, view);
+        }
+    };
 
     static Stream<Arguments> states() {
         List<Arguments> cases = new ArrayList<>();
@@ -93,7 +117,7 @@ class ResumedRunTest {
                 source.start(source.offered(), p);
             }
         }
-        RunResult whole = source.result("test-pack", new long[0], 0);
+        RunResult whole = source.result(PACK.name(), new long[0], 0);
         assertThat(resumed).as("resumed at decision " + resumeAt).isNotNull();
 
         double before = 0;

@@ -115,7 +115,7 @@ public final class Benchmarks {
         add(out, sink, wholeRun("first-fit", large, day, settings, 100, "<= 100 ms"));
         // Elastic pools of up to 1,000 nodes (4,000 cores of 4-, 8- and 16-core types: 1,750 node slots).
         Cluster elastic = ElasticPresets.onDemand(4_000);
-        for (String scheduler : List.of("kube-most", "finish-together", "first-fit")) {
+        for (String scheduler : List.of("kube-most", "finish-together", "finish-together-spot", "first-fit")) {
             add(out, sink, wholeRun(scheduler, elastic, day, settings, 200, "<= 200 ms"));
         }
         runExact(settings, m -> add(out, sink, m));

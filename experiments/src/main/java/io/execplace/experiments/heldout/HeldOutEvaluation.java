@@ -8,6 +8,7 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.schedulers.spi.DeciderName;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 import java.util.ArrayList;
@@ -100,9 +101,8 @@ public final class HeldOutEvaluation {
      * milp@edf} is milp run with an EDF queue), so that the heuristics and milp are recognised
      * whatever queue they run with.
      */
-    public static String baseName(String scheduler) {
-        int at = scheduler.lastIndexOf('@');
-        return at > 0 ? scheduler.substring(0, at) : scheduler;
+    private static String baseName(String scheduler) {
+        return DeciderName.parse(scheduler).base();
     }
 
     /**

@@ -1,5 +1,8 @@
 /**
- * Charts (PNG + SVG) and self-contained HTML reports for experiment results.
+ * Charts (PNG + SVG) and self-contained HTML reports for experiment results, and the one table model
+ * ({@link io.execplace.experiments.report.ReportTable}) rendered as HTML there and as plain text on a
+ * terminal ({@link io.execplace.experiments.report.PlainTextTable}); CSV files keep their unformatted
+ * numbers and go through {@code core.io.CsvTable}, the one CSV writer.
  *
  * <p>Generic on purpose: nothing here knows about schedulers or pricing models, so the
  * {@code compare} and {@code reproduce} commands can both feed it. Every file is written

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Runs text cells on a fixed thread pool in this JVM: {@code train --sweep}'s default engine, and
  * the reference an engine in other JVMs must match. {@code compare} and the studies run their
- * cells as objects by default ({@link Runner}, no text); tests run them through this engine too, to
+ * cells as objects by default ({@link LocalEngine}, no text); tests run them through this engine too, to
  * check that the text forms lose nothing.
  */
 public final class InProcessEngine implements CellEngine {

@@ -8,26 +8,37 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.concurrent.Callable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs every (scheduler, seed) cell of a scenario, in parallel on a fixed thread pool, or as text on
- * a {@link CellEngine} ({@link #withEngine}, e.g. Spark). Results come back in (scheduler, seed)
- * order whatever the thread count or engine, so output files are reproducible.
+ * Runs every (scheduler, seed) cell of a scenario on a {@link CellEngine}: by default the local one
+ * (objects on a fixed thread pool), or one whose cells are text ({@link #withEngine}, e.g. Spark).
+ * Results come back in (scheduler, seed) order whatever the thread count or engine, so output files
+ * are reproducible.
  */
 public final class Runner {
 
     /** Samples per cumulative-cost curve. */
     public static final int TIMELINE_POINTS = 200;
 
+    /**
+     * One (scheduler, seed) cell of a scenario.
+     *
+     * @param keepRun whether the complete run comes back too (the first seed's, for schedule charts)
+     */
+    private record Cell(Scenario scenario, String scheduler, long seed, boolean keepRun) {
+    }
+
+    /** A cell's result and, when kept and run here, its complete run (null otherwise). */
+    private record Outcome(CellResult result, RunResult run) {
+    }
+
     private final SchedulerRegistry registry;
-    private final int threads;
-    /** Where cells run as text, or null to run them as objects on this runner's threads. */
     private final CellEngine engine;
 
     /**
@@ -35,20 +46,14 @@ public final class Runner {
      * @param threads  parallel runs
      */
     public Runner(SchedulerRegistry registry, int threads) {
+        this(registry, CellEngine.local(threads));
+    }
+
+    private Runner(SchedulerRegistry registry, CellEngine engine) {
         if (registry == null) {
             throw new IllegalArgumentException("a scheduler registry is required");
         }
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-        }
         this.registry = registry;
-        this.threads = threads;
-        this.engine = null;
-    }
-
-    private Runner(SchedulerRegistry registry, int threads, CellEngine engine) {
-        this.registry = registry;
-        this.threads = threads;
         this.engine = engine;
     }
 
@@ -61,7 +66,7 @@ public final class Runner {
         if (engine == null) {
             throw new IllegalArgumentException("an engine is required");
         }
-        return new Runner(registry, threads, engine);
+        return new Runner(registry, engine);
     }
 
     /** The schedulers this runner can make. */
@@ -99,78 +104,62 @@ public final class Runner {
      * (per-job records, for schedule charts), which a study that draws none need not hold.
      */
     public Comparison run(Scenario scenario, ProgressListener progress, boolean keepFirstRuns) {
-        if (engine != null) {
-            return runOnEngine(scenario, progress, keepFirstRuns);
-        }
-        int total = scenario.cells();
-        AtomicInteger done = new AtomicInteger();
-        long firstSeed = scenario.seeds().get(0);
-        Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
-        List<Callable<CellResult>> tasks = new ArrayList<>(total);
-        for (String scheduler : scenario.schedulers()) {
-            for (long seed : scenario.seeds()) {
-                tasks.add(() -> {
-                    CellRun run = runCell(scenario, scheduler, seed);
-                    if (keepFirstRuns && seed == firstSeed) {
-                        firstRuns.put(scheduler, run.result());
-                    }
-                    CellResult cell = run.toCellResult(TIMELINE_POINTS);
-                    progress.advanced(done.incrementAndGet(), total, scheduler + " seed " + seed);
-                    return cell;
-                });
-            }
-        }
-        return new Comparison(scenario, ParallelTasks.runUnchecked("execplace-runner", threads, tasks), firstRuns);
+        return run(List.of(scenario), progress, keepFirstRuns).get(0);
     }
 
     /**
-     * Runs the cells of several scenarios, in order, without the first seed's complete runs. On an
-     * engine they go as one batch (no scenario waits for the previous one's slowest cell); here, one
-     * scenario after the other as {@link #run} does.
+     * Runs the cells of several scenarios as one batch (no scenario waits for the previous one's
+     * slowest cell), without the first seed's complete runs.
      */
     public List<Comparison> runAll(List<Scenario> scenarios, ProgressListener progress) {
-        if (engine == null) {
-            int total = scenarios.stream().mapToInt(Scenario::cells).sum();
-            AtomicInteger done = new AtomicInteger();
-            List<Comparison> out = new ArrayList<>(scenarios.size());
-            for (Scenario s : scenarios) {
-                out.add(run(s, (d, t, what) -> progress.advanced(done.incrementAndGet(), total, what), false));
-            }
-            return out;
-        }
-        return runOnEngine(scenarios, progress, false);
+        return run(scenarios, progress, false);
     }
 
-    private Comparison runOnEngine(Scenario scenario, ProgressListener progress, boolean keepFirstRuns) {
-        return runOnEngine(List.of(scenario), progress, keepFirstRuns).get(0);
-    }
-
-    private List<Comparison> runOnEngine(List<Scenario> scenarios, ProgressListener progress, boolean keepFirstRuns) {
-        List<String> texts = new ArrayList<>();
+    private List<Comparison> run(List<Scenario> scenarios, ProgressListener progress, boolean keepFirstRuns) {
+        List<Cell> cells = new ArrayList<>();
         for (Scenario scenario : scenarios) {
+            long firstSeed = scenario.seeds().get(0);
             for (String scheduler : scenario.schedulers()) {
                 for (long seed : scenario.seeds()) {
-                    texts.add(ScenarioCells.cell(scenario, scheduler, seed, TIMELINE_POINTS));
+                    cells.add(new Cell(scenario, scheduler, seed, keepFirstRuns && seed == firstSeed));
                 }
             }
         }
-        List<String> results = engine.run(StandardCells.SCENARIO, texts, progress);
+        List<Outcome> outcomes;
+        try {
+            outcomes = engine.run(cellType(), cells, progress.counting(cells.size()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         List<Comparison> out = new ArrayList<>(scenarios.size());
         int next = 0;
         for (Scenario scenario : scenarios) {
-            List<CellResult> cells = new ArrayList<>(scenario.cells());
-            for (int i = 0; i < scenario.cells(); i++) {
-                cells.add(ScenarioCells.result(results.get(next++)));
-            }
+            List<CellResult> results = new ArrayList<>(scenario.cells());
             Map<String, RunResult> firstRuns = new ConcurrentHashMap<>();
-            if (keepFirstRuns) {
-                long firstSeed = scenario.seeds().get(0);
-                for (String scheduler : scenario.schedulers()) {
-                    firstRuns.put(scheduler, runCell(scenario, scheduler, firstSeed).result());
+            for (int i = 0; i < scenario.cells(); i++, next++) {
+                Cell cell = cells.get(next);
+                results.add(outcomes.get(next).result());
+                if (cell.keepRun()) {
+                    RunResult run = outcomes.get(next).run();
+                    firstRuns.put(cell.scheduler(), run != null ? run
+                            : runCell(scenario, cell.scheduler(), cell.seed()).result());
                 }
             }
-            out.add(new Comparison(scenario, cells, firstRuns));
+            out.add(new Comparison(scenario, results, firstRuns));
         }
         return out;
+    }
+
+    /** The scenario cell in both forms: here with this runner's registry, elsewhere as {@link ScenarioCells}. */
+    private CellType<Cell, Outcome> cellType() {
+        return CellType.of(StandardCells.SCENARIO,
+                cell -> ScenarioCells.cell(cell.scenario(), cell.scheduler(), cell.seed(), TIMELINE_POINTS),
+                (cell, text) -> new Outcome(ScenarioCells.result(text), null),
+                (cell, progress) -> {
+                    CellRun run = runCell(cell.scenario(), cell.scheduler(), cell.seed());
+                    Outcome outcome = new Outcome(run.toCellResult(TIMELINE_POINTS), cell.keepRun() ? run.result() : null);
+                    progress.advanced(1, 1, cell.scheduler() + " seed " + cell.seed());
+                    return outcome;
+                });
     }
 }

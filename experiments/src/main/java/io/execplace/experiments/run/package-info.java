@@ -1,6 +1,7 @@
 /**
  * Running scenarios: the {@code Runner} (scheduler x seed runs on threads), the {@code
- * CellEngine} seam whose cells are text (run in-process or by Spark), cell results, comparisons
+ * CellEngine} seam: a study's work stated once as a {@code CellType}, run as objects by the local engine
+ * or as text in-process or by Spark; cell results, comparisons
  * and their statistics.
  *
  * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.policy},

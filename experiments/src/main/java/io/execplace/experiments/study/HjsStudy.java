@@ -3,7 +3,7 @@ package io.execplace.experiments.study;
 import io.execplace.core.progress.ProgressListener;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.ParallelTasks;
+import io.execplace.experiments.run.CellType;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
@@ -27,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code execplace reproduce hjs}: the HJS study (§5) on the six job sets J-x-n on {@code c5}.
@@ -102,10 +101,13 @@ public final class HjsStudy {
     record Trained(String jobSet, AgentKind kind, Path folder, double seconds, int iterations) {
     }
 
+    /** One (job set, agent kind) training and the folder its agent goes to. */
+    private record Training(String jobSet, AgentKind kind, Path folder) {
+    }
+
     private final HjsStudySettings settings;
-    private final int threads;
     private final SchedulerRegistry registry;
-    /** Where the trainings and runs go as text cells ({@link HjsCells}), or null for this study's own threads. */
+    /** Where the trainings and runs go: this JVM's threads, or as text cells ({@link HjsCells}). */
     private final CellEngine engine;
 
     /**
@@ -120,14 +122,12 @@ public final class HjsStudy {
         }
         this.settings = settings;
         this.registry = registry;
-        this.threads = threads;
-        this.engine = null;
+        this.engine = CellEngine.local(threads);
     }
 
     private HjsStudy(HjsStudy study, CellEngine engine) {
         this.settings = study.settings;
         this.registry = study.registry;
-        this.threads = study.threads;
         this.engine = engine;
     }
 
@@ -180,7 +180,13 @@ public final class HjsStudy {
         Files.createDirectories(dir);
         ProgressListener unit = progress.counting(totalWork());
 
-        List<Trained> trained = engine == null ? trainHere(dir, unit) : trainOnEngine(dir, unit);
+        List<Training> trainings = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            for (AgentKind kind : AgentKind.values()) {
+                trainings.add(new Training(set, kind, agentFolder(dir, set, kind)));
+            }
+        }
+        List<Trained> trained = engine.run(trainingCells(), trainings, unit);
         List<HjsCells.Evaluation> evaluations = new ArrayList<>();
         for (String set : settings.jobSets()) {
             for (Entry entry : entries()) {
@@ -192,69 +198,34 @@ public final class HjsStudy {
                 addEvaluations(evaluations, "fig1", set, "HJS λ=" + TpdsStudy.betaText(l), new HjsWeightOrder(l), hjs);
             }
         }
-        List<Cell> results = engine == null ? evaluateHere(evaluations, unit) : evaluateOnEngine(evaluations, unit);
+        List<Cell> results = engine.run(evaluationCells(), evaluations, unit);
         HjsReport report = new HjsReport(settings, entries(), trained, results);
         return report.outcome(report.write(dir));
     }
 
-    /** Every (job set, agent kind) training: its folder under {@code dir}. */
-    private List<Trained> trainHere(Path dir, ProgressListener unit) throws IOException {
-        List<Callable<Trained>> trainings = new ArrayList<>();
-        for (String set : settings.jobSets()) {
-            for (AgentKind kind : AgentKind.values()) {
-                Path folder = agentFolder(dir, set, kind);
-                trainings.add(() -> HjsAgents.train(kind, set, settings, folder, unit));
-            }
-        }
-        return ParallelTasks.run("execplace-hjs-study", threads, trainings);
-    }
-
-    private List<Trained> trainOnEngine(Path dir, ProgressListener unit) throws IOException {
-        List<String> cells = new ArrayList<>();
-        for (String set : settings.jobSets()) {
-            for (AgentKind kind : AgentKind.values()) {
-                cells.add(HjsCells.trainingCell(set, kind, settings));
-            }
-        }
-        // The engine tells finished cells only: progress moves by the mean training's iterations per cell.
+    /** A training in both forms: here telling each iteration, elsewhere as {@link HjsCells#TRAINING}. */
+    private CellType<Training, Trained> trainingCells() {
+        // On a text engine progress moves by the mean training's iterations per finished cell.
         long iterations = (long) settings.jobSets().size() * (settings.hjsIterations() + settings.dqnIterations());
-        List<String> texts = engine.run(HjsCells.TRAINING, cells, unit.spreading(iterations));
-        List<Trained> trained = new ArrayList<>();
-        int i = 0;
-        for (String set : settings.jobSets()) {
-            for (AgentKind kind : AgentKind.values()) {
-                Path folder = agentFolder(dir, set, kind);
-                double seconds = HjsCells.writeTraining(texts.get(i++), folder);
-                trained.add(new Trained(set, kind, folder, seconds,
-                        kind == AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations()));
-            }
-        }
-        return trained;
+        return CellType.of(HjsCells.TRAINING,
+                t -> HjsCells.trainingCell(t.jobSet(), t.kind(), settings),
+                (t, text) -> new Trained(t.jobSet(), t.kind(), t.folder(), HjsCells.writeTraining(text, t.folder()),
+                        t.kind() == AgentKind.HJS ? settings.hjsIterations() : settings.dqnIterations()),
+                (t, unit) -> HjsAgents.train(t.kind(), t.jobSet(), settings, t.folder(), unit),
+                (unit, cells, engine) -> unit.spreading(iterations));
     }
 
-    private List<Cell> evaluateHere(List<HjsCells.Evaluation> evaluations, ProgressListener unit) throws IOException {
-        List<Callable<Cell>> tasks = new ArrayList<>();
-        for (HjsCells.Evaluation e : evaluations) {
-            tasks.add(() -> {
-                Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
-                unit.advanced(1, 1, null);
-                return c;
-            });
-        }
-        return ParallelTasks.run("execplace-hjs-study", threads, tasks);
-    }
-
-    private List<Cell> evaluateOnEngine(List<HjsCells.Evaluation> evaluations, ProgressListener unit) {
-        List<String> cells = new ArrayList<>();
-        for (HjsCells.Evaluation e : evaluations) {
-            cells.add(HjsCells.evaluationCell(e, settings.milpTimeLimitMs()));
-        }
-        List<String> texts = engine.run(HjsCells.EVALUATION, cells, unit.spreading(cells.size()));
-        List<Cell> results = new ArrayList<>();
-        for (int i = 0; i < evaluations.size(); i++) {
-            results.add(HjsCells.evaluationResult(evaluations.get(i), texts.get(i)));
-        }
-        return results;
+    /** A run in both forms: here with the study's registry, elsewhere as {@link HjsCells#EVALUATION}. */
+    private CellType<HjsCells.Evaluation, Cell> evaluationCells() {
+        return CellType.of(HjsCells.EVALUATION,
+                e -> HjsCells.evaluationCell(e, settings.milpTimeLimitMs()),
+                HjsCells::evaluationResult,
+                (e, unit) -> {
+                    Cell c = evaluate(e, registry, settings.milpTimeLimitMs());
+                    unit.advanced(1, 1, null);
+                    return c;
+                },
+                (unit, cells, engine) -> unit.spreading(cells));
     }
 
     private static Path agentFolder(Path dir, String set, AgentKind kind) {

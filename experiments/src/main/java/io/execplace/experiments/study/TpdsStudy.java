@@ -1,7 +1,7 @@
 package io.execplace.experiments.study;
 
 import io.execplace.core.io.BadInputException;
-import io.execplace.experiments.run.ParallelTasks;
+import io.execplace.experiments.run.CellType;
 
 import io.execplace.core.metrics.CostLowerBound;
 import io.execplace.core.metrics.RunSummary;
@@ -31,8 +31,6 @@ import io.execplace.rl.train.TrainingSpec;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
 import java.io.IOException;
-import java.util.concurrent.Callable;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,10 +90,9 @@ public final class TpdsStudy {
 
     private final TpdsStudySettings settings;
     private final SchedulerRegistry registry;
-    private final int threads;
     /** Trace files that replace the generated workloads, by workload name (absent: the preset). */
     private final Map<String, String> traces;
-    /** Where the trainings run as text cells, or null to run them on this study's threads. */
+    /** Where the trainings run: this JVM's threads, or as text cells ({@link TrainingCells}). */
     private final CellEngine engine;
     /** A job-type profile file (docs/profile.md), or null for the papers' numbers. */
     private final String profile;
@@ -106,17 +103,13 @@ public final class TpdsStudy {
      * @param threads  parallel trainings
      */
     public TpdsStudy(TpdsStudySettings settings, SchedulerRegistry registry, int threads) {
-        this(settings, registry, threads, Map.of(), null, null);
+        this(settings, registry, Map.of(), CellEngine.local(threads), null);
     }
 
-    private TpdsStudy(TpdsStudySettings settings, SchedulerRegistry registry, int threads, Map<String, String> traces,
+    private TpdsStudy(TpdsStudySettings settings, SchedulerRegistry registry, Map<String, String> traces,
                       CellEngine engine, String profile) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-        }
         this.settings = settings;
         this.registry = registry;
-        this.threads = threads;
         this.traces = traces;
         this.engine = engine;
         this.profile = profile;
@@ -124,7 +117,7 @@ public final class TpdsStudy {
 
     /** The study with the base durations and placement factors of a job-type profile file. */
     public TpdsStudy withProfile(Path file) {
-        return new TpdsStudy(settings, registry, threads, traces, engine, file == null ? null : file.toString());
+        return new TpdsStudy(settings, registry, traces, engine, file == null ? null : file.toString());
     }
 
     /**
@@ -135,7 +128,7 @@ public final class TpdsStudy {
         if (e == null) {
             throw new IllegalArgumentException("an engine is required");
         }
-        return new TpdsStudy(settings, registry, threads, traces, e, profile);
+        return new TpdsStudy(settings, registry, traces, e, profile);
     }
 
     /**
@@ -156,7 +149,7 @@ public final class TpdsStudy {
                 t.put(WORKLOADS.get(i), files[i].toString());
             }
         }
-        return new TpdsStudy(settings, registry, threads, Map.copyOf(t), engine, profile);
+        return new TpdsStudy(settings, registry, Map.copyOf(t), engine, profile);
     }
 
     /** The preset name or trace file that {@code workload} is read from. */
@@ -196,7 +189,7 @@ public final class TpdsStudy {
         }
         Files.createDirectories(dir);
         List<Run> runs = runs();
-        List<AgentResult> results = engine != null ? trainOnEngine(runs, dir, progress) : trainHere(runs, dir, progress);
+        List<AgentResult> results = engine.run(trainingCells(dir), runs, progress.counting(totalIterations()));
         Map<String, Map<String, RunSummary>> baselines = new LinkedHashMap<>();
         Map<String, Double> lowerBounds = new LinkedHashMap<>();
         for (String w : WORKLOADS) {
@@ -221,32 +214,19 @@ public final class TpdsStudy {
         return report.outcome(report.write(dir));
     }
 
-    private List<AgentResult> trainHere(List<Run> runs, Path dir, ProgressListener progress) throws IOException {
-        ProgressListener iteration = progress.counting(totalIterations());
-        List<Callable<AgentResult>> tasks = new ArrayList<>();
-        for (Run r : runs) {
-            tasks.add(() -> train(r, dir, iteration));
-        }
-        return new ArrayList<>(ParallelTasks.run("execplace-tpds-study", threads, tasks));
-    }
-
-    private List<AgentResult> trainOnEngine(List<Run> runs, Path dir, ProgressListener progress) throws IOException {
-        long total = totalIterations();
-        List<String> cells = new ArrayList<>(runs.size());
-        for (Run r : runs) {
-            cells.add(TrainingCells.cell(training(r, folder(dir, r))));
-        }
-        // The engine tells finished cells only: progress moves by the mean training's iterations per cell,
-        // one call per iteration as on this study's own threads.
-        List<String> texts = engine.run(StandardCells.TRAINING, cells, progress.spreading(total));
-        List<AgentResult> results = new ArrayList<>(runs.size());
-        for (int i = 0; i < runs.size(); i++) {
-            TrainingCells.Trained trained = TrainingCells.result(texts.get(i));
-            Path folder = folder(dir, runs.get(i));
-            TrainingCells.writeFiles(trained, folder);
-            results.add(finish(runs.get(i), folder, trained));
-        }
-        return results;
+    /** A training in both forms: here telling each iteration, elsewhere as {@link StandardCells#TRAINING}. */
+    private CellType<Run, AgentResult> trainingCells(Path dir) {
+        return CellType.of(StandardCells.TRAINING,
+                r -> TrainingCells.cell(training(r, folder(dir, r))),
+                (r, text) -> {
+                    TrainingCells.Trained trained = TrainingCells.result(text);
+                    TrainingCells.writeFiles(trained, folder(dir, r));
+                    return finish(r, folder(dir, r), trained);
+                },
+                (r, iteration) -> finish(r, folder(dir, r), TrainingCells.train(training(r, folder(dir, r)), folder(dir, r),
+                        iteration)),
+                // On a text engine progress moves by the mean training's iterations per finished cell.
+                (iteration, cells, engine) -> iteration.spreading(totalIterations()));
     }
 
     /**
@@ -295,15 +275,6 @@ public final class TpdsStudy {
                 .withEvalInterval(Math.max(1, iterations / settings.evaluations()))
                 .withEvalEpisodes(settings.evalEpisodes()).withCheckpointInterval(iterations);
         return new TrainingCells.Training(setup, spec, "agent:" + folder);
-    }
-
-    private AgentResult train(Run run, Path dir, ProgressListener progress) {
-        try {
-            Path folder = folder(dir, run);
-            return finish(run, folder, TrainingCells.train(training(run, folder), folder, progress));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The learning-curve chart (drawn here, whichever engine trained) and the run's result. */

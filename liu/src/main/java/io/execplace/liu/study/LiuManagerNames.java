@@ -11,8 +11,10 @@ import io.execplace.liu.pairs.PairManager;
 import io.execplace.liu.sim.LiuManager;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
+import io.execplace.schedulers.spi.Deciders;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
@@ -23,8 +25,10 @@ import java.nio.file.Path;
  */
 public final class LiuManagerNames {
 
+    private static final String AGENT_PREFIX = "agent";
+
     /** Prefix of a trained agent's name. */
-    public static final String AGENT = "agent:";
+    public static final String AGENT = AGENT_PREFIX + ":";
 
     /**
      * A manager and, for a trained agent, the workload seeds it trained on.
@@ -36,24 +40,51 @@ public final class LiuManagerNames {
     public record Named(LiuManager manager, long firstTrainingSeed, long trainingSeeds, boolean trained) {
     }
 
+    /** The managers by name; the agent family reads its file when made. */
+    private static final Deciders<Void, Named> MANAGERS = registry();
+
     private LiuManagerNames() {
     }
 
+    private static Deciders<Void, Named> registry() {
+        Deciders<Void, Named> managers = Deciders.empty("LIU manager");
+        for (String name : LiuBaselines.NAMES) {
+            managers = managers.with(name, "LIU baseline", none -> new Named(LiuBaselines.of(name), -1, 0, false));
+        }
+        for (String name : LiuReferenceManagers.NAMES) {
+            managers = managers.with(name, "reference", none -> new Named(LiuReferenceManagers.of(name), -1, 0, false));
+        }
+        return managers.withFamily(AGENT_PREFIX, "PATH", "a trained liu-value or liu-pairs agent", (argument, none) -> {
+            try {
+                return agent(argument);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /**
+     * The manager of a name, read as every decider's name is ({@link Deciders}).
+     *
+     * @throws BadInputException for an unknown name or a file that is no LIU agent
+     */
     public static Named create(String name) throws IOException {
-        if (LiuBaselines.NAMES.contains(name)) {
-            return new Named(LiuBaselines.of(name), -1, 0, false);
+        try {
+            return MANAGERS.create(name, null);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (BadInputException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
-        if (LiuReferenceManagers.NAMES.contains(name)) {
-            return new Named(LiuReferenceManagers.of(name), -1, 0, false);
-        }
-        if (!name.startsWith(AGENT) || name.length() == AGENT.length()) {
-            throw new BadInputException("unknown LIU manager '" + name + "' (known: " + String.join(", ", LiuBaselines.NAMES)
-                    + ", " + String.join(", ", LiuReferenceManagers.NAMES) + ", agent:PATH)");
-        }
-        Path path = Path.of(name.substring(AGENT.length()).trim());
+    }
+
+    private static Named agent(String argument) throws IOException {
+        String name = AGENT + argument;
         Path file;
         try {
-            file = AgentFiles.resolve(path);
+            file = AgentFiles.resolve(Path.of(argument));
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }

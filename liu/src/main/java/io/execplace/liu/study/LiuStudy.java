@@ -3,7 +3,7 @@ package io.execplace.liu.study;
 import io.execplace.core.progress.ProgressListener;
 import io.execplace.liu.model.ArrivalPattern;
 import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.ParallelTasks;
+import io.execplace.experiments.run.CellType;
 import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.model.LiuWorkloadGenerator;
@@ -24,7 +24,6 @@ import io.execplace.liu.pairs.PairTrainingConfig;
 import io.execplace.experiments.study.StudyOutcome;
 
 import java.io.IOException;
-import java.util.concurrent.Callable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -165,7 +164,7 @@ public final class LiuStudy {
 
     private final ExecutorClusters clusters = ExecutorClusters.liu();
     private final double minShare = io.execplace.liu.sim.LiuSimulation.DEFAULT_MIN_SHARE;
-    /** Where the trainings go as text cells ({@link LiuCells}), or null for this study's own threads. */
+    /** Where the trainings go as text cells ({@link LiuCells}), or null for the local engine on {@link Settings#threads}. */
     private final CellEngine engine;
     /** The pair manager's training settings, or null to leave it out. */
     private final PairTrainingConfig pairs;
@@ -239,7 +238,8 @@ public final class LiuStudy {
             progress.advanced(tests.size(), patterns,
                     "baselines on " + k.label() + ": SF-E TMDL " + String.format("%.1f", all.get("sf-e").meanTmdl()));
         }
-        List<TrainedRun> trained = engine == null ? trainHere(s, runs, tests, dir, progress) : trainOnEngine(s, runs, dir, progress);
+        CellEngine trainings = engine != null ? engine : CellEngine.local(s.threads());
+        List<TrainedRun> trained = trainings.run(trainingCells(s, tests, dir), runs, progress);
         LiuPairsPart part = new LiuPairsPart(clusters, minShare, pairs);
         List<LiuPairsPart.PairRun> pairRuns = new ArrayList<>();
         List<LiuPairsPart.SideBySide> sideBySide = new ArrayList<>();
@@ -282,29 +282,19 @@ public final class LiuStudy {
         return new Outcome(s, trained, baselines, curveBaselines, table2, table3, pairRuns, sideBySide, diagnosis);
     }
 
-    private List<TrainedRun> trainHere(Settings s, List<Run> runs, Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests,
-                                       Path dir, ProgressListener progress) throws IOException {
-        List<Callable<TrainedRun>> tasks = new ArrayList<>();
-        for (Run r : runs) {
-            tasks.add(() -> train(r, s, tests.get(r.pattern()), dir.resolve("agents").resolve(r.label()), progress));
-        }
-        return ParallelTasks.run("execplace-liu-study", s.threads(), tasks);
+    /** A training in both forms: here telling its curve's points, elsewhere as {@link LiuCells#TRAINING}. */
+    private CellType<Run, TrainedRun> trainingCells(Settings s, Map<ArrivalPattern.Kind, List<List<LiuApp>>> tests, Path dir) {
+        return CellType.of(LiuCells.TRAINING,
+                r -> LiuCells.cell(r, s, agentFolder(dir, r)),
+                (r, text) -> LiuCells.result(r, text, agentFolder(dir, r)),
+                (r, progress) -> train(r, s, tests.get(r.pattern()), agentFolder(dir, r), progress),
+                // On a text engine learning-curve lines come only as each training ends.
+                (progress, cells, engine) -> (done, total, what) -> progress.advanced(done, total,
+                        done + " of " + total + " trainings done on " + engine));
     }
 
-    /** The trainings as {@link LiuCells}: learning-curve lines come only as each training ends. */
-    private List<TrainedRun> trainOnEngine(Settings s, List<Run> runs, Path dir, ProgressListener progress)
-            throws IOException {
-        List<String> cells = new ArrayList<>();
-        for (Run r : runs) {
-            cells.add(LiuCells.cell(r, s, dir.resolve("agents").resolve(r.label())));
-        }
-        List<String> texts = engine.run(LiuCells.TRAINING, cells,
-                (done, total, what) -> progress.advanced(done, total, done + " of " + total + " trainings done on " + engine.name()));
-        List<TrainedRun> trained = new ArrayList<>();
-        for (int i = 0; i < runs.size(); i++) {
-            trained.add(LiuCells.result(runs.get(i), texts.get(i), dir.resolve("agents").resolve(runs.get(i).label())));
-        }
-        return trained;
+    private static Path agentFolder(Path dir, Run r) {
+        return dir.resolve("agents").resolve(r.label());
     }
 
     /** The training of {@code r}, or null when it was not among the runs. */

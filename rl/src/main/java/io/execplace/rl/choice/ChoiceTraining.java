@@ -8,6 +8,7 @@ import io.execplace.core.model.Vm;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.progress.RoundResults;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import io.execplace.rl.agent.GreedyPolicy;
@@ -22,10 +23,10 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Trains a {@code choice} agent by regression on a clairvoyant teacher's scores. On each training
@@ -108,7 +109,7 @@ public final class ChoiceTraining {
      * @param rounds told after every round (e.g. to evaluate or save it)
      * @return the last round's network
      */
-    public PairNetwork train(List<Episode> episodes, Settings settings, Consumer<Round> rounds) {
+    public PairNetwork train(List<Episode> episodes, Settings settings, RoundResults<Round> rounds) throws IOException {
         PairNetwork network = PairNetwork.policy(ChoiceObservation.SCHEMA, ChoicePolicy.CANDIDATES + 1,
                 settings.hidden(), RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed()));
         List<Sample> all = new ArrayList<>();
@@ -125,7 +126,7 @@ public final class ChoiceTraining {
             double loss = fit(network, all, settings.epochs(), BATCH, settings.learningRate(),
                     RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {settings.seed(), r}));
             actor = network.copy();
-            rounds.accept(new Round(r, all.size(), loss, (System.nanoTime() - t0) / 1e9, actor));
+            rounds.roundDone(new Round(r, all.size(), loss, (System.nanoTime() - t0) / 1e9, actor));
         }
         return actor;
     }

@@ -1,6 +1,7 @@
 package io.execplace.rl.train;
 
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.progress.RoundResults;
 import io.execplace.rl.agent.PpoLearner;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.pairs.PolicyDemonstrator;
@@ -43,12 +44,6 @@ public final class ExpertIteration {
         PlacementPolicy create(Path agent, long seed);
     }
 
-    /** Told after every round. */
-    @FunctionalInterface
-    public interface Listener {
-        void roundDone(Round round, Path agentFile) throws IOException;
-    }
-
     /**
      * How much each round does.
      *
@@ -78,9 +73,10 @@ public final class ExpertIteration {
      * @param crossEntropy mean cross-entropy of the last cloning epoch
      * @param agreement    share of those steps where the agent's greedy action is the planner's
      * @param seconds      wall time of the round
+     * @param agentFile    the agent after the round ({@link #roundFile})
      */
     public record Round(int round, boolean teacherActed, long steps, double crossEntropy, double agreement,
-                        double seconds) {
+                        double seconds, Path agentFile) {
     }
 
     private final Trainer trainer;
@@ -157,8 +153,8 @@ public final class ExpertIteration {
         return dir.resolve("round-" + k + ".xprl");
     }
 
-    /** Runs the remaining rounds. */
-    public void run(Listener listener, TrainingListener ppoListener) throws IOException {
+    /** Runs the remaining rounds, handing each round's result to {@code rounds}. */
+    public void run(RoundResults<Round> rounds, TrainingListener ppoListener) throws IOException {
         PpoLearner learner = (PpoLearner) trainer.learner();
         for (int k = roundsDone + 1; k <= settings.rounds(); k++) {
             long t0 = System.nanoTime();
@@ -179,8 +175,8 @@ public final class ExpertIteration {
             trainer.recordInCheckpoints(Map.of(ROUND, new double[]{k}, STARTS, starts.clone()));
             trainer.saveFiles();
             Files.copy(dir.resolve(AgentFiles.MODEL_FILE), roundFile(dir, k), StandardCopyOption.REPLACE_EXISTING);
-            listener.roundDone(new Round(k, teacherActs, steps, fit[0], fit[1], (System.nanoTime() - t0) / 1e9),
-                    roundFile(dir, k));
+            rounds.roundDone(new Round(k, teacherActs, steps, fit[0], fit[1], (System.nanoTime() - t0) / 1e9,
+                    roundFile(dir, k)));
         }
     }
 }

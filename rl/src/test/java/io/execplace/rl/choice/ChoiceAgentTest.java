@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,7 +55,12 @@ class ChoiceAgentTest {
 
     private static PairNetwork train(long seed) {
         ChoiceTraining.Settings settings = new ChoiceTraining.Settings(2, 2, 0.001, List.of(8, 8), seed);
-        return new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES).train(episodes(2), settings, r -> { });
+        try {
+            return new ChoiceTraining(REGISTRY, LookaheadOptions.defaults(), ChoicePolicy.LOOKAHEAD_CANDIDATES)
+                    .train(episodes(2), settings, r -> { });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the rounds here write nothing
+        }
     }
 
     @Test

@@ -7,8 +7,6 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 
-import java.util.Arrays;
-
 /**
  * {@code finish-together}: execplace's placement for elastic clusters, which knows how long jobs run
  * and what a node costs while it lives. Each executor goes to the live node where it adds the least
@@ -28,6 +26,9 @@ public final class FinishTogether implements PlacementPolicy {
 
     private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
+    /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
+    private Cluster hybridOf;
+    private boolean hybrid;
 
     @Override
     public String name() {
@@ -48,12 +49,15 @@ public final class FinishTogether implements PlacementPolicy {
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
         }
-        Arrays.fill(chosen, false);
         Cluster cluster = view.cluster();
+        if (hybridOf != cluster) {
+            hybrid = cluster.isHybrid();
+            hybridOf = cluster;
+        }
         NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room) : null;
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
-                * (cluster.isHybrid() && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
+                * (hybrid && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
         int[] vms = new int[job.executors()];
         int placed = 0;
         while (placed < vms.length) {
@@ -69,10 +73,19 @@ public final class FinishTogether implements PlacementPolicy {
                 chosen[live] = true;
                 room.take(vms, placed++, live, job);
             } else {
+                unchoose(vms, placed);
                 return Placement.none();
             }
         }
+        unchoose(vms, placed);
         return Placement.of(vms);
+    }
+
+    /** Clears the marks of this decision only (clearing every slot would cost a large pool's size per decision). */
+    private void unchoose(int[] vms, int placed) {
+        for (int e = 0; e < placed; e++) {
+            chosen[vms[e]] = false;
+        }
     }
 
     /** Node time a live node adds per executor it takes (0 once chosen for this job). */

@@ -33,6 +33,11 @@ final class NodeClaims {
             int vm = room.live[k];
             poolRoom[pools.poolIndex(vm)] -= pools.instanceType(vm).cores();
         }
+        for (int p = 0; p < poolRoom.length; p++) {
+            if (!room.poolOpen[p]) {
+                poolRoom[p] = 0; // an availability trace's window: no capacity to buy
+            }
+        }
     }
 
     /**

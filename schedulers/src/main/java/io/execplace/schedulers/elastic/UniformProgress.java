@@ -20,7 +20,8 @@ import io.execplace.core.policy.PlacementPolicy;
  *       launch and, without graceful decommissioning, the run's work again, since a Spark job has no
  *       checkpoint to resume from);</li>
  *   <li>Uniform Progress: spot unavailable and cp(t) &lt; ep(t) = C(0)·t/R(0) — behind the line that
- *       finishes exactly at the deadline — go on-demand; ahead of it (and safe), wait for spot.</li>
+ *       finishes exactly at the deadline — go on-demand; ahead of it (and safe), wait for spot: for
+ *       spot nodes to free up, or for an availability trace's window without capacity to end.</li>
  * </ol>
  * The Hysteresis rule (stay on on-demand until cp(t) &ge; ep(t + 2d)) holds by construction: a job
  * on on-demand stays there to its end. Jobs without a deadline take spot, on-demand when spot is full.
@@ -74,9 +75,20 @@ public final class UniformProgress implements PlacementPolicy {
         double expected = window > 0 ? initialWork * Math.min(1, (view.now() - job.arrival()) / window) : initialWork;
         double done = initialWork - left;
         boolean safe = timeToDeadline >= left + SpotRisk.restartSeconds(job, pools);
-        // Waiting is for spot to free up: only while spot nodes run executors (an event will come).
-        return done < expected || !safe || !spotRunning(view, pools) ? kube.placeOn(job, view, CapacityType.ON_DEMAND)
+        // Waiting is for spot to free up: only while spot nodes run executors or an availability trace
+        // keeps a spot pool closed (either way an event will come).
+        boolean spotMayReturn = spotRunning(view, pools) || spotClosed(view, pools);
+        return done < expected || !safe || !spotMayReturn ? kube.placeOn(job, view, CapacityType.ON_DEMAND)
                 : Placement.none();
+    }
+
+    private static boolean spotClosed(ClusterView view, NodePools pools) {
+        for (int p = 0; p < pools.pools().size(); p++) {
+            if (pools.pools().get(p).capacityType() == CapacityType.SPOT && !view.poolOpen(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean spotRunning(ClusterView view, NodePools pools) {

@@ -1,8 +1,8 @@
 package io.execplace.schedulers.spi;
 
+import io.execplace.core.model.Job;
 import io.execplace.core.policy.PlacementPolicy;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,24 +16,32 @@ import java.util.Map;
  * argument, such as {@code agent:PATH}). A factory receives a {@link SchedulerContext} holding the
  * registry that makes the policy, so a planner can use any scheduler of that registry.
  * Each returns a new registry, so two registries never see each other's additions. Listing order is
- * the order of addition; names are case-insensitive.
+ * the order of addition; names are case-insensitive and read as {@link Deciders} reads them.
+ *
+ * <p>A <em>reference</em> ({@link #withReference}) is no scheduler: it is told the workload's jobs
+ * (e.g. lookahead knowing the true future arrivals) to measure what not knowing them costs. It is
+ * made only with the workload ({@link #create(String, long, SchedulerOptions, List)}) and is neither
+ * listed nor part of {@code all}.
  */
 public final class SchedulerRegistry {
 
-    private record Entry(String description, SchedulerFactory factory) {
+    /** Makes a reference policy for one run on a workload whose jobs it is told. */
+    @FunctionalInterface
+    public interface ReferenceFactory {
+        PlacementPolicy create(SchedulerContext context, List<Job> jobs);
     }
 
-    private record Family(String argumentName, String description, SchedulerFamilyFactory factory) {
+    private record Reference(String description, ReferenceFactory factory) {
     }
 
-    private static final SchedulerRegistry EMPTY = new SchedulerRegistry(Map.of(), Map.of());
+    private static final SchedulerRegistry EMPTY = new SchedulerRegistry(Deciders.empty("scheduler"), Map.of());
 
-    private final Map<String, Entry> byName;
-    private final Map<String, Family> families;
+    private final Deciders<SchedulerContext, PlacementPolicy> deciders;
+    private final Map<String, Reference> references;
 
-    private SchedulerRegistry(Map<String, Entry> byName, Map<String, Family> families) {
-        this.byName = byName;
-        this.families = families;
+    private SchedulerRegistry(Deciders<SchedulerContext, PlacementPolicy> deciders, Map<String, Reference> references) {
+        this.deciders = deciders;
+        this.references = references;
     }
 
     /** A registry with no scheduler. */
@@ -47,10 +55,8 @@ public final class SchedulerRegistry {
      * @throws IllegalArgumentException if the name is malformed or taken
      */
     public SchedulerRegistry with(String name, String description, SchedulerFactory factory) {
-        String key = free(name, "name");
-        Map<String, Entry> next = new LinkedHashMap<>(byName);
-        next.put(key, new Entry(description, factory));
-        return new SchedulerRegistry(next, families);
+        notAReference(name);
+        return new SchedulerRegistry(deciders.with(name, description, factory::create), references);
     }
 
     /**
@@ -61,30 +67,44 @@ public final class SchedulerRegistry {
      */
     public SchedulerRegistry withFamily(String prefix, String argumentName, String description,
                                         SchedulerFamilyFactory factory) {
-        String key = free(prefix, "prefix");
-        Map<String, Family> next = new LinkedHashMap<>(families);
-        next.put(key, new Family(argumentName, description, factory));
-        return new SchedulerRegistry(byName, next);
+        notAReference(prefix);
+        return new SchedulerRegistry(deciders.withFamily(prefix, argumentName, description,
+                new Deciders.FamilyFactory<>() {
+                    @Override
+                    public PlacementPolicy create(String argument, SchedulerContext context) {
+                        return factory.create(argument, context);
+                    }
+
+                    @Override
+                    public void check(String argument) {
+                        factory.check(argument);
+                    }
+                }), references);
     }
 
-    private String free(String name, String what) {
-        String key = name == null ? "" : normalise(name);
-        if (key.isEmpty() || key.indexOf(':') >= 0) {
-            throw new IllegalArgumentException("scheduler " + what + " must be non-empty and contain no ':', got '"
-                    + name + "'");
-        }
-        if (byName.containsKey(key) || families.containsKey(key)) {
-            throw new IllegalArgumentException("scheduler '" + key + "' is already registered");
-        }
-        return key;
+    /**
+     * This registry plus a reference under a fixed name (see the class comment).
+     *
+     * @throws IllegalArgumentException if the name is malformed or taken
+     */
+    public SchedulerRegistry withReference(String name, String description, ReferenceFactory factory) {
+        // Registering the name as a scheduler on a scratch copy checks its form and that it is free.
+        deciders.with(name, description, context -> null);
+        notAReference(name);
+        Map<String, Reference> next = new LinkedHashMap<>(references);
+        next.put(normalise(name), new Reference(description, factory));
+        return new SchedulerRegistry(deciders, next);
     }
 
-    /** Every scheduler in order of addition; families are shown as {@code prefix:ARGUMENT}. */
+    private void notAReference(String name) {
+        if (name != null && references.containsKey(normalise(name))) {
+            throw new IllegalArgumentException("scheduler '" + normalise(name) + "' is already registered");
+        }
+    }
+
+    /** Every scheduler in order of addition; families are shown as {@code prefix:ARGUMENT}; no reference. */
     public List<SchedulerInfo> list() {
-        List<SchedulerInfo> out = new ArrayList<>();
-        byName.forEach((name, e) -> out.add(new SchedulerInfo(name, e.description())));
-        families.forEach((prefix, f) -> out.add(new SchedulerInfo(prefix + ":" + f.argumentName(), f.description())));
-        return List.copyOf(out);
+        return deciders.list();
     }
 
     /**
@@ -92,36 +112,23 @@ public final class SchedulerRegistry {
      * and are therefore only in {@link #list()}.
      */
     public List<String> names() {
-        return List.copyOf(byName.keySet());
+        return deciders.names();
+    }
+
+    /** True when {@code name} (without {@code @QUEUE}) is a reference rather than a scheduler. */
+    public boolean isReference(String name) {
+        return name != null && references.containsKey(normalise(name));
     }
 
     /**
-     * Checks a name without making a policy: a fixed name, or a family prefix with a non-empty
-     * argument that the family accepts ({@link SchedulerFamilyFactory#check}).
+     * Checks a name without making a policy: a fixed name, a reference, or a family prefix with a
+     * non-empty argument that the family accepts ({@link SchedulerFamilyFactory#check}).
      *
      * @return the name as it is to be passed to {@link #create} (fixed names in lower case)
      * @throws IllegalArgumentException for an unknown name (listing the known ones) or a missing argument
      */
     public String check(String name) {
-        if (name == null || name.isBlank()) {
-            throw unknown(String.valueOf(name));
-        }
-        String key = normalise(name);
-        if (byName.containsKey(key)) {
-            return key;
-        }
-        int colon = name.indexOf(':');
-        Family family = colon > 0 ? families.get(normalise(name.substring(0, colon))) : null;
-        if (family == null) {
-            throw unknown(name);
-        }
-        String argument = name.substring(colon + 1).trim();
-        if (argument.isEmpty()) {
-            throw new IllegalArgumentException("scheduler '" + name + "' needs an argument: "
-                    + normalise(name.substring(0, colon)) + ":" + family.argumentName());
-        }
-        family.factory().check(argument);
-        return name.trim();
+        return isReference(name) ? normalise(name) : deciders.check(name);
     }
 
     /** A fresh policy for one run with the default {@link SchedulerOptions}. */
@@ -134,29 +141,33 @@ public final class SchedulerRegistry {
      * generators, so runs never share an instance), tuned by {@code options} if the scheduler reads
      * them. A family argument is passed on as written.
      *
-     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     * @throws IllegalArgumentException for an unknown name, listing the known ones, or a reference
      */
     public PlacementPolicy create(String name, long seed, SchedulerOptions options) {
+        if (isReference(name)) {
+            throw new IllegalArgumentException("'" + normalise(name) + "' is a reference told the workload's jobs, "
+                    + "not a scheduler: only heldout runs it");
+        }
+        return create(name, seed, options, null);
+    }
+
+    /**
+     * As {@link #create(String, long, SchedulerOptions)}, and also a reference, told {@code jobs}: the
+     * workload of the run.
+     */
+    public PlacementPolicy create(String name, long seed, SchedulerOptions options, List<Job> jobs) {
         if (options == null) {
             throw new IllegalArgumentException("scheduler options are missing");
         }
-        String checked = check(name);
         SchedulerContext context = new SchedulerContext(seed, options, this);
-        Entry entry = byName.get(checked);
-        if (entry != null) {
-            return entry.factory().create(context);
+        Reference reference = name == null ? null : references.get(normalise(name));
+        if (reference != null) {
+            if (jobs == null) {
+                throw new IllegalArgumentException("reference '" + normalise(name) + "' needs the workload's jobs");
+            }
+            return reference.factory().create(context, jobs);
         }
-        int colon = checked.indexOf(':');
-        Family family = families.get(normalise(checked.substring(0, colon)));
-        return family.factory().create(checked.substring(colon + 1).trim(), context);
-    }
-
-    private IllegalArgumentException unknown(String name) {
-        List<String> known = new ArrayList<>();
-        for (SchedulerInfo info : list()) {
-            known.add(info.name());
-        }
-        return new IllegalArgumentException("unknown scheduler '" + name + "' (known: " + String.join(", ", known) + ")");
+        return deciders.create(name, context);
     }
 
     private static String normalise(String name) {

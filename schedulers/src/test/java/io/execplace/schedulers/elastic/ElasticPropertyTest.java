@@ -7,9 +7,13 @@ import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
+import io.execplace.core.model.Job;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
+import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.SimulationConfig;
@@ -20,6 +24,7 @@ import io.execplace.schedulers.Schedulers;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +34,8 @@ import static org.assertj.core.api.Assertions.within;
  * Invariants of elastic runs over many seeds, schedulers and pools, read from the run's own records:
  * every executor runs inside a lifetime of its node and never before that node could be ready, no
  * node is over capacity at any instant, the cost is the pools' billing of the node lifetimes, the
- * node-hours are the lifetimes, and the same seed gives the same run bit for bit.
+ * node-hours are the lifetimes, the same seed gives the same run bit for bit, and the view's list of
+ * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought.
  */
 class ElasticPropertyTest {
 
@@ -42,6 +48,39 @@ class ElasticPropertyTest {
         NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200)
                 .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30).build();
         return new NodePools("reclaimed", List.of(spot, onDemand), false).cluster();
+    }
+
+    /** The policy, asserting at every decision that the view's list of bought slots is exactly the scan's. */
+    private static PlacementPolicy listingChecked(PlacementPolicy policy, String where) {
+        return new PlacementPolicy() {
+            private int[] listed = new int[0];
+
+            @Override
+            public String name() {
+                return policy.name();
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                if (listed.length < view.vmCount()) {
+                    listed = new int[view.vmCount()];
+                }
+                int count = view.provisionedVms(listed);
+                List<Integer> scanned = new ArrayList<>();
+                for (int vm = 0; vm < view.vmCount(); vm++) {
+                    if (view.isProvisioned(vm)) {
+                        scanned.add(vm);
+                    }
+                }
+                assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
+                return policy.place(job, view);
+            }
+
+            @Override
+            public String neverPlaces(Job job, Cluster cluster) {
+                return policy.neverPlaces(job, cluster);
+            }
+        };
     }
 
     @Test
@@ -57,8 +96,8 @@ class ElasticPropertyTest {
             for (Cluster c : clusters) {
                 SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
                 for (String s : schedulers) {
-                    RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
                     String where = s + " on " + c.name() + " seed " + seed;
+                    RunResult r = Simulation.run(c, w, listingChecked(Schedulers.create(s, seed), where), config);
                     check(c, r, where);
                     RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
                     assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
