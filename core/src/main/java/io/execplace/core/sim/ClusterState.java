@@ -40,6 +40,8 @@ public final class ClusterState implements ClusterView {
     private final int[] scratchCount;
     private int activeVms;
     private double now;
+    /** The kernel that drives this state, or null. */
+    private EventKernel kernel;
     /** Who knows the running jobs (the kernel that drives this state), or null. */
     private Supplier<List<RunningJob>> runningJobs;
     /** The node lives of an elastic cluster; null for a fixed one. */
@@ -68,6 +70,15 @@ public final class ClusterState implements ClusterView {
         }
         nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
         reset();
+    }
+
+    /** The kernel that drives this state, or null: a look-ahead resumes its run from here ({@link ResumedRun}). */
+    void drivenBy(EventKernel kernel) {
+        this.kernel = kernel;
+    }
+
+    EventKernel kernel() {
+        return kernel;
     }
 
     /** Makes {@link #runningJobs()} report what {@code source} says (the driving kernel's jobs). */
@@ -347,6 +358,19 @@ public final class ClusterState implements ClusterView {
         iv[2 * k] = start;
         iv[2 * k + 1] = end;
         intervalCount[vm] = k + 1;
+    }
+
+    /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */
+    void resumeFrom(ClusterState source, boolean sameFuture) {
+        advanceTo(source.now);
+        if (nodes != null) {
+            nodes.resumeFrom(source.nodes, now, sameFuture);
+        }
+    }
+
+    /** Once a resumed run's running jobs are back: every billed interval open now opened when it did in {@code source}. */
+    void keepOpeningTimes(ClusterState source) {
+        System.arraycopy(source.busySince, 0, busySince, 0, n);
     }
 
     /** Busy seconds of a VM so far, counting an open interval up to now. */

@@ -65,6 +65,7 @@ public final class EventKernel {
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, config.durationModel());
         state.reportRunningJobsFrom(this::runningJobs);
+        state.drivenBy(this);
         this.waiting = new WaitingQueue(new Job[0], config.queue());
         this.starts = new JobStarts(state, book, running, tally, allocations, cluster, config.durationModel());
         this.clock = new KernelClock(state, book, running, waiting, allocations, starts, config, cluster);
@@ -348,6 +349,17 @@ public final class EventKernel {
         if (position < cursor) {
             cursor--;
         }
+    }
+
+    /** A resumed run's ({@link ResumedRun}) job {@code j}, not arrived yet, runs now with {@code p} until {@code finish}. */
+    void startRunning(int j, Placement p, double finish) {
+        clock.nextArrival = Math.max(clock.nextArrival, j + 1);
+        starts.startWhole(j, clock.jobs[j], p, state.now(), finish - state.now());
+    }
+
+    /** When job {@code j} finishes (or finished); NaN when it has not started. */
+    double finishOf(int j) {
+        return book.finish[j];
     }
 
     /**

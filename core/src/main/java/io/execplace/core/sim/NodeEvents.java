@@ -18,6 +18,15 @@ final class NodeEvents {
     private int[] eventToken = new int[64];
     private int events;
 
+    /** Becomes a copy of {@code other}'s events (a resumed run that continues the same future, {@link ResumedRun}). */
+    void copyFrom(NodeEvents other) {
+        eventTime = Arrays.copyOf(other.eventTime, other.eventTime.length);
+        eventSlot = Arrays.copyOf(other.eventSlot, other.eventSlot.length);
+        eventKind = Arrays.copyOf(other.eventKind, other.eventKind.length);
+        eventToken = Arrays.copyOf(other.eventToken, other.eventToken.length);
+        events = other.events;
+    }
+
     void clear() {
         events = 0;
     }

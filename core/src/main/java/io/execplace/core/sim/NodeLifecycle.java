@@ -119,6 +119,51 @@ final class NodeLifecycle {
         interruptions = 0;
     }
 
+    /**
+     * Takes over {@code source}'s nodes at {@code now} (after {@link #reset}): the same slots bought,
+     * launching, ready and under notice, with their launch counts, and an empty node's consolidation at
+     * the same time. With {@code sameFuture} every pending event of {@code source} is kept (the run
+     * continues exactly); without it, what a planner knows instead: a node under notice goes one notice
+     * from now at the latest, a spot node's interruption is drawn afresh from this run's seed (the hazard
+     * is memoryless, and the source's draws are the future), and an availability trace's reclaims and
+     * window ends are not known (a pool closed now stays closed).
+     */
+    void resumeFrom(NodeLifecycle source, double now, boolean sameFuture) {
+        events.clear();
+        if (sameFuture) {
+            events.copyFrom(source.events);
+            System.arraycopy(source.token, 0, token, 0, n);
+        }
+        System.arraycopy(source.poolClosed, 0, poolClosed, 0, poolClosed.length);
+        for (int vm = 0; vm < n; vm++) {
+            launches[vm] = source.launches[vm];
+            if (!source.alive[vm]) {
+                continue;
+            }
+            alive[vm] = true;
+            live.add(vm);
+            cordoned[vm] = source.cordoned[vm];
+            readyAt[vm] = source.readyAt[vm];
+            terminateAt[vm] = source.terminateAt[vm];
+            poolCores[pools.poolIndex(vm)] += slotCores[vm];
+            groupAlive[groupOf[vm]]++;
+            if (sameFuture) {
+                continue;
+            }
+            Interruptions in = pools.pool(vm).interruptions();
+            if (terminateAt[vm] > now) {
+                push(terminateAt[vm], vm, TERMINATE_IF_EMPTY, token[vm]);
+            }
+            if (cordoned[vm]) {
+                push(now + in.noticeSeconds(), vm, INTERRUPT, launches[vm]);
+            } else if (in.monthlyRate() > 0) {
+                double at = now + draw(vm, launches[vm], 1);
+                push(Math.max(now, at - in.noticeSeconds()), vm, NOTICE, launches[vm]);
+                push(at, vm, INTERRUPT, launches[vm]);
+            }
+        }
+    }
+
     NodePools pools() {
         return pools;
     }

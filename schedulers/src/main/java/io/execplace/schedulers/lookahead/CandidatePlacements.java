@@ -147,7 +147,8 @@ public final class CandidatePlacements {
         }
     }
 
-    private static boolean distinct(Placement p, List<Placement> others) {
+    /** True when none of {@code others} places the same VMs as {@code p}. */
+    static boolean distinct(Placement p, List<Placement> others) {
         int[] a = p.toArray();
         Arrays.sort(a);
         for (Placement o : others) {

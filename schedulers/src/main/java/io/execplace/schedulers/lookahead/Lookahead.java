@@ -8,6 +8,8 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.DurationModel;
+import io.execplace.core.sim.ClusterState;
+import io.execplace.core.sim.ResumedRun;
 import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
@@ -35,6 +37,10 @@ import java.util.SplittableRandom;
  *
  * <p>With horizon 0 it is exactly its rollout policy.
  *
+ * <p>On an elastic cluster it weighs the elastic policies' decisions instead and rolls them out on the
+ * event kernel resumed from the run's state ({@link ElasticRollouts}); its rollout policy is then
+ * {@code finish-together-spot} unless another is named.
+ *
  * <p>{@link #knowing(List)} makes a <em>clairvoyant</em> copy for measurements, not for use: its
  * rollouts see the true next arrivals of the workload instead of sampled ones, which tells how much
  * of the gap to a better schedule is due to not knowing the future.
@@ -50,6 +56,9 @@ public final class Lookahead implements PlacementPolicy {
     /** A second instance for rollouts, so that they never disturb the state of the one that decides. */
     private final PlacementPolicy rolloutCopy;
     private final SplittableRandom random;
+    private final SchedulerContext context;
+    /** The candidates and kernel rollouts on an elastic cluster, made when one is first seen. */
+    private ElasticRollouts elastic;
     private final List<RolloutSimulator.Running> running = new ArrayList<>();
     private final List<Job> seen = new ArrayList<>();
     private final List<Double> gaps = new ArrayList<>();
@@ -76,6 +85,7 @@ public final class Lookahead implements PlacementPolicy {
         this.candidates = new CandidatePlacements(context, options.rollout(), options.proposer(), options.candidates());
         this.rolloutCopy = context.create(options.rollout());
         this.random = new SplittableRandom(context.seed());
+        this.context = context;
     }
 
     /**
@@ -129,6 +139,9 @@ public final class Lookahead implements PlacementPolicy {
 
     @Override
     public Placement place(Job job, ClusterView view) {
+        if (view.cluster().isElastic() && ResumedRun.canResume(view)) {
+            return placeElastic(job, (ClusterState) view);
+        }
         Placement own = candidates.own(job, view);
         if (options.horizon() == 0) {
             return own;
@@ -148,6 +161,33 @@ public final class Lookahead implements PlacementPolicy {
             }
         }
         return remember(job, weighed.get(best), view);
+    }
+
+    /**
+     * On an elastic cluster: the elastic policies' decisions and waiting, rolled out on the event kernel
+     * resumed from the run's state ({@link ElasticRollouts}); futures sampled as on a fixed cluster.
+     */
+    private Placement placeElastic(Job job, ClusterState state) {
+        if (elastic == null) {
+            elastic = new ElasticRollouts(context, options);
+        }
+        Placement own = elastic.own(job, state);
+        if (options.horizon() == 0 || !prepare(job, state)) {
+            return own;
+        }
+        List<Placement> weighed = elastic.candidates(job, state, own);
+        if (weighed.size() < 2) {
+            return own;
+        }
+        int samples = futures();
+        List<List<Job>> futures = new ArrayList<>(samples);
+        long[] seeds = new long[samples];
+        for (int s = 0; s < samples; s++) {
+            futures.add(trueJobs == null ? sampleFuture(state.now(), true)
+                    : s == 0 ? trueFuture(job, state.now()) : otherFuture(job, state.now(), otherFutures.get(s - 1)));
+            seeds[s] = random.nextLong();
+        }
+        return weighed.get(elastic.choose(job, state, weighed, futures, seeds, options.margin()));
     }
 
     /**
@@ -194,7 +234,7 @@ public final class Lookahead implements PlacementPolicy {
         double missPenalty = options.scoresTarget() ? missPenalty(view.cluster(), view.durationModel()) : 0;
         int samples = futures();
         for (int s = 0; s < samples; s++) {
-            List<Job> future = trueJobs == null ? sampleFuture(view.now())
+            List<Job> future = trueJobs == null ? sampleFuture(view.now(), false)
                     : s == 0 ? trueFuture(job, view.now()) : otherFuture(job, view.now(), otherFutures.get(s - 1));
             for (int c = 0; c < placements.size(); c++) {
                 score[c] += simulator.cost(view.now(), running, job, placements.get(c), future, rolloutCopy, missPenalty);
@@ -294,14 +334,20 @@ public final class Lookahead implements PlacementPolicy {
         return true;
     }
 
-    private List<Job> sampleFuture(double now) {
+    /**
+     * A sampled future; with {@code deadlines} each sampled job keeps its shape's deadline slack (the
+     * elastic rollouts count missed deadlines), else it has none.
+     */
+    private List<Job> sampleFuture(double now, boolean deadlines) {
         List<Job> future = new ArrayList<>(options.horizon());
         double t = lastArrival;
         for (int k = 0; k < options.horizon(); k++) {
             t += gaps.get(random.nextInt(gaps.size()));
             Job shape = seen.get(random.nextInt(seen.size()));
-            future.add(new Job(Integer.MAX_VALUE - k, shape.type(), Math.max(t, now), shape.executors(),
-                    shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), Job.NO_DEADLINE));
+            double arrival = Math.max(t, now);
+            double deadline = deadlines && shape.hasDeadline() ? arrival + shape.deadline() - shape.arrival() : Job.NO_DEADLINE;
+            future.add(new Job(Integer.MAX_VALUE - k, shape.type(), arrival, shape.executors(),
+                    shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), deadline));
         }
         future.sort((a, b) -> Double.compare(a.arrival(), b.arrival()));
         return future;

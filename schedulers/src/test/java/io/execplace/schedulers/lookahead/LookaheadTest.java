@@ -29,11 +29,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LookaheadTest {
 
-    private static RunResult run(Cluster c, Workload w, String name, long seed, SchedulerOptions o) {
+    static RunResult run(Cluster c, Workload w, String name, long seed, SchedulerOptions o) {
         return Simulation.run(c, w, Schedulers.create(name, seed, o), SimulationConfig.defaults(c, w));
     }
 
-    private static void assertSameSchedule(RunResult a, RunResult b) {
+    static void assertSameSchedule(RunResult a, RunResult b) {
         assertThat(a.summary().totalCost()).isEqualTo(b.summary().totalCost());
         assertThat(a.summary().meanTurnaround()).isEqualTo(b.summary().meanTurnaround());
         List<JobRecord> ja = a.jobs();

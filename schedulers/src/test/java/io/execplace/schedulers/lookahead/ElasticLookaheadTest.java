@@ -1,0 +1,57 @@
+package io.execplace.schedulers.lookahead;
+
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ElasticPresets;
+import io.execplace.core.model.Workload;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static io.execplace.schedulers.lookahead.LookaheadTest.assertSameSchedule;
+import static io.execplace.schedulers.lookahead.LookaheadTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code lookahead} on elastic pools, its rollouts on the event kernel resumed from the run's state. */
+class ElasticLookaheadTest {
+
+    private static Workload medium(long seed) {
+        return WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(150));
+    }
+
+    @Test
+    void horizonZeroIsExactlyItsElasticRolloutPolicy() {
+        SchedulerOptions o = SchedulerOptions.defaults().with(LookaheadOptions.defaults().withHorizon(0));
+        for (Cluster cluster : List.of(ElasticPresets.spot(), ElasticPresets.onDemand())) {
+            for (long seed = 1; seed <= 3; seed++) {
+                Workload w = medium(seed);
+                assertSameSchedule(run(cluster, w, "lookahead", seed, o), run(cluster, w, ElasticRollouts.DEFAULT_ROLLOUT, seed, o));
+            }
+        }
+    }
+
+    @Test
+    void rolloutsLeaveTheRunAsItWas() {
+        // With a 99 % margin no candidate ever replaces the rollout policy's own decision, yet every
+        // decision is rolled out: the run must be exactly the rollout policy's.
+        SchedulerOptions o = SchedulerOptions.defaults().with(LookaheadOptions.defaults().withMargin(0.99));
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(2);
+        assertSameSchedule(run(spot, w, "lookahead", 2, o), run(spot, w, ElasticRollouts.DEFAULT_ROLLOUT, 2, o));
+    }
+
+    @Test
+    void looksAheadReproduciblyAndDecidesOtherwise() {
+        SchedulerOptions o = SchedulerOptions.defaults();
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(3);
+        RunResult a = run(spot, w, "lookahead", 3, o);
+        assertSameSchedule(a, run(spot, w, "lookahead", 3, o));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        RunResult base = run(spot, w, ElasticRollouts.DEFAULT_ROLLOUT, 3, o);
+        assertThat(a.summary().totalCost()).isNotEqualTo(base.summary().totalCost());
+    }
+}
