@@ -123,6 +123,15 @@ final class Allocations {
         return j >= n;
     }
 
+    /** How many of the running entries are executor requests. */
+    int requestsAmong(CompletionQueue running) {
+        int requests = 0;
+        for (int i = 0; any() && i < running.size(); i++) {
+            requests += isRequest(running.jobAt(i)) ? 1 : 0;
+        }
+        return requests;
+    }
+
     /** True when the run has any application with a demand above its floor. */
     boolean any() {
         return firstRequest[n] > 0;

@@ -10,11 +10,9 @@ import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.DurationModel;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The mutable state of a cluster during a run: free resources, hosted executors, busy horizon and
@@ -33,17 +31,12 @@ public final class ClusterState implements ClusterView {
     private final int[] executors;
     private final double[] busyUntil;
     private final double[] busySince;
-    private final double[][] intervals;   // per VM: start0, end0, start1, end1, ...
-    private final int[] intervalCount;
-    /** Per VM, its closed busy intervals but the last, summed in order: {@link #busySeconds} in O(1), same rounding. */
-    private final double[] closedBeforeLast;
+    private final BusyIntervals intervals;
     private final int[] scratchCount;
     private int activeVms;
     private double now;
-    /** The kernel that drives this state, or null. */
+    /** The kernel that drives this state (it knows the running jobs), or null. */
     private EventKernel kernel;
-    /** Who knows the running jobs (the kernel that drives this state), or null. */
-    private Supplier<List<RunningJob>> runningJobs;
     /** The node lives of an elastic cluster; null for a fixed one. */
     private final NodeLifecycle nodes;
 
@@ -58,21 +51,18 @@ public final class ClusterState implements ClusterView {
         executors = new int[n];
         busyUntil = new double[n];
         busySince = new double[n];
-        intervals = new double[n][];
-        intervalCount = new int[n];
-        closedBeforeLast = new double[n];
+        intervals = new BusyIntervals(n);
         scratchCount = new int[n];
         for (int i = 0; i < n; i++) {
             Vm vm = cluster.vm(i);
             capacityCores[i] = vm.cores();
             capacityMemory[i] = vm.memoryGb();
-            intervals[i] = new double[8];
         }
         nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
         reset();
     }
 
-    /** The kernel that drives this state, or null: a look-ahead resumes its run from here ({@link ResumedRun}). */
+    /** The kernel that drives this state: {@link #runningJobs()} reports its jobs, a look-ahead resumes its run ({@link ResumedRun}). */
     void drivenBy(EventKernel kernel) {
         this.kernel = kernel;
     }
@@ -81,14 +71,9 @@ public final class ClusterState implements ClusterView {
         return kernel;
     }
 
-    /** Makes {@link #runningJobs()} report what {@code source} says (the driving kernel's jobs). */
-    void reportRunningJobsFrom(Supplier<List<RunningJob>> source) {
-        this.runningJobs = source;
-    }
-
     @Override
     public Optional<List<RunningJob>> runningJobs() {
-        return runningJobs == null ? Optional.empty() : Optional.of(runningJobs.get());
+        return kernel == null ? Optional.empty() : Optional.of(kernel.runningJobs());
     }
 
     /** Back to an empty cluster at time 0 (an elastic cluster with no node bought, capacity seed 0). */
@@ -106,8 +91,7 @@ public final class ClusterState implements ClusterView {
         Arrays.fill(executors, 0);
         Arrays.fill(busyUntil, 0);
         Arrays.fill(busySince, 0);
-        Arrays.fill(intervalCount, 0);
-        Arrays.fill(closedBeforeLast, 0);
+        intervals.reset();
         activeVms = 0;
         now = 0;
     }
@@ -340,24 +324,7 @@ public final class ClusterState implements ClusterView {
     }
 
     private void closeInterval(int vm) {
-        double start = busySince[vm];
-        double end = now;
-        int k = intervalCount[vm];
-        double[] iv = intervals[vm];
-        if (k > 0 && iv[2 * k - 1] == start) {
-            iv[2 * k - 1] = end; // touching intervals merge: the VM never stopped
-            return;
-        }
-        if (k > 0) {
-            closedBeforeLast[vm] += iv[2 * k - 1] - iv[2 * k - 2];
-        }
-        if (2 * k + 2 > iv.length) {
-            iv = Arrays.copyOf(iv, iv.length * 2);
-            intervals[vm] = iv;
-        }
-        iv[2 * k] = start;
-        iv[2 * k + 1] = end;
-        intervalCount[vm] = k + 1;
+        intervals.close(vm, busySince[vm], now);
     }
 
     /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */
@@ -375,9 +342,7 @@ public final class ClusterState implements ClusterView {
 
     /** Busy seconds of a VM so far, counting an open interval up to now. */
     public double busySeconds(int vm) {
-        int k = intervalCount[vm];
-        double[] iv = intervals[vm];
-        double total = k == 0 ? 0 : closedBeforeLast[vm] + (iv[2 * k - 1] - iv[2 * k - 2]);
+        double total = intervals.closedSeconds(vm);
         if (nodes == null ? executors[vm] > 0 : nodes.alive(vm)) {
             total += now - busySince[vm];
         }
@@ -407,17 +372,6 @@ public final class ClusterState implements ClusterView {
 
     /** The closed busy intervals of every VM (call when all jobs are done). */
     public List<VmRecord> vmRecords() {
-        List<VmRecord> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            int k = intervalCount[i];
-            double[] s = new double[k];
-            double[] e = new double[k];
-            for (int j = 0; j < k; j++) {
-                s[j] = intervals[i][2 * j];
-                e[j] = intervals[i][2 * j + 1];
-            }
-            out.add(new VmRecord(cluster.vm(i), s, e));
-        }
-        return out;
+        return intervals.records(cluster);
     }
 }

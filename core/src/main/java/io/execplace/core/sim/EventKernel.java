@@ -64,7 +64,6 @@ public final class EventKernel {
         this.config = config;
         this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, config.durationModel());
-        state.reportRunningJobsFrom(this::runningJobs);
         state.drivenBy(this);
         this.waiting = new WaitingQueue(new Job[0], config.queue());
         this.starts = new JobStarts(state, book, running, tally, allocations, cluster, config.durationModel());
@@ -207,10 +206,7 @@ public final class EventKernel {
         return clock.jobs[waiting.get(cursor)];
     }
 
-    /**
-     * The jobs running now in job order, and the offered job while its executors are being placed
-     * one by one (with its base layout's finish from now, see {@link RunningJob}).
-     */
+    /** The jobs running now in job order, and the offered job while placed executor by executor ({@link RunningJob}). */
     public List<RunningJob> runningJobs() {
         return clock.runningJobs(executorsPlaced());
     }
@@ -222,11 +218,7 @@ public final class EventKernel {
 
     /** Number of the workload's jobs running now: {@link #runningCount()} without executor requests. */
     public int runningJobCount() {
-        int jobs = running.size();
-        for (int i = 0; allocations.any() && i < running.size(); i++) {
-            jobs -= allocations.isRequest(running.jobAt(i)) ? 1 : 0;
-        }
-        return jobs;
+        return running.size() - allocations.requestsAmong(running);
     }
 
     /** True when no VM hosts an executor. */
@@ -362,19 +354,12 @@ public final class EventKernel {
         return book.finish[j];
     }
 
-    /**
-     * Runs every job still running to completion (each at its own completion time). On an elastic
-     * cluster the node events between completions run in time order with them; a job an interruption
-     * stops then waits again and is left for the caller, as no decision follows.
-     */
+    /** Runs every running job to completion, node events in time order between; a job an interruption stops is left waiting. */
     public void drain() {
         clock.drain();
     }
 
-    /**
-     * What the capacity has done so far in this run: nodes and interruptions on an elastic cluster,
-     * executors added by dynamic allocation ({@link CapacityStats#NONE} for a fixed cluster without).
-     */
+    /** What the capacity has done so far: nodes, interruptions, executors added ({@link CapacityStats#NONE} when none). */
     public CapacityStats capacity() {
         return clock.capacity();
     }
@@ -400,12 +385,8 @@ public final class EventKernel {
     }
 
     /**
-     * The results of a finished run: a record per job (in workload order), the busy intervals of
-     * every VM and the summary, cost billed by the config's rule.
-     *
-     * @param scheduler the scheduler name shown in the results
-     * @param delays    the wall time of every placement decision, nanoseconds (the first {@code decisions})
-     * @param decisions number of placement decisions
+     * The results of a finished run: job records (workload order), VMs' busy intervals, the summary billed by the
+     * config's rule; {@code delays}: the wall time of the first {@code decisions} placement decisions, nanoseconds.
      */
     public RunResult result(String scheduler, long[] delays, int decisions) {
         if (running.isEmpty()) {

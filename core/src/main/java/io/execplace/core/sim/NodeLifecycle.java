@@ -134,7 +134,7 @@ final class NodeLifecycle {
             events.copyFrom(source.events);
             System.arraycopy(source.token, 0, token, 0, n);
         }
-        System.arraycopy(source.poolClosed, 0, poolClosed, 0, poolClosed.length);
+        capacity.copyClosures(source.capacity);
         for (int vm = 0; vm < n; vm++) {
             launches[vm] = source.launches[vm];
             if (!source.alive[vm]) {
@@ -145,8 +145,7 @@ final class NodeLifecycle {
             cordoned[vm] = source.cordoned[vm];
             readyAt[vm] = source.readyAt[vm];
             terminateAt[vm] = source.terminateAt[vm];
-            poolCores[pools.poolIndex(vm)] += slotCores[vm];
-            groupAlive[groupOf[vm]]++;
+            capacity.bought(vm);
             if (sameFuture) {
                 continue;
             }
@@ -298,11 +297,7 @@ final class NodeLifecycle {
         push(at, vm, UNDERUSED_REMOVE, 0);
     }
 
-    /**
-     * The node is gone (consolidated or interrupted).
-     *
-     * @return true when this gave back capacity its pool's limit was holding back
-     */
+    /** The node is gone (consolidated or interrupted); true when this gave back capacity its pool's limit held back. */
     boolean terminate(int vm) {
         int pool = pools.poolIndex(vm);
         boolean wasBlocked = blocked(pool);

@@ -96,6 +96,11 @@ final class PoolCapacity {
         return false;
     }
 
+    /** Which pools are closed, as in {@code source} (a resumed run's start). */
+    void copyClosures(PoolCapacity source) {
+        System.arraycopy(source.closed, 0, closed, 0, closed.length);
+    }
+
     boolean open(int pool) {
         return !closed[pool];
     }

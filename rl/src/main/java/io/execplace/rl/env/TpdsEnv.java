@@ -73,10 +73,7 @@ public final class TpdsEnv extends KernelEnv {
     /** Target reward: whether the job the current step started meets its deadline. */
     private boolean startedOnTime;
 
-    /**
-     * An environment whose normalised observations divide executor counts by the largest count in
-     * {@code workloads} and busy times by their longest possible job duration.
-     */
+    /** Normalised observations divide executor counts by the largest in {@code workloads}, busy times by their longest job. */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config) {
         this(cluster, workloads, durationModel, config, null);
     }
@@ -105,10 +102,7 @@ public final class TpdsEnv extends KernelEnv {
         return List.copyOf(prepared);
     }
 
-    /**
-     * An environment of the same cluster, workloads and options with its own state (no episode
-     * running), for running several copies side by side. Shares the prepared workloads.
-     */
+    /** The same cluster, workloads and options with its own state (no episode running); shares the prepared workloads. */
     public TpdsEnv copy() {
         return new TpdsEnv(cluster, workloads, durationModel, config, encoder.scales(), 0);
     }
@@ -382,10 +376,7 @@ public final class TpdsEnv extends KernelEnv {
 
     // ---- inspection (tests, benchmarks, tools) -------------------------------------------------
 
-    /**
-     * Index of the current job within the episode's jobs (arrival order); an executor request of
-     * dynamic allocation has an index past them (its own entry in the kernel).
-     */
+    /** Index of the current job in the episode's jobs (arrival order); a dynamic-allocation request's is past them. */
     public int currentJobIndex() {
         return job;
     }
@@ -395,10 +386,7 @@ public final class TpdsEnv extends KernelEnv {
         return kernel.job(job);
     }
 
-    /**
-     * The running episode's jobs in arrival order, the same list object until the next reset: for
-     * references that may see the workload (a clairvoyant teacher in training), never for agents.
-     */
+    /** The episode's jobs in arrival order (same list until reset): for clairvoyant references, never for agents. */
     public List<Job> episodeJobs() {
         return episodeJobs;
     }

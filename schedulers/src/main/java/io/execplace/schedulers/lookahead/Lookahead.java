@@ -163,10 +163,7 @@ public final class Lookahead implements PlacementPolicy {
         return remember(job, weighed.get(best), view);
     }
 
-    /**
-     * On an elastic cluster: the elastic policies' decisions and waiting, rolled out on the event kernel
-     * resumed from the run's state ({@link ElasticRollouts}); futures sampled as on a fixed cluster.
-     */
+    /** Elastic cluster: the elastic policies' decisions and waiting, rolled out on the kernel resumed here ({@link ElasticRollouts}). */
     private Placement placeElastic(Job job, ClusterState state) {
         if (elastic == null) {
             elastic = new ElasticRollouts(context, options);
