@@ -17,10 +17,10 @@ import java.util.concurrent.Callable;
 
 /** {@code execplace import-spot-trace}: SpotLake snapshots into an availability trace (docs/elastic.md). */
 @Command(name = "import-spot-trace", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Read SpotLake's AWS spot snapshots (Lee et al., IISWC 2022; the 2025 open-data sample, CC BY-NC 4.0,",
-                "one CSV or CSV.gz per 10 minutes) for one instance type and zone into an availability trace: the windows",
-                "in which the spot pool had no capacity. A spot pool of a cluster file names it with",
-                "'availabilityTrace: FILE' (docs/elastic.md)."})
+        description = {"Read SpotLake's AWS spot snapshots into an availability trace (docs/elastic.md).",
+                "SpotLake (Lee et al., IISWC 2022) publishes one CSV or CSV.gz per 10 minutes (its 2025 open-data sample,",
+                "CC BY-NC 4.0); for one instance type and zone this writes the windows in which the spot pool had no",
+                "capacity. A spot pool of a cluster file names the trace with 'availabilityTrace: FILE'."})
 final class ImportSpotTraceCommand implements Callable<Integer> {
 
     @Spec

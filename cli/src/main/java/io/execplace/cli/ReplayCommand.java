@@ -96,8 +96,8 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--spot-interruption-rate", paramLabel = "P", defaultValue = "0",
             description = "The simulator's hazard model instead of (or beside) a trace: each spot node, when it appears, draws its "
-                    + "lifetime with probability P of being taken within 30 days (the Spot Instance Advisor's bands: <5 %% is 0.025, "
-                    + ">20 %% 0.25), gets the notice --notice seconds before its end and is deleted at its end (default 0: none).")
+                    + "lifetime with probability P of being taken within 30 days (the Spot Instance Advisor's bands: 0.025 for "
+                    + "its lowest, under 5 percent a month, 0.25 for its highest), gets the notice --notice seconds before its end and is deleted at its end (default 0: none).")
     double spotInterruptionRate;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the per-node hazard draws (default ${DEFAULT-VALUE}).")

@@ -18,8 +18,9 @@ import java.util.concurrent.Callable;
  * the simulator's prediction and the sim-to-real gap (docs/testbed.md).
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Write an HTML report of replays on the Kubernetes testbed (the JSON files of execplace replay --json):",
-                "every figure, the simulator's prediction of it (--predict) and the sim-to-real gap. See docs/testbed.md."})
+        description = {"Write an HTML report of replays on the Kubernetes testbed (docs/testbed.md).",
+                "From the JSON files of execplace replay --json: every figure, the simulator's prediction of it",
+                "(--predict) and the sim-to-real gap."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
