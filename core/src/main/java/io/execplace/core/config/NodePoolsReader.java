@@ -198,12 +198,8 @@ final class NodePoolsReader {
             // Relative to the cluster file, as a user writes it next to the file.
             Path path = Path.of(file).toAbsolutePath().resolveSibling(String.valueOf(trace.value()));
             windows = AvailabilityTraceFile.read(path);
-            for (UnavailableWindow w : windows) {
-                times.add(w.fromSeconds());
-            }
-            times.sort(null);
         }
-        return new Interruptions(monthly, notice, times, windows);
+        return new Interruptions(monthly, notice, times).withUnavailable(windows);
     }
 
     // ---- values ----------------------------------------------------------------------------------

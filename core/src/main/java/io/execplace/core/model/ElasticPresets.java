@@ -138,8 +138,7 @@ public final class ElasticPresets {
         Interruptions band = Interruptions.band("5-10");
         List<UnavailableWindow> windows = Interruptions.poissonWindows(TRACE_MEAN_GAP_HOURS * 3600.0,
                 WINDOW_MEAN_MINUTES * 60.0, 2 * 86_400.0, TRACE_SEED);
-        return published("elastic-spot-published-windows", new Interruptions(band.monthlyRate(), band.noticeSeconds(),
-                windows.stream().map(UnavailableWindow::fromSeconds).toList(), windows));
+        return published("elastic-spot-published-windows", band.withUnavailable(windows));
     }
 
     private static Cluster published(String name, Interruptions spot) {

@@ -39,7 +39,17 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
      * opens (reclaim times = the windows' starts) and it buys none until the window closes.
      */
     public static Interruptions unavailable(double noticeSeconds, List<UnavailableWindow> windows) {
-        return new Interruptions(0, noticeSeconds, windows.stream().map(UnavailableWindow::fromSeconds).toList(), windows);
+        return new Interruptions(0, noticeSeconds).withUnavailable(windows);
+    }
+
+    /** These interruptions with an availability trace's windows added: each window's start is also a reclaim. */
+    public Interruptions withUnavailable(List<UnavailableWindow> windows) {
+        List<Double> times = new ArrayList<>(reclaimAtSeconds);
+        windows.forEach(w -> times.add(w.fromSeconds()));
+        times.sort(null);
+        List<UnavailableWindow> all = new ArrayList<>(unavailable);
+        all.addAll(windows);
+        return new Interruptions(monthlyRate, noticeSeconds, times, all);
     }
 
     /** An availability trace: the pool's capacity is taken back at each of {@code times}. */
