@@ -2,6 +2,7 @@ package io.execplace.schedulers;
 
 import io.execplace.schedulers.elastic.FinishTogether;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
+import io.execplace.schedulers.elastic.FinishTogetherSteady;
 import io.execplace.schedulers.elastic.KubeProvisioned;
 import io.execplace.schedulers.elastic.UniformProgress;
 import io.execplace.schedulers.heuristics.Aep;
@@ -97,6 +98,10 @@ public final class Schedulers {
                     "finish-together, each job on spot where its deadline slack covers an interruption's expected "
                             + "delay (published hazard, trace frequency), on on-demand otherwise",
                     context -> new FinishTogetherSpot())
+            .with(FinishTogetherSteady.NAME,
+                    "finish-together-spot that also weighs how long each node would sit unchanged with executors "
+                            + "(under-used consolidation drains such nodes): fewer evictions",
+                    context -> new FinishTogetherSteady())
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -116,7 +121,7 @@ public final class Schedulers {
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
             KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
-            FinishTogether.NAME, FinishTogetherSpot.NAME);
+            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME);
 
     private Schedulers() {
     }

@@ -26,9 +26,30 @@ public final class FinishTogether implements PlacementPolicy {
 
     private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
+    /** Per slot, the executors of the job being placed put there so far (counted only while {@link #quiet} is on). */
+    private int[] placedOn = new int[0];
+    /** The under-used consolidation's exposure of the live nodes, or null when it is not weighed. */
+    private final QuietNodes quiet;
+    /** What an executor-second of exposure costs, in node-seconds of its share of the node ({@link #liveCost}'s unit). */
+    private final double exposureWeight;
+    private boolean weighExposure;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
     private Cluster hybridOf;
     private boolean hybrid;
+
+    /** The rule as named {@link #NAME}: no regard for under-used consolidation. */
+    public FinishTogether() {
+        this(0);
+    }
+
+    /**
+     * With {@code exposureWeight} > 0, each live node's cost for an executor also counts the exposure to
+     * under-used consolidation the executor adds ({@link QuietNodes}) at that weight.
+     */
+    FinishTogether(double exposureWeight) {
+        this.exposureWeight = exposureWeight;
+        this.quiet = exposureWeight > 0 ? new QuietNodes() : null;
+    }
 
     @Override
     public String name() {
@@ -48,7 +69,9 @@ public final class FinishTogether implements PlacementPolicy {
         room.load(view);
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
+            placedOn = new int[view.vmCount()];
         }
+        weighExposure = quiet != null && quiet.load(view);
         Cluster cluster = view.cluster();
         if (hybridOf != cluster) {
             hybrid = cluster.isHybrid();
@@ -67,10 +90,12 @@ public final class FinishTogether implements PlacementPolicy {
             if (live < 0 && buy >= 0) {
                 chosen[buy] = true;
                 while (placed < vms.length && room.holds(buy, job) > 0) {
+                    placedOn[buy]++;
                     room.take(vms, placed++, buy, job);
                 }
             } else if (live >= 0) {
                 chosen[live] = true;
+                placedOn[live]++;
                 room.take(vms, placed++, live, job);
             } else {
                 unchoose(vms, placed);
@@ -85,16 +110,25 @@ public final class FinishTogether implements PlacementPolicy {
     private void unchoose(int[] vms, int placed) {
         for (int e = 0; e < placed; e++) {
             chosen[vms[e]] = false;
+            placedOn[vms[e]] = 0;
         }
     }
 
-    /** Node time a live node adds per executor it takes (0 once chosen for this job). */
+    /**
+     * Node time a live node adds per executor it takes (0 once chosen for this job), plus, when weighed,
+     * the exposure to under-used consolidation the executor adds, priced at its share of the node.
+     */
     private double liveCost(ClusterView view, int vm, Job job, double duration, int left) {
+        double exposure = 0;
+        if (weighExposure) {
+            exposure = exposureWeight * quiet.added(view, vm, job, duration, placedOn[vm])
+                    * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
+        }
         if (chosen[vm]) {
-            return 0;
+            return exposure;
         }
         double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
-        return view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
+        return view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left) + exposure;
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */
