@@ -30,7 +30,7 @@ public final class FinishTogether implements PlacementPolicy {
     private int[] placedOn = new int[0];
     /** The under-used consolidation's exposure of the live nodes, or null when it is not weighed. */
     private final QuietNodes quiet;
-    /** What an executor-second of exposure costs, in node-seconds of its share of the node ({@link #liveCost}'s unit). */
+    /** What a second of exposure costs, in seconds of the executor's share of the node ({@link #liveCost}'s unit). */
     private final double exposureWeight;
     private boolean weighExposure;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
