@@ -26,8 +26,6 @@ public final class FinishTogether implements PlacementPolicy {
 
     private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
-    /** Per slot, the executors of the job being placed put there so far (counted only while {@link #quiet} is on). */
-    private int[] placedOn = new int[0];
     /** The under-used consolidation's exposure of the live nodes, or null when it is not weighed. */
     private final QuietNodes quiet;
     /** What a second of exposure costs, in seconds of the executor's share of the node ({@link #liveCost}'s unit). */
@@ -69,7 +67,6 @@ public final class FinishTogether implements PlacementPolicy {
         room.load(view);
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
-            placedOn = new int[view.vmCount()];
         }
         weighExposure = quiet != null && quiet.load(view);
         Cluster cluster = view.cluster();
@@ -90,12 +87,10 @@ public final class FinishTogether implements PlacementPolicy {
             if (live < 0 && buy >= 0) {
                 chosen[buy] = true;
                 while (placed < vms.length && room.holds(buy, job) > 0) {
-                    placedOn[buy]++;
                     room.take(vms, placed++, buy, job);
                 }
             } else if (live >= 0) {
                 chosen[live] = true;
-                placedOn[live]++;
                 room.take(vms, placed++, live, job);
             } else {
                 unchoose(vms, placed);
@@ -110,25 +105,25 @@ public final class FinishTogether implements PlacementPolicy {
     private void unchoose(int[] vms, int placed) {
         for (int e = 0; e < placed; e++) {
             chosen[vms[e]] = false;
-            placedOn[vms[e]] = 0;
         }
     }
 
     /**
-     * Node time a live node adds per executor it takes (0 once chosen for this job), plus, when weighed,
-     * the exposure to under-used consolidation the executor adds, priced at its share of the node.
+     * Node time a live node adds per executor it takes (0 once chosen for this job: its further executors
+     * there add neither node time nor pod events), plus, when weighed, the exposure to under-used
+     * consolidation the job adds to the node, priced at the executor's share of the node.
      */
     private double liveCost(ClusterView view, int vm, Job job, double duration, int left) {
-        double exposure = 0;
-        if (weighExposure) {
-            exposure = exposureWeight * quiet.added(view, vm, job, duration, placedOn[vm])
-                    * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
-        }
         if (chosen[vm]) {
-            return exposure;
+            return 0;
         }
         double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
-        return view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left) + exposure;
+        double cost = view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
+        if (weighExposure) {
+            cost += exposureWeight * quiet.added(view, vm, duration)
+                    * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
+        }
+        return cost;
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */

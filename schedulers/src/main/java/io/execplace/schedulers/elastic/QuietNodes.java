@@ -1,7 +1,6 @@
 package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.ConsolidationPolicy;
-import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.policy.ClusterView;
@@ -118,10 +117,10 @@ final class QuietNodes {
     }
 
     /**
-     * The exposure the job's executors add to node {@code vm} (negative when its end breaks a long quiet
-     * stretch), in seconds; 0 for its second and later executors there ({@code already} > 0).
+     * The exposure a job running {@code duration} adds to node {@code vm} by putting executors there
+     * (negative when its end breaks a long quiet stretch), in seconds.
      */
-    double added(ClusterView view, int vm, Job job, double duration, int already) {
+    double added(ClusterView view, int vm, double duration) {
         if (!active) {
             return 0;
         }
@@ -131,41 +130,31 @@ final class QuietNodes {
         }
         double start = view.now() + view.readyIn(vm);
         double end = start + duration;
-        return exposure(vm, start, end, already + 1, quiet) - exposure(vm, start, end, already, quiet);
+        return exposure(vm, start, end, true, quiet) - exposure(vm, start, end, false, quiet);
     }
 
     /**
      * Seconds the node spends from {@code start} (the job's pod event) with executors, in quiet stretches
-     * longer than {@code quiet}, with {@code k} of the job's executors on it until {@code end}.
+     * longer than {@code quiet}, with the job's executors on it until {@code end} or not ({@code withJob}).
      */
-    private double exposure(int vm, double start, double end, int k, double quiet) {
-        int first = from[vm];
-        int last = first + count[vm];
-        int i = first;
+    private double exposure(int vm, double start, double end, boolean withJob, double quiet) {
+        int i = from[vm];
+        int last = i + count[vm];
         while (i < last && ends[i] <= start) {
             i++;
         }
-        int held = last - i + k;
-        boolean jobEnded = k == 0;
+        boolean jobThere = withJob;
         double previous = start;
         double total = 0;
-        while (held > 0) {
+        while (jobThere || i < last) {
             double next;
-            int leaving;
-            if (!jobEnded && (i == last || end <= ends[i])) {
+            if (jobThere && (i == last || end <= ends[i])) {
                 next = end;
-                leaving = k;
-                jobEnded = true;
+                jobThere = false;
             } else {
                 next = ends[i++];
-                leaving = 1;
-                while (i < last && ends[i] == next) {
-                    i++;
-                    leaving++;
-                }
             }
             total += Math.max(0, next - previous - quiet);
-            held -= leaving;
             previous = next;
         }
         return total;
