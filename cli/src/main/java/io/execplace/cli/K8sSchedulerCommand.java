@@ -126,6 +126,11 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             + "(YuniKorn's placeholders) instead of waiting for the last executor.")
     boolean bindEarly;
 
+    @Option(names = "--partial-gangs", description = "When an application's executors do not all fit, bind those that fit "
+            + "now and leave only the rest pending, as kube-scheduler binds pod by pod: a node provisioner such as "
+            + "Karpenter then buys nodes for exactly the pods that fit no existing node (docs/testbed.md).")
+    boolean partialGangs;
+
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
     double holdTimeoutSeconds;
@@ -185,7 +190,7 @@ final class K8sSchedulerCommand implements Callable<Integer> {
                 .schedulerName(name).namespace(namespace).queue(order).backfill(backfill)
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
-                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly)
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
                 .holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {

@@ -196,8 +196,8 @@ final class BindPhase {
     void reject(List<CyclePlanner.Rejected> rejected) {
         for (CyclePlanner.Rejected r : rejected) {
             metrics.attempt(r.result(), r.planningNanos());
-            if (r.code() == CyclePlanner.Rejection.POD_TOO_LARGE || r.code() == CyclePlanner.Rejection.NO_NODE_PASSES_FILTERS) {
-                String reason = r.code() == CyclePlanner.Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
+            if (r.code() == Rejection.POD_TOO_LARGE || r.code() == Rejection.NO_NODE_PASSES_FILTERS) {
+                String reason = r.code() == Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
                 for (Pod p : r.app().pods()) {
                     report(p, reason, r.message());
                 }

@@ -118,7 +118,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
                 grouper, events, problems, settings.dryRun());
         Feasibility feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
-        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision);
+        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision,
+                settings.partialGangs());
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.freshNodes = new FreshNodes(client);
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
