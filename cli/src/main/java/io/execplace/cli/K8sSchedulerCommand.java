@@ -126,9 +126,10 @@ final class K8sSchedulerCommand implements Callable<Integer> {
             + "(YuniKorn's placeholders) instead of waiting for the last executor.")
     boolean bindEarly;
 
-    @Option(names = "--partial-gangs", description = "When an application's executors do not all fit, bind those that fit "
-            + "now and leave only the rest pending, as kube-scheduler binds pod by pod: a node provisioner such as "
-            + "Karpenter then buys nodes for exactly the pods that fit no existing node (docs/testbed.md).")
+    @Option(names = "--partial-gangs", description = "Place executors as they come, without waiting for the rest of their "
+            + "application, and when they do not all fit bind those that fit now and leave only the rest pending, as "
+            + "kube-scheduler binds pod by pod: a node provisioner such as Karpenter then buys nodes for exactly the pods "
+            + "that fit no existing node (docs/testbed.md).")
     boolean partialGangs;
 
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",

@@ -111,8 +111,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.podStore = new SlimPodStore(settings.schedulerName());
-        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang(),
-                settings.bindEarly());
+        ApplicationGrouper grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(),
+                settings.driverGang(), settings.bindEarly());
+        this.grouper = settings.partialGangs() ? grouper.readyAsTheyCome() : grouper;
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
@@ -322,7 +323,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (!settings.dryRun()) {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
-        bindPhase.reject(plan.rejected());
+        bindPhase.reject(plan.rejected(), async && !settings.dryRun() ? bindThreads : Runnable::run);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {

@@ -144,8 +144,9 @@ public final class SchedulerSettings {
     }
 
     /**
-     * {@code --partial-gangs}: a gang that does not fit whole is bound as far as it fits and the rest
-     * waits, so a node provisioner buys for exactly the pods that fit no existing node.
+     * {@code --partial-gangs}: executors are placed as they come, without waiting for the rest of their
+     * gang, and a gang that does not fit whole is bound as far as it fits while the rest waits, so a
+     * node provisioner buys for exactly the pods that fit no existing node.
      */
     public boolean partialGangs() {
         return partialGangs;
