@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -26,7 +25,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,11 +48,7 @@ class HelmInstallTest {
 
     @Test
     void theInstalledChartSchedulesAReplayAsItsServiceAccountAndUninstallsClean() throws Exception {
-        Assumptions.assumeTrue("all".equals(System.getProperty("execplace.testbed")),
-                "the helm install test runs with -Dexecplace.testbed=all (it builds helm the first time)");
-        Testbed testbed = Testbed.shared();
-        testbed.namespace(NS);
-        testbed.awaitNoNodeClaims();
+        Testbed testbed = Testbed.forLongTest(NS, "the helm install test (it builds helm the first time)");
         String helm = lastLine(run(RealApiServer.REPOSITORY.resolve("scripts/helm").toString(), "bin"));
         String kubeconfig = testbed.dir().resolve("kubeconfig").toString();
         String install = run(helm, "install", RELEASE, RealApiServer.REPOSITORY.resolve("deploy/helm/execplace").toString(),
@@ -83,20 +77,10 @@ class HelmInstallTest {
                     new Job(2, JobType.SORT, 60, 3, 2, 4, 900, 3600),
                     new Job(3, JobType.WORDCOUNT, 120, 2, 1, 2, 600, Job.NO_DEADLINE)));
             ReplayResult result;
-            AtomicBoolean stop = new AtomicBoolean();
             try (KubernetesClient asChart = asServiceAccount(admin, account);
                  KubernetesScheduler scheduler = new KubernetesScheduler(asChart, new FinishTogether(), prices, settings, Clock.systemUTC())) {
-                scheduler.start(Duration.ofSeconds(30));
-                Thread loop = new Thread(() -> scheduler.run(stop), "execplace-scheduler");
-                loop.start();
-                try {
-                    result = new Replay(admin, testbed.prices(), new Replay.Settings(NS, NAME, 60, Duration.ofMinutes(5)), Clock.systemUTC())
-                            .run(workload);
-                } finally {
-                    stop.set(true);
-                    scheduler.wakeUp();
-                    loop.join();
-                }
+                result = Testbed.whileScheduling(scheduler, () -> new Replay(admin, testbed.prices(),
+                        new Replay.Settings(NS, NAME, 60, Duration.ofMinutes(5)), Clock.systemUTC()).run(workload));
             }
             assertThat(result.applications().finished()).isEqualTo(3);
             // every pod bound once: ten pods, none deleted and made again
