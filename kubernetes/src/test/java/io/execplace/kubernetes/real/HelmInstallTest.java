@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * replay scheduled by what it installed: the scheduler runs in the test's JVM (the testbed runs no
  * containers: its kube-controller-manager has no Deployment controller and kwok's pods run nothing)
  * but as the chart's ServiceAccount, with the arguments of the installed Deployment and the price table
- * of the installed ConfigMap, so that the chart's RBAC, values and prices are what the replay exercises.
+ * of the installed ConfigMap ({@code partialGangs} on, as with Karpenter), so that the chart's RBAC, values and
+ * prices are what the replay exercises.
  * Karpenter buys the nodes. {@code helm uninstall} then removes every object again.
  *
  * <p>About 1.5 minutes with the testbed running (helm is built once by scripts/helm and cached), so it
@@ -54,6 +55,7 @@ class HelmInstallTest {
         String install = run(helm, "install", RELEASE, RealApiServer.REPOSITORY.resolve("deploy/helm/execplace").toString(),
                 "--kubeconfig", kubeconfig, "--namespace", RELEASE_NS, "--create-namespace",
                 "--set", "replicas=1", "--set", "policy=finish-together", "--set", "schedulerName=" + NAME, "--set", "namespace=" + NS,
+                "--set", "partialGangs=true",
                 "--set-file", "prices=" + testbed.dir().resolve("prices.yaml"));
         assertThat(install).contains("STATUS: deployed");
         try {
@@ -62,14 +64,14 @@ class HelmInstallTest {
             assertThat(d).as("the chart's Deployment, installed").isNotNull();
             List<String> args = d.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
             assertThat(args).contains("k8s-scheduler", "--scheduler=finish-together", "--name=" + NAME, "--namespace=" + NS,
-                    "--bind-early", "--leader-elect", "--leader-elect-namespace=" + RELEASE_NS);
+                    "--bind-early", "--partial-gangs", "--leader-elect", "--leader-elect-namespace=" + RELEASE_NS);
             ConfigMap cm = admin.configMaps().inNamespace(RELEASE_NS).withName(RELEASE + "-scheduler-prices").get();
             assertThat(cm).as("the chart's price table, installed").isNotNull();
             PriceTable prices = PriceTable.parse(cm.getData().get("prices.yaml"), "the installed ConfigMap");
             assertThat(prices.pricePerHour("c5.2xlarge")).isEqualTo(testbed.prices().pricePerHour("c5.2xlarge"));
 
             SchedulerSettings settings = SchedulerSettings.builder().schedulerName(value(args, "--name")).namespace(value(args, "--namespace"))
-                    .bindEarly(args.contains("--bind-early")).build();
+                    .bindEarly(args.contains("--bind-early")).partialGangs(args.contains("--partial-gangs")).build();
             String account = d.getSpec().getTemplate().getSpec().getServiceAccountName();
             // Three applications (seven executors, three drivers), a minute compressed into a second.
             Workload workload = new Workload("helm", List.of(
