@@ -9,7 +9,15 @@ rounds' ratios is printed.
     python python/benchmarks/ratios.py --breakdown      # where a batched step's time goes
 
 ``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
-allowed one (episodes then differ: the batch's speed depends on them).
+allowed one (episodes then differ: the batch's speed depends on them). Every side draws its random
+numbers ahead and cycles them: CartPole-v1 a table of 65,536 whole numbers (action = the number's last
+bit), one environment the same table (the allowed action it picks), the batch a table of a key per
+environment and action for 1,024 steps (per row the allowed action with the largest key, one NumPy
+expression over the whole mask batch). Each round also times Java's ``BatchedEnvs.step`` alone in the
+batch's loop: what the batch would reach if its Python side and the action choice cost nothing.
+
+PPO (``--rollout``, ``--epochs``, ``--batch-size``; the same settings on every side) reports each
+run's parts: collecting rollouts, of which the vector environment's ``step_wait``, and the update.
 """
 import argparse
 import statistics
@@ -50,18 +58,55 @@ def first_allowed(info, r):
     return int(info["action_mask"].argmax())
 
 
+class RandomAllowed:
+    """Random allowed actions for a whole batch, vectorised over the masks: a key per environment and
+    action, drawn ahead as CartPole's actions are (a table cycled step by step), the allowed action
+    with the largest key taken in each row: uniform among the allowed actions."""
+
+    def __init__(self, masks_shape, table_steps=1024):
+        self.keys = np.random.default_rng(0).random((table_steps, *masks_shape), dtype=np.float32)
+        self.buffer = np.empty(masks_shape, dtype=np.float32)
+        self.k = 0
+
+    def __call__(self, masks):
+        self.k = (self.k + 1) % len(self.keys)
+        return np.multiply(self.keys[self.k], masks, out=self.buffer).argmax(axis=1)
+
+
+def chooser(masks_shape, random):
+    """Random allowed actions (:class:`RandomAllowed`), or the first allowed one, for a batch."""
+    return RandomAllowed(masks_shape) if random else (lambda masks: masks.argmax(axis=1))
+
+
 def vector_steps_per_second(vec, seconds, random):
-    rng = np.random.default_rng(0)
+    """Steps/s of ``vec`` (environment steps: ``num_envs`` per batched step)."""
     obs, info = vec.reset(seed=0)
     masks, steps, t0 = info["action_mask"], 0, CLOCK()
+    choose = chooser(masks.shape, random)
     while CLOCK() - t0 < seconds:
         for _ in range(50):
-            # a random allowed action each, or the first allowed one
-            actions = np.argmax(rng.random(masks.shape) * masks if random else masks, axis=1)
-            obs, rewards, terminated, truncated, info = vec.step(actions)
+            obs, rewards, terminated, truncated, info = vec.step(choose(masks))
             masks = info["action_mask"]
             steps += vec.num_envs
     return steps / (CLOCK() - t0)
+
+
+def java_steps_per_second(vec, seconds, random):
+    """Environment steps/s of Java's ``BatchedEnvs.step`` alone, in the batch's loop with the same
+    actions, counting only the bridge call: the batch's speed if its Python side and the action choice
+    cost nothing — the ceiling of the batched row on this machine."""
+    vec.reset(seed=0)
+    batch, masks, actions = vec._batch, vec._masks, vec._actions  # the Java batch and live views of its buffers
+    choose = chooser(masks.shape, random)
+    steps, inside, t0 = 0, 0.0, CLOCK()
+    while CLOCK() - t0 < seconds:
+        for _ in range(50):
+            actions[:] = choose(masks)
+            t = CLOCK()
+            batch.step()
+            inside += CLOCK() - t
+            steps += vec.num_envs
+    return steps / inside
 
 
 def free_vec_env(like):
@@ -105,7 +150,6 @@ def breakdown(vec, steps=3000):
     """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
     the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
     allowed actions in NumPy as the ratio rounds do."""
-    rng = np.random.default_rng(0)
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
 
@@ -116,8 +160,10 @@ def breakdown(vec, steps=3000):
     def whole():
         vec.step(masks.argmax(axis=1))
 
+    random_allowed = RandomAllowed(masks.shape)
+
     def choose():
-        np.argmax(rng.random(masks.shape) * masks, axis=1)
+        random_allowed(masks)
 
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
     times = {"java": [], "step": [], "choose": []}
@@ -130,13 +176,64 @@ def breakdown(vec, steps=3000):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def ppo_seconds(venv, steps):
+def ppo_seconds(venv, a):
+    """Seconds of ``PPO.learn(a.ppo_steps)`` on ``venv``, in all and in its parts: collecting rollouts
+    (of which the environment's ``step_wait``) and the update."""
     from stable_baselines3 import PPO
 
-    model = PPO("MlpPolicy", venv, n_steps=256, batch_size=1024, n_epochs=1, seed=0, device="cpu")
+    model = PPO("MlpPolicy", venv, n_steps=max(1, a.rollout // venv.num_envs), batch_size=a.batch_size,
+                n_epochs=a.epochs, seed=0, device="cpu")
+    parts = {"rollout": 0.0, "train": 0.0, "env": 0.0}
+
+    def timed(name, fn):
+        def run(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                parts[name] += time.perf_counter() - t
+        return run
+
+    model.collect_rollouts = timed("rollout", model.collect_rollouts)
+    model.train = timed("train", model.train)
+    venv.step_wait = timed("env", venv.step_wait)
     t0 = time.perf_counter()
-    model.learn(steps)
-    return time.perf_counter() - t0
+    model.learn(a.ppo_steps)
+    parts["all"] = time.perf_counter() - t0
+    return parts
+
+
+def ppo_rounds(a):
+    """PPO on DummyVecEnv, on the batched adapter and on a vector environment that costs nothing, in turns."""
+    try:
+        import torch
+        from stable_baselines3.common.env_util import make_vec_env
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError:
+        print("stable-baselines3 is not installed: no PPO ratio")
+        return
+    torch.set_num_threads(1)
+    from execplace.sb3 import ExecplaceSb3VecEnv
+
+    n = a.envs
+    print(f"PPO: {a.ppo_steps} steps, {n} environments, n_steps {max(1, a.rollout // n)}, batch_size "
+          f"{a.batch_size}, n_epochs {a.epochs}, one torch thread", flush=True)
+    ppo_ratios, ceilings = [], []
+    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
+        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
+        runs = {"DummyVecEnv": make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
+                "ExecplaceSb3VecEnv": adapter_env, "costs nothing": free_vec_env(adapter_env)}
+        t = {name: ppo_seconds(venv, a) for name, venv in runs.items()}
+        dummy = t["DummyVecEnv"]["all"]
+        ppo_ratios.append(dummy / t["ExecplaceSb3VecEnv"]["all"])
+        ceilings.append(dummy / t["costs nothing"]["all"])
+        print(f"round {r}: " + "; ".join(
+            f"{name} {x['all']:.1f} s ({a.ppo_steps / x['all']:,.0f} steps/s, {dummy / x['all']:.2f}×: rollouts "
+            f"{x['rollout']:.1f} s of which step_wait {x['env']:.1f} s, update {x['train']:.1f} s)"
+            for name, x in t.items()), flush=True)
+    if ppo_ratios:
+        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
+              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
 
 
 def main():
@@ -144,6 +241,10 @@ def main():
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=3)
     p.add_argument("--ppo-steps", type=int, default=16384)
+    p.add_argument("--rollout", type=int, default=16384,
+                   help="PPO's rollout per update, n_steps × environments (n_steps = this // --envs)")
+    p.add_argument("--epochs", type=int, default=1, help="PPO's n_epochs (SB3's default is 10)")
+    p.add_argument("--batch-size", type=int, default=1024, help="PPO's minibatch (SB3's default is 64)")
     p.add_argument("--policy", choices=["random", "first"], default="random")
     p.add_argument("--breakdown", action="store_true")
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
@@ -169,15 +270,18 @@ def main():
                   f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
-    single_ratios, batch_ratios, one_thread_ratios = [], [], []
+    single_ratios, batch_ratios, one_thread_ratios, java_ratios = [], [], [], []
     for r in range(a.rounds):
         c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
         s = steps_per_second(one, masked if random else first_allowed, a.seconds)
         b = vector_steps_per_second(batched, a.seconds, random)
+        j = java_steps_per_second(batched, a.seconds, random)
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
+        java_ratios.append(j / c)
         line = (f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
-                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×)")
+                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×); "
+                f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
         if single_thread is not None:
             b1 = vector_steps_per_second(single_thread, a.seconds, random)
             one_thread_ratios.append(b1 / c)
@@ -185,34 +289,10 @@ def main():
         print(line, flush=True)
     if a.rounds:
         print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1"
+              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1 (BatchedEnvs.step alone "
+              f"{statistics.median(java_ratios):.1f}×)"
               + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
-    try:
-        import torch
-        from stable_baselines3.common.env_util import make_vec_env
-        from stable_baselines3.common.vec_env import DummyVecEnv
-    except ImportError:
-        print("stable-baselines3 is not installed: no PPO ratio")
-        return
-    torch.set_num_threads(1)
-    from execplace.sb3 import ExecplaceSb3VecEnv
-
-    ppo_ratios, ceilings = [], []
-    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
-        dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
-                            a.ppo_steps)
-        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
-        adapter = ppo_seconds(adapter_env, a.ppo_steps)
-        free = ppo_seconds(free_vec_env(adapter_env), a.ppo_steps)
-        ppo_ratios.append(dummy / adapter)
-        ceilings.append(dummy / free)
-        print(f"round {r}: PPO {a.ppo_steps} steps, {n} environments: DummyVecEnv {dummy:.1f} s "
-              f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
-              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×; an environment that costs nothing "
-              f"{free:.1f} s ({a.ppo_steps / free:,.0f} steps/s): {dummy / free:.2f}×", flush=True)
-    if ppo_ratios:
-        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
-              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
+    ppo_rounds(a)
 
 
 if __name__ == "__main__":
