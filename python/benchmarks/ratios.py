@@ -2,8 +2,9 @@
 the batched one (×64) against Gymnasium's CartPole-v1, both from ``gym.make``, and, when
 Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on a ``DummyVecEnv`` of
 as many environments, and PPO on a vector environment that does no work at all (the ceiling any
-environment could reach under SB3's PPO). Rounds alternate between the contenders; the median of the
-rounds' ratios is printed.
+environment could reach under SB3's PPO). Within a round the contenders take turns in chunks of a
+few milliseconds (PPO: one update's rollout each), so that they share the machine's load; the
+median of the rounds' ratios is printed.
 
     python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
     python python/benchmarks/ratios.py --breakdown      # where a batched step's time goes
@@ -34,19 +35,23 @@ SETTINGS = dict(workload="tpds-burst")
 CLOCK = time.perf_counter
 
 
-def steps_per_second(env, choose, seconds):
-    """Steps/s of ``env`` with actions from ``choose(info, r)`` (r: a random whole number)."""
-    rng = np.random.default_rng(0)
-    draws = rng.integers(0, 2**31, size=1 << 16)
-    obs, info = env.reset(seed=0)
-    steps, t0 = 0, CLOCK()
-    while CLOCK() - t0 < seconds:
-        for _ in range(500):
-            obs, reward, terminated, truncated, info = env.step(choose(info, int(draws[steps & 0xFFFF])))
-            steps += 1
+def one_env(env, choose):
+    """A contender stepping ``env`` with actions from ``choose(info, r)`` (r: a random whole number, from
+    a table drawn ahead): each call runs a chunk of steps and returns (steps, seconds)."""
+    draws = np.random.default_rng(0).integers(0, 2**31, size=1 << 16).tolist()
+    state = {"info": env.reset(seed=0)[1], "steps": 0}
+
+    def chunk(steps=100):
+        info, done = state["info"], state["steps"]
+        t0 = CLOCK()
+        for k in range(done, done + steps):
+            obs, reward, terminated, truncated, info = env.step(choose(info, draws[k & 0xFFFF]))
             if terminated or truncated:
                 obs, info = env.reset()
-    return steps / (CLOCK() - t0)
+        elapsed = CLOCK() - t0
+        state["info"], state["steps"] = info, done + steps
+        return steps, elapsed
+    return chunk
 
 
 def masked(info, r):
@@ -78,35 +83,54 @@ def chooser(masks_shape, random):
     return RandomAllowed(masks_shape) if random else (lambda masks: masks.argmax(axis=1))
 
 
-def vector_steps_per_second(vec, seconds, random):
-    """Steps/s of ``vec`` (environment steps: ``num_envs`` per batched step)."""
-    obs, info = vec.reset(seed=0)
-    masks, steps, t0 = info["action_mask"], 0, CLOCK()
+def batch(vec, random):
+    """A contender stepping the vector environment (environment steps: ``num_envs`` per batched step)."""
+    masks = vec.reset(seed=0)[1]["action_mask"]
     choose = chooser(masks.shape, random)
-    while CLOCK() - t0 < seconds:
-        for _ in range(50):
+    state = {"masks": masks}
+
+    def chunk(steps=10):
+        masks = state["masks"]
+        t0 = CLOCK()
+        for _ in range(steps):
             obs, rewards, terminated, truncated, info = vec.step(choose(masks))
             masks = info["action_mask"]
-            steps += vec.num_envs
-    return steps / (CLOCK() - t0)
+        elapsed = CLOCK() - t0
+        state["masks"] = masks
+        return steps * vec.num_envs, elapsed
+    return chunk
 
 
-def java_steps_per_second(vec, seconds, random):
-    """Environment steps/s of Java's ``BatchedEnvs.step`` alone, in the batch's loop with the same
+def java_alone(vec, random):
+    """A contender timing Java's ``BatchedEnvs.step`` alone, in the batch's loop with the same kind of
     actions, counting only the bridge call: the batch's speed if its Python side and the action choice
     cost nothing — the ceiling of the batched row on this machine."""
     vec.reset(seed=0)
-    batch, masks, actions = vec._batch, vec._masks, vec._actions  # the Java batch and live views of its buffers
+    java, masks, actions = vec._batch, vec._masks, vec._actions  # the Java batch and live views of its buffers
     choose = chooser(masks.shape, random)
-    steps, inside, t0 = 0, 0.0, CLOCK()
-    while CLOCK() - t0 < seconds:
-        for _ in range(50):
+
+    def chunk(steps=10):
+        inside = 0.0
+        for _ in range(steps):
             actions[:] = choose(masks)
             t = CLOCK()
-            batch.step()
+            java.step()
             inside += CLOCK() - t
-            steps += vec.num_envs
-    return steps / inside
+        return steps * vec.num_envs, inside
+    return chunk
+
+
+def race(contenders, seconds):
+    """Steps/s of each contender, their chunks taking turns until each has run about ``seconds``: the
+    load of a shared machine changes within a second, and turns of a few milliseconds share it fairly."""
+    steps = {name: 0 for name in contenders}
+    spent = {name: 0.0 for name in contenders}
+    while min(spent.values()) < seconds:
+        for name, chunk in contenders.items():
+            n, t = chunk()
+            steps[name] += n
+            spent[name] += t
+    return {name: steps[name] / spent[name] for name in contenders}
 
 
 def free_vec_env(like):
@@ -176,31 +200,29 @@ def breakdown(vec, steps=3000):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def ppo_seconds(venv, a):
-    """Seconds of ``PPO.learn(a.ppo_steps)`` on ``venv``, in all and in its parts: collecting rollouts
-    (of which the environment's ``step_wait``) and the update."""
+def ppo_model(venv, a):
+    """PPO on ``venv`` and a dict its learning adds seconds to, in all and in its parts: collecting
+    rollouts (of which the environment's ``step_wait``) and the update."""
     from stable_baselines3 import PPO
 
     model = PPO("MlpPolicy", venv, n_steps=max(1, a.rollout // venv.num_envs), batch_size=a.batch_size,
                 n_epochs=a.epochs, seed=0, device="cpu")
-    parts = {"rollout": 0.0, "train": 0.0, "env": 0.0}
+    parts = {"all": 0.0, "rollout": 0.0, "train": 0.0, "env": 0.0}
 
     def timed(name, fn):
         def run(*args, **kwargs):
-            t = time.perf_counter()
+            t = CLOCK()
             try:
                 return fn(*args, **kwargs)
             finally:
-                parts[name] += time.perf_counter() - t
+                parts[name] += CLOCK() - t
         return run
 
     model.collect_rollouts = timed("rollout", model.collect_rollouts)
     model.train = timed("train", model.train)
     venv.step_wait = timed("env", venv.step_wait)
-    t0 = time.perf_counter()
-    model.learn(a.ppo_steps)
-    parts["all"] = time.perf_counter() - t0
-    return parts
+    model.learn = timed("all", model.learn)
+    return model, parts
 
 
 def ppo_rounds(a):
@@ -223,12 +245,18 @@ def ppo_rounds(a):
         adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
         runs = {"DummyVecEnv": make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
                 "ExecplaceSb3VecEnv": adapter_env, "costs nothing": free_vec_env(adapter_env)}
-        t = {name: ppo_seconds(venv, a) for name, venv in runs.items()}
+        models = {name: ppo_model(venv, a) for name, venv in runs.items()}
+        rollout = max(1, a.rollout // n) * n
+        updates = max(1, a.ppo_steps // rollout)
+        for update in range(updates):
+            for name, (model, _) in models.items():  # one update each in turn: they share the load
+                model.learn(rollout, reset_num_timesteps=update == 0)
+        t = {name: parts for name, (_, parts) in models.items()}
         dummy = t["DummyVecEnv"]["all"]
         ppo_ratios.append(dummy / t["ExecplaceSb3VecEnv"]["all"])
         ceilings.append(dummy / t["costs nothing"]["all"])
         print(f"round {r}: " + "; ".join(
-            f"{name} {x['all']:.1f} s ({a.ppo_steps / x['all']:,.0f} steps/s, {dummy / x['all']:.2f}×: rollouts "
+            f"{name} {x['all']:.1f} s ({updates * rollout / x['all']:,.0f} steps/s, {dummy / x['all']:.2f}×: rollouts "
             f"{x['rollout']:.1f} s of which step_wait {x['env']:.1f} s, update {x['train']:.1f} s)"
             for name, x in t.items()), flush=True)
     if ppo_ratios:
@@ -250,7 +278,8 @@ def main():
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
     p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
-                   help="steps/s rows by wall time, or by this process's CPU time (robust to other load)")
+                   help="steps/s rows and PPO's seconds by wall time, or by this process's CPU time (all its "
+                        "threads, the JVM's included; robust to other load)")
     p.add_argument("--threads", type=int, choices=[1, 2], default=1,
                    help="Java threads stepping the batch; with 2, the batch on one thread is measured too")
     a = p.parse_args()
@@ -270,12 +299,17 @@ def main():
                   f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
+    contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),
+                  "one": one_env(one, masked if random else first_allowed),
+                  "batch": batch(batched, random),
+                  "java": java_alone(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS),
+                                     random)}
+    if single_thread is not None:
+        contenders["one thread"] = batch(single_thread, random)
     single_ratios, batch_ratios, one_thread_ratios, java_ratios = [], [], [], []
     for r in range(a.rounds):
-        c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
-        s = steps_per_second(one, masked if random else first_allowed, a.seconds)
-        b = vector_steps_per_second(batched, a.seconds, random)
-        j = java_steps_per_second(batched, a.seconds, random)
+        speed = race(contenders, a.seconds)
+        c, s, b, j = speed["cartpole"], speed["one"], speed["batch"], speed["java"]
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
         java_ratios.append(j / c)
@@ -283,7 +317,7 @@ def main():
                 f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×); "
                 f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
         if single_thread is not None:
-            b1 = vector_steps_per_second(single_thread, a.seconds, random)
+            b1 = speed["one thread"]
             one_thread_ratios.append(b1 / c)
             line += f"; on one thread {b1:,.0f} ({b1 / c:.1f}×)"
         print(line, flush=True)
