@@ -10,9 +10,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -46,19 +44,7 @@ class DriverPodsTest {
 
     /** Both executors on {@code executorVm}; the driver on {@code driverVm}, or left to the kernel when -1. */
     private static PlacementPolicy fixed(int executorVm, int driverVm) {
-        return new PlacementPolicy() {
-            @Override
-            public String name() {
-                return "fixed";
-            }
-
-            @Override
-            public Placement place(Job job, ClusterView view) {
-                int[] vms = new int[job.executors()];
-                java.util.Arrays.fill(vms, executorVm);
-                return driverVm < 0 ? Placement.of(vms) : Placement.of(vms).withDriver(driverVm);
-            }
-        };
+        return TestPolicies.onVm(executorVm, driverVm);
     }
 
     private static RunResult run(Cluster cluster, PlacementPolicy policy, Job... jobs) {

@@ -139,12 +139,8 @@ class ElasticPropertyTest {
                 for (Cluster c : clusters) {
                     SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
                     for (String s : schedulers) {
-                        RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
                         String where = s + " on " + c.name() + " seed " + seed + " " + preset;
-                        check(c, r, where);
-                        RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
-                        assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
-                        assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+                        RunResult r = checkedTwice(c, w, config, s, seed, where);
                         assertThat(r.capacity().executorsEvicted()).as(where)
                                 .isGreaterThanOrEqualTo(r.capacity().nodesRemovedUnderused());
                         evicted += r.capacity().executorsEvicted() > 0 ? 1 : 0;
@@ -207,13 +203,9 @@ class ElasticPropertyTest {
                 SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
                 for (String s : schedulers) {
                     String where = s + " on " + c.name() + " seed " + seed;
-                    RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
-                    check(c, r, where);
+                    RunResult r = checkedTwice(c, w, config, s, seed, where);
                     assertThat(r.jobs()).as(where).allMatch(j -> !j.completed() || j.placement().hasDriver());
                     assertThat(r.capacity().applicationsRestarted()).as(where).isLessThanOrEqualTo(r.capacity().jobsStopped());
-                    RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
-                    assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
-                    assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
                     restarted += r.capacity().applicationsRestarted() > 0 ? 1 : 0;
                     runs++;
                 }
@@ -221,6 +213,16 @@ class ElasticPropertyTest {
         }
         assertThat(runs).isEqualTo(4 * 2 * 10);
         assertThat(restarted).as("runs where a reclaim took a driver and restarted its application").isGreaterThan(5);
+    }
+
+    /** Runs scheduler {@code s} on {@code c}, checks the invariants, and checks that a second run is the same bit for bit. */
+    private static RunResult checkedTwice(Cluster c, Workload w, SimulationConfig config, String s, long seed, String where) {
+        RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
+        check(c, r, where);
+        RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
+        assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
+        assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+        return r;
     }
 
     private static void check(Cluster c, RunResult r, String where) {
