@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.output.Version;
 import java.io.PrintWriter;
 
 /**

@@ -1,5 +1,26 @@
 package io.execplace.cli;
 
+import io.execplace.cli.simulate.BenchCommand;
+import io.execplace.cli.simulate.CompareCommand;
+import io.execplace.cli.command.EngineFactory;
+import io.execplace.cli.evaluate.EvaluateCommand;
+import io.execplace.cli.inputs.GenerateCommand;
+import io.execplace.cli.evaluate.HeldOutCommand;
+import io.execplace.cli.eventlog.ImportEventLogsCommand;
+import io.execplace.cli.inputs.ImportSpotTraceCommand;
+import io.execplace.cli.k8s.K8sSchedulerCommand;
+import io.execplace.cli.simulate.OfflineCommand;
+import io.execplace.cli.inputs.PresetsCommand;
+import io.execplace.cli.command.QuickCommand;
+import io.execplace.cli.k8s.ReplayCommand;
+import io.execplace.cli.k8s.ReportCommand;
+import io.execplace.cli.study.ReproduceCommand;
+import io.execplace.cli.simulate.SimulateCommand;
+import io.execplace.cli.train.TrainChoiceCommand;
+import io.execplace.cli.train.TrainCommand;
+import io.execplace.cli.train.TrainLiuCommand;
+import io.execplace.cli.output.Version;
+import io.execplace.cli.eventlog.WhatIfCommand;
 import io.execplace.core.io.BadInputException;
 import io.execplace.kubernetes.run.ApiServerUnavailableException;
 import io.execplace.core.sim.InvalidPlacementException;
@@ -318,16 +339,16 @@ public final class Main implements Runnable {
 
     /** The registry of the running command line. */
     /** A line for standard error once the command has ended (after any error line; left out on exit 2). */
-    static void afterRun(CommandSpec command, String line) {
+    public static void afterRun(CommandSpec command, String line) {
         ((Main) command.root().userObject()).afterRun.add(line);
     }
 
-    static SchedulerRegistry registry(CommandSpec command) {
+    public static SchedulerRegistry registry(CommandSpec command) {
         return ((Main) command.root().userObject()).registry;
     }
 
     /** The engines the running distribution adds to {@code --engine}, or null for none. */
-    static EngineFactory engines(CommandSpec command) {
+    public static EngineFactory engines(CommandSpec command) {
         return ((Main) command.root().userObject()).extensions.engines();
     }
 

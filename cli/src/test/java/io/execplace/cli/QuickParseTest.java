@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.simulate.SimulateCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
