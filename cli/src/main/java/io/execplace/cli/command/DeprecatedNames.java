@@ -1,14 +1,12 @@
 package io.execplace.cli.command;
 
-import io.execplace.cli.Main;
 import io.execplace.core.io.BadInputException;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Old spellings of options that were renamed so that one thing has one name (and unit) on every
  * command. They keep working, hidden from help, and each use prints one warning naming the new
  * spelling; giving both is refused. The warning is printed when the command has ended ({@link
- * Main}): a refused value stays one error line first, and the warning is left out then (exit 2).
+ * CommandContext#afterRun}): a refused value stays one error line first, and the warning is left out then (exit 2).
  */
 public final class DeprecatedNames {
 
@@ -20,19 +18,19 @@ public final class DeprecatedNames {
      *
      * @throws BadInputException when both are given
      */
-    public static <T> T either(CommandSpec spec, String old, T oldValue, String now, T nowValue) {
+    public static <T> T either(CommandContext context, String old, T oldValue, String now, T nowValue) {
         if (oldValue == null) {
             return nowValue;
         }
         if (nowValue != null) {
             throw BadInputException.option(old, "is the old name of " + now + "; give only " + now);
         }
-        warn(spec, old, now);
+        warn(context, old, now);
         return oldValue;
     }
 
     /** One line for standard error once the command has ended: {@code old} still works, {@code now} is its name. */
-    public static void warn(CommandSpec spec, String old, String now) {
-        Main.afterRun(spec, "execplace: warning: " + old + " is deprecated; use " + now);
+    public static void warn(CommandContext context, String old, String now) {
+        context.afterRun("execplace: warning: " + old + " is deprecated; use " + now);
     }
 }

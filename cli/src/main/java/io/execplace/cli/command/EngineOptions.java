@@ -1,11 +1,9 @@
 package io.execplace.cli.command;
 
-import io.execplace.cli.Main;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.InProcessEngine;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.util.Locale;
@@ -48,8 +46,8 @@ public final class EngineOptions {
      * Opens the engine the options name; null for the default in-process path (cells as objects).
      * Refuses an unknown engine, {@code --master} without Spark, and {@code --engine spark} in the plain jar.
      */
-    public CellEngine open(CommandSpec spec, int threads) {
-        EngineFactory factory = check(spec);
+    public CellEngine open(EngineFactory engines, int threads) {
+        EngineFactory factory = check(engines);
         return factory == null ? null : factory.open(name(), master, threads);
     }
 
@@ -57,16 +55,15 @@ public final class EngineOptions {
      * Checks the options without starting an engine (commands call it before any work); returns the
      * factory of the engine they name, or null for the default in-process path.
      */
-    public EngineFactory check(CommandSpec spec) {
+    public EngineFactory check(EngineFactory engines) {
         if (inProcess()) {
             return null;
         }
-        EngineFactory factory = Main.engines(spec);
-        if (factory == null) {
+        if (engines == null) {
             throw new BadInputException("--engine spark needs the Spark-enabled distribution, and this is the plain "
                     + "execplace jar: run it through ./execplace (which builds and starts it) or see docs/spark.md");
         }
-        factory.check(name(), master);
-        return factory;
+        engines.check(name(), master);
+        return engines;
     }
 }

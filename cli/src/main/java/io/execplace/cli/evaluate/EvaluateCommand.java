@@ -1,6 +1,6 @@
 package io.execplace.cli.evaluate;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.command.ScenarioOptions;
@@ -52,6 +52,12 @@ import java.util.concurrent.Callable;
                 "then first-fit, round-robin-consolidate and gio on the same workloads with the same queue order",
                 "(--held-out N adds milp and held-out workloads)."})
 public final class EvaluateCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public EvaluateCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -128,7 +134,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             Map<String, Object> heuristics = new LinkedHashMap<>();
             add(beside, "agent", s);
             for (String name : BESIDE) {
-                RunSummary h = Simulation.run(r.cluster(), workload, Main.registry(spec).create(name, seed), replay.config())
+                RunSummary h = Simulation.run(r.cluster(), workload, context.schedulers().create(name, seed), replay.config())
                         .summary();
                 add(beside, name, h);
                 heuristics.put(name, Map.of("cost", h.totalCost(), "mean_turnaround_s", h.meanTurnaround(),
@@ -179,7 +185,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
                 schedulers.add(name + suffix);
             }
-            HeldOutCommand.run(Main.registry(spec), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
+            HeldOutCommand.run(context.schedulers(), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
                     schedulers,
                     SchedulerOptions.defaults(), output.json, out, base.cluster(), null);
         }

@@ -1,7 +1,7 @@
 package io.execplace.cli.evaluate;
 
 import io.execplace.cli.command.DeprecatedNames;
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -54,6 +54,12 @@ import java.util.concurrent.Callable;
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
                 "95 %% intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
 public final class HeldOutCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public HeldOutCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -130,8 +136,8 @@ public final class HeldOutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        trainSeed = DeprecatedNames.either(spec, "--train-seed", oldTrainSeed, "--seed", trainSeed);
-        trainSeeds = DeprecatedNames.either(spec, "--train-seeds", oldTrainSeeds, "--workload-seeds", trainSeeds);
+        trainSeed = DeprecatedNames.either(context, "--train-seed", oldTrainSeed, "--seed", trainSeed);
+        trainSeeds = DeprecatedNames.either(context, "--train-seeds", oldTrainSeeds, "--workload-seeds", trainSeeds);
         if (study != null) {
             if (!study.equals("liu")) {
                 throw BadInputException.option("--study", "unknown study '" + study + "' (known: liu; without --study: the "
@@ -171,12 +177,12 @@ public final class HeldOutCommand implements Callable<Integer> {
             names.add(Options.checked("--schedulers", () -> DeciderName.parse(s))); // an unknown queue fails before any run
         }
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
-                Main.registry(spec));
+                context.schedulers());
         long seed = 1;
         int seeds = 1;
         for (DeciderName name : names) {
             // Unknown names and unreadable agents fail before any run (a reference is told no jobs here).
-            Options.checked("--schedulers", () -> Main.registry(spec).create(name.base(), 1, options, List.of()));
+            Options.checked("--schedulers", () -> context.schedulers().create(name.base(), 1, options, List.of()));
             if (RlSchedulers.PREFIX.equals(name.family())) {
                 JsonNode setup = RlSchedulers.setup(Path.of(name.argument()));
                 if (setup.isObject() && seeds == 1 && seed == 1) {
@@ -191,7 +197,7 @@ public final class HeldOutCommand implements Callable<Integer> {
                 () -> heldOutSeed != null
                         ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
                         : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
-        run(Main.registry(spec), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName, out);
+        run(context.schedulers(), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName, out);
         return 0;
     }
 

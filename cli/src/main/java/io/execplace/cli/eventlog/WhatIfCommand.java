@@ -1,6 +1,6 @@
 package io.execplace.cli.eventlog;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.Progress;
@@ -60,6 +60,12 @@ import java.util.concurrent.Callable;
                 "durations and the saving of each scheduler against what happened (docs/eventlogs.md)."})
 public final class WhatIfCommand implements Callable<Integer> {
 
+    private final CommandContext context;
+
+    public WhatIfCommand(CommandContext context) {
+        this.context = context;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -114,7 +120,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         List<String> names = schedulers == null ? List.of("first-fit", "round-robin", "round-robin-consolidate", "gio")
                 : schedulers;
         for (String n : names) {
-            Options.checked("--schedulers", () -> Main.registry(spec).check(n));
+            Options.checked("--schedulers", () -> context.schedulers().check(n));
         }
         if (out != null) {
             OutputPaths.checkFolder("--out", out);
@@ -145,7 +151,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         List<PlacementPolicy> policies = new ArrayList<>();
         policies.add(new LoggedPlacement(logged, map));
         for (String n : names) {
-            policies.add(Main.registry(spec).create(n, 1));
+            policies.add(context.schedulers().create(n, 1));
         }
         List<RunResult> runs = new ArrayList<>();
         List<ApplicationReplay> results = new ArrayList<>();
@@ -163,7 +169,7 @@ public final class WhatIfCommand implements Callable<Integer> {
                 SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
                         .withDurationModel(config.durationModel());
                 for (String n : Schedulers.ELASTIC_POLICIES) {
-                    PlacementPolicy p = new OnPools(Main.registry(spec).create(n, 1), elastic.name());
+                    PlacementPolicy p = new OnPools(context.schedulers().create(n, 1), elastic.name());
                     RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
                     runs.add(run);
                     results.add(new ApplicationReplay(run, imported));

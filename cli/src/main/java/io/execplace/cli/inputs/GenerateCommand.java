@@ -1,6 +1,6 @@
 package io.execplace.cli.inputs;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
@@ -27,6 +27,12 @@ import java.util.concurrent.Callable;
 @Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Generate a workload from a preset and write it as a trace (csv, tpds, hyb or swim).")
 public final class GenerateCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public GenerateCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -88,7 +94,7 @@ public final class GenerateCommand implements Callable<Integer> {
                 .withOption("deadlineShare", deadlineShare, "--deadline-share")
                 .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
                 .withOption("profile", profile, "--profile");
-        WorkloadOptions options = new ScenarioResolver(Main.registry(spec)).spec(in).workload().generator().withSeed(seed);
+        WorkloadOptions options = new ScenarioResolver(context.schedulers()).spec(in).workload().generator().withSeed(seed);
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
         JobProfile jobProfile = profile == null ? JobProfile.paper() : Options.checked("--profile",
                 () -> ScenarioResolver.profile(profile, null));

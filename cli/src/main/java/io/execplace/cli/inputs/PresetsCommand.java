@@ -1,6 +1,6 @@
 package io.execplace.cli.inputs;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,6 +35,12 @@ import java.util.concurrent.Callable;
         description = "List the built-in clusters, pricing models, workloads, scenarios, schedulers, queue orders, billing rules, "
                 + "trace formats, and LIU's clusters, arrival patterns and managers.")
 public final class PresetsCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public PresetsCommand(CommandContext context) {
+        this.context = context;
+    }
 
     /** One listed section: a title for people, a key for --json, and its (name, description) rows. */
     private record Section(String title, String key, List<String[]> rows) {
@@ -79,7 +85,7 @@ public final class PresetsCommand implements Callable<Integer> {
                 .map(p -> new String[]{p.name(), p.description()}).toList());
         section(out, "Scenarios (--scenario)", ScenarioPresets.list().stream()
                 .map(p -> new String[]{p.name(), p.description()}).toList());
-        section(out, "Schedulers (--scheduler, --schedulers)", Main.registry(spec).list().stream()
+        section(out, "Schedulers (--scheduler, --schedulers)", context.schedulers().list().stream()
                 .map((SchedulerInfo s) -> new String[]{s.name(), s.description()}).toList());
         section(out, "Queue orders (--queue)", List.of(
                 new String[]{"fcfs", "first come, first served; the head of the queue blocks the rest (default)"},

@@ -1,6 +1,6 @@
 package io.execplace.cli.k8s;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
@@ -32,6 +32,12 @@ import java.util.concurrent.Callable;
                 "with any execplace placement policy. Connects like kubectl (kubeconfig or in-cluster).",
                 "See docs/kubernetes.md."})
 public final class K8sSchedulerCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public K8sSchedulerCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -195,7 +201,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
         }
         SchedulerOptions tuned = options;
-        PlacementPolicy policy = Options.checked("--scheduler", () -> Main.registry(spec).create(scheduler, seed, tuned));
+        PlacementPolicy policy = Options.checked("--scheduler", () -> context.schedulers().create(scheduler, seed, tuned));
         if (placementLog != null) {
             OutputPaths.checkFile("--placement-log", placementLog);
         }

@@ -1,6 +1,6 @@
 package io.execplace.cli.k8s;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.AtomicFiles;
@@ -37,6 +37,12 @@ import java.util.concurrent.Callable;
                 "reports node cost from NodeClaim lifetimes × prices, node-hours, makespan, deadlines met, and with",
                 "--predict the simulator's prediction beside each figure. See docs/testbed.md."})
 public final class ReplayCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public ReplayCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -140,7 +146,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         Replay.Spot spot = new Replay.Spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
         if (predict != null) {
-            Options.checked("--predict", () -> Main.registry(spec).check(predict));
+            Options.checked("--predict", () -> context.schedulers().check(predict));
             if (!Files.isReadable(types)) {
                 throw BadInputException.option("--instance-types", "cannot read " + types);
             }
@@ -156,7 +162,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()
-                : prediction.predict(jobs, types, Main.registry(spec).create(predict, 1));
+                : prediction.predict(jobs, types, context.schedulers().create(predict, 1));
         if (predicted.isEmpty()) {
             summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
         } else {

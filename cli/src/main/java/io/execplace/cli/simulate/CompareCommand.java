@@ -1,7 +1,8 @@
 package io.execplace.cli.simulate;
 
 import io.execplace.cli.command.EngineOptions;
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ExitCode;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -44,6 +45,12 @@ import java.util.concurrent.Callable;
                 "With no options it runs the built-in default scenario."})
 public final class CompareCommand implements Callable<Integer> {
 
+    private final CommandContext context;
+
+    public CompareCommand(CommandContext context) {
+        this.context = context;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -76,20 +83,20 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        engine.check(spec);
-        Scenario scenario = scenarioOptions.resolve(Main.registry(spec), schedulers, "--schedulers", seeds, milpOptions);
+        engine.check(context.engines());
+        Scenario scenario = scenarioOptions.resolve(context.schedulers(), schedulers, "--schedulers", seeds, milpOptions);
         Path dir = out != null ? out : Path.of("results", Options.folderName(scenario.name()));
         StagedFolder.checkTarget("--out", dir);
         int threadCount = Options.threads(threads); // refused before anything is printed
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
             if (stdout.checkError()) {
-                return Main.EXIT_FAILURE; // standard output is lost (Main says why): not worth a whole study
+                return ExitCode.FAILURE; // standard output is lost (Main says why): not worth a whole study
             }
         }
-        Runner runner = new Runner(Main.registry(spec), threadCount);
+        Runner runner = new Runner(context.schedulers(), threadCount);
         Comparison comparison;
-        try (CellEngine cells = engine.open(spec, threadCount);
+        try (CellEngine cells = engine.open(context.engines(), threadCount);
              Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
             comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, what) ->
                     progress.step(what));

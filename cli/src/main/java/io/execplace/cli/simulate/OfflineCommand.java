@@ -1,7 +1,7 @@
 package io.execplace.cli.simulate;
 
 import io.execplace.cli.command.DeprecatedNames;
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -48,6 +48,12 @@ import java.util.concurrent.Callable;
                 "(CP-SAT over the whole schedule, knowing every arrival; proven optimal or with its gap) and with",
                 "the lower bound. The search starts from the cheapest scheduler's schedule."})
 public final class OfflineCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public OfflineCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -104,7 +110,7 @@ public final class OfflineCommand implements Callable<Integer> {
                 new ScenarioSpec.ClusterChoice(cluster, pricingModel), null));
         Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
         SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
-                Main.registry(spec));
+                context.schedulers());
         if (oldTimeLimitSeconds != null && timeLimitMillis != null) {
             throw BadInputException.option("--time-limit", "is the old name of --offline-time-limit; give only --offline-time-limit");
         }
@@ -116,10 +122,10 @@ public final class OfflineCommand implements Callable<Integer> {
         }
         OfflineOptions offline = Options.checked(limitOption, () -> OfflineOptions.defaults().withTimeLimitSeconds(timeLimit));
         if (oldTimeLimitSeconds != null) {
-            DeprecatedNames.warn(spec, "--time-limit S", "--offline-time-limit MS"); // after the check: a refusal stays one line
+            DeprecatedNames.warn(context, "--time-limit S", "--offline-time-limit MS"); // after the check: a refusal stays one line
         }
         for (String s : schedulers) {
-            Options.checked("--schedulers", () -> Main.registry(spec).create(s, 1, options));
+            Options.checked("--schedulers", () -> context.schedulers().create(s, 1, options));
         }
         List<Map<String, Object>> records = new ArrayList<>();
         Map<String, double[]> ratio = new LinkedHashMap<>();
@@ -135,7 +141,7 @@ public final class OfflineCommand implements Callable<Integer> {
             long s = seed + i;
             Workload w = WorkloadPresets.generate(workload, WorkloadOptions.seed(s).withJobs(jobs));
             OfflineReference ref = OfflineReference.compute(c, w, SimulationConfig.defaults(c, w), schedulers,
-                    name -> Main.registry(spec).create(name, s, options), offline);
+                    name -> context.schedulers().create(name, s, options), offline);
             OfflineResult r = ref.optimum();
             String cheapest = ref.costs().entrySet().stream().filter(e -> !e.getValue().isNaN())
                     .min(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("–");

@@ -1,6 +1,6 @@
 package io.execplace.cli.simulate;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -38,6 +38,12 @@ import java.util.concurrent.Callable;
                 "The trace (JSON Lines) lets anyone re-check the run independently."})
 public final class SimulateCommand implements Callable<Integer>, QuickCommand {
 
+    private final CommandContext context;
+
+    public SimulateCommand(CommandContext context) {
+        this.context = context;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -59,11 +65,12 @@ public final class SimulateCommand implements Callable<Integer>, QuickCommand {
 
     @Override
     public Integer call() throws Exception {
-        return run(spec.commandLine().getOut(), Main.registry(spec));
+        return run(spec.commandLine().getOut());
     }
 
     @Override
-    public int run(PrintWriter stdout, SchedulerRegistry registry) throws Exception {
+    public int run(PrintWriter stdout) throws Exception {
+        SchedulerRegistry registry = context.schedulers();
         if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
             throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
                     + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");

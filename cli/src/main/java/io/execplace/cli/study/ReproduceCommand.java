@@ -1,6 +1,7 @@
 package io.execplace.cli.study;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ExitCode;
 import io.execplace.cli.output.Version;
 import picocli.CommandLine.Command;
 
@@ -11,6 +12,17 @@ import picocli.CommandLine.Command;
                 ReproduceHjsCommand.class, ReproduceElasticCommand.class})
 public final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
+    private final CommandContext context;
+
+    public ReproduceCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    /** What the command line handed {@code reproduce}, for its studies. */
+    CommandContext context() {
+        return context;
+    }
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -20,6 +32,6 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
         java.io.PrintWriter err = spec.commandLine().getErr();
         err.println("execplace: error: reproduce needs a study: " + String.join(", ", spec.subcommands().keySet()));
         err.println("Try 'execplace reproduce --help' for its options.");
-        return Main.EXIT_BAD_INPUT;
+        return ExitCode.BAD_INPUT;
     }
 }

@@ -1,6 +1,5 @@
 package io.execplace.cli.study;
 
-import io.execplace.cli.Main;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
@@ -13,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -27,6 +27,9 @@ import java.util.concurrent.Callable;
                 "an availability trace; hybrid-medium and hybrid-day; today's stack (kube-default, kube-most), the",
                 "practitioners' rule (kube-spot), Uniform Progress and finish-together(-spot). Held-out seeds 1001-."})
 final class ReproduceElasticCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
 
     @Spec
     CommandSpec spec;
@@ -57,15 +60,15 @@ final class ReproduceElasticCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
-        study.check(spec);
+        study.check(parent.context());
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
                 () -> new ElasticStudy.Settings(seeds != null ? seeds : base.seeds(),
                         firstSeed != null ? firstSeed : base.firstSeed(), jobs != null ? jobs : base.mediumJobs(),
                         dayJobs != null ? dayJobs : base.dayJobs()));
-        Runner runner = new Runner(Main.registry(spec), study.threads());
+        Runner runner = new Runner(parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(spec, study.threads())) {
+        try (CellEngine cells = study.open(parent.context(), study.threads())) {
             outcome = run(new ElasticStudy(settings, cells == null ? runner : runner.withEngine(cells)));
         }
         StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);

@@ -1,6 +1,5 @@
 package io.execplace.cli.study;
 
-import io.execplace.cli.Main;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
@@ -12,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
@@ -26,6 +26,9 @@ import java.util.concurrent.Callable;
                 "(Target of HJS, FIFO+RR, EDF, DQN, gio and milp with EDF and hjs-weight) on the training and on",
                 "held-out workloads, with 95%% intervals."})
 final class ReproduceHjsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
 
     @Spec
     CommandSpec spec;
@@ -82,10 +85,10 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             HjsStudySettings before = s;
             s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
-        study.check(spec);
-        HjsStudy hjs = new HjsStudy(s, Main.registry(spec), study.threads());
+        study.check(parent.context());
+        HjsStudy hjs = new HjsStudy(s, parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(spec, study.threads());
+        try (CellEngine cells = study.open(parent.context(), study.threads());
              Progress progress = study.progress(spec, "reproduce hjs", hjs.totalWork())) {
             HjsStudy running = cells == null ? hjs : hjs.withEngine(cells);
             outcome = running.run(out, (done, total, what) -> progress.step(null));

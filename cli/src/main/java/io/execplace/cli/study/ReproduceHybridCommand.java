@@ -1,6 +1,5 @@
 package io.execplace.cli.study;
 
-import io.execplace.cli.Main;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
@@ -14,6 +13,7 @@ import io.execplace.schedulers.milp.MilpSolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -31,6 +31,9 @@ import java.util.concurrent.Callable;
                 "hybrid-large (Fig. 6), EDF queue, for round-robin (FIFO), round-robin-consolidate (FIFO-C), asq,",
                 "first-fit, gio and the exact milp (at every scale)."})
 final class ReproduceHybridCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
 
     @Spec
     CommandSpec spec;
@@ -64,7 +67,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
-        study.check(spec);
+        study.check(parent.context());
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
@@ -78,9 +81,9 @@ final class ReproduceHybridCommand implements Callable<Integer> {
             tuned = tuned.withSolver(solver);
         }
         SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
-        Runner runner = new Runner(Main.registry(spec), study.threads());
+        Runner runner = new Runner(parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(spec, study.threads())) {
+        try (CellEngine cells = study.open(parent.context(), study.threads())) {
             outcome = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
         }
         StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);

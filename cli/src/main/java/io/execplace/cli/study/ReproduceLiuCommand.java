@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -30,6 +31,9 @@ import java.util.concurrent.Callable;
                 "beside it the pair manager (beyond the paper: imitation of outlook, then counterfactual rollouts).",
                 "Trainings resume from the checkpoints in the output folder."})
 final class ReproduceLiuCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
 
     @Spec
     CommandSpec spec;
@@ -74,7 +78,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        study.check(spec);
+        study.check(parent.context());
         LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes",
                 this::settings);
         List<LiuStudy.Run> chosen = runs == null ? LiuStudy.Run.all()
@@ -117,7 +121,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(spec, s.threads())) {
+        try (CellEngine cells = study.open(parent.context(), s.threads())) {
             LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
             if (!noPairs) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());

@@ -1,6 +1,5 @@
 package io.execplace.cli.study;
 
-import io.execplace.cli.Main;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.experiments.run.CellEngine;
@@ -12,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import io.execplace.core.io.StagedFolder;
@@ -31,6 +31,9 @@ import static io.execplace.cli.command.Options.checked;
                 "(Fig. 8), the beta sweep (Fig. 9); then every agent and baseline on 20 held-out workloads beside the",
                 "training one (intervals, win rates). CSV, JSON, charts and index.html. The full study takes hours on 2 cores."})
 final class ReproduceTpdsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
 
     @Spec
     CommandSpec spec;
@@ -81,7 +84,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StagedFolder.checkTarget("--out", out);
-        study.check(spec);
+        study.check(parent.context());
         TpdsStudySettings.Builder settings = (quick ? TpdsStudySettings.quick() : TpdsStudySettings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
@@ -97,7 +100,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             settings.heldOut(heldOut);
         }
         TpdsStudySettings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
-        TpdsStudy tpds = new TpdsStudy(built, Main.registry(spec), study.threads());
+        TpdsStudy tpds = new TpdsStudy(built, parent.context().schedulers(), study.threads());
         if (normalTrace != null || burstTrace != null) {
             tpds = tpds.withTraces(normalTrace, burstTrace);
         }
@@ -106,7 +109,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             tpds = tpds.withProfile(profile);
         }
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(spec, study.threads());
+        try (CellEngine cells = study.open(parent.context(), study.threads());
              Progress progress = study.progress(spec, "reproduce tpds (iterations)", tpds.totalIterations())) {
             TpdsStudy running = cells == null ? tpds : tpds.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(out)) {

@@ -1,5 +1,6 @@
 package io.execplace.cli.study;
 
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
@@ -38,16 +39,16 @@ final class StudyOptions {
     }
 
     /** Checks {@code --threads}, {@code --engine} and {@code --master} before any work. */
-    void check(CommandSpec spec) {
+    void check(CommandContext context) {
         if (threads != null) {
             threads();
         }
-        engine.check(spec);
+        engine.check(context.engines());
     }
 
     /** The engine the options name, with {@code threads} cells at once; null for the in-process default. */
-    CellEngine open(CommandSpec spec, int threads) {
-        return engine.open(spec, threads);
+    CellEngine open(CommandContext context, int threads) {
+        return engine.open(context.engines(), threads);
     }
 
     /** Progress on standard error (nothing with {@code --quiet}). */

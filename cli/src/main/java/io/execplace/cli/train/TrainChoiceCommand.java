@@ -2,7 +2,7 @@ package io.execplace.cli.train;
 
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.evaluate.HeldOutCommand;
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,6 +53,12 @@ import java.util.concurrent.Callable;
                 "time. Writes DIR/agent.xprl (scheduler agent:DIR/agent.xprl), DIR/round-K.xprl and DIR/rounds.csv.",
                 "docs/rl.md \"Choice agents\"."})
 public final class TrainChoiceCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public TrainChoiceCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -150,7 +156,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Integer given = DeprecatedNames.either(spec, "--horizon", oldHorizon, "--lookahead-horizon", lookaheadHorizon);
+        Integer given = DeprecatedNames.either(context, "--horizon", oldHorizon, "--lookahead-horizon", lookaheadHorizon);
         horizon = given == null ? 10 : given;
         QueuePolicy q = Options.checked("--queue", () -> QueuePolicy.byName(queue));
         LookaheadOptions teacher = Options.checked("--objective, --lookahead-horizon, --teacher-rollout",
@@ -183,7 +189,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricingModel)));
             splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
         }
-        SchedulerRegistry registry = Main.registry(spec);
+        SchedulerRegistry registry = context.schedulers();
         SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
         Options.checked("--teacher-rollout", () -> check.create(teacher.rollout()));

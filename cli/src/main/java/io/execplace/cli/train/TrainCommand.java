@@ -1,7 +1,7 @@
 package io.execplace.cli.train;
 
 import io.execplace.cli.command.EngineOptions;
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.command.ScenarioOptions;
@@ -54,6 +54,12 @@ import java.util.concurrent.Callable;
                 "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
                 "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
 public final class TrainCommand implements Callable<Integer> {
+
+    final CommandContext context;
+
+    public TrainCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -155,7 +161,7 @@ public final class TrainCommand implements Callable<Integer> {
             }
             int rounds = pairs.expertRounds != null ? pairs.expertRounds
                     : run.environment().setup().path("expert").path("rounds").asInt(1);
-            ExpertRounds.run(Main.registry(spec), trainer, run.checkpoint(), run.environment().setup(), rounds, run.dir(),
+            ExpertRounds.run(context.schedulers(), trainer, run.checkpoint(), run.environment().setup(), rounds, run.dir(),
                     spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
             return 0;
         }
@@ -163,7 +169,7 @@ public final class TrainCommand implements Callable<Integer> {
             pairs.startFrom(trainer, run.environment().setup());
         }
         if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
-            pairs.imitate(trainer, Options.checked("--imitate", () -> Main.registry(spec).create(pairs.imitate, 1)),
+            pairs.imitate(trainer, Options.checked("--imitate", () -> context.schedulers().create(pairs.imitate, 1)),
                     spec.commandLine().getErr(), quiet);
         }
         String agentLabel = pairsAgent ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
@@ -234,7 +240,7 @@ public final class TrainCommand implements Callable<Integer> {
 
     /** {@code --sweep}: every cell checked and built before any training starts. */
     private int sweep(TrainRuns runs) throws IOException {
-        engine.check(spec);
+        engine.check(context.engines());
         List<String> bad = new ArrayList<>();
         for (Object[] o : new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
             {"--resume", resume ? true : null}, {"--env hjs", runs.hjs() ? true : null},
@@ -274,7 +280,7 @@ public final class TrainCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("runs", "sweep");
         StagedFolder.checkTarget("--out", dir);
         int t = Options.threads(threads);
-        try (CellEngine cellEngine = engine.open(spec, t);
+        try (CellEngine cellEngine = engine.open(context.engines(), t);
              Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quiet,
                      spec.commandLine().getErr())) {
             TrainSweep.run(cells, cellEngine, t, dir, progress, spec.commandLine().getOut());

@@ -1,5 +1,6 @@
 package io.execplace.cli.train;
 
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
@@ -31,6 +32,12 @@ import java.util.concurrent.Callable;
                 "charges each dispatch with the misses it caused others. Training workloads only; the stage with",
                 "the fewest misses on validation workloads (training stream) is kept. docs/liu.md."})
 public final class TrainLiuCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public TrainLiuCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Spec
     CommandSpec spec;
@@ -83,7 +90,7 @@ public final class TrainLiuCommand implements Callable<Integer> {
                 && !Files.isDirectory(out);
         if (oldFileForm) {
             OutputPaths.checkFile("--out", out);
-            DeprecatedNames.warn(spec, "--out FILE.xprl", "--out DIR (writes DIR/" + AgentFiles.MODEL_FILE + ")");
+            DeprecatedNames.warn(context, "--out FILE.xprl", "--out DIR (writes DIR/" + AgentFiles.MODEL_FILE + ")");
         } else {
             OutputPaths.checkFolder("--out", out);
         }

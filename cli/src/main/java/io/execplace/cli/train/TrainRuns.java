@@ -1,6 +1,6 @@
 package io.execplace.cli.train;
 
-import io.execplace.cli.Main;
+import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.ScenarioOptions;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,7 +19,6 @@ import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.rl.train.TrainingSpec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +34,7 @@ import java.util.List;
  */
 final class TrainRuns {
 
-    private final CommandSpec spec;
+    private final CommandContext context;
     private final ScenarioOptions scenario;
     private final EnvironmentOptions environment;
     private final AgentOptions agentOptions;
@@ -51,7 +50,7 @@ final class TrainRuns {
     private final Path out;
 
     TrainRuns(TrainCommand c) {
-        spec = c.spec;
+        context = c.context;
         scenario = c.scenario;
         environment = c.environment;
         agentOptions = c.agentOptions;
@@ -215,7 +214,7 @@ final class TrainRuns {
         if (envName != null) {
             bad.add("--env");
         }
-        bad.addAll(pairs.check(name -> Options.checked("--imitate", () -> Main.registry(spec).create(name, 1))));
+        bad.addAll(pairs.check(name -> Options.checked("--imitate", () -> context.schedulers().create(name, 1))));
         List<String> observationOptions = new ArrayList<>(environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
         bad.addAll(observationOptions);
