@@ -7,7 +7,6 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
-import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 
@@ -15,16 +14,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.config.ClusterFile;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.model.Workload;
-import io.execplace.core.rules.SimulationConfig;
-import io.execplace.experiments.heldout.HeldOutCsv;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
-import io.execplace.experiments.results.JsonNumbers;
+import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.experiments.heldout.HeldOutSplit;
-import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.experiments.heldout.WorkloadRef;
+import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.experiments.report.Format;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -36,10 +31,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -161,7 +154,7 @@ public final class HeldOutCommand implements Callable<Integer> {
         if (out != null) {
             OutputPaths.checkFolder("--out", out);
         }
-        String clusterName = cluster != null ? cluster : ownCluster(workload);
+        String clusterName = cluster != null ? cluster : HeldOutSplit.ownCluster(workload);
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
         Cluster c = Options.checked("--cluster", () -> ClusterFile.resolve(clusterName, pricingModel));
         if (workload.startsWith(ScenarioResolver.EVENT_LOGS)) {
@@ -207,25 +200,11 @@ public final class HeldOutCommand implements Callable<Integer> {
      */
     static void run(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
                     PrintWriter out, String clusterLabel, Path folder) throws Exception {
-        Map<String, List<HeldOutEvaluation.Row>> parts = new LinkedHashMap<>();
-        parts.put("training", evaluate(registry, c, split, split.training(), schedulers, options));
-        parts.put("held-out", evaluate(registry, c, split, split.heldOut(), schedulers, options));
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("split", split);
-        // Keys in camelCase as everywhere else in execplace's JSON (the split's own "heldOut"); before
-        // 0.1 the held-out part was "held-out" (docs/heldout.md).
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("training", parts.get("training"));
-        results.put("heldOut", parts.get("held-out"));
-        json.put("results", results);
-        String jsonText = JsonNumbers.mapper().writeValueAsString(json);
+        HeldOutResults results = HeldOutResults.evaluate(registry, c, split, schedulers, options);
+        Map<String, List<HeldOutEvaluation.Row>> parts = results.parts();
+        String jsonText = results.json();
         if (folder != null) {
-            HeldOutCsv csv = new HeldOutCsv();
-            parts.forEach((part, rows) -> rows.forEach(r -> csv.add(split.preset(), part, r,
-                    RlSchedulers.PREFIX.equals(DeciderName.parse(r.scheduler()).family()) ? "agent" : "heuristic")));
-            Files.createDirectories(folder);
-            csv.write(folder.resolve("heldout.csv"));
-            AtomicFiles.write(folder.resolve("heldout.json"), w -> w.write(jsonText + "\n"));
+            results.write(folder, s -> RlSchedulers.PREFIX.equals(DeciderName.parse(s).family()));
         }
         if (asJson) {
             out.println(jsonText);
@@ -244,14 +223,14 @@ public final class HeldOutCommand implements Callable<Integer> {
                 }
                 TextTable table = new TextTable(header);
                 for (HeldOutEvaluation.Row r : e.getValue()) {
-                    List<String> row = new ArrayList<>(List.of(r.scheduler(), interval(r.cost(), 3), interval(r.turnaround(), 3),
-                            interval(r.vsBestHeuristic(), 3), heuristic(r.scheduler()) ? "(is one)"
+                    List<String> row = new ArrayList<>(List.of(r.scheduler(), TextTable.interval(r.cost(), 3), TextTable.interval(r.turnaround(), 3),
+                            TextTable.interval(r.vsBestHeuristic(), 3), heuristic(r.scheduler()) ? "(is one)"
                                     : wins(r.winsVsHeuristic(), r.vsBestHeuristic()),
-                            interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
-                            interval(r.turnaroundVsMilp(), 3)));
+                            TextTable.interval(r.vsMilp(), 3), wins(r.winsVsMilp(), r.vsMilp()),
+                            TextTable.interval(r.turnaroundVsMilp(), 3)));
                     if (deadlines) {
-                        row.add(interval(r.target(), 4));
-                        row.add(interval(r.deadlineSuccess(), 3));
+                        row.add(TextTable.interval(r.target(), 4));
+                        row.add(TextTable.interval(r.deadlineSuccess(), 3));
                     }
                     table.row(row);
                 }
@@ -273,24 +252,6 @@ public final class HeldOutCommand implements Callable<Integer> {
         return Double.isNaN(ratio.mean()) ? "–" : wins + "/" + ratio.n();
     }
 
-    public static List<HeldOutEvaluation.Row> evaluate(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<WorkloadRef> refs,
-                                                        List<String> schedulers, SchedulerOptions options) {
-        List<Workload> workloads = new ArrayList<>();
-        List<Long> seeds = new ArrayList<>();
-        for (WorkloadRef r : refs) {
-            workloads.add(split.workload(r));
-            seeds.add(r.seed());
-        }
-        return HeldOutEvaluation.evaluate(c, workloads, seeds, schedulers,
-                (name, s, w) -> registry.create(DeciderName.parse(name).base(), s, options, w.jobs()),
-                (name, w) -> SimulationConfig.defaults(c, w).withQueue(DeciderName.parse(name).queue()));
-    }
-
-    /** The cluster a workload preset was made for: tpds for the TPDS presets, c5 for HJS job sets, else hybrid-small. */
-    public static String ownCluster(String workload) {
-        return workload.startsWith("tpds") ? "tpds" : workload.startsWith("hjs-") ? "c5" : "hybrid-small";
-    }
-
     private static String describe(List<WorkloadRef> refs) {
         if (refs.size() <= 3) {
             return refs.toString();
@@ -298,12 +259,5 @@ public final class HeldOutCommand implements Callable<Integer> {
         long windows = refs.stream().mapToInt(WorkloadRef::firstTraceJob).distinct().count();
         return Options.count(refs.size(), "workload") + " (seeds " + refs.get(0).seed() + "..." + refs.get(refs.size() - 1).seed()
                 + (refs.get(0).hasWindow() ? ", " + windows + " SWIM windows" : "") + ")";
-    }
-
-    public static String interval(HeldOutEvaluation.Interval i, int digits) {
-        if (Double.isNaN(i.mean())) {
-            return "–";
-        }
-        return Format.sig(i.mean(), digits) + (Double.isNaN(i.halfWidth()) ? "" : " ± " + Format.sig(i.halfWidth(), 2));
     }
 }

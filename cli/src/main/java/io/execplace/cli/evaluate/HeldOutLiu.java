@@ -85,7 +85,7 @@ final class HeldOutLiu {
                     + "Score-A and the TMDL ratio against sf-e%n", arrivals.label(), n, apps, first, first + n - 1);
             TextTable table = new TextTable(List.of("manager", "TMDL", "AJDR", "Score-A", "sf-e TMDL / TMDL"));
             for (LiuHeldOut.Row r : result.rows()) {
-                table.row(List.of(r.manager(), HeldOutCommand.interval(r.tmdl(), 4), HeldOutCommand.interval(r.ajdr(), 4),
+                table.row(List.of(r.manager(), TextTable.interval(r.tmdl(), 4), TextTable.interval(r.ajdr(), 4),
                         Format.sig(r.scoreA(), 3),
                         Format.sig(r.tmdlRatioVsSfE(), 3)));
             }

@@ -1,5 +1,7 @@
 package io.execplace.cli.output;
 
+import io.execplace.experiments.heldout.HeldOutEvaluation;
+import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.PlainTextTable;
 import io.execplace.experiments.report.ReportTable;
 
@@ -29,6 +31,14 @@ public final class TextTable {
 
     public void print(PrintWriter out) {
         PlainTextTable.print(ReportTable.of(header, rows), out);
+    }
+
+    /** A mean with its 95 % interval as a cell: {@code mean ± half-width}, {@code –} for no value. */
+    public static String interval(HeldOutEvaluation.Interval i, int digits) {
+        if (Double.isNaN(i.mean())) {
+            return "–";
+        }
+        return Format.sig(i.mean(), digits) + (Double.isNaN(i.halfWidth()) ? "" : " ± " + Format.sig(i.halfWidth(), 2));
     }
 
     /** {@code text} broken at spaces into lines of at most {@code width} characters (longer words stay whole). */

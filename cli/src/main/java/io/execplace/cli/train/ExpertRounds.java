@@ -1,6 +1,7 @@
 package io.execplace.cli.train;
 
-import io.execplace.cli.evaluate.HeldOutCommand;
+import io.execplace.cli.output.TextTable;
+import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.cli.command.Options;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.schedulers.spi.DeciderName;
@@ -141,7 +142,7 @@ public final class ExpertRounds {
                     + (round.teacherActed() ? " (acting)" : " (the agent acting)") + ", agreement "
                     + Format.sig(100 * round.agreement(), 3) + " %, " + Format.sig(round.seconds(), 3) + " s";
             if (split != null) {
-                List<HeldOutEvaluation.Row> rows = HeldOutCommand.evaluate(registry, cluster, split, split.heldOut(),
+                List<HeldOutEvaluation.Row> rows = HeldOutResults.evaluate(registry, cluster, split, split.heldOut(),
                         List.of("milp" + queue, agentName(agentFile) + queue, PLANNER + queue),
                         plannerOptions(agentFile, proposer, target));
                 HeldOutEvaluation.Row milp = rows.get(0);
@@ -151,16 +152,16 @@ public final class ExpertRounds {
                         Format.sig(agent.vsMilp().halfWidth(), 3), Format.sig(planner.vsMilp().mean(), 5),
                         Format.sig(planner.vsMilp().halfWidth(), 3), Integer.toString(agent.winsVsMilp()),
                         Integer.toString(planner.winsVsMilp())));
-                line += "; held-out cost / milp: agent " + HeldOutCommand.interval(agent.vsMilp(), 3) + " ("
-                        + agent.winsVsMilp() + " wins), planner " + HeldOutCommand.interval(planner.vsMilp(), 3) + " ("
+                line += "; held-out cost / milp: agent " + TextTable.interval(agent.vsMilp(), 3) + " ("
+                        + agent.winsVsMilp() + " wins), planner " + TextTable.interval(planner.vsMilp(), 3) + " ("
                         + planner.winsVsMilp() + " wins) on " + split.heldOut().size() + " workloads";
                 if (target && milp.target() != null && !Double.isNaN(milp.target().mean())) {
                     row.addAll(List.of(Format.sig(milp.target().mean(), 5), Format.sig(agent.target().mean(), 5),
                             Format.sig(agent.target().halfWidth(), 3), Format.sig(planner.target().mean(), 5),
                             Format.sig(planner.target().halfWidth(), 3)));
                     line += "; Target: milp " + Format.sig(milp.target().mean(), 4) + ", agent "
-                            + HeldOutCommand.interval(agent.target(), 4) + ", planner "
-                            + HeldOutCommand.interval(planner.target(), 4);
+                            + TextTable.interval(agent.target(), 4) + ", planner "
+                            + TextTable.interval(planner.target(), 4);
                 } else {
                     row.addAll(List.of("", "", "", "", ""));
                 }

@@ -1,7 +1,7 @@
 package io.execplace.cli.train;
 
+import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.cli.command.DeprecatedNames;
-import io.execplace.cli.evaluate.HeldOutCommand;
 import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
@@ -185,7 +185,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             if (!WorkloadPresets.isPreset(w)) {
                 throw BadInputException.option("--workloads", "unknown workload preset '" + w + "'");
             }
-            String name = cluster != null ? cluster : HeldOutCommand.ownCluster(w);
+            String name = cluster != null ? cluster : HeldOutSplit.ownCluster(w);
             clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricingModel)));
             splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
         }
@@ -290,7 +290,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         double[] sum = new double[3];
         for (int i = 0; i < splits.size(); i++) {
             HeldOutSplit split = splits.get(i);
-            List<HeldOutEvaluation.Row> rows = HeldOutCommand.evaluate(registry, clusters.get(i), split,
+            List<HeldOutEvaluation.Row> rows = HeldOutResults.evaluate(registry, clusters.get(i), split,
                     split.heldOut().subList(0, heldOut), schedulers, SchedulerOptions.defaults());
             sum[0] += rows.get(1).vsMilp().mean();
             sum[1] += rows.get(1).target().mean();
