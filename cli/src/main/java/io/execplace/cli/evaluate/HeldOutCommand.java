@@ -7,6 +7,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
+import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 
@@ -18,6 +19,7 @@ import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.heldout.WorkloadRef;
+import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.train.RlSchedulers;
@@ -31,6 +33,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -202,9 +205,11 @@ public final class HeldOutCommand implements Callable<Integer> {
                     PrintWriter out, String clusterLabel, Path folder) throws Exception {
         HeldOutResults results = HeldOutResults.evaluate(registry, c, split, schedulers, options);
         Map<String, List<HeldOutEvaluation.Row>> parts = results.parts();
-        String jsonText = results.json();
+        String jsonText = JsonNumbers.mapper().writeValueAsString(results.json());
         if (folder != null) {
-            results.write(folder, s -> RlSchedulers.PREFIX.equals(DeciderName.parse(s).family()));
+            Files.createDirectories(folder);
+            results.csv(s -> RlSchedulers.PREFIX.equals(DeciderName.parse(s).family())).write(folder.resolve("heldout.csv"));
+            AtomicFiles.write(folder.resolve("heldout.json"), w -> w.write(jsonText + "\n"));
         }
         if (asJson) {
             out.println(jsonText);

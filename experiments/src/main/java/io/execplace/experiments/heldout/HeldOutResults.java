@@ -1,18 +1,12 @@
 package io.execplace.experiments.heldout;
 
-import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.SimulationConfig;
-import io.execplace.experiments.results.JsonNumbers;
 import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,8 +14,8 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Schedulers evaluated on both parts of a held-out split: what {@code heldout} prints and writes,
- * and what a caller of the library gets back.
+ * Schedulers evaluated on both parts of a held-out split: what {@code heldout} prints and writes
+ * (heldout.csv, heldout.json), and what a caller of the library gets back.
  *
  * @param split    the training and the held-out workloads
  * @param training one row per scheduler over the training workloads
@@ -79,32 +73,25 @@ public record HeldOutResults(HeldOutSplit split, List<HeldOutEvaluation.Row> tra
      * everywhere else in execplace's JSON (the split's own "heldOut"); before 0.1 the held-out part
      * was "held-out" (docs/heldout.md).
      */
-    public String json() {
+    public Map<String, Object> json() {
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("training", training);
         results.put("heldOut", heldOut);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("split", split);
         json.put("results", results);
-        try {
-            return JsonNumbers.mapper().writeValueAsString(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return json;
     }
 
     /**
-     * Writes {@code folder/heldout.csv} and {@code folder/heldout.json}.
+     * heldout.csv's rows: both parts.
      *
-     * @param agent whether a scheduler name is a trained agent (its kind in heldout.csv; the others are heuristics)
+     * @param agent whether a scheduler name is a trained agent (its kind; the others are heuristics)
      */
-    public void write(Path folder, Predicate<String> agent) throws IOException {
+    public HeldOutCsv csv(Predicate<String> agent) {
         HeldOutCsv csv = new HeldOutCsv();
         parts().forEach((part, rows) -> rows.forEach(r -> csv.add(split.preset(), part, r,
                 agent.test(r.scheduler()) ? "agent" : "heuristic")));
-        String text = json();
-        Files.createDirectories(folder);
-        csv.write(folder.resolve("heldout.csv"));
-        AtomicFiles.write(folder.resolve("heldout.json"), w -> w.write(text + "\n"));
+        return csv;
     }
 }
