@@ -33,13 +33,11 @@ public final class LeaderElection implements AutoCloseable {
     public record Settings(String namespace, String leaseName, Duration leaseDuration, Duration renewDeadline,
                            Duration retryPeriod) {
         public Settings {
-            // client-go's own check (renew > 1.2 x retry), and lease > renew + retry: a candidate may take the
-            // lease a retry period before a lease duration has passed since it saw the last renewal (LeaseElector).
+            // client-go's check: the leader gives up (renew deadline) before the others may take over (lease duration)
             if (!(retryPeriod.toMillis() > 0 && renewDeadline.toMillis() > retryPeriod.toMillis() * 1.2
-                    && leaseDuration.compareTo(renewDeadline.plus(retryPeriod)) > 0)) {
-                throw new IllegalArgumentException("leader election needs lease duration > renew deadline + retry period and "
-                        + "renew deadline > 1.2 x retry period > 0, got " + leaseDuration.toMillis() + " ms, "
-                        + renewDeadline.toMillis() + " ms, " + retryPeriod.toMillis() + " ms");
+                    && leaseDuration.compareTo(renewDeadline) > 0)) {
+                throw new IllegalArgumentException("leader election needs lease duration > renew deadline > 1.2 x retry period > 0, got "
+                        + leaseDuration.toMillis() + " ms, " + renewDeadline.toMillis() + " ms, " + retryPeriod.toMillis() + " ms");
             }
         }
 

@@ -20,22 +20,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Leader election on a {@code coordination.k8s.io} Lease with client-go's protocol
  * ({@code k8s.io/client-go/tools/leaderelection}): the holder renews every retry period and gives up
  * when it has not renewed for the renew deadline; the others read the Lease every retry period and
- * take it once it has expired, the Lease's resourceVersion making sure only one write wins. Two
- * things differ, both so that a fail-over takes the lease duration and no more:
- * <ul>
- *   <li>a candidate that sees the lease will expire before its next read reads again at that moment,
- *       not up to a retry period later (fabric8's LeaderElector 7.4.0 reads every 1 to 2.2 retry
- *       periods, so a takeover came up to 4.4 s after the expiry: docs/faults.md);</li>
- *   <li>the lease expires at the record's renew time + lease duration, as fabric8 judges it (so the
- *       replicas' clocks are taken to agree), but never earlier than lease duration − retry period
- *       after this replica first saw that record, which needs no clock: the holder began that
- *       renewal before it was seen, so it gave up by then + renew deadline, and the settings demand
- *       lease duration &gt; renew deadline + retry period. A replica whose clock runs ahead, or that
- *       could not read for a while, waits by its own clock (client-go waits a whole lease duration).</li>
- * </ul>
- * Times in the Lease are the clock's just before the write (a record stamped before a slow read is
- * already old when written: docs/faults.md, finding 1). Attempts run one at a time on a timer
- * thread; a second thread gives the leadership up at the renew deadline even while a request hangs.
+ * take it once it has expired, the Lease's resourceVersion making sure only one write wins. The lease
+ * expires at the record's renew time + lease duration, as fabric8's LeaderElector judged it (so the
+ * replicas' clocks are taken to agree to well within lease duration − renew deadline; client-go counts
+ * from when each replica saw the record change instead, which after an API server outage longer than
+ * the renew deadline delayed the takeover by up to a lease duration after the server was back:
+ * docs/faults.md). What differs from fabric8's elector, so that a fail-over takes the lease duration
+ * and no more: a candidate that sees the lease will expire before its next read reads again at that
+ * moment, not up to 2.2 retry periods later; times in the Lease are the clock's just before the write
+ * (a record stamped before a slow read is already old when written: docs/faults.md, finding 1).
+ * Attempts run one at a time on a timer thread; a second thread gives the leadership up at the renew
+ * deadline even while a request hangs.
  */
 final class LeaseElector {
 
@@ -181,16 +176,11 @@ final class LeaseElector {
         lastHolder = holder;
     }
 
-    /** When the lease last seen runs out: by its record, and not before lease − retry after it was first seen. */
+    /** When the lease last seen runs out: its renew time + lease duration, or a lease duration after it was seen without one. */
     Instant expiry() {
         Duration lease = observedSpec.getLeaseDurationSeconds() == null ? settings.leaseDuration()
                 : Duration.ofSeconds(observedSpec.getLeaseDurationSeconds());
-        Instant bySight = observedAt.plus(lease).minus(settings.retryPeriod());
-        if (observedSpec.getRenewTime() == null) {
-            return bySight;
-        }
-        Instant byRecord = observedSpec.getRenewTime().toInstant().plus(lease);
-        return byRecord.isAfter(bySight) ? byRecord : bySight;
+        return (observedSpec.getRenewTime() == null ? observedAt : observedSpec.getRenewTime().toInstant()).plus(lease);
     }
 
     /** A candidate reads again at the expiry if it comes before the next retry period. */

@@ -116,18 +116,13 @@ class LeaseElectorTest {
     }
 
     @Test
-    void aRecordThatLooksLongExpiredIsHeldUntilLeaseMinusRetryAfterItWasFirstSeen() {
-        // The holder's clock behind this replica's (or this replica just started): the record alone says expired.
-        heldBy("old", T.minusSeconds(100));
+    void aLeaseThatRanOutWhileNobodyCouldReadIsTakenAtTheFirstRead() {
+        // An API server outage longer than the renew deadline: the leader gave up, the record ran out meanwhile.
+        heldBy("old", T.minusSeconds(16));
         LeaseElector candidate = elector("new", clock);
 
         candidate.attempt();
-        clock.advance(Duration.ofMillis(12_999));
-        candidate.attempt();
-        assertThat(lease().getSpec().getHolderIdentity()).as("the holder may still renew: it gives up 10 s after").isEqualTo("old");
 
-        clock.advance(Duration.ofMillis(1));
-        candidate.attempt();
         assertThat(lease().getSpec().getHolderIdentity()).isEqualTo("new");
     }
 
@@ -156,11 +151,10 @@ class LeaseElectorTest {
         heldBy("old", T.minusSeconds(100));
         LeaseElector candidate = elector("new", slow);
         candidate.attempt();
-        candidate.attempt();
 
         Lease taken = lease();
         assertThat(taken.getSpec().getHolderIdentity()).isEqualTo("new");
-        Instant began = T.plusSeconds(13 * 4); // two readings in the first attempt, the second began at the third one
+        Instant began = T.plusSeconds(13); // the attempt's first reading
         assertThat(taken.getSpec().getRenewTime().toInstant()).isAfter(began);
         assertThat(taken.getSpec().getAcquireTime()).isEqualTo(taken.getSpec().getRenewTime());
     }
@@ -232,9 +226,9 @@ class LeaseElectorTest {
     }
 
     @Test
-    void theSettingsLeaveTheLeaderTimeToStopBeforeAnyoneTakesOver() {
-        assertThatThrownBy(() -> new LeaderElection.Settings("kube-system", "execplace", Duration.ofSeconds(12),
-                Duration.ofSeconds(10), Duration.ofSeconds(2))).hasMessageContaining("lease duration > renew deadline + retry period");
+    void theSettingsLetTheLeaderGiveUpBeforeAnyoneTakesOver() {
+        assertThatThrownBy(() -> new LeaderElection.Settings("kube-system", "execplace", Duration.ofSeconds(10),
+                Duration.ofSeconds(10), Duration.ofSeconds(2))).hasMessageContaining("lease duration > renew deadline");
         assertThatThrownBy(() -> new LeaderElection.Settings("kube-system", "execplace", Duration.ofSeconds(15),
                 Duration.ofSeconds(2), Duration.ofSeconds(2))).hasMessageContaining("renew deadline > 1.2 x retry period");
         assertThat(new LeaderElection.Settings("kube-system", "execplace", Duration.ofSeconds(6), Duration.ofSeconds(4),
