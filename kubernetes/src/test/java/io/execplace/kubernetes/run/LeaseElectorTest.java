@@ -17,7 +17,6 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -129,32 +128,14 @@ class LeaseElectorTest {
     @Test
     void everyWriteCarriesTheTimeOfTheWriteNotOfTheAttemptsStart() {
         // Finding 1 of docs/faults.md: a record stamped before a slow read was already old when written.
-        Clock slow = new Clock() {
-            private Instant now = T;
-
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                now = now.plusSeconds(13); // every reading 13 s after the last, as if each request were slow
-                return now;
-            }
-        };
+        clock.advanceOnEachReading(Duration.ofSeconds(13));
         heldBy("old", T.minusSeconds(100));
-        LeaseElector candidate = elector("new", slow);
+        LeaseElector candidate = elector("new", clock);
         candidate.attempt();
 
         Lease taken = lease();
         assertThat(taken.getSpec().getHolderIdentity()).isEqualTo("new");
-        Instant began = T.plusSeconds(13); // the attempt's first reading
+        Instant began = T; // the attempt's first reading
         assertThat(taken.getSpec().getRenewTime().toInstant()).isAfter(began);
         assertThat(taken.getSpec().getAcquireTime()).isEqualTo(taken.getSpec().getRenewTime());
     }
@@ -173,13 +154,19 @@ class LeaseElectorTest {
         assertThat(leader.leading()).isTrue();
     }
 
-    @Test
-    void aLeaderStoppedCleanlyReleasesTheLeaseAndTheNextReplicaTakesItAtItsNextRead() {
-        LeaseElector a = elector("a", clock);
+    /** {@code a} takes the lease; a replica "b" reads it and waits. */
+    private LeaseElector waitingBehind(LeaseElector a) {
         LeaseElector b = elector("b", clock);
         a.attempt();
         b.attempt();
         assertThat(lease().getSpec().getHolderIdentity()).isEqualTo("a");
+        return b;
+    }
+
+    @Test
+    void aLeaderStoppedCleanlyReleasesTheLeaseAndTheNextReplicaTakesItAtItsNextRead() {
+        LeaseElector a = elector("a", clock);
+        LeaseElector b = waitingBehind(a);
 
         a.close(true);
         assertThat(lease().getSpec().getHolderIdentity()).isNullOrEmpty();
@@ -192,9 +179,7 @@ class LeaseElectorTest {
     @Test
     void aCrashedLeaderKeepsTheLeaseUntilItExpires() {
         LeaseElector a = elector("a", clock);
-        LeaseElector b = elector("b", clock);
-        a.attempt();
-        b.attempt();
+        LeaseElector b = waitingBehind(a);
 
         a.close(false);
         clock.advance(Duration.ofSeconds(2));
