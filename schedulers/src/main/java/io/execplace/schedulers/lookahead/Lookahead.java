@@ -25,7 +25,8 @@ import java.util.SplittableRandom;
  *
  * <p>It is an online scheduler: it never sees the workload. It learns from the jobs offered to it —
  * their shapes and arrival gaps — and samples each future as {@code horizon} jobs drawn from those
- * shapes with gaps drawn from those gaps (seeded: runs are reproducible). It knows which jobs run
+ * shapes with gaps drawn from those gaps (seeded: runs are reproducible; {@link Forecast}, which may
+ * also draw on a pool of training jobs). It knows which jobs run
  * where from the view when the view reports them ({@link ClusterView#runningJobs()}: the simulator's
  * and the environments' do, so it can also label the decisions of another policy, as expert
  * iteration needs). Otherwise it remembers every placement it makes and checks them against the
