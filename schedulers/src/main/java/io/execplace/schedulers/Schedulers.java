@@ -37,6 +37,10 @@ public final class Schedulers {
      * Lookahead#knowing}): run by {@code heldout}, never listed.
      */
     public static final String CLAIRVOYANT = "lookahead-clairvoyant";
+    /** As {@link #CLAIRVOYANT}, told only the true arrival times: shapes sampled from the jobs seen. */
+    public static final String CLAIRVOYANT_ARRIVALS = "lookahead-clairvoyant-arrivals";
+    /** As {@link #CLAIRVOYANT}, told only the true shapes and deadline slacks: arrival gaps sampled. */
+    public static final String CLAIRVOYANT_SHAPES = "lookahead-clairvoyant-shapes";
 
     private static final SchedulerRegistry BUILT_IN = SchedulerRegistry.empty()
             .with(RoundRobin.NAME,
@@ -110,7 +114,13 @@ public final class Schedulers {
             .withReference(Schedulers.CLAIRVOYANT,
                     "a reference, not a scheduler: lookahead whose rollouts see the workload's true next arrivals, "
                             + "to tell how much not knowing the future costs",
-                    (context, jobs) -> new Lookahead(context).knowing(jobs));
+                    (context, jobs) -> new Lookahead(context).knowing(jobs))
+            .withReference(Schedulers.CLAIRVOYANT_ARRIVALS,
+                    "a reference: lookahead told the true next arrival times only, shapes sampled from the jobs seen",
+                    (context, jobs) -> new Lookahead(context).knowingPart(jobs, true))
+            .withReference(Schedulers.CLAIRVOYANT_SHAPES,
+                    "a reference: lookahead told the true next jobs' shapes and deadline slacks only, gaps sampled",
+                    (context, jobs) -> new Lookahead(context).knowingPart(jobs, false));
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
