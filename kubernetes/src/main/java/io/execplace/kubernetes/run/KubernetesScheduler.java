@@ -80,11 +80,7 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final BindPhase bindPhase;
     private final FreshNodes freshNodes;
     private final NodeCordoner cordoner;
-    /**
-     * Binding threads: bindings wait on the API server, not the CPU, and with {@code --bind-early} a
-     * cycle's batch is often one or two pods, so a few threads would cap the requests in flight
-     * (kube-scheduler binds each pod in a goroutine of its own).
-     */
+    /** Bindings wait on the API server, not the CPU: few threads would cap the requests in flight. */
     private static final int BIND_THREADS = 16;
     /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
     private final ExecutorService bindThreads = Executors.newFixedThreadPool(BIND_THREADS, r -> {
@@ -96,7 +92,6 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final AtomicLong lastCycleMillis = new AtomicLong();
     private long lastForgetMillis;
     private final CycleTrigger trigger = new CycleTrigger();
-
 
     public KubernetesScheduler(KubernetesClient client, PlacementPolicy policy, PriceTable prices,
                                SchedulerSettings settings, Clock clock) {
