@@ -68,6 +68,7 @@ public final class PairPolicy implements PlacementPolicy, AgentStatistics {
         if (total < executors) {
             return Placement.none();
         }
+        writer.readNodes(view);
         int[] result = new int[executors];
         for (int e = 0; e < executors; e++) {
             writer.write(observation, job, e, here, freeCores, freeMemory, busy, view.now());
