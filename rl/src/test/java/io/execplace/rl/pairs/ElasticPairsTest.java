@@ -149,8 +149,11 @@ class ElasticPairsTest {
         EpisodeStats episode = Evaluation.episode(new GreedyPolicy(net), env, 0);
         assertThat(episode.completed()).isTrue();
         SimulationConfig sim = SimulationConfig.defaults(cluster, JOBS).withQueue(QueuePolicy.byName("edf"));
-        RunResult run = Simulation.run(cluster, JOBS, new PairPolicy("agent", net.withSlots(1)), sim);
-        // Same schedule: every job's start and end, and the same nodes bought.
+        PairPolicy policy = new PairPolicy("agent", net.withSlots(1));
+        RunResult run = Simulation.run(cluster, JOBS, policy, sim);
+        // Same schedule: every job's start and end, the same holds, and the same nodes bought.
+        assertThat(run.summary().jobsDropped()).isZero();
+        assertThat(policy.agentCounts().holds()).isEqualTo(episode.outcome().waits()).isPositive();
         assertThat(run.summary().meanTurnaround()).isCloseTo(episode.outcome().meanTurnaround(), within(1e-9));
         assertThat(run.summary().meanDuration()).isCloseTo(episode.outcome().meanDuration(), within(1e-9));
         assertThat(run.capacity().nodeLaunches()).isEqualTo(episode.outcome().capacity().nodeLaunches()).isPositive();
