@@ -32,8 +32,7 @@ public final class PairsElasticEnvFactory implements EnvFactory {
             new EnvSetting("queue", "edf", "queue order: edf, fcfs, edf-feasible, hjs-weight or hjs-weight:LAMBDA"),
             new EnvSetting("target-reward", "true",
                     "pay HJS's Target (Eq. 5) as it accrues: committed node cost and deadlines met (false: R_epi)")),
-            TpdsEnvFactory.concat(EnvSettingGroups.without(EnvSettingGroups.SCENARIO, NOT_APPLICABLE),
-                    EnvSettingGroups.without(EnvSettingGroups.TPDS, NOT_APPLICABLE)));
+            EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
     private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override

@@ -37,8 +37,7 @@ public final class PairsEnvFactory implements EnvFactory {
             new EnvSetting("deadline-features", "false", "observe the deadline features too (schema pairs-deadlines-1)"),
             new EnvSetting("elastic-features", "false",
                     "observe the deadline and node-pool features (schema pairs-elastic-1; for elastic clusters)")),
-            TpdsEnvFactory.concat(EnvSettingGroups.without(EnvSettingGroups.SCENARIO, NOT_APPLICABLE),
-                    EnvSettingGroups.without(EnvSettingGroups.TPDS, NOT_APPLICABLE)));
+            EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
     private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override
