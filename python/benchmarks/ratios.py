@@ -2,14 +2,23 @@
 the batched one (×64) against Gymnasium's CartPole-v1, both from ``gym.make``, and, when
 Stable-Baselines3 is installed, SB3's PPO on the batched adapter against PPO on a ``DummyVecEnv`` of
 as many environments, and PPO on a vector environment that does no work at all (the ceiling any
-environment could reach under SB3's PPO). Rounds alternate between the contenders; the median of the
-rounds' ratios is printed.
+environment could reach under SB3's PPO). Within a round the contenders take turns in chunks of a
+few milliseconds (PPO: one update's rollout each), so that they share the machine's load; the
+median of the rounds' ratios is printed.
 
     python python/benchmarks/ratios.py [--rounds 5] [--seconds 3] [--ppo-steps 16384] [--policy random|first]
     python python/benchmarks/ratios.py --breakdown      # where a batched step's time goes
 
 ``--policy`` is how execplace's actions are chosen: a random allowed action (default) or the first
-allowed one (episodes then differ: the batch's speed depends on them).
+allowed one (episodes then differ: the batch's speed depends on them). Every side draws its random
+numbers ahead and cycles them: CartPole-v1 a table of 65,536 whole numbers (action = the number's last
+bit), one environment the same table (the allowed action it picks), the batch a table of a key per
+environment and action for 1,024 steps (per row the allowed action with the largest key, one NumPy
+expression over the whole mask batch). Each round also times Java's ``BatchedEnvs.step`` alone in the
+batch's loop: what the batch would reach if its Python side and the action choice cost nothing.
+
+PPO (``--rollout``, ``--epochs``, ``--batch-size``; the same settings on every side) reports each
+run's parts: collecting rollouts, of which the vector environment's ``step_wait``, and the update.
 """
 import argparse
 import statistics
@@ -26,19 +35,23 @@ SETTINGS = dict(workload="tpds-burst")
 CLOCK = time.perf_counter
 
 
-def steps_per_second(env, choose, seconds):
-    """Steps/s of ``env`` with actions from ``choose(info, r)`` (r: a random whole number)."""
-    rng = np.random.default_rng(0)
-    draws = rng.integers(0, 2**31, size=1 << 16)
-    obs, info = env.reset(seed=0)
-    steps, t0 = 0, CLOCK()
-    while CLOCK() - t0 < seconds:
-        for _ in range(500):
-            obs, reward, terminated, truncated, info = env.step(choose(info, int(draws[steps & 0xFFFF])))
-            steps += 1
+def one_env(env, choose):
+    """A contender stepping ``env`` with actions from ``choose(info, r)`` (r: a random whole number, from
+    a table drawn ahead): each call runs a chunk of steps and returns (steps, seconds)."""
+    draws = np.random.default_rng(0).integers(0, 2**31, size=1 << 16).tolist()
+    state = {"info": env.reset(seed=0)[1], "steps": 0}
+
+    def chunk(steps=100):
+        info, done = state["info"], state["steps"]
+        t0 = CLOCK()
+        for k in range(done, done + steps):
+            obs, reward, terminated, truncated, info = env.step(choose(info, draws[k & 0xFFFF]))
             if terminated or truncated:
                 obs, info = env.reset()
-    return steps / (CLOCK() - t0)
+        elapsed = CLOCK() - t0
+        state["info"], state["steps"] = info, done + steps
+        return steps, elapsed
+    return chunk
 
 
 def masked(info, r):
@@ -50,18 +63,74 @@ def first_allowed(info, r):
     return int(info["action_mask"].argmax())
 
 
-def vector_steps_per_second(vec, seconds, random):
-    rng = np.random.default_rng(0)
-    obs, info = vec.reset(seed=0)
-    masks, steps, t0 = info["action_mask"], 0, CLOCK()
-    while CLOCK() - t0 < seconds:
-        for _ in range(50):
-            # a random allowed action each, or the first allowed one
-            actions = np.argmax(rng.random(masks.shape) * masks if random else masks, axis=1)
-            obs, rewards, terminated, truncated, info = vec.step(actions)
+class RandomAllowed:
+    """Random allowed actions for a whole batch, vectorised over the masks: a key per environment and
+    action, drawn ahead as CartPole's actions are (a table cycled step by step), the allowed action
+    with the largest key taken in each row: uniform among the allowed actions."""
+
+    def __init__(self, masks_shape, table_steps=1024):
+        self.keys = np.random.default_rng(0).random((table_steps, *masks_shape), dtype=np.float32)
+        self.buffer = np.empty(masks_shape, dtype=np.float32)
+        self.k = 0
+
+    def __call__(self, masks):
+        self.k = (self.k + 1) % len(self.keys)
+        return np.multiply(self.keys[self.k], masks, out=self.buffer).argmax(axis=1)
+
+
+def chooser(masks_shape, random):
+    """Random allowed actions (:class:`RandomAllowed`), or the first allowed one, for a batch."""
+    return RandomAllowed(masks_shape) if random else (lambda masks: masks.argmax(axis=1))
+
+
+def batch(vec, random):
+    """A contender stepping the vector environment (environment steps: ``num_envs`` per batched step)."""
+    masks = vec.reset(seed=0)[1]["action_mask"]
+    choose = chooser(masks.shape, random)
+    state = {"masks": masks}
+
+    def chunk(steps=10):
+        masks = state["masks"]
+        t0 = CLOCK()
+        for _ in range(steps):
+            obs, rewards, terminated, truncated, info = vec.step(choose(masks))
             masks = info["action_mask"]
-            steps += vec.num_envs
-    return steps / (CLOCK() - t0)
+        elapsed = CLOCK() - t0
+        state["masks"] = masks
+        return steps * vec.num_envs, elapsed
+    return chunk
+
+
+def java_alone(vec, random):
+    """A contender timing Java's ``BatchedEnvs.step`` alone, in the batch's loop with the same kind of
+    actions, counting only the bridge call: the batch's speed if its Python side and the action choice
+    cost nothing — the ceiling of the batched row on this machine."""
+    vec.reset(seed=0)
+    java, masks, actions = vec._batch, vec._masks, vec._actions  # the Java batch and live views of its buffers
+    choose = chooser(masks.shape, random)
+
+    def chunk(steps=10):
+        inside = 0.0
+        for _ in range(steps):
+            actions[:] = choose(masks)
+            t = CLOCK()
+            java.step()
+            inside += CLOCK() - t
+        return steps * vec.num_envs, inside
+    return chunk
+
+
+def race(contenders, seconds):
+    """Steps/s of each contender, their chunks taking turns until each has run about ``seconds``: the
+    load of a shared machine changes within a second, and turns of a few milliseconds share it fairly."""
+    steps = {name: 0 for name in contenders}
+    spent = {name: 0.0 for name in contenders}
+    while min(spent.values()) < seconds:
+        for name, chunk in contenders.items():
+            n, t = chunk()
+            steps[name] += n
+            spent[name] += t
+    return {name: steps[name] / spent[name] for name in contenders}
 
 
 def free_vec_env(like):
@@ -105,7 +174,6 @@ def breakdown(vec, steps=3000):
     """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
     the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
     allowed actions in NumPy as the ratio rounds do."""
-    rng = np.random.default_rng(0)
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
 
@@ -116,8 +184,10 @@ def breakdown(vec, steps=3000):
     def whole():
         vec.step(masks.argmax(axis=1))
 
+    random_allowed = RandomAllowed(masks.shape)
+
     def choose():
-        np.argmax(rng.random(masks.shape) * masks, axis=1)
+        random_allowed(masks)
 
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
     times = {"java": [], "step": [], "choose": []}
@@ -130,13 +200,68 @@ def breakdown(vec, steps=3000):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def ppo_seconds(venv, steps):
+def ppo_model(venv, a):
+    """PPO on ``venv`` and a dict its learning adds seconds to, in all and in its parts: collecting
+    rollouts (of which the environment's ``step_wait``) and the update."""
     from stable_baselines3 import PPO
 
-    model = PPO("MlpPolicy", venv, n_steps=256, batch_size=1024, n_epochs=1, seed=0, device="cpu")
-    t0 = time.perf_counter()
-    model.learn(steps)
-    return time.perf_counter() - t0
+    model = PPO("MlpPolicy", venv, n_steps=max(1, a.rollout // venv.num_envs), batch_size=a.batch_size,
+                n_epochs=a.epochs, seed=0, device="cpu")
+    parts = {"all": 0.0, "rollout": 0.0, "train": 0.0, "env": 0.0}
+
+    def timed(name, fn):
+        def run(*args, **kwargs):
+            t = CLOCK()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                parts[name] += CLOCK() - t
+        return run
+
+    model.collect_rollouts = timed("rollout", model.collect_rollouts)
+    model.train = timed("train", model.train)
+    venv.step_wait = timed("env", venv.step_wait)
+    model.learn = timed("all", model.learn)
+    return model, parts
+
+
+def ppo_rounds(a):
+    """PPO on DummyVecEnv, on the batched adapter and on a vector environment that costs nothing, in turns."""
+    try:
+        import torch
+        from stable_baselines3.common.env_util import make_vec_env
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError:
+        print("stable-baselines3 is not installed: no PPO ratio")
+        return
+    torch.set_num_threads(1)
+    from execplace.sb3 import ExecplaceSb3VecEnv
+
+    n = a.envs
+    print(f"PPO: {a.ppo_steps} steps, {n} environments, n_steps {max(1, a.rollout // n)}, batch_size "
+          f"{a.batch_size}, n_epochs {a.epochs}, one torch thread", flush=True)
+    ppo_ratios, ceilings = [], []
+    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
+        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
+        runs = {"DummyVecEnv": make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
+                "ExecplaceSb3VecEnv": adapter_env, "costs nothing": free_vec_env(adapter_env)}
+        models = {name: ppo_model(venv, a) for name, venv in runs.items()}
+        rollout = max(1, a.rollout // n) * n
+        updates = max(1, a.ppo_steps // rollout)
+        for update in range(updates):
+            for name, (model, _) in models.items():  # one update each in turn: they share the load
+                model.learn(rollout, reset_num_timesteps=update == 0)
+        t = {name: parts for name, (_, parts) in models.items()}
+        dummy = t["DummyVecEnv"]["all"]
+        ppo_ratios.append(dummy / t["ExecplaceSb3VecEnv"]["all"])
+        ceilings.append(dummy / t["costs nothing"]["all"])
+        print(f"round {r}: " + "; ".join(
+            f"{name} {x['all']:.1f} s ({updates * rollout / x['all']:,.0f} steps/s, {dummy / x['all']:.2f}×: rollouts "
+            f"{x['rollout']:.1f} s of which step_wait {x['env']:.1f} s, update {x['train']:.1f} s)"
+            for name, x in t.items()), flush=True)
+    if ppo_ratios:
+        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
+              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
 
 
 def main():
@@ -144,12 +269,17 @@ def main():
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=3)
     p.add_argument("--ppo-steps", type=int, default=16384)
+    p.add_argument("--rollout", type=int, default=16384,
+                   help="PPO's rollout per update, n_steps × environments (n_steps = this // --envs)")
+    p.add_argument("--epochs", type=int, default=1, help="PPO's n_epochs (SB3's default is 10)")
+    p.add_argument("--batch-size", type=int, default=1024, help="PPO's minibatch (SB3's default is 64)")
     p.add_argument("--policy", choices=["random", "first"], default="random")
     p.add_argument("--breakdown", action="store_true")
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
     p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
-                   help="steps/s rows by wall time, or by this process's CPU time (robust to other load)")
+                   help="steps/s rows and PPO's seconds by wall time, or by this process's CPU time (all its "
+                        "threads, the JVM's included; robust to other load)")
     p.add_argument("--threads", type=int, choices=[1, 2], default=1,
                    help="Java threads stepping the batch; with 2, the batch on one thread is measured too")
     a = p.parse_args()
@@ -169,50 +299,34 @@ def main():
                   f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
-    single_ratios, batch_ratios, one_thread_ratios = [], [], []
+    contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),
+                  "one": one_env(one, masked if random else first_allowed),
+                  "batch": batch(batched, random),
+                  "java": java_alone(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS),
+                                     random)}
+    if single_thread is not None:
+        contenders["one thread"] = batch(single_thread, random)
+    single_ratios, batch_ratios, one_thread_ratios, java_ratios = [], [], [], []
     for r in range(a.rounds):
-        c = steps_per_second(cartpole, lambda info, x: x & 1, a.seconds)
-        s = steps_per_second(one, masked if random else first_allowed, a.seconds)
-        b = vector_steps_per_second(batched, a.seconds, random)
+        speed = race(contenders, a.seconds)
+        c, s, b, j = speed["cartpole"], speed["one"], speed["batch"], speed["java"]
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
+        java_ratios.append(j / c)
         line = (f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
-                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×)")
+                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×); "
+                f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
         if single_thread is not None:
-            b1 = vector_steps_per_second(single_thread, a.seconds, random)
+            b1 = speed["one thread"]
             one_thread_ratios.append(b1 / c)
             line += f"; on one thread {b1:,.0f} ({b1 / c:.1f}×)"
         print(line, flush=True)
     if a.rounds:
         print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1"
+              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1 (BatchedEnvs.step alone "
+              f"{statistics.median(java_ratios):.1f}×)"
               + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
-    try:
-        import torch
-        from stable_baselines3.common.env_util import make_vec_env
-        from stable_baselines3.common.vec_env import DummyVecEnv
-    except ImportError:
-        print("stable-baselines3 is not installed: no PPO ratio")
-        return
-    torch.set_num_threads(1)
-    from execplace.sb3 import ExecplaceSb3VecEnv
-
-    ppo_ratios, ceilings = [], []
-    for r in range(a.ppo_rounds if a.ppo_rounds is not None else max(1, a.rounds // 2)):
-        dummy = ppo_seconds(make_vec_env("execplace/Tpds-v0", n_envs=n, vec_env_cls=DummyVecEnv, env_kwargs=SETTINGS),
-                            a.ppo_steps)
-        adapter_env = ExecplaceSb3VecEnv("tpds", num_envs=n, **SETTINGS)
-        adapter = ppo_seconds(adapter_env, a.ppo_steps)
-        free = ppo_seconds(free_vec_env(adapter_env), a.ppo_steps)
-        ppo_ratios.append(dummy / adapter)
-        ceilings.append(dummy / free)
-        print(f"round {r}: PPO {a.ppo_steps} steps, {n} environments: DummyVecEnv {dummy:.1f} s "
-              f"({a.ppo_steps / dummy:,.0f} steps/s), ExecplaceSb3VecEnv {adapter:.1f} s "
-              f"({a.ppo_steps / adapter:,.0f} steps/s): {dummy / adapter:.2f}×; an environment that costs nothing "
-              f"{free:.1f} s ({a.ppo_steps / free:,.0f} steps/s): {dummy / free:.2f}×", flush=True)
-    if ppo_ratios:
-        print(f"median: SB3 PPO on the batched adapter {statistics.median(ppo_ratios):.2f}× its speed on "
-              f"DummyVecEnv; on an environment that costs nothing {statistics.median(ceilings):.2f}×")
+    ppo_rounds(a)
 
 
 if __name__ == "__main__":

@@ -76,3 +76,40 @@ def test_two_java_threads_step_the_batch_as_one_does():
 def test_a_thread_count_other_than_one_or_two_is_refused(threads):
     with pytest.raises(ValueError, match="threads must be 1, or 2"):
         execplace.ExecplaceVectorEnv("tpds", num_envs=4, threads=threads, workload="tpds-burst")
+
+
+def _java_outcome(o):
+    """Java's EpisodeOutcome read field by field (the path the outcome rows replaced)."""
+    def undefined_as_none(x):
+        return None if x != x else float(x)
+    return {"completed": bool(o.completed()),
+            "end_event": None if o.endEvent() is None else str(o.endEvent().name()),
+            "episode_reward": undefined_as_none(o.episodeReward()), "cost": undefined_as_none(o.cost()),
+            "mean_duration": undefined_as_none(o.meanDuration()),
+            "mean_turnaround": undefined_as_none(o.meanTurnaround()),
+            "deadline_met_percent": undefined_as_none(o.deadlineMetPercent()),
+            "jobs_placed": int(o.jobsPlaced()), "jobs": int(o.jobs()), "jobs_dropped": int(o.jobsDropped()),
+            "good_placements": int(o.goodPlacements()), "waits": int(o.waits())}
+
+
+def test_outcomes_of_episodes_ending_in_one_step_are_javas_field_by_field():
+    # Unmasked random actions end several episodes a step, as an untrained agent does: the outcomes
+    # are converted together (from_rows), and each must be the Java outcome of its own environment.
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=16, workload="tpds-burst", workload_seeds=3)
+    vec.reset(seed=0)
+    rng = np.random.default_rng(3)
+    steps_with_several, events = 0, set()
+    for _ in range(400):
+        obs, rewards, terminated, truncated, info = vec.step(rng.integers(0, vec.single_action_space.n, 16))
+        ended = np.flatnonzero(terminated | truncated)
+        if len(ended) == 0:
+            assert "outcome" not in info
+            continue
+        steps_with_several += len(ended) > 1
+        for i in ended:
+            outcome = info["outcome"][i]
+            assert outcome == _java_outcome(vec._batch.endedOutcome(int(i)))
+            assert type(outcome["jobs_placed"]) is int and type(outcome["completed"]) is bool
+            events.add(outcome["end_event"])
+        assert all(info["outcome"][i] is None for i in np.flatnonzero(~(terminated | truncated)))
+    assert steps_with_several > 10 and len(events) >= 2

@@ -10,7 +10,7 @@ from gymnasium.vector.utils import batch_space
 
 from execplace.actions import write_actions
 from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space
-from execplace.outcomes import from_row, is_elastic
+from execplace.outcomes import from_rows, is_elastic
 from execplace.episodes import Episodes, make_java
 
 
@@ -120,9 +120,11 @@ class ExecplaceVectorEnv(VectorEnv):
             ended = terminated | truncated
             outcomes = np.full(self.num_envs, None, dtype=object)
             final = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(ended).tolist():
-                outcomes[i] = from_row(self._outcomes[i], self._elastic)
-                final[i] = self._final_obs[i].copy()
+            where = np.flatnonzero(ended)
+            finals = self._final_obs[where]  # a copy: the rows stay valid after the next step
+            for k, (i, outcome) in enumerate(zip(where.tolist(), from_rows(self._outcomes[where], self._elastic))):
+                outcomes[i] = outcome
+                final[i] = finals[k]
             info.update({"outcome": outcomes, "_outcome": ended, "final_obs": final, "_final_obs": ended})
             self._episodes[ended] += self.num_envs
             self._next_episode = max(self._next_episode, int(self._episodes.max()) + 1)

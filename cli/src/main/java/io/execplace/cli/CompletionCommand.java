@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.output.Version;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

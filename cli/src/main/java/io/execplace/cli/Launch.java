@@ -1,5 +1,8 @@
 package io.execplace.cli;
 
+import io.execplace.cli.command.ExitCode;
+
+import io.execplace.cli.output.Version;
 import java.io.PrintWriter;
 
 /**
@@ -21,7 +24,7 @@ public final class Launch {
             String failure = StandardOutput.failureLine(out);
             if (failure != null) {
                 System.err.println(failure);
-                System.exit(Main.EXIT_FAILURE);
+                System.exit(ExitCode.FAILURE);
             }
             return;
         }

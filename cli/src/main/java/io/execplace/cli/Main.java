@@ -1,5 +1,28 @@
 package io.execplace.cli;
 
+import io.execplace.cli.simulate.BenchCommand;
+import io.execplace.cli.simulate.CompareCommand;
+import io.execplace.cli.command.EngineFactory;
+import io.execplace.cli.evaluate.EvaluateCommand;
+import io.execplace.cli.inputs.GenerateCommand;
+import io.execplace.cli.evaluate.HeldOutCommand;
+import io.execplace.cli.eventlog.ImportEventLogsCommand;
+import io.execplace.cli.inputs.ImportSpotTraceCommand;
+import io.execplace.cli.k8s.K8sSchedulerCommand;
+import io.execplace.cli.simulate.OfflineCommand;
+import io.execplace.cli.inputs.PresetsCommand;
+import io.execplace.cli.command.QuickCommand;
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ExitCode;
+import io.execplace.cli.k8s.ReplayCommand;
+import io.execplace.cli.k8s.ReportCommand;
+import io.execplace.cli.study.ReproduceCommand;
+import io.execplace.cli.simulate.SimulateCommand;
+import io.execplace.cli.train.TrainChoiceCommand;
+import io.execplace.cli.train.TrainCommand;
+import io.execplace.cli.train.TrainLiuCommand;
+import io.execplace.cli.output.Version;
+import io.execplace.cli.eventlog.WhatIfCommand;
 import io.execplace.core.io.BadInputException;
 import io.execplace.kubernetes.run.ApiServerUnavailableException;
 import io.execplace.core.sim.InvalidPlacementException;
@@ -15,13 +38,12 @@ import picocli.CommandLine.ScopeType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /** The {@code execplace} command line. The only part of execplace that prints. */
 @Command(name = "execplace",
@@ -41,7 +63,7 @@ public final class Main implements Runnable {
      * is added, and building all of them costs a short command most of its start-up (0.17 s of
      * {@code simulate}'s 0.32 s), so a run of one known command builds only that one.
      */
-    private static final Map<String, Supplier<Object>> COMMANDS = commands();
+    private static final Map<String, Function<CommandContext, Object>> COMMANDS = commands();
 
     /**
      * Commands that users script by the thousand: their plain command lines run without picocli
@@ -52,8 +74,8 @@ public final class Main implements Runnable {
     /** Commands that need every other command's model: help, shell completion. */
     private static final Set<String> WHOLE_TREE = Set.of("help", "completion");
 
-    private static Map<String, Supplier<Object>> commands() {
-        Map<String, Supplier<Object>> c = new LinkedHashMap<>();
+    private static Map<String, Function<CommandContext, Object>> commands() {
+        Map<String, Function<CommandContext, Object>> c = new LinkedHashMap<>();
         c.put("compare", CompareCommand::new);
         c.put("simulate", SimulateCommand::new);
         c.put("train", TrainCommand::new);
@@ -63,29 +85,29 @@ public final class Main implements Runnable {
         c.put("heldout", HeldOutCommand::new);
         c.put("offline", OfflineCommand::new);
         c.put("generate", GenerateCommand::new);
-        c.put("import-eventlogs", ImportEventLogsCommand::new);
-        c.put("import-spot-trace", ImportSpotTraceCommand::new);
+        c.put("import-eventlogs", context -> new ImportEventLogsCommand());
+        c.put("import-spot-trace", context -> new ImportSpotTraceCommand());
         c.put("whatif", WhatIfCommand::new);
         c.put("presets", PresetsCommand::new);
         c.put("reproduce", ReproduceCommand::new);
-        c.put("bench", BenchCommand::new);
-        c.put("completion", CompletionCommand::new);
+        c.put("bench", context -> new BenchCommand());
+        c.put("completion", context -> new CompletionCommand());
         c.put("k8s-scheduler", K8sSchedulerCommand::new);
         c.put("replay", ReplayCommand::new);
-        c.put("report", ReportCommand::new);
+        c.put("report", context -> new ReportCommand());
         // A lambda, not HelpCommand::new: a method reference to picocli's class (compiled for Java 5)
         // links it while the class-data archive is dumped, which leaves it out of the archive.
-        c.put("help", () -> new CommandLine.HelpCommand());
+        c.put("help", context -> new CommandLine.HelpCommand());
         return Collections.unmodifiableMap(c);
     }
 
     /** Exit code for bad input: unknown names, malformed files, impossible numbers, refused options. */
-    public static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_BAD_INPUT = ExitCode.BAD_INPUT;
     /** Exit code for a failed run: an I/O error, a policy that broke the rules, an internal error. */
-    public static final int EXIT_FAILURE = 1;
+    public static final int EXIT_FAILURE = ExitCode.FAILURE;
 
     /** Something outside execplace cannot be used (the Kubernetes API server does not answer or refuses us). */
-    public static final int EXIT_ENVIRONMENT = 3;
+    public static final int EXIT_ENVIRONMENT = ExitCode.ENVIRONMENT;
     /** Environment variable that asks for stack traces, like {@code --verbose}. */
     public static final String DEBUG_VARIABLE = "EXECPLACE_DEBUG";
     /** Where bugs are reported. */
@@ -119,17 +141,14 @@ public final class Main implements Runnable {
         }
     }
 
-    private final SchedulerRegistry registry;
     private final Map<String, String> environment;
-    private final Extensions extensions;
 
-    /** Warnings printed when the command has ended, unless it refused its input (DeprecatedNames). */
-    private final List<String> afterRun = new ArrayList<>();
+    /** What the commands are handed; its after-run lines are printed unless the command refused its input. */
+    private final CommandContext context;
 
-    private Main(SchedulerRegistry registry, Map<String, String> environment, Extensions extensions) {
-        this.registry = registry;
+    private Main(Map<String, String> environment, CommandContext context) {
         this.environment = environment;
-        this.extensions = extensions;
+        this.context = context;
     }
 
     @Override
@@ -163,11 +182,10 @@ public final class Main implements Runnable {
      * Runs a command whose options {@link QuickParse} read, as picocli's path would: the same streams,
      * the same one-line reports and exit codes.
      */
-    private static int runQuick(QuickCommand command, SchedulerRegistry registry, Map<String, String> environment,
-                                PrintWriter out, PrintWriter err) {
+    private static int runQuick(QuickCommand command, Map<String, String> environment, PrintWriter out, PrintWriter err) {
         int code;
         try {
-            code = command.run(out, registry);
+            code = command.run(out);
         } catch (OutOfMemoryError oom) {
             code = outOfMemory(err);
         } catch (Exception ex) {
@@ -211,9 +229,9 @@ public final class Main implements Runnable {
         // picocli's path hands over (ScenarioOptions); reading logs takes longer than picocli's start-up anyway.
         boolean eventLogs = java.util.Arrays.stream(args).anyMatch(a -> a.contains("eventlogs:"));
         if (first != null && QUICK.contains(first) && !eventLogs) {
-            Object command = COMMANDS.get(first).get();
+            Object command = COMMANDS.get(first).apply(new CommandContext(registry, extensions.engines()));
             if (QuickParse.populate(command, args, 1)) {
-                return checkOutput(runQuick((QuickCommand) command, registry, environment, out, err), out, err);
+                return checkOutput(runQuick((QuickCommand) command, environment, out, err), out, err);
             }
         }
         CommandLine cl = COMMANDS.containsKey(first) && !WHOLE_TREE.contains(first)
@@ -226,7 +244,7 @@ public final class Main implements Runnable {
             code = outOfMemory(err);
         }
         if (code != EXIT_BAD_INPUT) { // a refusal is one error line, nothing else
-            ((Main) cl.getCommandSpec().userObject()).afterRun.forEach(err::println);
+            ((Main) cl.getCommandSpec().userObject()).context.afterRunLines().forEach(err::println);
         }
         out.flush();
         err.flush();
@@ -263,10 +281,11 @@ public final class Main implements Runnable {
     private static CommandLine commandLine(SchedulerRegistry registry, Map<String, String> environment,
                                            Extensions extensions, PrintWriter out, PrintWriter err,
                                            List<String> commands) {
-        Main main = new Main(registry, environment, extensions);
+        CommandContext context = new CommandContext(registry, extensions.engines());
+        Main main = new Main(environment, context);
         CommandLine cl = new CommandLine(main);
         for (String name : commands) {
-            cl.addSubcommand(name, COMMANDS.get(name).get());
+            cl.addSubcommand(name, COMMANDS.get(name).apply(context));
         }
         for (Object sub : extensions.subcommands()) {
             cl.addSubcommand(sub);
@@ -314,21 +333,6 @@ public final class Main implements Runnable {
             c.getErr().flush();
             return EXIT_BAD_INPUT;
         }
-    }
-
-    /** The registry of the running command line. */
-    /** A line for standard error once the command has ended (after any error line; left out on exit 2). */
-    static void afterRun(CommandSpec command, String line) {
-        ((Main) command.root().userObject()).afterRun.add(line);
-    }
-
-    static SchedulerRegistry registry(CommandSpec command) {
-        return ((Main) command.root().userObject()).registry;
-    }
-
-    /** The engines the running distribution adds to {@code --engine}, or null for none. */
-    static EngineFactory engines(CommandSpec command) {
-        return ((Main) command.root().userObject()).extensions.engines();
     }
 
     private boolean debug() {

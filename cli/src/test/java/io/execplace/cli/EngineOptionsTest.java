@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.train.TrainSweep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

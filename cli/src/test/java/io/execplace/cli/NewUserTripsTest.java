@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.command.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

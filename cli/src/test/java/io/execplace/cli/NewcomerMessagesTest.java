@@ -1,5 +1,6 @@
 package io.execplace.cli;
 
+import io.execplace.cli.train.TrainCommand;
 import io.execplace.rl.train.CurvePoint;
 import io.execplace.rl.train.Evaluation;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.execplace.cli;
 
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.simulate.SimulateCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,6 +22,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@link QuickParse} must fill a command exactly as picocli does, or leave the command line to picocli. */
 class QuickParseTest {
+
+    /** A fresh simulate command with the command line's schedulers (its options are all that is read here). */
+    private static SimulateCommand simulate() {
+        return new SimulateCommand(new CommandContext(Main.schedulers(), null));
+    }
 
     /** A value of the option's type that QuickParse reads itself, in the form a user would write it. */
     private static String sample(OptionSpec o, Random random) {
@@ -45,14 +52,14 @@ class QuickParseTest {
 
     /** Every option's value after picocli parsed the command line into a fresh command. */
     private static Map<String, Object> byPicocli(List<String> args) {
-        CommandLine cl = new CommandLine(new SimulateCommand());
+        CommandLine cl = new CommandLine(simulate());
         cl.parseArgs(args.toArray(new String[0]));
         return values(cl);
     }
 
     /** Every option's value after QuickParse filled a fresh command (read through picocli's model of it). */
     private static Map<String, Object> byQuickParse(List<String> args) {
-        SimulateCommand command = new SimulateCommand();
+        SimulateCommand command = simulate();
         assertThat(QuickParse.populate(command, args.toArray(new String[0]), 0)).as("quick parse of %s", args).isTrue();
         return values(new CommandLine(command));
     }
@@ -69,7 +76,7 @@ class QuickParseTest {
 
     private static List<OptionSpec> options() {
         List<OptionSpec> options = new ArrayList<>();
-        for (OptionSpec o : new CommandLine(new SimulateCommand()).getCommandSpec().options()) {
+        for (OptionSpec o : new CommandLine(simulate()).getCommandSpec().options()) {
             if (!o.usageHelp() && !o.versionHelp()) {
                 options.add(o);
             }
@@ -142,7 +149,7 @@ class QuickParseTest {
             "--scheduler", "--scheduler=", "--scheduler gio --scheduler milp", "--json=true", "--no-json",
             "--admission --no-admission", "--scenario -q", "--trace-out"})
     void declinesWhatItWouldNotReadExactlyAsPicocli(String line) {
-        assertThat(QuickParse.populate(new SimulateCommand(), line.split(" "), 0)).isFalse();
+        assertThat(QuickParse.populate(simulate(), line.split(" "), 0)).isFalse();
     }
 
     /** The same command line through picocli, as every command but the quick ones runs. */

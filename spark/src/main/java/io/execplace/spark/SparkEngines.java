@@ -1,7 +1,7 @@
 package io.execplace.spark;
 
 import io.execplace.spark.master.MasterUrl;
-import io.execplace.cli.EngineFactory;
+import io.execplace.cli.command.EngineFactory;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.run.CellEngine;
 

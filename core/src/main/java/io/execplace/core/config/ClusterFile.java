@@ -39,6 +39,7 @@ import java.util.List;
  * <pre>
  * name: my-elastic
  * gracefulDecommission: false    # Spark decommissioning migrates shuffle blocks within a spot notice
+ * driverPods: false              # each application runs a driver pod (Spark's defaults: 1 core, 1g + 384 MiB)
  * nodePools:                     # in order of preference (Karpenter's weight)
  *   - name: spot
  *     capacityType: spot         # on-demand (default) | spot

@@ -3,6 +3,7 @@ package io.execplace.core.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Site;
@@ -46,6 +47,8 @@ final class ClusterFileReader {
         List<NodePool> pools = null;
         int poolsLine = 0;
         boolean graceful = false;
+        DriverPod drivers = null;
+        int driversLine = 0;
         int vmTypesLine = 0;
         Set<String> seen = new HashSet<>();
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
@@ -77,8 +80,16 @@ final class ClusterFileReader {
                     }
                     graceful = g.token() == JsonToken.VALUE_TRUE;
                 }
+                case "driverPods" -> {
+                    Scalar d = scalar();
+                    if (d.token() != JsonToken.VALUE_TRUE && d.token() != JsonToken.VALUE_FALSE) {
+                        throw fail(fieldLine, null, field, "expected true or false, got " + shown(d));
+                    }
+                    drivers = d.token() == JsonToken.VALUE_TRUE ? DriverPod.SPARK_DEFAULT : null;
+                    driversLine = fieldLine;
+                }
                 default -> throw fail(fieldLine, null, field,
-                        "unknown field (expected name, vmTypes, or nodePools and gracefulDecommission)");
+                        "unknown field (expected name, vmTypes, or nodePools, gracefulDecommission and driverPods)");
             }
         }
         if (pools != null) {
@@ -87,10 +98,13 @@ final class ClusterFileReader {
                         "give vmTypes (a fixed cluster) or nodePools (an elastic one), not both");
             }
             try {
-                return new NodePools(nameOrDefault(name, defaultName), pools, graceful).cluster();
+                return new NodePools(nameOrDefault(name, defaultName), pools, graceful, drivers).cluster();
             } catch (IllegalArgumentException e) {
                 throw fail(poolsLine, null, "nodePools", e.getMessage());
             }
+        }
+        if (drivers != null) {
+            throw fail(driversLine, null, "driverPods", "driver pods are modelled on elastic clusters only (give nodePools)");
         }
         if (builder == null) {
             throw fail(0, null, "vmTypes", "missing (a list of VM types with name, cores, memoryGb, price, site, count; "

@@ -20,12 +20,14 @@ package io.execplace.core.metrics;
  * @param executorsEvicted    executors on those nodes, evicted while their job ran
  * @param jobsEvicted         times a job (or an executor request) was stopped by an eviction and queued again
  * @param executorSecondsEvicted executor-seconds of finished work recomputed after evictions
+ * @param applicationsRestarted times an application failed because its driver's node was taken back
+ *                            (interrupted or evicted) and restarted from scratch (pools with driver pods)
  */
 public record CapacityStats(int nodeLaunches, double nodeHours, int interruptions, int executorsLost,
                             double executorSecondsLost, int jobsStopped, int executorsAdded,
                             int executorsCancelled, double addedExecutorHours, int nodesRemovedEmpty,
                             int nodesRemovedUnderused, int executorsEvicted, int jobsEvicted,
-                            double executorSecondsEvicted) {
+                            double executorSecondsEvicted, int applicationsRestarted) {
 
     /** A fixed cluster's without dynamic allocation: nothing bought, nothing lost, nothing added. */
     public static final CapacityStats NONE = builder().build();
@@ -38,7 +40,7 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
     public CapacityStats withNodeHours(double hours) {
         return new CapacityStats(nodeLaunches, hours, interruptions, executorsLost, executorSecondsLost, jobsStopped,
                 executorsAdded, executorsCancelled, addedExecutorHours, nodesRemovedEmpty, nodesRemovedUnderused,
-                executorsEvicted, jobsEvicted, executorSecondsEvicted);
+                executorsEvicted, jobsEvicted, executorSecondsEvicted, applicationsRestarted);
     }
 
     /** Builds {@link CapacityStats} field by field. */
@@ -57,6 +59,7 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
         private int executorsEvicted;
         private int jobsEvicted;
         private double executorSecondsEvicted;
+        private int applicationsRestarted;
 
         public Builder nodeLaunches(int v) {
             nodeLaunches = v;
@@ -128,10 +131,15 @@ public record CapacityStats(int nodeLaunches, double nodeHours, int interruption
             return this;
         }
 
+        public Builder applicationsRestarted(int v) {
+            applicationsRestarted = v;
+            return this;
+        }
+
         public CapacityStats build() {
             return new CapacityStats(nodeLaunches, nodeHours, interruptions, executorsLost, executorSecondsLost,
                     jobsStopped, executorsAdded, executorsCancelled, addedExecutorHours, nodesRemovedEmpty,
-                    nodesRemovedUnderused, executorsEvicted, jobsEvicted, executorSecondsEvicted);
+                    nodesRemovedUnderused, executorsEvicted, jobsEvicted, executorSecondsEvicted, applicationsRestarted);
         }
     }
 }

@@ -18,6 +18,12 @@ public final class ClusterPresets {
     private static final VmType C5_4XLARGE = new VmType("c5.4xlarge", 16, 32);
     private static final VmType[] HYB_TYPES = {VmType.M1_LARGE, VmType.M1_XLARGE, VmType.M2_XLARGE};
 
+    /**
+     * The preset parameter for driver pods: {@code elastic-spot+drivers} is {@code elastic-spot} whose
+     * applications each run a driver pod of Spark's default request ({@link DriverPod#SPARK_DEFAULT}).
+     */
+    public static final String DRIVERS = "+drivers";
+
     private ClusterPresets() {
     }
 
@@ -33,7 +39,9 @@ public final class ClusterPresets {
 
     /** True when {@code name} is a preset name. */
     public static boolean isPreset(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
+        String n = lower.endsWith(DRIVERS) && lower.startsWith("elastic-")
+                ? lower.substring(0, lower.length() - DRIVERS.length()) : lower;
         return list().stream().anyMatch(p -> p.name().equals(n));
     }
 
@@ -42,7 +50,12 @@ public final class ClusterPresets {
      * the others.
      */
     public static Cluster byName(String name, PricingModel pricing) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
+        String n = name.toLowerCase(Locale.ROOT);
+        if (n.endsWith(DRIVERS) && n.startsWith("elastic-")) {
+            NodePools pools = byName(n.substring(0, n.length() - DRIVERS.length()), pricing).pools();
+            return pools.withDrivers(DriverPod.SPARK_DEFAULT, n).cluster();
+        }
+        return switch (n) {
             case "tpds" -> tpds();
             case "tpds-code" -> tpdsCode();
             case "hybrid-small" -> hybrid("hybrid-small", 1, 2, pricing);
@@ -60,7 +73,7 @@ public final class ClusterPresets {
                     + "' (known: tpds, tpds-code, hybrid-small, hybrid-large, c5, elastic-ondemand, elastic-spot, "
                     + "elastic-ondemand-published, elastic-spot-published, elastic-spot-published-trace, "
                     + "elastic-spot-published-windows, elastic-ondemand-underutilized, elastic-spot-underutilized, "
-                    + "or a YAML file)");
+                    + "an elastic preset with " + DRIVERS + " for driver pods, or a YAML file)");
         };
     }
 

@@ -21,6 +21,8 @@ public final class NodePools {
     private final String name;
     private final List<NodePool> pools;
     private final boolean gracefulDecommission;
+    /** The applications' driver pods, or null when drivers are not modelled (the default). */
+    private final DriverPod drivers;
     private final int[] poolOf;
     private final int[] typeOf;
     private final int[] zoneOf;
@@ -30,12 +32,18 @@ public final class NodePools {
     private final Cluster cluster;
 
     public NodePools(String name, List<NodePool> pools, boolean gracefulDecommission) {
+        this(name, pools, gracefulDecommission, null);
+    }
+
+    /** @param drivers each application's driver pod, or null when drivers are not modelled */
+    public NodePools(String name, List<NodePool> pools, boolean gracefulDecommission, DriverPod drivers) {
         if (pools.isEmpty()) {
             throw new IllegalArgumentException("an elastic cluster needs at least one node pool");
         }
         this.name = name;
         this.pools = List.copyOf(pools);
         this.gracefulDecommission = gracefulDecommission;
+        this.drivers = drivers;
         List<int[]> slots = new ArrayList<>();
         List<Vm> vms = new ArrayList<>();
         firstSlot = new int[this.pools.size()][];
@@ -84,7 +92,17 @@ public final class NodePools {
 
     /** The same pools with Spark's graceful decommissioning on or off. */
     public NodePools withGracefulDecommission(boolean on) {
-        return on == gracefulDecommission ? this : new NodePools(name, pools, on);
+        return on == gracefulDecommission ? this : new NodePools(name, pools, on, drivers);
+    }
+
+    /** The applications' driver pods, or null when drivers are not modelled. */
+    public DriverPod drivers() {
+        return drivers;
+    }
+
+    /** The same pools with every application running a driver pod {@code pod} (null: no drivers), named {@code newName}. */
+    public NodePools withDrivers(DriverPod pod, String newName) {
+        return new NodePools(newName, pools, gracefulDecommission, pod);
     }
 
     /** The cluster of node slots. */
@@ -131,16 +149,18 @@ public final class NodePools {
     @Override
     public boolean equals(Object o) {
         return o instanceof NodePools other && name.equals(other.name) && pools.equals(other.pools)
-                && gracefulDecommission == other.gracefulDecommission;
+                && gracefulDecommission == other.gracefulDecommission && Objects.equals(drivers, other.drivers);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, pools, gracefulDecommission);
+        return drivers == null ? Objects.hash(name, pools, gracefulDecommission)
+                : Objects.hash(name, pools, gracefulDecommission, drivers);
     }
 
     @Override
     public String toString() {
-        return "NodePools[" + name + ", " + pools + (gracefulDecommission ? ", graceful decommissioning" : "") + "]";
+        return "NodePools[" + name + ", " + pools + (gracefulDecommission ? ", graceful decommissioning" : "")
+                + (drivers == null ? "" : ", drivers " + drivers) + "]";
     }
 }

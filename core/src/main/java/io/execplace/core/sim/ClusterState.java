@@ -28,6 +28,7 @@ public final class ClusterState implements ClusterView {
     private final double[] capacityMemory;
     private final int[] freeCores;
     private final double[] freeMemory;
+    /** Pods per VM: executors, and driver pods where drivers are modelled. */
     private final int[] executors;
     private final double[] busyUntil;
     private final double[] busySince;
@@ -239,6 +240,11 @@ public final class ClusterState implements ClusterView {
 
     /** Places one executor of the job on the VM, busy until {@code finish}. The caller has checked it fits. */
     public void addExecutor(int vm, Job job, double finish) {
+        addPod(vm, job.coresPerExecutor(), job.memoryGbPerExecutor(), finish);
+    }
+
+    /** Places a pod of the given request on the VM, busy until {@code finish} (an executor, or a driver pod). */
+    void addPod(int vm, int cores, double memoryGb, double finish) {
         if (executors[vm] == 0) {
             if (nodes == null) {
                 busySince[vm] = now;
@@ -254,21 +260,21 @@ public final class ClusterState implements ClusterView {
             busyUntil[vm] = finish;
         }
         executors[vm]++;
-        freeCores[vm] -= job.coresPerExecutor();
-        freeMemory[vm] -= job.memoryGbPerExecutor();
+        freeCores[vm] -= cores;
+        freeMemory[vm] -= memoryGb;
         if (nodes != null) {
             nodes.podEvent(vm, now);
         }
     }
 
-    /** Extends the VM's busy horizon to at least {@code until} (for executors placed before their job's finish is known). */
+    /** Extends the VM's busy horizon to at least {@code until} (executors placed before their job's finish is known). */
     public void extendBusyUntil(int vm, double until) {
         if (executors[vm] > 0 && until > busyUntil[vm]) {
             busyUntil[vm] = until;
         }
     }
 
-    /** Places all executors of a validated placement. */
+    /** Places all executors of a validated placement (its driver is {@link DriverPods}'). */
     public void start(Job job, Placement placement, double finish) {
         for (int i = 0; i < placement.executors(); i++) {
             addExecutor(placement.vm(i), job, finish);
@@ -277,6 +283,11 @@ public final class ClusterState implements ClusterView {
 
     /** Releases one executor of the job from the VM at the current time. */
     public void removeExecutor(int vm, Job job) {
+        removePod(vm, job.coresPerExecutor(), job.memoryGbPerExecutor());
+    }
+
+    /** Releases a pod of the given request from the VM now. */
+    void removePod(int vm, int cores, double memoryGb) {
         executors[vm]--;
         if (executors[vm] == 0) {
             // Reset exactly so that decimal memory sizes cannot drift over a long run.
@@ -289,8 +300,8 @@ public final class ClusterState implements ClusterView {
                 nodes.emptied(vm, now);
             }
         } else {
-            freeCores[vm] += job.coresPerExecutor();
-            freeMemory[vm] += job.memoryGbPerExecutor();
+            freeCores[vm] += cores;
+            freeMemory[vm] += memoryGb;
             if (nodes != null) {
                 nodes.podEvent(vm, now);
             }
@@ -358,10 +369,8 @@ public final class ClusterState implements ClusterView {
         return cost;
     }
 
-    /**
-     * The cost already certain now: everything billed so far plus, for every busy VM, its price × the
-     * time it stays busy with the jobs it hosts (their durations are fixed when they start).
-     */
+    /** The cost already certain now: everything billed so far plus, for every busy VM, its price × the time it
+     *  stays busy with the jobs it hosts (their durations are fixed when they start). */
     public double committedCost() {
         double cost = costSoFar();
         for (int i = 0; i < n; i++) {

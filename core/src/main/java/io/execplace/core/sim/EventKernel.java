@@ -80,9 +80,7 @@ public final class EventKernel {
         reset(jobs, Map.of());
     }
 
-    /**
-     * Starts a run of {@code jobs}, the applications among them with an executor demand using dynamic
-     * allocation ({@link Allocations}).
+    /** Starts a run of {@code jobs}, the applications among them with an executor demand using dynamic allocation.
      *
      * @param jobs    the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
      * @param demands executor demands by job id
@@ -107,19 +105,14 @@ public final class EventKernel {
         clock.arrivalCheck = null;
     }
 
-    /**
-     * Names the deciding policy in drop reasons and drops, on arrival, the jobs it says it could
-     * never place on this cluster ({@link PlacementPolicy#neverPlaces}; e.g. asq's jobs that neither
-     * site holds alone).
-     */
+    /** Names the deciding policy in drop reasons and drops, on arrival, the jobs it says it could never place on
+     *  this cluster ({@link PlacementPolicy#neverPlaces}; e.g. asq's jobs that neither site holds alone). */
     public void setDecider(PlacementPolicy policy) {
         this.decider = policy.name();
         clock.arrivalCheck = policy;
     }
 
-    /**
-     * Moves to the next decision point: offers the next waiting job, processing events (and deadline
-     * admission) as needed.
+    /** Moves to the next decision point: offers the next waiting job, processing events (and admission) as needed.
      *
      * @return true at a decision point; false when the run is over (the jobs still waiting are dropped)
      */
@@ -242,7 +235,12 @@ public final class EventKernel {
     public boolean start(int position, Placement p) {
         int j = waiting.get(position);
         Job job = clock.jobs[j];
+        if (!allocations.isRequest(j) && (p = starts.drivers().complete(job, p)) == null) {
+            skip(); // no node can take the application's driver now: it stays pending
+            return false;
+        }
         String error = state.validate(job, p);
+        error = error == null ? starts.drivers().check(job, p) : error;
         if (error != null && clock.elastic() && state.overPoolLimit(p)) {
             // The nodes fit one by one but not together: the provisioner refuses the launches beyond the
             // pool's limit, as Karpenter does, and the job stays pending.

@@ -24,6 +24,7 @@ final class JobStarts {
     private final DurationModel durationModel;
     private final boolean elastic;
     private final boolean[] localVm;
+    private final DriverPods drivers;
 
     JobStarts(ClusterState state, JobBook book, CompletionQueue running, StartTally tally, Allocations allocations,
               Cluster cluster, DurationModel durationModel) {
@@ -36,17 +37,26 @@ final class JobStarts {
         this.durationModel = durationModel;
         this.elastic = cluster.isElastic();
         this.localVm = new boolean[cluster.size()];
+        this.drivers = new DriverPods(state, cluster);
         for (int i = 0; i < localVm.length; i++) {
             localVm[i] = cluster.vm(i).site() == Site.LOCAL;
         }
     }
 
-    /** When a placement's executors can start: now, or when the last node it needs is ready (elastic). */
+    /** The applications' driver pods (off unless the pools model them). */
+    DriverPods drivers() {
+        return drivers;
+    }
+
+    /** When a placement's executors can start: now, or when the last node it needs (its driver's too) is ready (elastic). */
     double readyAt(Placement p) {
         double at = state.now();
         if (elastic) {
             for (int i = 0; i < p.executors(); i++) {
                 at = Math.max(at, state.nodes().readyAt(p.vm(i), state.now()));
+            }
+            if (p.hasDriver()) {
+                at = Math.max(at, state.nodes().readyAt(p.driverVm(), state.now()));
             }
         }
         return at;
@@ -76,6 +86,9 @@ final class JobStarts {
     void startWhole(int j, Job job, Placement p, double at, double duration) {
         record(j, p);
         state.start(job, p, at + duration);
+        if (p.hasDriver() && drivers.on()) {
+            drivers.start(j, p.driverVm(), at + duration);
+        }
         started(j, job, at, duration, DurationModel.matchesType(job, p));
     }
 
@@ -216,6 +229,7 @@ final class JobStarts {
         for (int i = 0; i < allocations.job(j).executors(); i++) {
             state.extendBusyUntil(book.executorVm[from + i], finish);
         }
+        drivers.extend(j, finish);
     }
 
     private void requestStarted(int j, double at, double until) {
@@ -263,6 +277,7 @@ final class JobStarts {
     /** Job or request {@code j} completed: its executors are freed. */
     void finished(int j, Job job) {
         free(j, job, job.executors());
+        drivers.free(j);
         if (allocations.isRequest(j)) {
             allocations.ended(j, true);
         }

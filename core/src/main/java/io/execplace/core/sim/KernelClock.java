@@ -52,11 +52,16 @@ final class KernelClock {
         this.starts = starts;
         this.config = config;
         this.cluster = cluster;
-        this.preemptions = cluster.isElastic() ? new Preemptions(state) : null;
+        this.preemptions = cluster.isElastic() ? new Preemptions(state, starts.drivers()) : null;
         if (preemptions != null && cluster.pools().pools().stream()
                 .anyMatch(p -> p.consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)) {
             preemptions.consolidateUnderused(new UnderutilizedConsolidation(state, book, running, this));
         }
+    }
+
+    /** The applications' driver pods (off unless the pools model them). */
+    DriverPods drivers() {
+        return starts.drivers();
     }
 
     /** True for an elastic cluster (node events run with the jobs'). */
@@ -68,6 +73,7 @@ final class KernelClock {
     void reset(Job[] jobs, int n) {
         this.jobs = jobs;
         this.n = n;
+        starts.drivers().reset(jobs, n);
         if (preemptions != null) {
             preemptions.reset();
         }
@@ -260,6 +266,9 @@ final class KernelClock {
      * @return true when the job started (the kernel takes it off the queue)
      */
     boolean placeExecutor(int j, int vm) {
+        if (starts.drivers().on()) {
+            throw new IllegalStateException("driver pods are modelled for whole placements (EventKernel.start) only");
+        }
         Job job = jobs[j];
         if (pendingJob != j) {
             pendingJob = j;

@@ -117,8 +117,9 @@ final class PoolCapacity {
      */
     String checkLaunches(Placement placement, boolean[] alive) {
         int[] extra = null;
-        for (int i = 0; i < placement.executors(); i++) {
-            int vm = placement.vm(i);
+        int pods = placement.executors() + (placement.hasDriver() ? 1 : 0);
+        for (int i = 0; i < pods; i++) {
+            int vm = slotOf(placement, i);
             if (alive[vm] || firstIndexOf(placement, i, vm) < i) {
                 continue;
             }
@@ -137,9 +138,14 @@ final class PoolCapacity {
         return null;
     }
 
+    /** Pod {@code i} of the placement: its executors, then its driver when it names one. */
+    private static int slotOf(Placement placement, int i) {
+        return i < placement.executors() ? placement.vm(i) : placement.driverVm();
+    }
+
     private static int firstIndexOf(Placement placement, int upTo, int vm) {
         for (int i = 0; i < upTo; i++) {
-            if (placement.vm(i) == vm) {
+            if (slotOf(placement, i) == vm) {
                 return i;
             }
         }

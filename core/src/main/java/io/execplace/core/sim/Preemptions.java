@@ -20,6 +20,8 @@ final class Preemptions {
 
     private final ClusterState state;
     private final NodeLifecycle nodes;
+    /** The applications' drivers: one on a taken node fails its application, which restarts from scratch. */
+    private final DriverPods drivers;
     private int executorsLost;
     private double executorSecondsLost;
     private int jobsStopped;
@@ -33,9 +35,10 @@ final class Preemptions {
     /** True while the slot {@link #runUntilInterruption} returned is one consolidation removes, not an interruption. */
     private boolean evicting;
 
-    Preemptions(ClusterState state) {
+    Preemptions(ClusterState state, DriverPods drivers) {
         this.state = state;
         this.nodes = state.nodes();
+        this.drivers = drivers;
     }
 
     /** Runs under-used consolidation's events with the others. */
@@ -145,7 +148,7 @@ final class Preemptions {
         int count = 0;
         for (int i = 0; i < running.size(); i++) {
             int j = running.jobAt(i);
-            if (hasExecutorOn(book, j, jobs[j].executors(), taken)) {
+            if (hasExecutorOn(book, j, jobs[j].executors(), taken) || drivers.on(j, taken)) {
                 hit[count++] = j;
             }
         }
@@ -180,8 +183,10 @@ final class Preemptions {
     }
 
     /**
-     * Stops running job {@code j}, which has executors on slots marked in {@code taken}: frees its
-     * executors and leaves in {@code jobs[j]} the work that is left. The caller queues it again.
+     * Stops running job {@code j}, which has executors or its driver on slots marked in {@code taken}:
+     * frees its executors and driver and leaves in {@code jobs[j]} the work that is left — all of it
+     * when its driver was there (the application failed; every executor's work of this run is lost).
+     * The caller queues it again.
      */
     void stop(int j, boolean[] taken, Job[] jobs, JobBook book, CompletionQueue running) {
         Job job = jobs[j];
@@ -193,8 +198,10 @@ final class Preemptions {
         }
         double duration = book.finish[j] - book.start[j];
         double done = duration > 0 ? Math.min(1, Math.max(0, (state.now() - book.start[j]) / duration)) : 0;
-        double redo = nodes.pools().gracefulDecommission() ? 0 : done * lost / e;
-        jobs[j] = job.withBaseDuration(job.baseDuration() * ((1 - done) + redo));
+        boolean failed = drivers.on(j, taken);
+        double redo = failed ? done : nodes.pools().gracefulDecommission() ? 0 : done * lost / e;
+        jobs[j] = failed ? drivers.restart(j, job) : job.withBaseDuration(job.baseDuration() * ((1 - done) + redo));
+        drivers.free(j);
         if (evicting) {
             executorsEvicted += lost;
             executorSecondsEvicted += redo * e * duration;
@@ -252,6 +259,7 @@ final class Preemptions {
                 .nodesRemovedUnderused(nodesRemovedUnderused)
                 .executorsEvicted(executorsEvicted)
                 .jobsEvicted(jobsEvicted)
-                .executorSecondsEvicted(executorSecondsEvicted);
+                .executorSecondsEvicted(executorSecondsEvicted)
+                .applicationsRestarted(drivers.restarts());
     }
 }

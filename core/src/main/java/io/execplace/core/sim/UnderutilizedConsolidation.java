@@ -150,9 +150,13 @@ final class UnderutilizedConsolidation {
         return true;
     }
 
-    /** A live node with executors is a candidate when ready, not under notice, and unchanged for consolidateAfter. */
+    /**
+     * A live node with executors is a candidate when ready, not under notice, and unchanged for
+     * consolidateAfter; never while it runs a driver pod (teams annotate Spark drivers with Karpenter's
+     * {@code karpenter.sh/do-not-disrupt}, which blocks a node's voluntary disruption).
+     */
     private boolean isCandidate(int vm, double now) {
-        return !nodes.cordoned(vm) && nodes.readyAt(vm, now) <= now
+        return !nodes.cordoned(vm) && !clock.drivers().hostsDriver(vm) && nodes.readyAt(vm, now) <= now
                 && nodes.lastPodEvent(vm) + nodes.pools().pool(vm).consolidateAfterSeconds() <= now;
     }
 

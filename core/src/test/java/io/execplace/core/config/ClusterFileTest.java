@@ -133,7 +133,7 @@ class ClusterFileTest {
                 .isEqualTo("c.yaml line 7, vmTypes[0] 'm5.xlarge', field 'zone': unknown field "
                         + "(expected name, cores, memoryGb, pricePerHour, pricePerSecond, site, count)");
         assertThat(error("name: x\ncolour: red\nvmTypes: []\n").getMessage())
-                .isEqualTo("c.yaml line 2, field 'colour': unknown field (expected name, vmTypes, or nodePools and gracefulDecommission)");
+                .isEqualTo("c.yaml line 2, field 'colour': unknown field (expected name, vmTypes, or nodePools, gracefulDecommission and driverPods)");
     }
 
     @Test

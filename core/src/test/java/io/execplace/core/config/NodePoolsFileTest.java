@@ -2,9 +2,12 @@ package io.execplace.core.config;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.ConsolidationPolicy;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.NodePool;
+import io.execplace.core.model.PricingModel;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -134,5 +137,31 @@ class NodePoolsFileTest {
                       - {name: big, cores: 64, memoryGb: 256, onDemandPricePerHour: 1}
                     limitCores: 32
                 """, "c.yaml line 1, field 'nodePools': elastic cluster c: no pool's limit holds even one node");
+    }
+
+    @Test
+    void driverPodsAreAnOptionOfElasticClustersOnly() {
+        String pools = """
+                nodePools:
+                  - name: a
+                    instanceTypes:
+                      - {name: t, cores: 4, memoryGb: 16, onDemandPricePerHour: 0.1}
+                """;
+        assertThat(ClusterFile.parse(pools, "c.yaml", "c").pools().drivers()).isNull();
+        Cluster with = ClusterFile.parse("driverPods: true\n" + pools, "c.yaml", "c");
+        assertThat(with.pools().drivers()).isEqualTo(DriverPod.SPARK_DEFAULT);
+        assertThat(with.pools().drivers().memoryGb()).isEqualTo(1.375);
+        assertThat(ClusterPresets.byName("elastic-spot+drivers", PricingModel.values()[0]).pools().drivers())
+                .isEqualTo(DriverPod.SPARK_DEFAULT);
+        assertThat(ClusterPresets.isPreset("elastic-spot-published-windows+drivers")).isTrue();
+        assertThat(ClusterPresets.isPreset("tpds+drivers")).isFalse();
+        assertThatThrownBy(() -> ClusterFile.parse("driverPods: maybe\n" + pools, "c.yaml", "c"))
+                .isInstanceOf(ClusterFileException.class)
+                .hasMessageStartingWith("c.yaml line 1, field 'driverPods': expected true or false, got ");
+        fails("""
+                driverPods: true
+                vmTypes:
+                  - {name: m, cores: 4, memoryGb: 16, pricePerHour: 1}
+                """, "c.yaml line 1, field 'driverPods': driver pods are modelled on elastic clusters only (give nodePools)");
     }
 }

@@ -5,6 +5,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 
+import java.util.Arrays;
 import java.util.Random;
 
 /** Minimal policies for testing the simulator without the schedulers module. */
@@ -90,15 +91,25 @@ final class TestPolicies {
 
     /** Always puts every executor on VM 0, fit or not: the simulator must refuse it. */
     static PlacementPolicy overcommit() {
+        return onVm(0, -1);
+    }
+
+    /**
+     * Every executor on VM {@code executorVm}, fit or not; the driver pod on {@code driverVm}, or left
+     * to the kernel when -1.
+     */
+    static PlacementPolicy onVm(int executorVm, int driverVm) {
         return new PlacementPolicy() {
             @Override
             public String name() {
-                return "test-overcommit";
+                return executorVm == 0 && driverVm < 0 ? "test-overcommit" : "test-on-vm";
             }
 
             @Override
             public Placement place(Job job, ClusterView view) {
-                return Placement.wrap(new int[job.executors()]);
+                int[] vms = new int[job.executors()];
+                Arrays.fill(vms, executorVm);
+                return driverVm < 0 ? Placement.wrap(vms) : Placement.wrap(vms).withDriver(driverVm);
             }
         };
     }

@@ -31,6 +31,11 @@ public record HeldOutSplit(String preset, int jobs, List<WorkloadRef> training, 
     /** Held-out seeds start here, far from the small seeds training uses. */
     public static final long HELD_OUT_FIRST_SEED = 100_001;
 
+    /** The cluster a workload preset was made for: tpds for the TPDS presets, c5 for HJS job sets, else hybrid-small. */
+    public static String ownCluster(String preset) {
+        return preset.startsWith("tpds") ? "tpds" : preset.startsWith("hjs-") ? "c5" : "hybrid-small";
+    }
+
     public HeldOutSplit {
         training = List.copyOf(training);
         heldOut = List.copyOf(heldOut);

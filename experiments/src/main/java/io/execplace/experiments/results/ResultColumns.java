@@ -52,6 +52,9 @@ public final class ResultColumns {
             "nodeLaunches", "nodeHours", "interruptions", "executorsLost", "executorSecondsLost", "jobsStopped",
             "nodesRemovedEmpty", "nodesRemovedUnderused", "executorsEvicted", "jobsEvicted", "executorSecondsEvicted");
 
+    /** The column an elastic cluster with driver pods adds, after {@link #ELASTIC}. */
+    public static final List<String> DRIVERS = List.of("applicationsRestarted");
+
     /** The columns dynamic allocation adds, after the others. */
     public static final List<String> DYNAMIC = List.of("executorsAdded", "executorsCancelled", "addedExecutorHours");
 
@@ -59,18 +62,26 @@ public final class ResultColumns {
     }
 
     /**
-     * The columns of a scenario's records: {@link #NAMES}, {@link #ELASTIC} on an elastic cluster, and
-     * {@link #DYNAMIC} when {@code dynamic}.
+     * The columns of a scenario's records: {@link #NAMES}, {@link #ELASTIC} on an elastic cluster,
+     * {@link #DRIVERS} when it has driver pods, and {@link #DYNAMIC} when {@code dynamic}.
      */
     public static List<String> names(Scenario scenario, boolean dynamic) {
         List<String> all = new java.util.ArrayList<>(NAMES);
         if (scenario.cluster().isElastic()) {
             all.addAll(ELASTIC);
         }
+        if (hasDrivers(scenario)) {
+            all.addAll(DRIVERS);
+        }
         if (dynamic) {
             all.addAll(DYNAMIC);
         }
         return List.copyOf(all);
+    }
+
+    /** True when the scenario's cluster runs a driver pod per application (an elastic cluster's option). */
+    public static boolean hasDrivers(Scenario scenario) {
+        return scenario.cluster().isElastic() && scenario.cluster().pools().drivers() != null;
     }
 
     /** True when a cell's applications added executors or asked for some (dynamic allocation). */
@@ -137,6 +148,9 @@ public final class ResultColumns {
             m.put("executorsEvicted", c.executorsEvicted());
             m.put("jobsEvicted", c.jobsEvicted());
             m.put("executorSecondsEvicted", c.executorSecondsEvicted());
+        }
+        if (hasDrivers(scenario)) {
+            m.put("applicationsRestarted", cell.capacity().applicationsRestarted());
         }
         if (dynamic) {
             CapacityStats c = cell.capacity();

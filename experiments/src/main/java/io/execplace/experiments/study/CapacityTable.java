@@ -27,6 +27,9 @@ public final class CapacityTable {
                     "executor-s recomputed", "jobs stopped", "removed empty", "removed under-used",
                     "executors evicted"));
         }
+        if (ResultColumns.hasDrivers(comparison.scenario())) {
+            header.add("apps restarted");
+        }
         if (dynamic(comparison)) {
             header.addAll(List.of("executors added", "executors cancelled", "added executor-h"));
         }
@@ -58,6 +61,9 @@ public final class CapacityTable {
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedEmpty())),
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedUnderused())),
                         ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsEvicted()))));
+            }
+            if (ResultColumns.hasDrivers(comparison.scenario())) {
+                row.add(ComparisonReport.meanStd(over(cells, c -> c.capacity().applicationsRestarted())));
             }
             if (dynamic) {
                 row.addAll(List.of(

@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.io.CsvTable;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -80,9 +81,9 @@ public final class ReplayReport {
     public static String csv(Map<String, ?> figures) {
         List<String> values = new ArrayList<>();
         for (Object v : figures.values()) {
-            values.add(v == null || v instanceof Double d && !Double.isFinite(d) ? "" : v.toString());
+            values.add(v == null || v instanceof Double d && !Double.isFinite(d) ? null : v.toString());
         }
-        return String.join(",", figures.keySet()) + "\n" + String.join(",", values) + "\n";
+        return new CsvTable(List.copyOf(figures.keySet())).row(values).text();
     }
 
     /** Each replay's figures, its prediction and the gap per figure, one table per replay. */

@@ -194,15 +194,25 @@ final class BindPhase {
 
     /** Says why each rejected application stays pending (conditions and Events, once per reason; none in a dry run). */
     void reject(List<CyclePlanner.Rejected> rejected) {
+        reject(rejected, Runnable::run);
+    }
+
+    /**
+     * As {@link #reject(List)}, the writes sent on {@code writers}: a cycle's pods all reach a node
+     * provisioner within its batching window (Karpenter's: 1 s idle) and it buys one node for the lot;
+     * written one after another on a loaded API server (an Event, a read and a write each: about a second a pod), the pods
+     * of one gang came to Karpenter one batch each, and each got a node of its own (docs/testbed.md).
+     */
+    void reject(List<CyclePlanner.Rejected> rejected, Executor writers) {
         for (CyclePlanner.Rejected r : rejected) {
             metrics.attempt(r.result(), r.planningNanos());
-            if (r.code() == CyclePlanner.Rejection.POD_TOO_LARGE || r.code() == CyclePlanner.Rejection.NO_NODE_PASSES_FILTERS) {
-                String reason = r.code() == CyclePlanner.Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
+            if (r.code() == Rejection.POD_TOO_LARGE || r.code() == Rejection.NO_NODE_PASSES_FILTERS) {
+                String reason = r.code() == Rejection.POD_TOO_LARGE ? "PodTooLarge" : "NoNodeMatches";
                 for (Pod p : r.app().pods()) {
                     report(p, reason, r.message());
                 }
             }
-            markUnschedulable(r.app(), r.message());
+            markUnschedulable(r.app(), r.message(), writers);
         }
     }
 
@@ -218,7 +228,7 @@ final class BindPhase {
     }
 
     /** Sets PodScheduled=False, reason Unschedulable (once per distinct reason) and writes an Event. */
-    private void markUnschedulable(PendingApplication app, String why) {
+    private void markUnschedulable(PendingApplication app, String why, Executor writers) {
         int marked = 0;
         for (Pod pod : app.pods()) {
             String key = podKey(pod);
@@ -232,8 +242,11 @@ final class BindPhase {
             if (settings.dryRun()) {
                 continue;
             }
-            events.warning(pod, "FailedScheduling", why);
-            setUnschedulable(pod, why);
+            // the condition first: it is what a provisioner acts on
+            writers.execute(() -> {
+                setUnschedulable(pod, why);
+                events.warning(pod, "FailedScheduling", why);
+            });
         }
         metrics.unschedulable(marked);
     }

@@ -34,40 +34,6 @@ public final class CyclePlanner {
 
     private static final Logger LOG = LoggerFactory.getLogger(CyclePlanner.class);
 
-    /** Why an application is not placed this cycle. */
-    public enum Rejection {
-        /** No node is usable at all (all cordoned, not ready or with bad labels). */
-        NO_USABLE_NODE(false),
-        /** No node passes the filters (taints, node selector, affinity). */
-        NO_NODE_PASSES_FILTERS(false),
-        /** A pod requests more than any node it may run on has allocatable. */
-        POD_TOO_LARGE(false),
-        /** The gang does not fit the nodes it may use even when they are empty. */
-        GANG_NEVER_FITS(false),
-        /** The policy found no placement now (the usual "wait for room"). */
-        NO_PLACEMENT(true),
-        /** The policy threw. */
-        POLICY_FAILED(true),
-        /** The policy returned a placement that breaks the filters or the nodes' limits (a bug in it). */
-        INVALID_PLACEMENT(true);
-
-        private final boolean blocksQueue;
-
-        Rejection(boolean blocksQueue) {
-            this.blocksQueue = blocksQueue;
-        }
-
-        /** Whether more nodes (or uncordoned ones) could let it run: it waits for room, not for a fix. */
-        public boolean waitsForRoom() {
-            return this == NO_USABLE_NODE || this == POD_TOO_LARGE || this == GANG_NEVER_FITS || this == NO_PLACEMENT;
-        }
-
-        /** Whether, without backfilling, the applications behind it wait (never for what can never fit). */
-        public boolean blocksQueue() {
-            return blocksQueue;
-        }
-    }
-
     /**
      * A placed gang, to be bound; {@code planningNanos}: the wall time its planning took;
      * {@code heldRoom}: for a driver under {@code --driver-gang}, the room it holds for its executors (else null).
@@ -99,14 +65,23 @@ public final class CyclePlanner {
     private final boolean backfill;
     private final boolean singleZone;
     private final LongConsumer decisionNanos;
+    private final boolean partialGangs;
+
+    public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
+                        boolean singleZone, LongConsumer decisionNanos) {
+        this(policy, feasibility, queue, backfill, singleZone, decisionNanos, false);
+    }
 
     /**
+     * @param partialGangs  {@code --partial-gangs}: a gang that does not fit whole is placed as far as
+     *                      it fits now and the rest waits, as kube-scheduler binds pod by pod (below)
      * @param singleZone    place each gang within one zone: the policy is asked once per zone (the
      *                      others' nodes shown full) and the cheapest placement by extra cost wins
      * @param decisionNanos told the wall time of each policy call (metrics)
      */
     public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
-                        boolean singleZone, LongConsumer decisionNanos) {
+                        boolean singleZone, LongConsumer decisionNanos, boolean partialGangs) {
+        this.partialGangs = partialGangs;
         this.policy = policy;
         this.feasibility = feasibility;
         this.queue = queue;
@@ -161,6 +136,10 @@ public final class CyclePlanner {
                 r = placeEarly(app, jobs.get(idx), snapshot, usable, planned, t0);
             } else {
                 r = placeWithExecutors(app, jobs.get(idx), snapshot, usable, planned, t0);
+            }
+            if (r != null && partialGangs && own == null && app.executorRoom() == null && app.pods().size() > 1
+                    && (r.code() == Rejection.NO_PLACEMENT || r.code() == Rejection.GANG_NEVER_FITS)) {
+                r = placePart(app, jobs.get(idx), r, snapshot, usable, planned, t0);
             }
             if (r != null && own != null) {
                 own.hold(snapshot);
@@ -270,6 +249,29 @@ public final class CyclePlanner {
         planned.add(new Planned(app, other, a.targets().subList(0, k), a.duration(), a.extraCost(),
                 System.nanoTime() - startNanos, held));
         return null;
+    }
+
+    /**
+     * {@code --partial-gangs}: the most executors of the gang that fit now are placed (the first by
+     * executor id) and only the rest is left pending and marked unschedulable. A node provisioner that
+     * simulates each pending pod on its own (Karpenter: {@code addToExistingNode} before it buys) counts a
+     * held gang's pods as fitting the free room of existing nodes and buys nothing for them; left
+     * pending, only pods that fit no existing node remain, and it buys for exactly those.
+     */
+    private Rejected placePart(PendingApplication app, Job job, Rejected whole, ClusterSnapshot snapshot, List<NodeInfo> usable,
+                               List<Planned> planned, long startNanos) {
+        int n = app.pods().size();
+        for (int k = n - 1; k >= 1; k--) {
+            PendingApplication part = new PendingApplication(app.key(), app.namespace(), app.pods().subList(0, k), app.cpuMillis(),
+                    app.memoryBytes(), app.spec());
+            if (place(part, part.toJob(job.id(), snapshot.cpuUnitMillis()), snapshot, usable, planned, startNanos, null) == null) {
+                PendingApplication rest = new PendingApplication(app.key(), app.namespace(), app.pods().subList(k, n),
+                        app.cpuMillis(), app.memoryBytes(), app.spec());
+                return new Rejected(rest, whole.code(), k + " of " + n + " executors placed, the rest waits for room (--partial-gangs): "
+                        + whole.message());
+            }
+        }
+        return whole;
     }
 
     /** Places the gang and commits it to the snapshot, or says why not. */

@@ -111,14 +111,16 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.podStore = new SlimPodStore(settings.schedulerName());
-        this.grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(), settings.driverGang(),
-                settings.bindEarly());
+        ApplicationGrouper grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(),
+                settings.driverGang(), settings.bindEarly());
+        this.grouper = settings.partialGangs() ? grouper.readyAsTheyCome() : grouper;
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
                 grouper, events, problems, settings.dryRun());
         Feasibility feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
-        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision);
+        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision,
+                settings.partialGangs());
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.freshNodes = new FreshNodes(client);
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
@@ -321,7 +323,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (!settings.dryRun()) {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
-        bindPhase.reject(plan.rejected());
+        bindPhase.reject(plan.rejected(), async && !settings.dryRun() ? bindThreads : Runnable::run);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {

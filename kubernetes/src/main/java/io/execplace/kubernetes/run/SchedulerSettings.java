@@ -31,6 +31,7 @@ public final class SchedulerSettings {
     private final boolean singleZone;
     private final boolean driverGang;
     private final boolean bindEarly;
+    private final boolean partialGangs;
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
@@ -53,6 +54,7 @@ public final class SchedulerSettings {
         singleZone = b.singleZone;
         driverGang = b.driverGang;
         bindEarly = b.bindEarly;
+        partialGangs = b.partialGangs;
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
@@ -141,6 +143,15 @@ public final class SchedulerSettings {
         return bindEarly;
     }
 
+    /**
+     * {@code --partial-gangs}: executors are placed as they come, without waiting for the rest of their
+     * gang, and a gang that does not fit whole is bound as far as it fits while the rest waits, so a
+     * node provisioner buys for exactly the pods that fit no existing node.
+     */
+    public boolean partialGangs() {
+        return partialGangs;
+    }
+
     /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
     public Duration holdTimeout() {
         return holdTimeout;
@@ -175,6 +186,7 @@ public final class SchedulerSettings {
         private boolean singleZone;
         private boolean driverGang;
         private boolean bindEarly;
+        private boolean partialGangs;
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
         private boolean driversOnSpot;
@@ -262,6 +274,12 @@ public final class SchedulerSettings {
         /** Place a driver only with room for its executors, held for them. */
         public Builder driverGang(boolean v) {
             driverGang = v;
+            return this;
+        }
+
+        /** Bind as much of a gang as fits now, the rest waits (for a provisioner that buys pod by pod). */
+        public Builder partialGangs(boolean v) {
+            partialGangs = v;
             return this;
         }
 

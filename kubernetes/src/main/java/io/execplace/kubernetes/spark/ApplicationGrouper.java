@@ -29,6 +29,7 @@ public final class ApplicationGrouper {
     private final double defaultDurationSeconds;
     private final boolean driverGangs;
     private final boolean bindEarly;
+    private final boolean gathers;
 
     public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds) {
         this(batchWindow, defaultDurationSeconds, false, false);
@@ -40,10 +41,24 @@ public final class ApplicationGrouper {
      *                    missing ones as room to hold ({@link ExecutorRoom})
      */
     public ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds, boolean driverGangs, boolean bindEarly) {
+        this(batchWindow, defaultDurationSeconds, driverGangs, bindEarly, true);
+    }
+
+    private ApplicationGrouper(Duration batchWindow, double defaultDurationSeconds, boolean driverGangs, boolean bindEarly,
+                               boolean gathers) {
+        this.gathers = gathers;
         this.batchWindow = batchWindow;
         this.defaultDurationSeconds = defaultDurationSeconds;
         this.driverGangs = driverGangs;
         this.bindEarly = bindEarly;
+    }
+
+    /**
+     * This grouper, but executors are ready as they come ({@code --partial-gangs}): none waits for the
+     * rest of its gang or for a batching window, as kube-scheduler takes pod by pod.
+     */
+    public ApplicationGrouper readyAsTheyCome() {
+        return new ApplicationGrouper(batchWindow, defaultDurationSeconds, driverGangs, bindEarly, false);
     }
 
     /**
@@ -87,7 +102,7 @@ public final class ApplicationGrouper {
             if (executors) {
                 GangRule rule = GangRule.of(driver, first, problems);
                 int live = apps.liveExecutors(key);
-                String waiting = waitingReason(key, pods, rule, live, firstSeen, now);
+                String waiting = gathers ? waitingReason(key, pods, rule, live, firstSeen, now) : null;
                 if (waiting != null && bindEarly && rule.needed() > live && driver != null) {
                     // ready now: the executors that exist are bound once the whole gang has room, the rest is held
                     room = new ExecutorRoom(key, rule.needed() - live, cpu, memory, rule.timeout(), driver.getMetadata().getUid());

@@ -2,6 +2,8 @@ package io.execplace.kubernetes.real;
 
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.provisioned.NodeClaimLife;
+import io.execplace.kubernetes.replay.ReplayResult;
+import io.execplace.kubernetes.run.KubernetesScheduler;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -14,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.awaitility.Awaitility.await;
 
@@ -103,5 +106,40 @@ public final class Testbed {
     public void namespace(String name) {
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
                 .createOr(NonDeletingOperation::update);
+    }
+
+    /**
+     * The shared testbed for a test of the long tier ({@code -Dexecplace.testbed=all}; skipped otherwise,
+     * saying {@code why}), with {@code namespace} made and no NodeClaim left from an earlier test.
+     */
+    public static Testbed forLongTest(String namespace, String why) {
+        Assumptions.assumeTrue("all".equals(System.getProperty("execplace.testbed")), why + " runs with -Dexecplace.testbed=all");
+        Testbed testbed = shared();
+        testbed.namespace(namespace);
+        testbed.awaitNoNodeClaims();
+        return testbed;
+    }
+
+    /** A replay to run (it may be interrupted). */
+    public interface ReplayRun {
+        ReplayResult run() throws InterruptedException;
+    }
+
+    /**
+     * Starts the scheduler (its informers), runs its loop on a thread of its own while {@code replay}
+     * runs, and stops the loop after; the scheduler stays open (the caller closes it).
+     */
+    public static ReplayResult whileScheduling(KubernetesScheduler scheduler, ReplayRun replay) throws InterruptedException {
+        scheduler.start(Duration.ofSeconds(30));
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread loop = new Thread(() -> scheduler.run(stop), "execplace-scheduler");
+        loop.start();
+        try {
+            return replay.run();
+        } finally {
+            stop.set(true);
+            scheduler.wakeUp();
+            loop.join();
+        }
     }
 }

@@ -10,7 +10,6 @@ import io.execplace.kubernetes.run.KubernetesScheduler;
 import io.execplace.kubernetes.run.SchedulerSettings;
 import io.execplace.schedulers.elastic.FinishTogether;
 import io.fabric8.kubernetes.api.model.Pod;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,17 +36,12 @@ class TestbedInterruptionTest {
 
     @Test
     void lostExecutorsAreReplacedOffTheTakenNodeAndTheApplicationFinishes() throws InterruptedException {
-        Assumptions.assumeTrue("all".equals(System.getProperty("execplace.testbed")),
-                "the testbed's interruption test runs with -Dexecplace.testbed=all (about 2.5 minutes)");
-        Testbed testbed = Testbed.shared();
-        testbed.namespace(NS);
-        testbed.awaitNoNodeClaims();
+        Testbed testbed = Testbed.forLongTest(NS, "the testbed's interruption test (about 2.5 minutes)");
         double k = 60;
         // Two 1-core executors for 1,200 s; every spot node gets the notice at 300 s and goes at 420 s.
         Workload workload = new Workload("one", List.of(new Job(1, JobType.GENERIC, 0, 2, 1, 2, 1200, 7200)));
         SchedulerSettings settings = SchedulerSettings.builder().schedulerName("execplace").namespace(NS).build();
         ReplayResult result;
-        AtomicBoolean stop = new AtomicBoolean();
         // Pods on a deleted node are removed by the pod garbage collector: keep the last version seen of each.
         Map<String, Pod> seen = new ConcurrentHashMap<>();
         try (var pods = testbed.admin().pods().inNamespace(NS).inform(WatchEvents.to((Pod p, boolean gone) -> {
@@ -58,17 +51,9 @@ class TestbedInterruptionTest {
             }));
              KubernetesScheduler scheduler = new KubernetesScheduler(testbed.admin(), new FinishTogether(), testbed.prices(),
                 settings, Clock.systemUTC())) {
-            scheduler.start(Duration.ofSeconds(30));
-            Thread loop = new Thread(() -> scheduler.run(stop), "execplace-scheduler");
-            loop.start();
-            try {
-                result = new Replay(testbed.admin(), testbed.prices(), new Replay.Settings(NS, "execplace", k, Duration.ofMinutes(5)),
-                        new Replay.Spot(true, List.of(300.0), 120), Clock.systemUTC()).run(workload);
-            } finally {
-                stop.set(true);
-                scheduler.wakeUp();
-                loop.join();
-            }
+            result = Testbed.whileScheduling(scheduler, () -> new Replay(testbed.admin(), testbed.prices(),
+                    new Replay.Settings(NS, "execplace", k, Duration.ofMinutes(5)), new Replay.Spot(true, List.of(300.0), 120),
+                    Clock.systemUTC()).run(workload));
         }
 
         assertThat(result.applications().finished()).isEqualTo(1);

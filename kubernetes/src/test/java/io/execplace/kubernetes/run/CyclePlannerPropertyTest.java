@@ -109,7 +109,7 @@ class CyclePlannerPropertyTest {
             }
             for (CyclePlanner.Rejected r : plan.rejected()) {
                 assertThat(r.code()).isNotNull();
-                assertThat(r.code()).isNotIn(CyclePlanner.Rejection.POLICY_FAILED, CyclePlanner.Rejection.INVALID_PLACEMENT);
+                assertThat(r.code()).isNotIn(Rejection.POLICY_FAILED, Rejection.INVALID_PLACEMENT);
             }
             for (NodeInfo n : nodes) {
                 List<Pod> on = boundOn.getOrDefault(n.name(), List.of());

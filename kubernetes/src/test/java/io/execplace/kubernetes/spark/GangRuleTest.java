@@ -77,4 +77,23 @@ class GangRuleTest {
         assertThat(group(yk, executors(2, Map.of()), 29).ready()).isEmpty();
         assertThat(group(yk, executors(2, Map.of()), 30).ready()).hasSize(1);
     }
+
+    @Test
+    void readyAsTheyComeNoExecutorWaitsForItsGangNorForTheBatchingWindow() {
+        Pod d = driver(Map.of("execplace.io/executors", "4"));
+        List<Pod> one = executors(1, Map.of());
+        List<Pod> all = new ArrayList<>(one);
+        all.add(d);
+        Map<String, Double> seen = Map.of("e1", NOW);
+        ApplicationGrouper grouper = new ApplicationGrouper(Duration.ofSeconds(2), 600);
+        assertThat(grouper.group(one, all, seen, NOW).ready()).isEmpty();
+        assertThat(grouper.readyAsTheyCome().group(one, all, seen, NOW).ready()).singleElement()
+                .satisfies(a -> assertThat(a.pods()).hasSize(1));
+        // without a gang size, seen just now: the batching window would hold it
+        Pod bare = driver(Map.of());
+        List<Pod> withBare = new ArrayList<>(one);
+        withBare.add(bare);
+        assertThat(grouper.group(one, withBare, seen, NOW).ready()).isEmpty();
+        assertThat(grouper.readyAsTheyCome().group(one, withBare, seen, NOW).ready()).hasSize(1);
+    }
 }

@@ -2,6 +2,7 @@ package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
@@ -45,6 +46,16 @@ public final class FinishTogether implements PlacementPolicy {
      * {@link Placement#none()} when the pools of that type cannot hold it now.
      */
     public Placement placeOn(Job job, ClusterView view, CapacityType only) {
+        return placeOn(job, view, only, only);
+    }
+
+    /**
+     * {@link #placeOn(Job, ClusterView, CapacityType)} with the application's driver pod, where the
+     * pools model one, on capacity type {@code driverOnly} (null: any), by the same rule as an
+     * executor: the node where it adds the least node time (one of the job's own nodes adds none),
+     * else the node Karpenter would buy for it.
+     */
+    public Placement placeOn(Job job, ClusterView view, CapacityType only, CapacityType driverOnly) {
         room.load(view);
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
@@ -77,8 +88,16 @@ public final class FinishTogether implements PlacementPolicy {
                 return Placement.none();
             }
         }
+        DriverPod pod = claims == null ? null : cluster.pools().drivers();
+        int driver = pod == null ? -1 : bestLiveNode(pod.asJob(job), view, duration, 1, driverOnly);
+        if (pod != null && driver < 0) {
+            driver = claims.claim(pod.asJob(job), 1, driverOnly);
+        }
         unchoose(vms, placed);
-        return Placement.of(vms);
+        if (pod == null) {
+            return Placement.of(vms);
+        }
+        return driver < 0 ? Placement.none() : Placement.of(vms).withDriver(driver);
     }
 
     /** Clears the marks of this decision only (clearing every slot would cost a large pool's size per decision). */

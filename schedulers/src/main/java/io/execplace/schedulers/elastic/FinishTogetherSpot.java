@@ -24,12 +24,18 @@ import io.execplace.core.policy.PlacementPolicy;
  * seeds 1-3 (docs/elastic.md): on {@code elastic-spot-published}, {@code hybrid-medium} 18.0 without
  * the wait against 16.2 with it, {@code hybrid-day} (3,000 jobs) 42.4 against 27; buying the largest
  * type for headroom instead cost 18.7 (and 16.6 with the wait) for 1.5 points more deadlines met.
+ *
+ * <p>On pools with driver pods the driver goes with the executors on spot only while the slack also
+ * covers the expected cost of losing it — its node's interruption probability times a restart from
+ * scratch — else on on-demand beside spot executors (when their own risk fits), else the whole job on
+ * on-demand.
  */
 public final class FinishTogetherSpot implements PlacementPolicy {
 
     public static final String NAME = "finish-together-spot";
 
     private final FinishTogether placement = new FinishTogether();
+    private final SpotRisk risk = new SpotRisk();
 
     @Override
     public String name() {
@@ -57,6 +63,7 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         for (int e = 0; e < chosen.executors() && !buys; e++) {
             buys = !view.isProvisioned(chosen.vm(e));
         }
+        buys |= chosen.hasDriver() && !view.isProvisioned(chosen.driverVm());
         if (!buys) {
             return false;
         }
@@ -64,6 +71,18 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         double room = RoomForecast.secondsUntilRoom(job, view, chosen, launch);
         return room < launch
                 && (!job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0);
+    }
+
+    /**
+     * Expected seconds a driver on spot adds: the probability its node is interrupted within {@code
+     * seconds} times a restart from scratch (a new node's launch and all the work the job first had).
+     */
+    private double driverRisk(Job job, Placement p, NodePools pools, double seconds) {
+        if (!p.hasDriver() || pools.capacityType(p.driverVm()) != CapacityType.SPOT) {
+            return 0;
+        }
+        return SpotRisk.interruptionProbability(Placement.of(p.driverVm()), pools, seconds)
+                * (SpotRisk.onDemandLaunchSeconds(pools) + risk.initialWork(job));
     }
 
     private Placement choose(Job job, ClusterView view) {
@@ -78,9 +97,19 @@ public final class FinishTogetherSpot implements PlacementPolicy {
             double wait = SpotRisk.waitFor(spot, view);
             double slack = timeToDeadline - wait - left;
             double expectedDelay = SpotRisk.interruptionProbability(spot, pools, wait + left)
-                    * SpotRisk.restartSeconds(job, pools);
+                    * SpotRisk.restartSeconds(job, pools) + driverRisk(job, spot, pools, wait + left);
             if (slack >= expectedDelay) {
                 return spot;
+            }
+            if (spot.hasDriver()) {
+                // The driver's restart from scratch is what spot risks most: keep it on on-demand.
+                Placement spotExecutors = placement.placeOn(job, view, CapacityType.SPOT, CapacityType.ON_DEMAND);
+                double spotWait = spotExecutors.isNone() ? 0 : SpotRisk.waitFor(spotExecutors, view);
+                if (!spotExecutors.isNone() && timeToDeadline - spotWait - left
+                        >= SpotRisk.interruptionProbability(spotExecutors, pools, spotWait + left)
+                        * SpotRisk.restartSeconds(job, pools)) {
+                    return spotExecutors;
+                }
             }
         }
         Placement onDemand = placement.placeOn(job, view, CapacityType.ON_DEMAND);

@@ -2,6 +2,7 @@ package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
@@ -22,8 +23,11 @@ import io.execplace.core.policy.PlacementPolicy;
  * preferred node affinity for {@code karpenter.sh/capacity-type: spot}. kube-scheduler's NodeAffinity
  * plugin (weight 2) scores a matching node 100, so a spot node with room wins over any on-demand
  * node; Karpenter, which first tries a pod's preferred terms as required, buys spot and falls back to
- * on-demand only when no spot pool can buy. The other half of the rule, drivers on on-demand, has no
- * counterpart here: the kernel places executors only.
+ * on-demand only when no spot pool can buy. The rule's other half, on pools that model driver pods
+ * ({@code +drivers}): the driver pod carries a required node selector {@code karpenter.sh/capacity-type:
+ * on-demand}, so it goes to the on-demand node kube-scheduler's default profile scores best, and
+ * Karpenter buys an on-demand node for it when none has room. Under the other scorings a driver pod
+ * is scored and provisioned as an executor pod is, on any capacity type.
  */
 public final class KubeProvisioned implements PlacementPolicy {
 
@@ -72,6 +76,29 @@ public final class KubeProvisioned implements PlacementPolicy {
      * ({@code only}; null: any); {@link Placement#none()} when the pools of that type cannot hold it now.
      */
     public Placement placeOn(Job job, ClusterView view, CapacityType only) {
+        return placeOn(job, view, only, scoring == Scoring.SPOT_PREFERRED ? CapacityType.ON_DEMAND : only);
+    }
+
+    /**
+     * {@link #placeOn(Job, ClusterView, CapacityType)} with the application's driver pod, where the
+     * pools model one, on a node of capacity type {@code driverOnly} (null: any): the existing node
+     * this scoring prefers after the executors (LeastAllocated for {@code kube-spot}), else a new node.
+     */
+    public Placement placeOn(Job job, ClusterView view, CapacityType only, CapacityType driverOnly) {
+        Placement executors = executorsOn(job, view, only);
+        DriverPod pod = view.cluster().isElastic() ? view.cluster().pools().drivers() : null;
+        if (executors.isNone() || pod == null) {
+            return executors;
+        }
+        Job driver = pod.asJob(job);
+        int vm = bestExistingNode(driver, view, driverOnly);
+        if (vm < 0) {
+            vm = new NodeClaims(view.cluster().pools(), room).claim(driver, 1, driverOnly);
+        }
+        return vm < 0 ? Placement.none() : executors.withDriver(vm);
+    }
+
+    private Placement executorsOn(Job job, ClusterView view, CapacityType only) {
         room.load(view);
         int[] vms = new int[job.executors()];
         int placed = 0;

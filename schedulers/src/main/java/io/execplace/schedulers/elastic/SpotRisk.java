@@ -26,9 +26,9 @@ final class SpotRisk {
         return firstWork.computeIfAbsent(job.id(), id -> job.baseDuration());
     }
 
-    /** Seconds until the last node of the placement can run executors (a node to buy: its pool's mean launch delay). */
+    /** Seconds until the last node of the placement (its driver's too) can run pods (a node to buy: its pool's mean launch delay). */
     static double waitFor(Placement placement, ClusterView view) {
-        double wait = 0;
+        double wait = placement.hasDriver() ? view.readyIn(placement.driverVm()) : 0;
         for (int e = 0; e < placement.executors(); e++) {
             wait = Math.max(wait, view.readyIn(placement.vm(e)));
         }

@@ -26,7 +26,9 @@ import io.execplace.core.policy.PlacementPolicy;
  * The Hysteresis rule (stay on on-demand until cp(t) &ge; ep(t + 2d)) holds by construction: a job
  * on on-demand stays there to its end. Jobs without a deadline take spot, on-demand when spot is full.
  * Placement within the chosen capacity type is kube-scheduler's scoring with the Karpenter-like
- * provisioner ({@link KubeProvisioned}): Can't Be Late chooses capacity, not nodes.
+ * provisioner ({@link KubeProvisioned}): Can't Be Late chooses capacity, not nodes. On pools with
+ * driver pods the driver goes with the executors' capacity type, except that on spot the Safety Net
+ * must also cover a restart from scratch (a launch and all of C(0)), else the driver goes on-demand.
  */
 public final class UniformProgress implements PlacementPolicy {
 
@@ -67,6 +69,11 @@ public final class UniformProgress implements PlacementPolicy {
         if (!spot.isNone()) {
             double wait = SpotRisk.waitFor(spot, view);
             if (timeToDeadline >= wait + left + SpotRisk.restartSeconds(job, pools)) {
+                if (spot.hasDriver() && timeToDeadline < wait + left + SpotRisk.onDemandLaunchSeconds(pools) + initialWork) {
+                    // The Safety Net does not cover the driver's restart from scratch: driver on on-demand.
+                    Placement driverSafe = kube.placeOn(job, view, CapacityType.SPOT, CapacityType.ON_DEMAND);
+                    return driverSafe.isNone() ? kube.placeOn(job, view, CapacityType.ON_DEMAND) : driverSafe;
+                }
                 return spot;
             }
             return kube.placeOn(job, view, CapacityType.ON_DEMAND);

@@ -6,6 +6,7 @@ import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ConsolidationPolicy;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -138,12 +139,8 @@ class ElasticPropertyTest {
                 for (Cluster c : clusters) {
                     SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
                     for (String s : schedulers) {
-                        RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
                         String where = s + " on " + c.name() + " seed " + seed + " " + preset;
-                        check(c, r, where);
-                        RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
-                        assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
-                        assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+                        RunResult r = checkedTwice(c, w, config, s, seed, where);
                         assertThat(r.capacity().executorsEvicted()).as(where)
                                 .isGreaterThanOrEqualTo(r.capacity().nodesRemovedUnderused());
                         evicted += r.capacity().executorsEvicted() > 0 ? 1 : 0;
@@ -187,6 +184,46 @@ class ElasticPropertyTest {
         assertThat(stopped).as("runs where a reclaim stopped a job or an executor request").isGreaterThan(5);
     }
 
+    /**
+     * With driver pods: every completed application's driver lies inside a ready lifetime of its node
+     * and counts in the node's room, the invariants above hold, a seed replays bit for bit, every
+     * application has a driver, and reclaims restart applications whose driver was on spot.
+     */
+    @Test
+    void driverPodsKeepTheInvariants() {
+        List<Cluster> clusters = List.of(ElasticPresets.spot(), reclaimed()).stream()
+                .map(c -> c.pools().withDrivers(DriverPod.SPARK_DEFAULT, c.name() + "+drivers").cluster()).toList();
+        int restarted = 0;
+        int runs = 0;
+        for (Cluster c : clusters) {
+            for (String s : List.of("kube-default", "kube-most", "kube-spot", "uniform-progress", "uniform-progress-most",
+                    "finish-together", "finish-together-spot", "first-fit", "gio", "random")) {
+                for (long seed = 1; seed <= 4; seed++) {
+                    Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
+                    String where = s + " on " + c.name() + " seed " + seed;
+                    RunResult r = checkedTwice(c, w, SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF)
+                            .withCapacitySeed(seed), s, seed, where);
+                    assertThat(r.jobs()).as(where).allMatch(j -> !j.completed() || j.placement().hasDriver());
+                    assertThat(r.capacity().applicationsRestarted()).as(where).isLessThanOrEqualTo(r.capacity().jobsStopped());
+                    restarted += r.capacity().applicationsRestarted() > 0 ? 1 : 0;
+                    runs++;
+                }
+            }
+        }
+        assertThat(runs).isEqualTo(2 * 10 * 4);
+        assertThat(restarted).as("runs where a reclaim took a driver and restarted its application").isGreaterThan(5);
+    }
+
+    /** Runs scheduler {@code s} on {@code c}, checks the invariants, and checks that a second run is the same bit for bit. */
+    private static RunResult checkedTwice(Cluster c, Workload w, SimulationConfig config, String s, long seed, String where) {
+        RunResult r = Simulation.run(c, w, Schedulers.create(s, seed), config);
+        check(c, r, where);
+        RunResult again = Simulation.run(c, w, Schedulers.create(s, seed), config);
+        assertThat(again.summary().withoutDelays()).as(where).isEqualTo(r.summary().withoutDelays());
+        assertThat(again.capacity()).as(where).isEqualTo(r.capacity());
+        return r;
+    }
+
     private static void check(Cluster c, RunResult r, String where) {
         assertThat(r.summary().jobsCompleted() + r.summary().jobsDropped()).as(where).isEqualTo(r.jobs().size());
         double cost = 0;
@@ -210,8 +247,11 @@ class ElasticPropertyTest {
             if (!j.completed()) {
                 continue;
             }
-            for (int e = 0; e < j.placement().executors(); e++) {
-                int vm = j.placement().vm(e);
+            Placement p = j.placement();
+            for (int e = 0; e < p.executors() + (p.hasDriver() ? 1 : 0); e++) {
+                boolean driver = e == p.executors();
+                int vm = driver ? p.driverVm() : p.vm(e);
+                int cores = driver ? c.pools().drivers().cores() : j.job().coresPerExecutor();
                 VmRecord node = r.vms().get(vm);
                 NodePool pool = c.pools().pool(vm);
                 boolean inside = false;
@@ -221,9 +261,10 @@ class ElasticPropertyTest {
                         inside = true;
                     }
                 }
-                assertThat(inside).as(where + ": job " + j.job().id() + " on node " + vm + " inside a ready lifetime").isTrue();
-                usage.add(new double[] {j.start(), vm, j.job().coresPerExecutor()});
-                usage.add(new double[] {j.finish(), vm, -j.job().coresPerExecutor()});
+                assertThat(inside).as(where + ": job " + j.job().id() + (driver ? "'s driver" : "")
+                        + " on node " + vm + " inside a ready lifetime").isTrue();
+                usage.add(new double[] {j.start(), vm, cores});
+                usage.add(new double[] {j.finish(), vm, -cores});
             }
         }
         usage.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[2], b[2]));

@@ -1,6 +1,6 @@
 package io.execplace.spark.profile;
 
-import io.execplace.cli.Progress;
+import io.execplace.cli.output.Progress;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.core.profile.MeasuredProfile;

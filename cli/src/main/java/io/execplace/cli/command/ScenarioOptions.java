@@ -1,0 +1,170 @@
+package io.execplace.cli.command;
+
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.rules.HjsWeightOrder;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import io.execplace.schedulers.spi.SchedulerRegistry;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The options every command shares to describe a scenario: cluster, workload, rules, seed. */
+public final class ScenarioOptions {
+
+    /** The command these options are mixed into: its standard error takes what the workload's source has to say. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "Built-in scenario (see 'execplace presets') or a scenario YAML file; the other options override it. Default: default.")
+    public String scenario;
+
+    @Option(names = "--cluster", paramLabel = "PRESET|FILE",
+            description = "Cluster preset (tpds, tpds-code, hybrid-small, hybrid-large, c5) or a cluster YAML file.")
+    public String cluster;
+
+    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of the hybrid presets.")
+    public String pricing;
+
+    @Option(names = "--workload", paramLabel = "PRESET|FILE",
+            description = "Workload preset (tpds-normal, tpds-burst, hybrid-light, hybrid-medium, hybrid-high, hybrid-day, hjs-60-100, "
+                    + "..., hjs-40-20; see 'execplace presets') or a trace file (default: the scenario's; built in: hybrid-medium).")
+    public String workload;
+
+    @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", description = "Format of a workload trace file (detected when absent).")
+    public String format;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs of a generated workload.")
+    public Integer jobs;
+
+    @Option(names = "--requests", paramLabel = "paper|reference",
+            description = "Request ranges of generated jobs: paper (cores 1-6, 1-10 GB, 1-8 executors) or reference (1-4, 2-12 GB, 1-7).")
+    public String requests;
+
+    @Option(names = "--deadline-tolerance", paramLabel = "SECONDS",
+            description = "Deadline tolerance (HYB: 1000 s light, 5000 s high); for trace files it is added to every deadline.")
+    public Double deadlineTolerance;
+
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid and HJS workloads.")
+    public Double meanGap;
+
+    @Option(names = "--gaps", paramLabel = "poisson|exponential",
+            description = "Arrival gaps of the hybrid and HJS workloads: integer Poisson (reference simulator) or exponential.")
+    public String gaps;
+
+    @Option(names = "--deadline-share", paramLabel = "FRACTION",
+            description = "HJS presets: fraction of jobs with a deadline, 0..1 (hjs-60-*: 0.6).")
+    public Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR",
+            description = "HJS presets: mean deadline slack in base durations (deadline = arrival + r x (1 + FACTOR x U[0,2))); default 1.")
+    public Double deadlineSlack;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf|edf-feasible|hjs-weight",
+            description = "Queue order of waiting jobs (edf-feasible: EDF among deadline jobs that can still make it, then the rest; "
+                    + "hjs-weight: HJS Eqs. 6-8; both re-ranked at every decision time).")
+    public String queue;
+
+    @Option(names = "--weight-lambda", paramLabel = "L",
+            description = "Deadline weight lambda of --queue hjs-weight, 0..1 (default 0.5).")
+    public Double weightLambda;
+
+    @Option(names = "--admission", negatable = true,
+            description = "Deadline admission: drop a job predicted to miss its deadline (HYB Eq. 15).")
+    public Boolean admission;
+
+    @Option(names = "--backfill", negatable = true,
+            description = "Backfilling: later jobs may start while the queue head waits (not in the papers; off by default).")
+    public Boolean backfill;
+
+    @Option(names = "--billing", paramLabel = "exact|per-second|hourly",
+            description = "Billing of VM busy time: exact seconds (papers), per second with 60 s minimum, or per started hour.")
+    public String billing;
+
+    @Option(names = "--type-penalty", paramLabel = "on|off|auto", description = "TPDS type-mismatch penalty x1.3 (auto: on for typed jobs).")
+    public String typePenalty;
+
+    @Option(names = "--hybrid-penalty", paramLabel = "on|off|auto", description = "HYB cloud penalty x1.3 (auto: on when the cluster has local VMs).")
+    public String hybridPenalty;
+
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (execplace profile, docs/profile.md): base durations of TPDS and HJS jobs and "
+                    + "each type's placement factor. Default: the papers' numbers.")
+    public String profile;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
+    public Long seed;
+
+    /** The settings given as options, each attributed to its option (so that refusals name it). */
+    ScenarioInput commandLine(List<String> schedulers, String schedulersOption, Integer seeds, MilpLookaheadOptions milp) {
+        ScenarioInput in = ScenarioInput.empty()
+                .withOption("cluster", cluster, "--cluster")
+                .withOption("pricing", pricing, "--pricing")
+                .withOption("workload", workload, "--workload")
+                .withOption("format", format, "--format")
+                .withOption("jobs", jobs, "--jobs")
+                .withOption("requests", requests, "--requests")
+                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
+                .withOption("meanGap", meanGap, "--mean-gap")
+                .withOption("gaps", gaps, "--gaps")
+                .withOption("deadlineShare", deadlineShare, "--deadline-share")
+                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
+                .withOption("schedulers", schedulers, schedulersOption)
+                .withOption("seed", seed, "--seed")
+                .withOption("seeds", seeds, "--seeds")
+                .withOption("queue", queueWithLambda(), weightLambda == null ? "--queue" : "--queue/--weight-lambda")
+                .withOption("admission", admission, "--admission")
+                .withOption("backfilling", backfill, "--backfill")
+                .withOption("billing", billing, "--billing")
+                .withOption("typePenalty", typePenalty, "--type-penalty")
+                .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty")
+                .withOption("profile", profile, "--profile");
+        if (milp != null) {
+            in = in.withOption("beta", milp.beta, "--beta")
+                    .withOption("milpTimeLimitMs", milp.milpTimeLimitMs, "--milp-time-limit")
+                    .withOption("milpSolver", milp.milpSolver, "--milp-solver");
+        }
+        return in;
+    }
+
+    /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */
+    public String queueWithLambda() {
+        if (weightLambda == null) {
+            return queue;
+        }
+        if (queue == null || !queue.trim().equalsIgnoreCase(HjsWeightOrder.NAME)) {
+            throw new BadInputException("--weight-lambda applies to --queue hjs-weight only");
+        }
+        return HjsWeightOrder.NAME + ":" + weightLambda;
+    }
+
+    /**
+     * Resolves the scenario: the command line over the scenario file or preset over the defaults
+     * ({@link ScenarioResolver#layered}); names in a scenario file are taken relative to its folder.
+     */
+    public Scenario resolve(SchedulerRegistry registry, List<String> schedulers, String schedulersOption, Integer seeds,
+                     MilpLookaheadOptions milp) {
+        ScenarioInput merged = Options.checked("--scenario",
+                () -> ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp)));
+        Path baseDir = scenario != null && Files.exists(Path.of(scenario))
+                ? Path.of(scenario).toAbsolutePath().getParent() : null;
+        Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);
+        if (mixee != null) {
+            // What an import left out (Spark event logs: unreadable logs, duplicates, torn lines, cut-short applications).
+            resolved.workloads().notes().forEach(mixee.commandLine().getErr()::println);
+            mixee.commandLine().getErr().flush();
+        }
+        if (milp == null) {
+            return resolved;
+        }
+        milp.checkUsed(resolved.schedulers());
+        return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
+                () -> milp.withLookahead(resolved.schedulerOptions(), registry)));
+    }
+}

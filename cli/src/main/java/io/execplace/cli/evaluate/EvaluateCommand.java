@@ -1,0 +1,214 @@
+package io.execplace.cli.evaluate;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.command.OutputOptions;
+import io.execplace.cli.command.ScenarioOptions;
+import io.execplace.cli.output.TextTable;
+import io.execplace.cli.output.Version;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.schedulers.spi.DeciderName;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.metrics.HjsTarget;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.RunSummary;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.core.sim.Simulation;
+import io.execplace.experiments.env.AgentReplay;
+import io.execplace.experiments.heldout.HeldOutSplit;
+import io.execplace.experiments.report.Format;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.env.EpisodeStats;
+import io.execplace.rl.train.Evaluation;
+import io.execplace.rl.train.RlSchedulers;
+import io.execplace.rl.train.TrainedAgent;
+import io.execplace.schedulers.spi.AgentCounts;
+import io.execplace.schedulers.spi.AgentStatistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code execplace evaluate}: a trained agent as a scheduler in the simulator, and its greedy episode return. */
+@Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run a trained agent as a scheduler on its training setting, seed by seed, beside the heuristics.",
+                "As agent:PATH does in compare and simulate, on the agent's training cluster and workload (or the ones",
+                "given), for one or more seeds; also its greedy episode in the",
+                "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds,",
+                "then first-fit, round-robin-consolidate and gio on the same workloads with the same queue order",
+                "(--held-out N adds milp and held-out workloads)."})
+public final class EvaluateCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public EvaluateCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "AGENT", description = "Model file, checkpoint or training folder.")
+    Path agentPath;
+
+    @Mixin
+    ScenarioOptions scenario;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Number of workload seeds: --seed, --seed+1, ... (default 1).")
+    Integer seeds;
+
+    @Option(names = "--held-out", paramLabel = "N",
+            description = "Also compare the agent with first-fit, round-robin-consolidate, gio and milp on its training "
+                    + "workloads and on N held-out ones (disjoint seeds and SWIM windows; see 'execplace heldout').")
+    Integer heldOut;
+
+    /** The heuristics every evaluation shows beside the agent: fast, so no option is needed to see them. */
+    static final List<String> BESIDE = List.of("first-fit", "round-robin-consolidate", "gio");
+
+    @Override
+    public Integer call() throws Exception {
+        TrainedAgent agent = RlSchedulers.load(agentPath);
+        EnvironmentSetup base = trainedOn(agent);
+        long first = scenario.seed != null ? scenario.seed : base.seed();
+        int count = seeds == null ? 1 : seeds;
+        if (count < 1) {
+            throw BadInputException.option("--seeds", "must be at least 1, got " + count);
+        }
+        if (first > Long.MAX_VALUE - (count - 1)) {
+            throw BadInputException.option("--seed", "seed " + first + " with " + count + " seeds passes the largest seed, "
+                    + Long.MAX_VALUE);
+        }
+        List<Map<String, Object>> records = new ArrayList<>();
+        Map<String, double[]> beside = new LinkedHashMap<>(); // per scheduler: cost, turnaround, dropped, summed over seeds
+        String label = null;
+        String queue = QueuePolicy.FCFS.name();
+        for (int i = 0; i < count; i++) {
+            long seed = first + i;
+            EnvironmentSetup setup = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
+                    .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
+                    .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
+                    .requests(pick(scenario.requests, base.requests()))
+                    .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
+                    .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
+                    .profile(pick(scenario.profile, base.profile())).seed(seed).workloadSeeds(1).build();
+            EnvironmentSetup.Resolved r = setup.resolve(null);
+            label = r.label();
+            Workload workload = r.workloads().get(0);
+            AgentReplay replay = AgentReplay.of(agent, agentPath.toString(), r, workload);
+            queue = replay.config().queue().name();
+            RunResult run = Simulation.run(r.cluster(), workload, replay.scheduler(), replay.config());
+            RunSummary s = run.summary();
+            EpisodeStats episode = Evaluation.episode(replay.greedy(), replay.env(), 0);
+            AgentCounts counts = ((AgentStatistics) replay.scheduler()).agentCounts();
+            HjsTarget target = HjsTarget.of(run);
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("seed", seed);
+            rec.put("cost", s.totalCost());
+            rec.put("mean_duration_s", s.meanDuration());
+            rec.put("mean_turnaround_s", s.meanTurnaround());
+            rec.put("good_placements", s.goodPlacements());
+            rec.put("jobs_waited", s.jobsWaited());
+            rec.put("jobs_dropped", s.jobsDropped());
+            rec.put("target", target == null ? null : target.target());
+            rec.put("fallbacks", counts.fallbacks());
+            rec.put("holds", counts.holds());
+            rec.put("episode_return", episode.totalReward());
+            rec.put("episode_completed", episode.completed());
+            Map<String, Object> heuristics = new LinkedHashMap<>();
+            add(beside, "agent", s);
+            for (String name : BESIDE) {
+                RunSummary h = Simulation.run(r.cluster(), workload, context.schedulers().create(name, seed), replay.config())
+                        .summary();
+                add(beside, name, h);
+                heuristics.put(name, Map.of("cost", h.totalCost(), "mean_turnaround_s", h.meanTurnaround(),
+                        "jobs_dropped", h.jobsDropped()));
+            }
+            rec.put("beside", heuristics);
+            records.add(rec);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output.json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(records));
+        } else {
+            out.println((agent.isSizeFree() ? "size-free " : "") + agent.algorithm().label() + " agent " + agent.source()
+                    + " on " + label + " (" + (agent.environment().targetReward()
+                            ? "Target reward, queue " + agent.environment().queue() : "beta " + agent.environment().beta())
+                    + (agent.environment().masking() ? ", masked" : "") + ")");
+            TextTable table = new TextTable(List.of("seed", "cost", "mean duration s", "mean turnaround s", "good placements",
+                    "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));
+            for (Map<String, Object> rec : records) {
+                table.row(List.of(rec.get("seed").toString(), Format.cost((double) rec.get("cost")),
+                        Format.sig((double) rec.get("mean_duration_s"), 4), Format.sig((double) rec.get("mean_turnaround_s"), 4),
+                        rec.get("good_placements").toString(), rec.get("jobs_waited").toString(),
+                        rec.get("jobs_dropped").toString(), rec.get("fallbacks").toString(), rec.get("holds").toString(),
+                        Format.sig((double) rec.get("episode_return"), 5), rec.get("episode_completed").toString()));
+            }
+            table.print(out);
+            out.println();
+            out.println("Beside the heuristics on the same " + Options.count(count, "workload") + ", with the queue "
+                    + queue.toLowerCase(java.util.Locale.ROOT) + " (mean per workload; --held-out N adds milp and held-out "
+                    + "workloads)");
+            TextTable side = new TextTable(List.of("scheduler", "cost", "mean turnaround s", "dropped", "cost / agent"));
+            double agentCost = beside.get("agent")[0];
+            beside.forEach((name, sums) -> side.row(List.of(name.equals("agent") ? "agent:" + agentPath : name,
+                    Format.cost(sums[0] / count), Format.sig(sums[1] / count, 4), Format.sig(sums[2] / count, 3),
+                    agentCost > 0 ? Format.sig(sums[0] / agentCost, 3) : Format.MISSING)));
+            side.print(out);
+        }
+        out.flush();
+        if (heldOut != null) {
+            if (heldOut < 2) {
+                throw new BadInputException("--held-out must be at least 2, got " + heldOut);
+            }
+            EnvironmentSetup.Resolved r = base.resolve(null);
+            out.println();
+            // Every scheduler runs with the order the agent was trained with (an agent for deadlines: EDF).
+            String suffix = DeciderName.queueSuffix(queue);
+            List<String> schedulers = new ArrayList<>();
+            for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
+                schedulers.add(name + suffix);
+            }
+            HeldOutCommand.run(context.schedulers(), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
+                    schedulers,
+                    SchedulerOptions.defaults(), output.json, out, base.cluster(), null);
+        }
+        return 0;
+    }
+
+    private static void add(Map<String, double[]> sums, String scheduler, RunSummary s) {
+        double[] v = sums.computeIfAbsent(scheduler, k -> new double[3]);
+        v[0] += s.totalCost();
+        v[1] += s.meanTurnaround();
+        v[2] += s.jobsDropped();
+    }
+
+    private static String pick(String given, String fallback) {
+        return given != null ? given : fallback;
+    }
+
+    /** The setting the agent was trained on (tpds / tpds-normal when its file does not say). */
+    private static EnvironmentSetup trainedOn(TrainedAgent agent) {
+        JsonNode setup = agent.metadata().get("setup");
+        if (setup != null && setup.hasNonNull("cluster") && setup.hasNonNull("workload")) {
+            return EnvironmentSetup.fromJson(setup);
+        }
+        return EnvironmentSetup.tpds("tpds-normal", 1);
+    }
+}

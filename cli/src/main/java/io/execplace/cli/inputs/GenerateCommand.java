@@ -1,0 +1,110 @@
+package io.execplace.cli.inputs;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.TraceOutput;
+import io.execplace.cli.output.Version;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.model.Workload;
+import io.execplace.core.profile.JobProfile;
+import io.execplace.core.workload.TraceFormat;
+import io.execplace.core.workload.WorkloadOptions;
+import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.experiments.scenario.ScenarioInput;
+import io.execplace.experiments.scenario.ScenarioResolver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import io.execplace.core.io.OutputPaths;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code execplace generate}: write a generated workload as a trace file in any supported format. */
+@Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Generate a workload from a preset and write it as a trace (csv, tpds, hyb or swim).")
+public final class GenerateCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public GenerateCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-medium",
+            description = "Workload preset (default: ${DEFAULT-VALUE}, as compare's): tpds-normal, tpds-burst, hybrid-light, "
+                    + "hybrid-medium, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20 (see 'execplace presets').")
+    String workload;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs (default: the preset's).")
+    Integer jobs;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--requests", paramLabel = "paper|reference", description = "Request ranges (default: paper).")
+    String requests;
+
+    @Option(names = "--deadline-tolerance", paramLabel = "SECONDS", description = "Deadline tolerance (hybrid presets).")
+    Double deadlineTolerance;
+
+    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid and hjs presets).")
+    Double meanGap;
+
+    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid and hjs presets).")
+    String gaps;
+
+    @Option(names = "--deadline-share", paramLabel = "FRACTION", description = "Fraction of jobs with a deadline (hjs presets).")
+    Double deadlineShare;
+
+    @Option(names = "--deadline-slack", paramLabel = "FACTOR", description = "Mean deadline slack in base durations (hjs presets).")
+    Double deadlineSlack;
+
+    @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
+            description = "Trace format to write (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "Job-type profile (docs/profile.md) giving TPDS and HJS jobs their base durations (default: the papers').")
+    String profile;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write ('-' for standard output).")
+    String out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!out.equals("-")) {
+            OutputPaths.checkFile("--out", Path.of(out));
+        }
+        if (!WorkloadPresets.isPreset(workload)) {
+            throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
+                    + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
+        }
+        // The scenario resolver checks the generator options as it does for compare and simulate.
+        ScenarioInput in = ScenarioInput.empty().withOption("workload", workload, "--workload")
+                .withOption("jobs", jobs, "--jobs").withOption("requests", requests, "--requests")
+                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
+                .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps")
+                .withOption("deadlineShare", deadlineShare, "--deadline-share")
+                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
+                .withOption("profile", profile, "--profile");
+        WorkloadOptions options = new ScenarioResolver(context.schedulers()).spec(in).workload().generator().withSeed(seed);
+        TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
+        JobProfile jobProfile = profile == null ? JobProfile.paper() : Options.checked("--profile",
+                () -> ScenarioResolver.profile(profile, null));
+        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, jobProfile));
+        PrintWriter stdout = spec.commandLine().getOut();
+        TraceOutput.write(w, out, fmt, stdout);
+        if (!out.equals("-")) {
+            spec.commandLine().getErr().println("wrote " + w.size() + " jobs (" + w.name() + ", seed " + seed + ") to "
+                    + out + " in the " + fmt.key() + " format");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,217 @@
+package io.execplace.cli.k8s;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Version;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
+import io.execplace.core.model.Site;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.run.LeaderElection;
+import io.execplace.kubernetes.run.SchedulerLauncher;
+import io.execplace.kubernetes.run.SchedulerSettings;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code execplace k8s-scheduler}: a secondary Kubernetes scheduler for Spark executor pods. Only
+ * plain values live here; all Kubernetes work is in the {@code kubernetes} module, whose classes
+ * (and fabric8's) are loaded only when this command runs.
+ */
+@Command(name = "k8s-scheduler", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run as a Kubernetes scheduler for Spark executor pods (spark.kubernetes.scheduler.name).",
+                "Binds the pods whose spec.schedulerName is --name, each Spark application all or nothing,",
+                "with any execplace placement policy. Connects like kubectl (kubeconfig or in-cluster).",
+                "See docs/kubernetes.md."})
+public final class K8sSchedulerCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public K8sSchedulerCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--prices", paramLabel = "FILE", required = true,
+            description = "Price table (YAML, version 1): instance type -> price per hour.")
+    Path prices;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
+            description = "Placement policy: gio, first-fit, milp, agent:PATH, ... (default ${DEFAULT-VALUE}).")
+    String scheduler;
+
+    @Option(names = "--name", paramLabel = "NAME", defaultValue = "execplace",
+            description = "Scheduler name: the pods' spec.schedulerName (default ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(names = "--queue", paramLabel = "fcfs|edf", defaultValue = "fcfs",
+            description = "Order among waiting applications, as in the simulator (default ${DEFAULT-VALUE}).")
+    String queue;
+
+    @Option(names = "--backfill", description = "Let later applications start while the queue head waits.")
+    boolean backfill;
+
+    @Option(names = "--namespace", paramLabel = "NS", description = "Only schedule pods of this namespace (default: all).")
+    String namespace;
+
+    @Option(names = "--batch-window", paramLabel = "MS", defaultValue = "2000",
+            description = "Wait this long after an application's newest executor pod before placing it, "
+                    + "unless its driver has the annotation execplace.io/executors (default ${DEFAULT-VALUE}).")
+    long batchWindowMillis;
+
+    @Option(names = "--default-duration", paramLabel = "SECONDS", defaultValue = "600",
+            description = "Expected run time of an application without the annotation "
+                    + "execplace.io/expected-duration-seconds (default ${DEFAULT-VALUE}).")
+    double defaultDuration;
+
+    @Option(names = "--site-label", paramLabel = "LABEL", defaultValue = "execplace.io/site",
+            description = "Node label whose value is local or cloud (default ${DEFAULT-VALUE}).")
+    String siteLabel;
+
+    @Option(names = "--default-site", paramLabel = "local|cloud", defaultValue = "cloud",
+            description = "Site of nodes without that label (default ${DEFAULT-VALUE}).")
+    String defaultSite;
+
+    @Option(names = "--placement-log", paramLabel = "FILE",
+            description = "Append a JSON line per pod bound and per pod ended (pod, node, Spark application and executor, "
+                    + "times), the placement log that whatif --pods reads (docs/eventlogs.md).")
+    Path placementLog;
+
+    @Option(names = "--dry-run", description = "Read the cluster, print what would be bound, bind nothing, exit.")
+    boolean dryRun;
+
+    @Option(names = "--cordon-empty", description = "Cordon nodes that became empty (needs RBAC 'patch nodes').")
+    boolean cordonEmpty;
+
+    @Option(names = "--bind-attempts", paramLabel = "N", defaultValue = "3",
+            description = "Attempts per binding on 429/5xx answers (default ${DEFAULT-VALUE}).")
+    int bindAttempts;
+
+    @Option(names = "--http-address", paramLabel = "HOST", defaultValue = "0.0.0.0",
+            description = "Address of the /healthz, /readyz and /metrics endpoint (default ${DEFAULT-VALUE}).")
+    String httpAddress;
+
+    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "8080",
+            description = "Port of that endpoint; -1 turns it off (default ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of randomised policies (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--milp-time-limit", paramLabel = "MS",
+            description = "milp wall-time limit per decision in milliseconds (default 1000).")
+    Long milpTimeLimitMs;
+
+    @Option(names = "--single-zone", description = "Place each application's executors within one zone "
+            + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
+    boolean singleZone;
+
+    @Option(names = "--capacity-type-label", paramLabel = "LABEL",
+            description = "A node label whose value spot (any case) or true marks a spot node, beside karpenter.sh/capacity-type, "
+                    + "eks.amazonaws.com/capacityType and cloud.google.com/gke-spot (spot prices, and drivers kept off spot).")
+    String capacityTypeLabel;
+
+    @Option(names = "--drivers-on-spot", description = "Let Spark drivers run on spot nodes (by default they are kept off: "
+            + "a driver's node taken back fails its whole application).")
+    boolean driversOnSpot;
+
+    @Option(names = "--driver-gang", description = "Place a Spark driver only where it and its executors fit now, and hold "
+            + "the executors' room until they come (the driver's annotations give their number and size: "
+            + "execplace.io/executors and execplace.io/executor-cpu/-memory, or YuniKorn's task groups; docs/kubernetes.md).")
+    boolean driverGang;
+
+    @Option(names = "--bind-early", description = "Bind an application's executors as they come, once its whole gang "
+            + "(the driver's execplace.io/executors or min-executors) has room, and hold the room of the missing ones "
+            + "(YuniKorn's placeholders) instead of waiting for the last executor.")
+    boolean bindEarly;
+
+    @Option(names = "--partial-gangs", description = "Place executors as they come, without waiting for the rest of their "
+            + "application, and when they do not all fit bind those that fit now and leave only the rest pending, as "
+            + "kube-scheduler binds pod by pod: a node provisioner such as Karpenter then buys nodes for exactly the pods "
+            + "that fit no existing node (docs/testbed.md).")
+    boolean partialGangs;
+
+    @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
+    double holdTimeoutSeconds;
+
+    @Option(names = "--leader-elect", description = "Run as one of several replicas: only the holder of a Lease schedules "
+            + "(as kube-scheduler's --leader-elect; needs the Lease role in deploy/rbac.yaml).")
+    boolean leaderElect;
+
+    @Option(names = "--leader-elect-namespace", paramLabel = "NS", defaultValue = "kube-system",
+            description = "Namespace of the Lease, named after --name (default ${DEFAULT-VALUE}).")
+    String leaderElectNamespace;
+
+    @Option(names = "--leader-elect-lease-duration", paramLabel = "SECONDS", defaultValue = "15",
+            description = "Seconds the others wait after the leader's last renewal before taking over (default ${DEFAULT-VALUE}).")
+    double leaseDurationSeconds;
+
+    @Option(names = "--leader-elect-renew-deadline", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds the leader keeps trying to renew before it stops (default ${DEFAULT-VALUE}).")
+    double renewDeadlineSeconds;
+
+    @Option(names = "--leader-elect-retry-period", paramLabel = "SECONDS", defaultValue = "2",
+            description = "Seconds between attempts to acquire or renew (default ${DEFAULT-VALUE}).")
+    double retryPeriodSeconds;
+
+    private LeaderElection.Settings leaderElection() {
+        if (!leaderElect) {
+            return null;
+        }
+        for (double v : new double[] {leaseDurationSeconds, renewDeadlineSeconds, retryPeriodSeconds}) {
+            if (!(v > 0) || !Double.isFinite(v)) {
+                throw BadInputException.option("--leader-elect-*", "durations must be numbers of seconds > 0, got " + v);
+            }
+        }
+        return Options.checked("--leader-elect-lease-duration", () -> new LeaderElection.Settings(leaderElectNamespace, name,
+                Duration.ofMillis(Math.round(leaseDurationSeconds * 1000)), Duration.ofMillis(Math.round(renewDeadlineSeconds * 1000)),
+                Duration.ofMillis(Math.round(retryPeriodSeconds * 1000))));
+    }
+
+    private Duration holdTimeout() {
+        if (!(holdTimeoutSeconds >= 1) || holdTimeoutSeconds > 86_400) {
+            throw BadInputException.option("--hold-timeout", "must be a number of seconds from 1 to 86400, got " + holdTimeoutSeconds);
+        }
+        return Duration.ofMillis(Math.round(holdTimeoutSeconds * 1000));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (httpPort < -1 || httpPort > 65535) {
+            throw BadInputException.option("--http-port", "must be -1 (off) or 0..65535, got " + httpPort);
+        }
+        QueuePolicy order = Options.checked("--queue", () -> QueuePolicy.byName(queue));
+        if (order.reordersOverTime()) {
+            // The scheduling cycle sorts by the fixed order only; an order that moves with the clock would silently act as another.
+            throw BadInputException.option("--queue", "'" + queue + "' re-ranks with the clock, which the Kubernetes scheduler does not; use fcfs or edf");
+        }
+        SchedulerSettings settings = SchedulerSettings.builder()
+                .schedulerName(name).namespace(namespace).queue(order).backfill(backfill)
+                .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
+                .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
+                .holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
+        SchedulerOptions options = SchedulerOptions.defaults();
+        if (milpTimeLimitMs != null) {
+            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
+        }
+        SchedulerOptions tuned = options;
+        PlacementPolicy policy = Options.checked("--scheduler", () -> context.schedulers().create(scheduler, seed, tuned));
+        if (placementLog != null) {
+            OutputPaths.checkFile("--placement-log", placementLog);
+        }
+        return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
+                spec.commandLine().getOut(), placementLog);
+    }
+}

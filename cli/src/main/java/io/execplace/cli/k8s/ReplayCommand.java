@@ -1,0 +1,209 @@
+package io.execplace.cli.k8s;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Version;
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.model.Workload;
+import io.execplace.core.workload.Traces;
+import io.execplace.experiments.study.ReplayReport;
+import io.execplace.kubernetes.replay.Prediction;
+import io.execplace.kubernetes.replay.Replay;
+import io.execplace.kubernetes.replay.ReplayResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code execplace replay}: a workload's Spark pods on a real cluster (the testbed of scripts/testbed),
+ * placed by kube-scheduler or a named scheduler, nodes bought by Karpenter; reports their cost.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Replay a workload trace on a Kubernetes cluster with Karpenter (scripts/testbed).",
+                "Each application's driver and executor pods are created at its arrival ÷ K and run for its duration ÷ K;",
+                "reports node cost from NodeClaim lifetimes × prices, node-hours, makespan, deadlines met, and with",
+                "--predict the simulator's prediction beside each figure. See docs/testbed.md."})
+public final class ReplayCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    public ReplayCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", required = true, description = "Kubeconfig of the cluster (scripts/testbed up prints it).")
+    Path kubeconfig;
+
+    @Option(names = "--workload", paramLabel = "FILE", required = true, description = "Workload trace file (csv, tpds, hyb or swim).")
+    Path workload;
+
+    @Option(names = "--prices", paramLabel = "FILE", required = true,
+            description = "Price table the nodes are billed at (the testbed's DIR/prices.yaml).")
+    Path prices;
+
+    @Option(names = "--scheduler", paramLabel = "kube-scheduler|NAME", defaultValue = "kube-scheduler",
+            description = "Who places the pods: kube-scheduler, or the schedulerName of a scheduler you run (execplace k8s-scheduler --name NAME) (default ${DEFAULT-VALUE}).")
+    String scheduler;
+
+    @Option(names = "--time-scale", paramLabel = "K", defaultValue = "60", description = "Workload seconds per real second (default ${DEFAULT-VALUE}).")
+    double timeScale;
+
+    @Option(names = "--namespace", paramLabel = "NS", defaultValue = "execplace-replay", description = "Namespace of the pods (created if missing; default ${DEFAULT-VALUE}).")
+    String namespace;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900",
+            description = "Real seconds to wait after the last arrival for pods to end and nodes to go (default ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the figures as JSON, and as CSV beside it (the same name ending in .csv; execplace report reads the JSON).")
+    Path json;
+
+    @Option(names = "--predict", paramLabel = "POLICY",
+            description = "Also simulate the same workload on the elastic model of the testbed with this policy "
+                    + "(kube-default models kube-scheduler, kube-spot kube-scheduler with executors on spot), its spot pool taken "
+                    + "back as the replay takes it, and print each figure beside the replay's with the gap.")
+    String predict;
+
+    @Option(names = "--instance-types", paramLabel = "FILE",
+            description = "The kwok provider's instance types (default: instance-types.json beside --prices, as scripts/testbed writes it).")
+    Path instanceTypes;
+
+    @Option(names = "--launch-seconds", paramLabel = "S", defaultValue = "2",
+            description = "For --predict: real seconds from a pending pod to its node being ready (default ${DEFAULT-VALUE}).")
+    double launchSeconds;
+
+    @Option(names = "--consolidate-after", paramLabel = "S", defaultValue = "60",
+            description = "For --predict: real seconds from a node emptying to its removal (default ${DEFAULT-VALUE}: the testbed's "
+                    + "consolidateAfter 10 s, its disruption loop and re-check; docs/testbed.md).")
+    double consolidateAfter;
+
+    @Option(names = "--executors-on-spot", description = "Executors ask for spot nodes and drivers for on-demand ones "
+            + "(node selector karpenter.sh/capacity-type), whichever scheduler places them.")
+    boolean executorsOnSpot;
+
+    @Option(names = "--spot-interruptions", paramLabel = "T[,T...]", split = ",",
+            description = "Workload seconds at which every live spot node gets an interruption notice (a NoSchedule taint), "
+                    + "and is deleted --notice seconds later; lost executors are replaced as Spark replaces them.")
+    List<Double> spotInterruptions = new ArrayList<>();
+
+    @Option(names = "--spot-interruption-rate", paramLabel = "P", defaultValue = "0",
+            description = "The simulator's hazard model instead of (or beside) a trace: each spot node, when it appears, draws its "
+                    + "lifetime with probability P of being taken within 30 days (the Spot Instance Advisor's bands: 0.025 for "
+                    + "its lowest, under 5 percent a month, 0.25 for its highest), gets the notice --notice seconds before its end and is deleted at its end (default 0: none).")
+    double spotInterruptionRate;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the per-node hazard draws (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--notice", paramLabel = "S", defaultValue = "120",
+            description = "Workload seconds from a spot interruption notice to the node's deletion (default ${DEFAULT-VALUE}, AWS's).")
+    double notice;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!(timeScale > 0) || !Double.isFinite(timeScale)) {
+            throw BadInputException.option("--time-scale", "must be a number > 0, got " + timeScale);
+        }
+        if (!(timeoutSeconds > 0) || timeoutSeconds > 86_400) {
+            throw BadInputException.option("--timeout", "must be a number of seconds from 0 to 86400, got " + timeoutSeconds);
+        }
+        for (double t : spotInterruptions) {
+            if (!(t >= 0) || !Double.isFinite(t)) {
+                throw BadInputException.option("--spot-interruptions", "must be workload seconds >= 0, got " + t);
+            }
+        }
+        if (!(notice >= 0) || notice > 86_400) {
+            throw BadInputException.option("--notice", "must be seconds from 0 to 86400, got " + notice);
+        }
+        Workload jobs = Traces.read(workload);
+        if (!Files.isReadable(kubeconfig)) {
+            throw BadInputException.option("--kubeconfig", "cannot read " + kubeconfig);
+        }
+        if (json != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
+            throw BadInputException.option("--json", "no directory " + json.toAbsolutePath().getParent());
+        }
+        Prediction prediction = null;
+        Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
+        if (!(spotInterruptionRate >= 0) || !(spotInterruptionRate < 1)) {
+            throw BadInputException.option("--spot-interruption-rate", "must be a probability in [0, 1), got " + spotInterruptionRate);
+        }
+        Replay.Spot spot = new Replay.Spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
+        if (predict != null) {
+            Options.checked("--predict", () -> context.schedulers().check(predict));
+            if (!Files.isReadable(types)) {
+                throw BadInputException.option("--instance-types", "cannot read " + types);
+            }
+            if (!(launchSeconds >= 0) || !(consolidateAfter >= 0) || launchSeconds > 3600 || consolidateAfter > 86_400) {
+                throw BadInputException.option("--launch-seconds", "--launch-seconds and --consolidate-after must be "
+                        + "seconds >= 0");
+            }
+            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter, spot.interruptions());
+        }
+        String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
+        ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
+                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), spot, jobs);
+        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Object> predicted = prediction == null ? Map.of()
+                : prediction.predict(jobs, types, context.schedulers().create(predict, 1));
+        if (predicted.isEmpty()) {
+            summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
+        } else {
+            out.printf("%-26s %14s %14s %8s%n", "", "replay", "simulated", "gap %");
+            summary.forEach((k, v) -> {
+                Object p = predicted.get(k);
+                out.printf("%-26s %14s %14s %8s%n", k, shown(v), p == null ? "" : shown(p), p == null ? "" : gap(v, p));
+            });
+            predicted.forEach((k, v) -> summary.put("simulated_" + k, v));
+        }
+        out.flush();
+        if (json != null) {
+            AtomicFiles.write(json, json(summary).getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(csvBeside(json), ReplayReport.csv(summary).getBytes(StandardCharsets.UTF_8));
+        }
+        return result.applications().finished() == result.applications().count() ? 0 : 1;
+    }
+
+    /** The CSV file written beside a JSON file: its name with .csv for .json (or .csv added). */
+    public static Path csvBeside(Path json) {
+        String name = json.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return json.resolveSibling(base + ".csv");
+    }
+
+    private static String shown(Object v) {
+        return v instanceof Double d ? String.format("%.6g", d) : String.valueOf(v);
+    }
+
+    /** (simulated − replay) / replay in percent; blank when the replay's figure is 0. */
+    private static String gap(Object replay, Object simulated) {
+        double r = ((Number) replay).doubleValue();
+        double s = ((Number) simulated).doubleValue();
+        return r == 0 || !Double.isFinite(r) || !Double.isFinite(s) ? "" : String.format("%+.1f", 100 * (s - r) / r);
+    }
+
+    /** The figures as one JSON object (NaN, for no value, as null). */
+    public static String json(Map<String, Object> summary) {
+        StringBuilder b = new StringBuilder("{");
+        summary.forEach((k, v) -> b.append(b.length() > 1 ? ", " : "").append('"').append(k).append("\": ")
+                .append(v instanceof Double d && !Double.isFinite(d) ? "null" : v));
+        return b.append("}\n").toString();
+    }
+}

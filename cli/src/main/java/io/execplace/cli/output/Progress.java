@@ -1,0 +1,73 @@
+package io.execplace.cli.output;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+
+/**
+ * Progress of a long run on standard error: a live bar on a terminal, a line per tenth otherwise
+ * (so CI logs show progress without carriage-return noise), nothing when quiet.
+ */
+public final class Progress implements AutoCloseable {
+
+    private final ProgressBar bar;
+    private final PrintWriter lines;
+    private final String task;
+    private final long total;
+    private long done;
+    private long lastTenth;
+
+    private Progress(ProgressBar bar, PrintWriter lines, String task, long total) {
+        this.bar = bar;
+        this.lines = lines;
+        this.task = task;
+        this.total = total;
+    }
+
+    /** A progress display for {@code total} units on {@code err}; nothing when {@code quiet}. */
+    public static Progress start(String task, long total, boolean quiet, PrintWriter err) {
+        if (quiet || total <= 0) {
+            return new Progress(null, null, task, total);
+        }
+        if (System.console() != null) {
+            ProgressBar bar = new ProgressBarBuilder()
+                    .setTaskName(task)
+                    .setInitialMax(total)
+                    .setStyle(ProgressBarStyle.ASCII)
+                    .setConsumer(new ConsoleProgressBarConsumer(new PrintStream(System.err, true)))
+                    .setUpdateIntervalMillis(200)
+                    .build();
+            return new Progress(bar, null, task, total);
+        }
+        return new Progress(null, err, task, total);
+    }
+
+    /** One more unit done; safe to call from worker threads. */
+    public synchronized void step(String extra) {
+        done++;
+        if (bar != null) {
+            bar.step();
+            if (extra != null) {
+                bar.setExtraMessage(extra);
+            }
+        } else if (lines != null) {
+            long tenth = done * 10 / total;
+            if (tenth > lastTenth || done == total) {
+                lastTenth = tenth;
+                lines.println(task + ": " + done + "/" + total + (extra == null ? "" : " (" + extra + ")"));
+                lines.flush();
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (bar != null) {
+            bar.close();
+        }
+    }
+}

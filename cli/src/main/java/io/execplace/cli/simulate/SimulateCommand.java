@@ -1,0 +1,104 @@
+package io.execplace.cli.simulate;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.MilpLookaheadOptions;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.command.OutputOptions;
+import io.execplace.cli.command.QuickCommand;
+import io.execplace.cli.command.ScenarioOptions;
+import io.execplace.cli.output.Version;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.execplace.core.io.AtomicFiles;
+import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.metrics.ScheduleTrace;
+import io.execplace.experiments.results.ResultColumns;
+import io.execplace.experiments.run.CellRun;
+import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.scenario.Scenario;
+import io.execplace.experiments.study.ComparisonReport;
+import io.execplace.schedulers.spi.SchedulerRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code execplace simulate}: one scheduler, one seed, one run; optionally its schedule trace. */
+@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Run one scheduler on one scenario and seed, optionally writing its schedule trace.",
+                "The trace (JSON Lines) lets anyone re-check the run independently."})
+public final class SimulateCommand implements Callable<Integer>, QuickCommand {
+
+    private final CommandContext context;
+
+    public SimulateCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Mixin
+    OutputOptions output;
+
+    @Mixin
+    MilpLookaheadOptions milpOptions;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
+            description = "Scheduler (default: ${DEFAULT-VALUE}). See 'execplace presets'.")
+    String scheduler;
+
+    @Option(names = "--trace-out", paramLabel = "FILE", description = "Write the schedule trace (JSON Lines) here.")
+    Path traceOut;
+
+    @Override
+    public Integer call() throws Exception {
+        return run(spec.commandLine().getOut());
+    }
+
+    @Override
+    public int run(PrintWriter stdout) throws Exception {
+        SchedulerRegistry registry = context.schedulers();
+        if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
+            throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
+                    + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");
+        }
+        if (traceOut != null) {
+            OutputPaths.checkFile("--trace-out", traceOut);
+        }
+        Scenario scenario = scenarioOptions.resolve(registry, List.of(scheduler), "--scheduler", 1, milpOptions);
+        long seed = scenario.seeds().get(0);
+        CellRun run = new Runner(registry, 1).runCell(scenario, scenario.schedulers().get(0), seed);
+        RunResult result = run.result();
+        if (traceOut != null) {
+            AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
+        }
+        Map<String, Object> record = ResultColumns.record(scenario, run.toCellResult(2));
+        if (output.json) {
+            stdout.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(record));
+        } else {
+            stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
+            int width = record.keySet().stream().mapToInt(String::length).max().orElse(10);
+            // Padded by hand: a Formatter parses its pattern with regular expressions, a few ms of a short run.
+            record.forEach((k, v) -> stdout.println("  " + k + " ".repeat(width - k.length()) + "  "
+                    + (v == null ? "-" : v instanceof Double d ? Options.readable(d) : v)));
+            if (traceOut != null) {
+                stdout.println("wrote schedule trace " + traceOut);
+            }
+        }
+        stdout.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,104 @@
+package io.execplace.cli.study;
+
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Progress;
+import io.execplace.cli.output.Version;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.study.HybridStudy;
+import io.execplace.experiments.study.StudyOutcome;
+import io.execplace.schedulers.spi.SchedulerOptions;
+import io.execplace.schedulers.milp.MilpOptions;
+import io.execplace.schedulers.milp.MilpSolver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import io.execplace.core.io.StagedFolder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
+@Command(name = "hybrid", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"The HYB paper's simulation study (section 6.3) as CSV, charts and an HTML report.",
+                "Cost per pricing model x load (Figs. 2-3), deadline-met %% with and without admission (Fig. 4),",
+                "mean duration (Fig. 5), scheduling delay (Tables 4-5) and the 10,000-job large scale on",
+                "hybrid-large (Fig. 6), EDF queue, for round-robin (FIFO), round-robin-consolidate (FIFO-C), asq,",
+                "first-fit, gio and the exact milp (at every scale)."})
+final class ReproduceHybridCommand implements Callable<Integer> {
+
+    @ParentCommand
+    ReproduceCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "2 seeds, 300 small-scale and 2,000 large-scale jobs (under a minute).")
+    boolean quick;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Seeds per cell (default 5, as the paper).")
+    Integer seeds;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Jobs per small-scale run (default 1000).")
+    Integer jobs;
+
+    @Option(names = "--large-jobs", paramLabel = "N", description = "Jobs per large-scale run (default 10000).")
+    Integer largeJobs;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-hybrid",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Mixin
+    StudyOptions study;
+
+    @Option(names = "--milp-time-limit", paramLabel = "MS",
+            description = "milp wall-time limit per decision in milliseconds (default 1000).")
+    Long milpTimeLimitMs;
+
+    @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat).")
+    String milpSolver;
+
+    @Override
+    public Integer call() throws Exception {
+        StagedFolder.checkTarget("--out", out);
+        study.check(parent.context());
+        HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
+        HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
+                () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
+                        jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs()));
+        MilpOptions tuned = MilpOptions.defaults();
+        if (milpTimeLimitMs != null) {
+            tuned = Options.checked("--milp-time-limit", () -> MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
+        }
+        if (milpSolver != null) {
+            MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
+            tuned = tuned.withSolver(solver);
+        }
+        SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
+        Runner runner = new Runner(parent.context().schedulers(), study.threads());
+        StudyOutcome outcome;
+        try (CellEngine cells = study.open(parent.context(), study.threads())) {
+            outcome = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
+        }
+        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);
+        return 0;
+    }
+
+    private StudyOutcome run(HybridStudy hybrid) throws IOException {
+        int total = hybrid.scenarios().stream().mapToInt(s -> s.cells()).sum();
+        StudyOutcome outcome;
+        try (Progress progress = study.progress(spec, "reproduce hybrid", total)) {
+            try (StagedFolder folder = StagedFolder.create(out)) {
+                outcome = hybrid.run(folder.path(), (done, all, what) -> progress.step(what));
+                folder.commit();
+            }
+        }
+        return outcome;
+    }
+}

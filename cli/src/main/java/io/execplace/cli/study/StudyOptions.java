@@ -1,0 +1,84 @@
+package io.execplace.cli.study;
+
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.EngineOptions;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Progress;
+import io.execplace.cli.output.TextTable;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.study.ComparisonReport;
+import io.execplace.experiments.study.StudyOutcome;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * What every {@code reproduce} command shares: how many cells run at once, progress output and where
+ * the cells run ({@link EngineOptions}); and the one line that says what a study wrote.
+ */
+final class StudyOptions {
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Cells (trainings and runs) at once (default: number of cores; reproduce liu: at most 4).")
+    Integer threads;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Mixin
+    EngineOptions engine;
+
+    /** {@code --threads}, or the number of cores; refuses a value below 1. */
+    int threads() {
+        return Options.threads(threads);
+    }
+
+    /** Checks {@code --threads}, {@code --engine} and {@code --master} before any work. */
+    void check(CommandContext context) {
+        if (threads != null) {
+            threads();
+        }
+        engine.check(context.engines());
+    }
+
+    /** The engine the options name, with {@code threads} cells at once; null for the in-process default. */
+    CellEngine open(CommandContext context, int threads) {
+        return engine.open(context.engines(), threads);
+    }
+
+    /** Progress on standard error (nothing with {@code --quiet}). */
+    Progress progress(CommandSpec spec, String task, long total) {
+        return Progress.start(task, total, quiet, spec.commandLine().getErr());
+    }
+
+    /**
+     * Prints what {@code compare} prints first — the study's headline and its main table — then
+     * {@code wrote OUT/a, OUT/b, ...}, on standard output. The outcome's index is in the staging
+     * folder; the line names it under {@code out}.
+     */
+    static void report(CommandSpec spec, Path out, List<String> names, StudyOutcome outcome) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (!outcome.headline().isEmpty()) {
+            stdout.println(TextTable.wrap(outcome.headline(), 100));
+            stdout.println();
+        }
+        if (!outcome.rows().isEmpty()) {
+            stdout.println(outcome.title());
+            TextTable table = new TextTable(outcome.header());
+            outcome.rows().forEach(table::row);
+            table.print(stdout);
+            if (outcome.header().contains("Target")) {
+                stdout.println(ComparisonReport.TARGET_NOTE);
+            }
+            stdout.println();
+        }
+        stdout.println("wrote " + names.stream().map(n -> out.resolve(n) + (n.endsWith("/") ? "/" : "")).collect(Collectors.joining(", "))
+                + ", " + out.resolve(outcome.index().getFileName()));
+        stdout.flush();
+    }
+}

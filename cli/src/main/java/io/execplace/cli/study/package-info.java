@@ -1,0 +1,9 @@
+/**
+ * {@code reproduce} and its studies: each source paper's tables and figures (hjs, tpds, hybrid, liu,
+ * elastic) on the study engine.
+ *
+ * <p>May import {@code cli.command}, {@code cli.output}, {@code core.io}, {@code
+ * core.profile}, {@code experiments.run}, {@code experiments.study}, {@code liu.pairs}, {@code
+ * liu.study}, {@code rl.agent}, {@code schedulers.milp}, {@code schedulers.spi}.
+ */
+package io.execplace.cli.study;

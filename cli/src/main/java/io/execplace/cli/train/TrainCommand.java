@@ -1,0 +1,301 @@
+package io.execplace.cli.train;
+
+import io.execplace.cli.command.EngineOptions;
+import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Progress;
+import io.execplace.cli.command.ScenarioOptions;
+import io.execplace.cli.output.Version;
+import io.execplace.core.io.BadInputException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import io.execplace.core.io.StagedFolder;
+import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.training.TrainingCells;
+import io.execplace.experiments.report.Format;
+import io.execplace.experiments.scenario.EnvironmentSetup;
+import io.execplace.rl.env.Env;
+import io.execplace.experiments.study.LearningCurves;
+import io.execplace.rl.agent.AgentConfig;
+import io.execplace.rl.agent.Algorithm;
+import io.execplace.rl.agent.IterationStats;
+import io.execplace.rl.env.ObservationEncoder;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.train.AgentFiles;
+import io.execplace.rl.train.CurvePoint;
+import io.execplace.rl.train.LearningCurve;
+import io.execplace.rl.train.Trainer;
+import io.execplace.rl.train.TrainingListener;
+import io.execplace.rl.train.TrainingSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment,
+ * or the size-free {@code ppo-pairs} agent on randomised clusters and workloads.
+ */
+@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
+        description = {"Train a learned scheduler (DQN, REINFORCE, PPO or SAC) in the TPDS or the HJS environment.",
+                "Writes DIR/agent.xprl (use it as the scheduler agent:DIR), DIR/checkpoint.xprl (continue with --resume),",
+                "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option.",
+                "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
+                "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
+public final class TrainCommand implements Callable<Integer> {
+
+    final CommandContext context;
+
+    public TrainCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenario;
+
+    @Mixin
+    EnvironmentOptions environment;
+
+    @Mixin
+    AgentOptions agentOptions;
+
+    @Option(names = "--agent", paramLabel = "dqn|reinforce|ppo|sac|ppo-pairs",
+            description = "Learning algorithm (default dqn); ppo-pairs: PPO with the size-free pair network.")
+    String agent;
+
+    @Mixin
+    SizeFreeOptions pairs;
+
+    @Option(names = "--env", paramLabel = "tpds|hjs",
+            description = "Environment: tpds (TPDS Table 3, FCFS; default) or hjs (HJS Table 1 and Target, hjs-weight queue, --weight-lambda).")
+    String envName;
+
+    @Option(names = "--beta", paramLabel = "B", description = "Weight of cost against duration in R_epi, in [0, 1] (default 0.5).")
+    Double beta;
+
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "Training iterations (default 10000; TPDS: 10000 normal, 20000 burst). With --resume: the new total.")
+    Integer iterations;
+
+    @Option(names = "--eval-interval", paramLabel = "N", description = "Iterations between evaluations (default 1000).")
+    Integer evalInterval;
+
+    @Option(names = "--eval-episodes", paramLabel = "N", description = "Greedy episodes per evaluation (default 10).")
+    Integer evalEpisodes;
+
+    @Option(names = "--checkpoint-interval", paramLabel = "N", description = "Iterations between checkpoints (default: the evaluation interval).")
+    Integer checkpointInterval;
+
+    @Option(names = "--workload-seeds", paramLabel = "N",
+            description = "Train on N workloads (seeds --seed, --seed+1, ...), episodes taking them in turn (default 1: one fixed workload, as TPDS).")
+    Integer workloadSeeds;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default runs/AGENT-WORKLOAD-beta-B).")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the run in --out from its checkpoint (same settings; --iterations may raise the total).")
+    boolean resume;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+    boolean quiet;
+
+    @Option(names = "--sweep", description = "Train one agent per --agents x --betas x --seeds (TPDS environment), "
+            + "each an independent cell; writes every agent folder and sweep.csv into --out (default runs/sweep).")
+    boolean sweep;
+
+    @Option(names = "--agents", paramLabel = "a,b", split = ",", description = "--sweep: the agents (default dqn).")
+    List<String> agents;
+
+    @Option(names = "--betas", paramLabel = "b,b", split = ",", description = "--sweep: the beta values (default 0.5).")
+    List<Double> betas;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "--sweep: seeds --seed, --seed+1, ... per agent and beta (default 1).")
+    Integer seeds;
+
+    @Option(names = "--threads", paramLabel = "N", description = "--sweep: trainings run in parallel (default: number of cores).")
+    Integer threads;
+
+    @Mixin
+    EngineOptions engine;
+
+    @Override
+    public Integer call() throws Exception {
+        TrainRuns runs = new TrainRuns(this);
+        runs.rejectScenarioOptions();
+        if (sweep) {
+            return sweep(runs);
+        }
+        if (agents != null || betas != null || seeds != null || threads != null || engine.engine != null
+                || engine.master != null) {
+            throw new BadInputException("--agents, --betas, --seeds, --threads, --engine and --master apply to "
+                    + "train --sweep; a single training takes --agent and --beta");
+        }
+        TrainRuns.Run run = resume ? runs.resumed() : runs.sizeFree() ? runs.freshSizeFree() : runs.fresh();
+        TrainingSpec trainingSpec = run.spec();
+        boolean pairsAgent = run.environment().name().equals("pairs");
+        String label = run.label();
+        Env train = TrainRuns.build(run.environment());
+        if (!pairsAgent) {
+            TrainRuns.checkMemory(trainingSpec.agent(), train.observationSize(), train.actionCount());
+        }
+        Files.createDirectories(run.dir());
+        Trainer trainer = new Trainer(trainingSpec, train, TrainRuns.build(run.environment()), run.dir(),
+                run.environment().setup());
+        if (pairsAgent && run.environment().setup().path("expert").isObject()) {
+            if (run.checkpoint() != null) {
+                trainer.restore(run.checkpoint());
+            }
+            int rounds = pairs.expertRounds != null ? pairs.expertRounds
+                    : run.environment().setup().path("expert").path("rounds").asInt(1);
+            ExpertRounds.run(context.schedulers(), trainer, run.checkpoint(), run.environment().setup(), rounds, run.dir(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+            return 0;
+        }
+        if (pairsAgent && run.checkpoint() == null) {
+            pairs.startFrom(trainer, run.environment().setup());
+        }
+        if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
+            pairs.imitate(trainer, Options.checked("--imitate", () -> context.schedulers().create(pairs.imitate, 1)),
+                    spec.commandLine().getErr(), quiet);
+        }
+        String agentLabel = pairsAgent ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
+        if (run.checkpoint() != null) {
+            trainer.restore(run.checkpoint());
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        Algorithm algorithm = trainingSpec.agent().algorithm();
+        if (trainer.iteration() >= trainingSpec.iterations()) {
+            stdout.println(run.dir() + " already holds " + trainer.iteration() + " iterations; raise --iterations to train on");
+            stdout.flush();
+            return 0;
+        }
+        if (!quiet) {
+            spec.commandLine().getErr().println("training " + agentLabel + " on " + label
+                    + objective(run, trainingSpec.environment(), "HJS environment") + ", iterations " + (trainer.iteration() + 1) + ".."
+                    + trainingSpec.iterations() + " -> " + run.dir());
+        }
+        long t0 = System.nanoTime();
+        try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
+                quiet, spec.commandLine().getErr())) {
+            trainer.run(new TrainingListener() {
+                private String lastEval = "";
+
+                @Override
+                public void iterationDone(int iteration, int total, IterationStats stats, double recentReturn) {
+                    progress.step("return " + Format.sig(recentReturn, 4) + lastEval);
+                }
+
+                @Override
+                public void evaluated(CurvePoint p, LearningCurve curve) {
+                    lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
+                    try {
+                        LearningCurves.write(agentLabel + " on " + label
+                                + objective(run, trainingSpec.environment(), "HJS"), Map.of(algorithm.name(), curve),
+                                run.dir(), "learning-curve");
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            });
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        CurvePoint last = trainer.curve().last();
+        stdout.println("trained " + agentLabel + " to iteration " + trainer.iteration() + " in "
+                + Format.sig(seconds, 3) + " s (" + trainer.learner().totalSteps() + " environment steps)");
+        stdout.println("last evaluation: " + evaluationSummary(last));
+        stdout.println("wrote " + run.dir().resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + run.dir() + "), "
+                + run.dir().resolve(AgentFiles.CHECKPOINT_FILE) + ", " + run.dir().resolve(AgentFiles.CURVE_FILE)
+                + ", " + run.dir().resolve("learning-curve.png"));
+        stdout.flush();
+        return 0;
+    }
+
+    /** One line on the last evaluation; cost and duration only when some episode completed. */
+    public static String evaluationSummary(CurvePoint last) {
+        String head = "mean return " + Format.sig(last.evalMeanReturn(), 5) + ", ";
+        if (!(last.evalCompleted() > 0)) {
+            return head + "no evaluation episode completed (each ended in a penalised move), so no cost or duration yet";
+        }
+        return head + BigDecimal.valueOf(last.evalCompleted()).movePointRight(2).setScale(0, RoundingMode.HALF_UP)
+                .toPlainString() + "% of episodes completed, cost " + Format.cost(last.evalMeanCost())
+                + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
+    }
+
+    /** The label of the size-free agent on the command line ({@code --agent ppo-pairs}). */
+    static final String PPO_PAIRS = "ppo-pairs";
+
+    /** {@code --sweep}: every cell checked and built before any training starts. */
+    private int sweep(TrainRuns runs) throws IOException {
+        engine.check(context.engines());
+        List<String> bad = new ArrayList<>();
+        for (Object[] o : new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
+            {"--resume", resume ? true : null}, {"--env hjs", runs.hjs() ? true : null},
+            {"--workload-seeds", workloadSeeds}}) {
+            if (o[1] != null) {
+                bad.add((String) o[0]);
+            }
+        }
+        bad.addAll(pairs.given());
+        if (!bad.isEmpty()) {
+            throw new BadInputException("not available with --sweep: " + String.join(", ", bad));
+        }
+        List<Algorithm> algorithms = Options.checked("--agents", () -> (agents == null ? List.of("dqn") : agents)
+                .stream().map(Algorithm::parse).toList());
+        List<Double> betaValues = betas == null ? List.of(0.5) : betas;
+        int n = seeds == null ? 1 : seeds;
+        if (n < 1 || n > 10_000) {
+            throw BadInputException.option("--seeds", "must be 1 to 10000, got " + n);
+        }
+        EnvironmentSetup base = Options.checked("--cluster, --workload", () -> runs.setupBuilder().build());
+        long first = base.seed();
+        EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
+        List<TrainSweep.Cell> cells = new ArrayList<>();
+        for (Algorithm a : algorithms) {
+            AgentConfig config = agentOptions.resolve(a);
+            for (double b : betaValues) {
+                TpdsEnvConfig env = Options.checked("--betas", () -> environment.resolve(b));
+                TrainRuns.checkMemory(config, ObservationEncoder.size(resolved.cluster().size(), env.busyTime()),
+                        resolved.cluster().size() + 1);
+                for (int i = 0; i < n; i++) {
+                    long seed = first + i;
+                    cells.add(new TrainSweep.Cell(a, b, seed, new TrainingCells.Training(
+                            base.toBuilder().seed(seed).build(), runs.trainingSpec(config, env, seed), null)));
+                }
+            }
+        }
+        Path dir = out != null ? out : Path.of("runs", "sweep");
+        StagedFolder.checkTarget("--out", dir);
+        int t = Options.threads(threads);
+        try (CellEngine cellEngine = engine.open(context.engines(), t);
+             Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quiet,
+                     spec.commandLine().getErr())) {
+            TrainSweep.run(cells, cellEngine, t, dir, progress, spec.commandLine().getOut());
+        }
+        return 0;
+    }
+
+    /** What the run optimises, for the progress header and the learning curve's title. */
+    private static String objective(TrainRuns.Run run, TpdsEnvConfig env, String hjs) {
+        if (run.hjsLambda() != null) {
+            return ", " + hjs + ", lambda " + run.hjsLambda();
+        }
+        if (env.targetReward()) {
+            return ", Target reward, queue " + env.queue();
+        }
+        return ", beta " + env.beta() + ("fcfs".equals(env.queue()) ? "" : ", queue " + env.queue());
+    }
+}

@@ -1,0 +1,130 @@
+package io.execplace.core.sim;
+
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.model.CapacityType;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.DriverPod;
+import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Interruptions;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.JobType;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.DurationModel;
+import io.execplace.core.rules.SimulationConfig;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** Driver pods on hand-worked timelines: where they go, what they hold and bill, and a driver's node taken back. */
+class DriverPodsTest {
+
+    /** 8 cores, 32 GB: 1.0 per second on-demand, 0.25 on spot. */
+    private static final InstanceType N8 = new InstanceType("n8", 8, 32, 1.0, 0.25);
+
+    /**
+     * Slot 0: a spot node, whose pool is taken back at 50 with a 10 s notice (and may buy again
+     * after); slots 1 and 2: on-demand nodes removed 10 s after they empty. No launch delay, exact billing.
+     */
+    private static Cluster pools(boolean graceful) {
+        NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT).instanceTypes(List.of(N8))
+                .limitCores(8).interruptions(Interruptions.trace(10, List.of(50.0))).build();
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).consolidateAfter(10).build();
+        return new NodePools("hand", List.of(spot, onDemand), graceful, DriverPod.SPARK_DEFAULT).cluster();
+    }
+
+    /** Two executors of 2 cores and 4 GB, base 100 s, deadline 1000. */
+    private static final Job APP = new Job(0, JobType.WORDCOUNT, 0, 2, 2, 4, 100, 1000);
+
+    /** Both executors on {@code executorVm}; the driver on {@code driverVm}, or left to the kernel when -1. */
+    private static PlacementPolicy fixed(int executorVm, int driverVm) {
+        return TestPolicies.onVm(executorVm, driverVm);
+    }
+
+    private static RunResult run(Cluster cluster, PlacementPolicy policy, Job... jobs) {
+        Workload w = new Workload("hand", List.of(jobs));
+        SimulationConfig config = SimulationConfig.defaults(cluster, w).withDurationModel(new DurationModel(false, false, 1.3));
+        return Simulation.run(cluster, w, policy, config);
+    }
+
+    @Test
+    void aDriverOnAReclaimedSpotNodeRestartsItsApplicationFromScratch() {
+        // Executors on on-demand node 1, driver on spot node 0, decommissioning on. The job runs 0-100;
+        // at 50 node 0 is taken back: the application fails although no executor was there, both
+        // executors go, and their 0.5 × 2 × 100 = 100 executor-seconds are lost (decommissioning keeps
+        // shuffle blocks, not a dead driver's state). It is queued again at 50 with all its 100 s of work:
+        // driver on spot node 0 bought again, executors on node 1, still alive: it runs 50-150.
+        RunResult r = run(pools(true), fixed(1, 0), APP);
+        assertThat(r.jobs().get(0).start()).isEqualTo(50);
+        assertThat(r.jobs().get(0).finish()).isEqualTo(150);
+        assertThat(r.jobs().get(0).metDeadline()).isTrue();
+        assertThat(r.jobs().get(0).placement().driverVm()).isZero();
+        assertThat(r.capacity().applicationsRestarted()).isEqualTo(1);
+        assertThat(r.capacity().jobsStopped()).isEqualTo(1);
+        assertThat(r.capacity().executorsLost()).isZero();
+        assertThat(r.capacity().executorSecondsLost()).isCloseTo(100, within(1e-9));
+        assertThat(r.capacity().interruptions()).isEqualTo(1);
+        // Spot node 0 lives 0-50 and 50-150 (the driver keeps it alive and billed); node 1 lives 0-160.
+        assertThat(r.vms().get(0).intervalEnd(r.vms().get(0).intervals() - 1)).isEqualTo(150);
+        assertThat(r.vms().get(1).intervalEnd(0)).isEqualTo(160);
+        assertThat(r.capacity().nodeLaunches()).isEqualTo(3);
+        assertThat(r.capacity().nodeHours()).isCloseTo((150 + 160) / 3600.0, within(1e-12));
+        assertThat(r.summary().totalCost()).isCloseTo(160 * 1.0 + 150 * 0.25, within(1e-9));
+    }
+
+    @Test
+    void withTheDriverOnOnDemandOnlyTheExecutorsAreLost() {
+        // The practitioners' rule: executors on spot node 0, driver on on-demand node 1. At 50 both
+        // executors are lost; with decommissioning their finished half migrates: 50 s of work are left,
+        // no restart. Queued at 50, it runs 50-100 (spot node 0 bought again); the driver's node 1 lives
+        // 0-110.
+        RunResult r = run(pools(true), fixed(0, 1), APP);
+        assertThat(r.jobs().get(0).finish()).isEqualTo(100);
+        assertThat(r.capacity().applicationsRestarted()).isZero();
+        assertThat(r.capacity().jobsStopped()).isEqualTo(1);
+        assertThat(r.capacity().executorsLost()).isEqualTo(2);
+        assertThat(r.capacity().executorSecondsLost()).isZero();
+        assertThat(r.summary().totalCost()).isCloseTo(110 * 1.0 + 100 * 0.25, within(1e-9));
+    }
+
+    @Test
+    void theKernelPlacesADriverThePolicyLeftOutByKubeSchedulersDefaultRule() {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).build();
+        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+        // Node 0 keeps 4 cores after the executors: the driver goes there (no node is bought for it).
+        RunResult beside = run(cluster, fixed(0, -1), APP);
+        assertThat(beside.jobs().get(0).placement().driverVm()).isZero();
+        assertThat(beside.capacity().nodeLaunches()).isEqualTo(1);
+        // Four executors fill node 0: Karpenter buys node 1 for the driver, which holds it as long as the job.
+        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
+        RunResult bought = run(cluster, fixed(0, -1), full);
+        assertThat(bought.jobs().get(0).placement().driverVm()).isEqualTo(1);
+        assertThat(bought.vms().get(1).intervalEnd(0)).isEqualTo(100);
+        assertThat(bought.summary().totalCost()).isCloseTo(200, within(1e-9));
+    }
+
+    @Test
+    void aDriverWithoutRoomBesideItsExecutorsIsAnInvalidPlacement() {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).build();
+        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
+        assertThatThrownBy(() -> run(cluster, fixed(0, 0), full))
+                .isInstanceOf(InvalidPlacementException.class).hasMessageContaining("no room for the driver");
+    }
+
+    @Test
+    void withoutDriverPodsNothingChanges() {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).build();
+        Cluster cluster = new NodePools("hand", List.of(onDemand), false).cluster();
+        RunResult r = run(cluster, fixed(0, -1), APP);
+        assertThat(r.jobs().get(0).placement().hasDriver()).isFalse();
+        assertThat(r.summary().totalCost()).isCloseTo(100, within(1e-9));
+        assertThat(r.capacity().applicationsRestarted()).isZero();
+    }
+}
