@@ -2,6 +2,7 @@ package io.execplace.schedulers;
 
 import io.execplace.schedulers.elastic.FinishTogether;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
+import io.execplace.schedulers.elastic.FinishTogetherSteady;
 import io.execplace.schedulers.elastic.KubeProvisioned;
 import io.execplace.schedulers.elastic.UniformProgress;
 import io.execplace.schedulers.heuristics.Aep;
@@ -36,6 +37,10 @@ public final class Schedulers {
      * Lookahead#knowing}): run by {@code heldout}, never listed.
      */
     public static final String CLAIRVOYANT = "lookahead-clairvoyant";
+    /** As {@link #CLAIRVOYANT}, told only the true arrival times: shapes sampled from the jobs seen. */
+    public static final String CLAIRVOYANT_ARRIVALS = "lookahead-clairvoyant-arrivals";
+    /** As {@link #CLAIRVOYANT}, told only the true shapes and deadline slacks: arrival gaps sampled. */
+    public static final String CLAIRVOYANT_SHAPES = "lookahead-clairvoyant-shapes";
 
     private static final SchedulerRegistry BUILT_IN = SchedulerRegistry.empty()
             .with(RoundRobin.NAME,
@@ -97,6 +102,10 @@ public final class Schedulers {
                     "finish-together, each job on spot where its deadline slack covers an interruption's expected "
                             + "delay (published hazard, trace frequency), on on-demand otherwise",
                     context -> new FinishTogetherSpot())
+            .with(FinishTogetherSteady.NAME,
+                    "finish-together-spot that also weighs how long each node would sit unchanged with executors "
+                            + "(under-used consolidation drains such nodes): fewer evictions",
+                    context -> new FinishTogetherSteady())
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -105,7 +114,13 @@ public final class Schedulers {
             .withReference(Schedulers.CLAIRVOYANT,
                     "a reference, not a scheduler: lookahead whose rollouts see the workload's true next arrivals, "
                             + "to tell how much not knowing the future costs",
-                    (context, jobs) -> new Lookahead(context).knowing(jobs));
+                    (context, jobs) -> new Lookahead(context).knowing(jobs))
+            .withReference(Schedulers.CLAIRVOYANT_ARRIVALS,
+                    "a reference: lookahead told the true next arrival times only, shapes sampled from the jobs seen",
+                    (context, jobs) -> new Lookahead(context).knowingPart(jobs, true))
+            .withReference(Schedulers.CLAIRVOYANT_SHAPES,
+                    "a reference: lookahead told the true next jobs' shapes and deadline slacks only, gaps sampled",
+                    (context, jobs) -> new Lookahead(context).knowingPart(jobs, false));
 
     /**
      * The policies made for elastic clusters — today's Kubernetes stack (kube-scheduler scoring with a
@@ -116,7 +131,7 @@ public final class Schedulers {
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
             KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
-            FinishTogether.NAME, FinishTogetherSpot.NAME);
+            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME);
 
     private Schedulers() {
     }

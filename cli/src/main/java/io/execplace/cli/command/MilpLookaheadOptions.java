@@ -1,6 +1,7 @@
 package io.execplace.cli.command;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.schedulers.lookahead.ForecastPool;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -60,6 +61,16 @@ public final class MilpLookaheadOptions {
                     + "deadline: HJS Eq. 5's Target).")
     String lookaheadObjective;
 
+    @Option(names = "--lookahead-miss-guard", paramLabel = "every|mean",
+            description = "lookahead on elastic clusters: a candidate replaces the rollout policy's decision only if it "
+                    + "misses no more deadlines on every future (every, default) or over all of them together (mean).")
+    String lookaheadMissGuard;
+
+    @Option(names = "--lookahead-forecast", paramLabel = "FILE",
+            description = "lookahead: a workload trace of training jobs (e.g. execplace generate --seed 501 --jobs 5000) "
+                    + "whose shapes and arrival gaps its sampled futures draw from besides the jobs seen (default: none).")
+    java.nio.file.Path lookaheadForecast;
+
     /**
      * Refuses options of milp and lookahead when the run has neither (as --weight-lambda is refused
      * without hjs-weight): a value that is silently ignored reads as if it had been used. milp's
@@ -77,7 +88,9 @@ public final class MilpLookaheadOptions {
         String look = lookaheadHorizon != null ? "--lookahead-horizon" : lookaheadCandidates != null ? "--lookahead-candidates"
                 : lookaheadRollout != null ? "--lookahead-rollout" : lookaheadSamples != null ? "--lookahead-samples"
                 : lookaheadMargin != null ? "--lookahead-margin" : lookaheadProposer != null ? "--lookahead-proposer"
-                : lookaheadObjective != null ? "--lookahead-objective" : null;
+                : lookaheadObjective != null ? "--lookahead-objective"
+                : lookaheadForecast != null ? "--lookahead-forecast"
+                : lookaheadMissGuard != null ? "--lookahead-miss-guard" : null;
         if (!lookahead && look != null) {
             throw BadInputException.option(look, "applies to the scheduler lookahead, and the run has none");
         }
@@ -96,6 +109,24 @@ public final class MilpLookaheadOptions {
             Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
         }
         return apply(o);
+    }
+
+    /** The training jobs of {@code --lookahead-forecast}, read before any run; a bad file is bad input. */
+    private ForecastPool forecastPool() {
+        if (!java.nio.file.Files.isReadable(lookaheadForecast)) {
+            throw BadInputException.option("--lookahead-forecast", "cannot read " + lookaheadForecast);
+        }
+        java.util.List<io.execplace.core.model.Job> jobs;
+        try {
+            jobs = io.execplace.core.workload.Traces.read(lookaheadForecast).jobs();
+        } catch (java.io.IOException e) {
+            throw BadInputException.option("--lookahead-forecast", "cannot read " + lookaheadForecast + ": " + e.getMessage());
+        }
+        if (jobs.size() < 2) {
+            throw BadInputException.option("--lookahead-forecast", lookaheadForecast + " has " + jobs.size()
+                    + " job(s); a forecast needs at least 2 (one arrival gap)");
+        }
+        return ForecastPool.of(jobs);
     }
 
     /** The options with beta, the milp time limit and solver given on the command line laid over them. */
@@ -150,7 +181,11 @@ public final class MilpLookaheadOptions {
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-margin", () -> before.withMargin(lookaheadMargin));
         }
-        return o.with(l);
+        if (lookaheadMissGuard != null) {
+            LookaheadOptions before = l;
+            l = Options.checked("--lookahead-miss-guard", () -> before.withMissGuard(lookaheadMissGuard));
+        }
+        return lookaheadForecast == null ? o.with(l) : o.with(l).with(forecastPool());
     }
 
 }

@@ -100,7 +100,8 @@ public final class HeldOutCommand implements Callable<Integer> {
     String pricing = "1";
 
     @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",",
-            description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference). "
+            description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference; "
+                    + "-arrivals, -shapes: told only their times, only their shapes). "
                     + "A name may end in @QUEUE (fcfs, edf, edf-feasible, hjs-weight) to run with that queue, e.g. round-robin@edf, milp@edf; "
                     + "default fcfs.")
     List<String> schedulers;

@@ -264,7 +264,9 @@ final class NodeLifecycle {
         if (!underused[vm]) {
             return;
         }
-        lastPodEvent[vm] = now;
+        // Karpenter counts from the pod's PodScheduled transition: a pod nominated to a launching node is
+        // bound when the node is ready, so its timer starts then, not at the decision.
+        lastPodEvent[vm] = alive[vm] ? Math.max(now, readyAt[vm]) : now;
         if (!pollQueued) {
             schedulePoll(Math.floor(now / UnderutilizedConsolidation.POLL_SECONDS) * UnderutilizedConsolidation.POLL_SECONDS
                     + UnderutilizedConsolidation.POLL_SECONDS);

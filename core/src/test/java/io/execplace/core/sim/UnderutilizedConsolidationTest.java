@@ -7,6 +7,7 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
+import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Workload;
@@ -115,5 +116,27 @@ class UnderutilizedConsolidationTest {
         assertThat(r.jobs().get(3).placement().vm(0)).isEqualTo(0);
         assertThat(r.capacity().executorsEvicted()).isZero();
         assertThat(r.jobs().get(1).start()).isZero();
+    }
+    // Nodes take 100 s to launch, consolidateAfter 30 s. A (4 executors, 1000 s) buys and fills node 0 at
+    // 0; B (2 executors, 5 s) buys node 1. Both start at 100; B ends at 105 and node 1 waits empty until
+    // 135. A's pods were nominated to node 0 at 0 but bound when it was ready, at 100: Karpenter counts
+    // consolidateAfter from then, so node 0 is a candidate at 130, chosen then (its executors fit on the
+    // empty node 1) and re-validated at 145, when node 1 is gone: nothing is evicted. Counting from the
+    // decision instead made it a candidate at 110 and drained it at 125.
+    @Test
+    void consolidateAfterCountsFromWhenANominatedPodIsBoundNotFromTheDecision() {
+        NodePool pool = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).consolidateAfter(30)
+                .launchDelay(LaunchDelay.constant(100))
+                .consolidationPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED).build();
+        Cluster cluster = new NodePools("hand", List.of(pool), false).cluster();
+        Workload w = new Workload("hand", List.of(job(0, 4, 1000), job(1, 2, 5)));
+        SimulationConfig config = SimulationConfig.defaults(cluster, w).withDurationModel(
+                new DurationModel(false, false, 1.3));
+        RunResult r = Simulation.run(cluster, w, BOUGHT_FIRST, config);
+        assertThat(r.jobs().get(0).start()).isEqualTo(100);
+        assertThat(r.jobs().get(0).finish()).isEqualTo(1100);
+        assertThat(r.capacity().executorsEvicted()).isZero();
+        assertThat(r.capacity().nodesRemovedUnderused()).isZero();
+        assertThat(r.vms().get(1).intervalEnd(0)).isEqualTo(135);
     }
 }

@@ -372,20 +372,27 @@ public final class KubernetesScheduler implements AutoCloseable {
         problems.forgetDeparted(live);
     }
 
-    @Override
-    public void close() {
-        if (watchMonitor != null) {
-            watchMonitor.close();
-        }
+    /**
+     * Takes no more bindings and waits for those in flight to settle (each request has its own timeout): a
+     * leader does this before it releases its Lease, so that the next leader sees every binding it made.
+     */
+    public void settleBindings() {
         bindThreads.shutdown();
         try {
-            // Let bindings in flight settle (each request has its own timeout).
             if (!bindThreads.awaitTermination(60, TimeUnit.SECONDS)) {
                 LOG.warn("bindings still in flight at close");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Override
+    public void close() {
+        if (watchMonitor != null) {
+            watchMonitor.close();
+        }
+        settleBindings();
         if (podInformer != null) {
             podInformer.close();
         }

@@ -1,25 +1,23 @@
 package io.execplace.kubernetes.run;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
-import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Leader election with a {@code coordination.k8s.io} Lease, as kube-scheduler's {@code --leader-elect}
- * (through fabric8's LeaderElector): every replica keeps its informers warm and campaigns; only
- * the holder of the Lease schedules. A leader that cannot renew within the renew deadline stops
- * (and the process exits, to campaign afresh); the others wait until the lease duration has passed
- * since the last renewal, so two replicas never schedule at once — and were they to, the API server
- * would still refuse the second binding of a pod (409).
+ * ({@link LeaseElector}): every replica keeps its informers warm and campaigns; only the holder of the
+ * Lease schedules, and its first cycle runs the moment it holds it. A leader that cannot renew within
+ * the renew deadline stops (and the process exits, to campaign afresh); the others take over when the
+ * lease has run out since the last renewal, so two replicas never schedule at once — and were they to,
+ * the API server would still refuse the second binding of a pod (409). A leader stopped cleanly
+ * releases the Lease, and another replica takes it at its next read.
  */
 public final class LeaderElection implements AutoCloseable {
 
@@ -35,6 +33,7 @@ public final class LeaderElection implements AutoCloseable {
     public record Settings(String namespace, String leaseName, Duration leaseDuration, Duration renewDeadline,
                            Duration retryPeriod) {
         public Settings {
+            // client-go's check: the leader gives up (renew deadline) before the others may take over (lease duration)
             if (!(retryPeriod.toMillis() > 0 && renewDeadline.toMillis() > retryPeriod.toMillis() * 1.2
                     && leaseDuration.compareTo(renewDeadline) > 0)) {
                 throw new IllegalArgumentException("leader election needs lease duration > renew deadline > 1.2 x retry period > 0, got "
@@ -50,28 +49,37 @@ public final class LeaderElection implements AutoCloseable {
 
     private final String identity;
     private final CountDownLatch leading = new CountDownLatch(1);
-    private final CompletableFuture<?> campaign;
+    private final LeaseElector elector;
+    private final boolean releaseOnClose;
     private volatile boolean lost;
     private volatile long leadingSinceMillis = -1;
 
-    private LeaderElection(KubernetesClient client, Settings settings, String identity, Runnable onLost, boolean releaseOnCancel) {
+    private LeaderElection(KubernetesClient client, Settings settings, String identity, Runnable onLost, boolean releaseOnClose) {
         this.identity = identity;
-        LeaderCallbacks callbacks = new LeaderCallbacks(() -> {
-            leadingSinceMillis = System.currentTimeMillis();
-            LOG.info("{} holds lease {}/{}: scheduling", identity, settings.namespace(), settings.leaseName());
-            leading.countDown();
-        }, () -> {
-            if (leading.getCount() == 0 && !lost) {
-                lost = true;
-                LOG.warn("{} lost lease {}/{}: stopping", identity, settings.namespace(), settings.leaseName());
-                onLost.run();
+        this.releaseOnClose = releaseOnClose;
+        this.elector = new LeaseElector(client, settings, identity, Clock.systemUTC(), new LeaseElector.Listener() {
+            @Override
+            public void startedLeading() {
+                leadingSinceMillis = System.currentTimeMillis();
+                LOG.info("{} holds lease {}/{}: scheduling", identity, settings.namespace(), settings.leaseName());
+                leading.countDown();
             }
-        }, leader -> LOG.info("lease {}/{} is held by {}", settings.namespace(), settings.leaseName(), leader));
-        campaign = client.leaderElector().withConfig(new LeaderElectionConfigBuilder().withName(settings.leaseName())
-                .withLock(new WriteTimeLease(new LeaseLock(settings.namespace(), settings.leaseName(), identity), java.time.Clock.systemUTC()))
-                .withLeaseDuration(settings.leaseDuration()).withRenewDeadline(settings.renewDeadline())
-                .withRetryPeriod(settings.retryPeriod()).withLeaderCallbacks(callbacks)
-                .withReleaseOnCancel(releaseOnCancel).build()).build().start();
+
+            @Override
+            public void stoppedLeading(String why) {
+                if (!lost) {
+                    lost = true;
+                    LOG.warn("{} lost lease {}/{} ({}): stopping", identity, settings.namespace(), settings.leaseName(), why);
+                    onLost.run();
+                }
+            }
+
+            @Override
+            public void newLeader(String holder) {
+                LOG.info("lease {}/{} is held by {}", settings.namespace(), settings.leaseName(), holder);
+            }
+        });
+        elector.start();
     }
 
     /**
@@ -112,10 +120,13 @@ public final class LeaderElection implements AutoCloseable {
         return leadingSinceMillis;
     }
 
-    /** Stops campaigning; a leader releases the Lease, so that another replica takes over at once. */
+    /**
+     * Stops campaigning; a leader releases the Lease (unless started without release), so that another replica
+     * takes over at its next read. Call it after the scheduler's bindings in flight have settled.
+     */
     @Override
     public void close() {
         lost = true;
-        campaign.cancel(true);
+        elector.close(releaseOnClose);
     }
 }

@@ -188,6 +188,7 @@ public final class SchedulerLauncher {
                     out.println("holding lease " + election.namespace() + "/" + election.leaseName() + ": scheduling");
                     out.flush();
                     scheduler.run(stop);
+                    scheduler.settleBindings(); // before the Lease is released (close): the next leader sees them
                     break;
                 }
             }

@@ -170,16 +170,17 @@ final class Checker {
         if (in.probe() != null && in.recovered() != null) {
             Instant firstBind = apps.getOrDefault(in.probe(), List.of()).stream().map(p -> p.bound).filter(b -> b != null)
                     .min(Instant::compareTo).orElse(null);
-            Instant from = in.fault() == Fault.LEADER_KILL ? in.at() : in.recovered();
+            Instant from = in.fault().removesLeader() ? in.at() : in.recovered();
             seconds = firstBind == null ? Double.NaN : Math.max(0, Duration.between(from, firstBind).toMillis() / 1000.0);
         }
         double takeover = Double.NaN;
-        if (in.fault() == Fault.LEADER_KILL && in.recovered() != null) {
+        if (in.fault().removesLeader() && in.recovered() != null) {
             takeover = lease.stream().filter(c -> c.acquired().isAfter(in.at())).findFirst()
                     .map(c -> Duration.between(in.at(), c.acquired()).toMillis() / 1000.0).orElse(Double.NaN);
         }
         Boolean named = switch (in.fault()) {
             case LEADER_KILL -> in.recovered() == null ? null : logs.contains("holding lease");
+            case LEADER_STOP -> in.recovered() == null ? null : logs.contains("released lease") && logs.contains("holding lease");
             case API_SERVER_RESTART -> logs.contains("lost the watch");
             case BAD_PRICE_TABLE -> logs.contains("keeping the last price table");
             case APF_THROTTLE -> logs.contains("HTTP 429");

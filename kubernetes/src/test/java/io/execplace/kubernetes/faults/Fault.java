@@ -30,5 +30,22 @@ enum Fault {
      */
     APF_THROTTLE,
     /** Every binding in the run's namespace held 3 s by a validating webhook for 20 s while six applications arrive ({@link SlowBindings}). */
-    SLOW_BINDINGS
+    SLOW_BINDINGS,
+    /**
+     * The replica holding the Lease stopped cleanly (SIGTERM, as a rolling update stops a pod): it lets its
+     * bindings settle and releases the Lease; another takes it at its next read. Not in the random mix
+     * ({@link #MIX}): asked for with {@code --only}.
+     */
+    LEADER_STOP;
+
+    /**
+     * The faults mixed at random when none are asked for: all but {@link #LEADER_STOP}, so that a seed picks the
+     * same faults as in the campaigns before it existed.
+     */
+    static final Fault[] MIX = java.util.Arrays.stream(values()).filter(f -> f != LEADER_STOP).toArray(Fault[]::new);
+
+    /** A fault that takes the leader away: the probe's binding is timed from the fault, and the Lease's takeover. */
+    boolean removesLeader() {
+        return this == LEADER_KILL || this == LEADER_STOP;
+    }
 }

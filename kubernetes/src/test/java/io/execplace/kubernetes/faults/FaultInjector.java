@@ -89,14 +89,20 @@ final class FaultInjector {
                 Instant ready = clock.instant();
                 return new Injection(fault, at, ready, c.scriptName, workload.probe());
             }
-            case LEADER_KILL -> {
+            case LEADER_KILL, LEADER_STOP -> {
                 Optional<Integer> leader = awaitLeader();
                 if (leader.isEmpty()) {
                     return new Injection(fault, at, null, "no replica held the lease", null);
                 }
                 at = clock.instant();
-                replicas.kill(leader.get());
-                return new Injection(fault, at, clock.instant(), "replica-" + leader.get(), workload.probe(), leader.get());
+                String target = "replica-" + leader.get();
+                if (fault == Fault.LEADER_KILL) {
+                    replicas.kill(leader.get());
+                } else if (!replicas.stop(leader.get())) {
+                    target += " (did not exit within 30 s of SIGTERM: killed)";
+                }
+                // The probe comes once the old leader is gone, so that only a new leader can bind it.
+                return new Injection(fault, at, clock.instant(), target, workload.probe(), leader.get());
             }
             case KARPENTER_RESTART, KWOK_STOP -> {
                 Component c = fault == Fault.KARPENTER_RESTART ? Component.KARPENTER : Component.KWOK;

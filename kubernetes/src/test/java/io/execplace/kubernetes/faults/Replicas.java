@@ -110,6 +110,26 @@ final class Replicas implements AutoCloseable {
         p.waitFor();
     }
 
+    /**
+     * Stops replica i as a rolling update does (SIGTERM: it settles its bindings and releases the Lease), waiting
+     * up to 30 s for it to exit before killing it; it is started again a second later.
+     *
+     * @return whether it exited of itself
+     */
+    boolean stop(int i) throws InterruptedException {
+        Process p;
+        synchronized (this) {
+            p = processes[i];
+        }
+        p.destroy();
+        if (p.waitFor(30, TimeUnit.SECONDS)) {
+            return true;
+        }
+        p.destroyForcibly();
+        p.waitFor();
+        return false;
+    }
+
     /** Replica i's resident memory now (VmRSS of /proc), in MiB; NaN when it is not running. */
     double rssMiB(int i) {
         Process p;

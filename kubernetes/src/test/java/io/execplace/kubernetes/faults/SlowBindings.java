@@ -110,6 +110,10 @@ final class SlowBindings implements AutoCloseable {
                     admissionReviewVersions: ["v1"]
                     timeoutSeconds: %5$d
                 """.formatted(name, server.getAddress().getPort(), caBundle, namespace, delay.toSeconds() + 5);
+        // The selector's label is set on every namespace by kube-apiserver 1.21 and later (NamespaceDefaultLabelName);
+        // 1.20 sets none, and the webhook was never called there: put it on if missing.
+        admin.namespaces().withName(namespace).edit(n -> new io.fabric8.kubernetes.api.model.NamespaceBuilder(n).editMetadata()
+                .addToLabels("kubernetes.io/metadata.name", namespace).endMetadata().build());
         admin.resource(yaml).createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
     }
 

@@ -10,13 +10,19 @@ import java.time.ZoneOffset;
 public final class ManualClock extends Clock {
 
     private volatile Instant now;
+    private volatile Duration step = Duration.ZERO;
 
     public ManualClock(Instant start) {
         this.now = start;
     }
 
-    public void advance(Duration d) {
+    public synchronized void advance(Duration d) {
         now = now.plus(d);
+    }
+
+    /** From now on each reading moves the clock on by {@code d} after it is read (as if every request were slow). */
+    public void advanceOnEachReading(Duration d) {
+        step = d;
     }
 
     @Override
@@ -30,7 +36,9 @@ public final class ManualClock extends Clock {
     }
 
     @Override
-    public Instant instant() {
-        return now;
+    public synchronized Instant instant() {
+        Instant read = now;
+        now = read.plus(step);
+        return read;
     }
 }

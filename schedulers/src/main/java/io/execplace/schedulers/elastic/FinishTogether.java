@@ -27,9 +27,28 @@ public final class FinishTogether implements PlacementPolicy {
 
     private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
+    /** The under-used consolidation's exposure of the live nodes, or null when it is not weighed. */
+    private final QuietNodes quiet;
+    /** What a second of exposure costs, in seconds of the executor's share of the node ({@link #liveCost}'s unit). */
+    private final double exposureWeight;
+    private boolean weighExposure;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
     private Cluster hybridOf;
     private boolean hybrid;
+
+    /** The rule as named {@link #NAME}: no regard for under-used consolidation. */
+    public FinishTogether() {
+        this(0);
+    }
+
+    /**
+     * With {@code exposureWeight} > 0, each live node's cost for an executor also counts the exposure to
+     * under-used consolidation the executor adds ({@link QuietNodes}) at that weight.
+     */
+    FinishTogether(double exposureWeight) {
+        this.exposureWeight = exposureWeight;
+        this.quiet = exposureWeight > 0 ? new QuietNodes() : null;
+    }
 
     @Override
     public String name() {
@@ -60,6 +79,7 @@ public final class FinishTogether implements PlacementPolicy {
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
         }
+        weighExposure = quiet != null && quiet.load(view);
         Cluster cluster = view.cluster();
         if (hybridOf != cluster) {
             hybrid = cluster.isHybrid();
@@ -107,13 +127,22 @@ public final class FinishTogether implements PlacementPolicy {
         }
     }
 
-    /** Node time a live node adds per executor it takes (0 once chosen for this job). */
+    /**
+     * Node time a live node adds per executor it takes (0 once chosen for this job: its further executors
+     * there add neither node time nor pod events), plus, when weighed, the exposure to under-used
+     * consolidation the job adds to the node, priced at the executor's share of the node.
+     */
     private double liveCost(ClusterView view, int vm, Job job, double duration, int left) {
         if (chosen[vm]) {
             return 0;
         }
         double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
-        return view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
+        double cost = view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
+        if (weighExposure) {
+            cost += exposureWeight * quiet.added(view, vm, duration)
+                    * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
+        }
+        return cost;
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */

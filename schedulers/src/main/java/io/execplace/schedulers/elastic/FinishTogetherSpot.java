@@ -34,12 +34,23 @@ public final class FinishTogetherSpot implements PlacementPolicy {
 
     public static final String NAME = "finish-together-spot";
 
-    private final FinishTogether placement = new FinishTogether();
+    private final FinishTogether placement;
+    private final String name;
     private final SpotRisk risk = new SpotRisk();
+
+    public FinishTogetherSpot() {
+        this(new FinishTogether(), NAME);
+    }
+
+    /** The same rules over a variant of {@link FinishTogether}'s placement, under another name. */
+    FinishTogetherSpot(FinishTogether placement, String name) {
+        this.placement = placement;
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return NAME;
+        return name;
     }
 
     @Override

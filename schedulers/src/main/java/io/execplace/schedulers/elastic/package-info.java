@@ -2,8 +2,9 @@
  * Placement on elastic clusters. Today's Kubernetes stack as a placement policy: kube-scheduler's
  * resource scoring on the nodes that exist, and a Karpenter-like provisioner that buys nodes for the
  * executors left pending, with the practitioners' executors-on-spot rule; Can't Be Late's Uniform
- * Progress per application; and execplace's {@code finish-together} and its spot-risk-aware variant
- * (docs/elastic.md).
+ * Progress per application; and execplace's {@code finish-together}, its spot-risk-aware variant and
+ * {@code finish-together-steady}, which also keeps nodes from sitting unchanged long enough for
+ * under-used consolidation to drain them (docs/elastic.md).
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */

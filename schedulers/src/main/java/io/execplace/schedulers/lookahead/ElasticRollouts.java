@@ -18,9 +18,9 @@ import java.util.List;
  * billing, consolidation, pool limits and spot interruptions are the simulator's, not a copy's.
  *
  * <p>A candidate replaces the rollout policy's own decision only when its rollouts cost less by more
- * than the margin <em>and</em> miss no more deadlines than the own decision's on any of the futures
- * (the decided job, the waiting ones and the sampled arrivals): the planner must not buy savings with
- * missed deadlines.
+ * than the margin <em>and</em> miss no more deadlines than the own decision's on any of the futures (the
+ * decided job, the waiting ones and the sampled arrivals; with the mean guard, over all the futures
+ * together): the planner must not buy savings with missed deadlines.
  */
 final class ElasticRollouts {
 
@@ -72,16 +72,19 @@ final class ElasticRollouts {
 
     /**
      * The index of the decision to take: the first unless another costs less by more than {@code margin}
-     * over the futures and misses no more deadlines on any of them.
+     * over the futures and misses no more deadlines on any of them (with {@code meanGuard}: over all of
+     * them together; with many futures, one unlucky future would otherwise veto nearly every saving).
      *
      * @param futures one list of arrivals per sample, each arriving at or after now
      * @param seeds   one seed per sample for node launch and interruption draws (the same for every candidate)
+     * @param meanGuard true to hold a candidate to the first's misses over all futures together, not on each
      */
     int choose(Job job, ClusterState state, List<Placement> candidates, List<List<Job>> futures, long[] seeds,
-               double margin) {
+               double margin, boolean meanGuard) {
         double[] cost = new double[candidates.size()];
         // A candidate that misses more deadlines than the first on any future is out.
         boolean[] missesMore = new boolean[candidates.size()];
+        int[] missed = new int[candidates.size()];
         for (int s = 0; s < futures.size(); s++) {
             int firstMissed = 0;
             for (int c = 0; c < candidates.size(); c++) {
@@ -91,6 +94,12 @@ final class ElasticRollouts {
                     firstMissed = o.deadlinesMissed();
                 }
                 missesMore[c] |= o.deadlinesMissed() > firstMissed;
+                missed[c] += o.deadlinesMissed();
+            }
+        }
+        if (meanGuard) {
+            for (int c = 0; c < cost.length; c++) {
+                missesMore[c] = missed[c] > missed[0];
             }
         }
         int best = 0;

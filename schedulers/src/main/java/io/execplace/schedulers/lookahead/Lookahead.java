@@ -13,10 +13,7 @@ import io.execplace.core.sim.ResumedRun;
 import io.execplace.schedulers.spi.SchedulerContext;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -28,7 +25,8 @@ import java.util.SplittableRandom;
  *
  * <p>It is an online scheduler: it never sees the workload. It learns from the jobs offered to it —
  * their shapes and arrival gaps — and samples each future as {@code horizon} jobs drawn from those
- * shapes with gaps drawn from those gaps (seeded: runs are reproducible). It knows which jobs run
+ * shapes with gaps drawn from those gaps (seeded: runs are reproducible; {@link Forecast}, which may
+ * also draw on a pool of training jobs). It knows which jobs run
  * where from the view when the view reports them ({@link ClusterView#runningJobs()}: the simulator's
  * and the environments' do, so it can also label the decisions of another policy, as expert
  * iteration needs). Otherwise it remembers every placement it makes and checks them against the
@@ -60,17 +58,12 @@ public final class Lookahead implements PlacementPolicy {
     /** The candidates and kernel rollouts on an elastic cluster, made when one is first seen. */
     private ElasticRollouts elastic;
     private final List<RolloutSimulator.Running> running = new ArrayList<>();
-    private final List<Job> seen = new ArrayList<>();
-    private final List<Double> gaps = new ArrayList<>();
-    private final java.util.Set<Integer> observed = new java.util.HashSet<>();
-    private double lastArrival = Double.NaN;
+    /** What it expects to arrive, learnt from the jobs offered. */
+    private final Forecast forecast;
     private RolloutSimulator simulator;
     private Cluster cluster;
-    /** The workload's jobs in arrival order when clairvoyant, else null; and each job id's index there. */
-    private List<Job> trueJobs;
-    /** When clairvoyant, other workloads whose later arrivals make further futures ({@link #knowing(List, List)}). */
-    private List<List<Job>> otherFutures = List.of();
-    private Map<Integer, Integer> knownIndex;
+    /** The true futures when clairvoyant, else null. */
+    private Clairvoyance known;
     /** The last miss penalty and the number of jobs it was computed from. */
     private double penalty;
     private int penaltyJobs = -1;
@@ -85,6 +78,7 @@ public final class Lookahead implements PlacementPolicy {
         this.candidates = new CandidatePlacements(context, options.rollout(), options.proposer(), options.candidates());
         this.rolloutCopy = context.create(options.rollout());
         this.random = new SplittableRandom(context.seed());
+        this.forecast = new Forecast(ForecastPool.of(context.options()));
         this.context = context;
     }
 
@@ -110,19 +104,21 @@ public final class Lookahead implements PlacementPolicy {
      * @return this scheduler
      */
     public Lookahead knowing(List<Job> jobs, List<List<Job>> others) {
-        trueJobs = new ArrayList<>(jobs);
-        trueJobs.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
-        otherFutures = new ArrayList<>();
-        for (List<Job> other : others) {
-            List<Job> sorted = new ArrayList<>(other);
-            sorted.sort(Comparator.comparingDouble(Job::arrival).thenComparingInt(Job::id));
-            otherFutures.add(sorted);
-        }
-        knownIndex = new HashMap<>();
+        known = new Clairvoyance(jobs, others, Clairvoyance.Knows.ALL);
         penaltyJobs = -1;
-        for (int i = 0; i < trueJobs.size(); i++) {
-            knownIndex.put(trueJobs.get(i).id(), i);
-        }
+        return this;
+    }
+
+    /**
+     * A clairvoyant reference told only part of the truth, to tell which part of a forecast's error
+     * matters: with {@code arrivalsOnly} the true next arrival times with shapes sampled from the jobs
+     * seen, else the true next shapes and deadline slacks with arrival gaps sampled.
+     *
+     * @return this scheduler
+     */
+    public Lookahead knowingPart(List<Job> jobs, boolean arrivalsOnly) {
+        known = new Clairvoyance(jobs, List.of(), arrivalsOnly ? Clairvoyance.Knows.ARRIVALS : Clairvoyance.Knows.SHAPES);
+        penaltyJobs = -1;
         return this;
     }
 
@@ -180,11 +176,10 @@ public final class Lookahead implements PlacementPolicy {
         List<List<Job>> futures = new ArrayList<>(samples);
         long[] seeds = new long[samples];
         for (int s = 0; s < samples; s++) {
-            futures.add(trueJobs == null ? sampleFuture(state.now(), true)
-                    : s == 0 ? trueFuture(job, state.now()) : otherFuture(job, state.now(), otherFutures.get(s - 1)));
+            futures.add(future(s, job, state.now(), true));
             seeds[s] = random.nextLong();
         }
-        return weighed.get(elastic.choose(job, state, weighed, futures, seeds, options.margin()));
+        return weighed.get(elastic.choose(job, state, weighed, futures, seeds, options.margin(), options.guardsMean()));
     }
 
     /**
@@ -212,15 +207,12 @@ public final class Lookahead implements PlacementPolicy {
             cluster = view.cluster();
             running.clear();
             simulator = null;
-            observed.clear();
-            seen.clear();
-            gaps.clear();
+            forecast.clear();
             penaltyJobs = -1;
-            lastArrival = Double.NaN;
         }
-        observe(job);
-        boolean known = view.runningJobs().map(this::takeRunning).orElseGet(() -> reconcile(view));
-        return known && !gaps.isEmpty();
+        forecast.observe(job);
+        boolean runningKnown = view.runningJobs().map(this::takeRunning).orElseGet(() -> reconcile(view));
+        return runningKnown && forecast.ready();
     }
 
     private double[] score(Job job, ClusterView view, List<Placement> placements) {
@@ -231,8 +223,7 @@ public final class Lookahead implements PlacementPolicy {
         double missPenalty = options.scoresTarget() ? missPenalty(view.cluster(), view.durationModel()) : 0;
         int samples = futures();
         for (int s = 0; s < samples; s++) {
-            List<Job> future = trueJobs == null ? sampleFuture(view.now(), false)
-                    : s == 0 ? trueFuture(job, view.now()) : otherFuture(job, view.now(), otherFutures.get(s - 1));
+            List<Job> future = future(s, job, view.now(), false);
             for (int c = 0; c < placements.size(); c++) {
                 score[c] += simulator.cost(view.now(), running, job, placements.get(c), future, rolloutCopy, missPenalty);
             }
@@ -246,7 +237,7 @@ public final class Lookahead implements PlacementPolicy {
      * jobs, so their ratio is estimated from a sample); 0 before any deadline job.
      */
     private double missPenalty(Cluster c, DurationModel model) {
-        List<Job> jobs = trueJobs != null ? trueJobs : seen;
+        List<Job> jobs = known != null ? known.jobs() : forecast.seen();
         if (jobs.size() == penaltyJobs) {
             return penalty; // nothing new seen since it was computed
         }
@@ -265,20 +256,6 @@ public final class Lookahead implements PlacementPolicy {
                     view.now() + view.durationModel().duration(job, p, view.cluster())));
         }
         return p;
-    }
-
-    /** Learns the job's shape and arrival gap the first time it is offered. */
-    private void observe(Job job) {
-        // A job is offered again while it waits, and under EDF or backfilling after other jobs too:
-        // only its first offer is an arrival.
-        if (!observed.add(job.id())) {
-            return;
-        }
-        if (!Double.isNaN(lastArrival)) {
-            gaps.add(Math.max(0, job.arrival() - lastArrival));
-        }
-        lastArrival = Math.max(Double.isNaN(lastArrival) ? job.arrival() : lastArrival, job.arrival());
-        seen.add(job);
     }
 
     /** Starts from the running jobs the view reports (a simulator's view knows them exactly). */
@@ -332,67 +309,17 @@ public final class Lookahead implements PlacementPolicy {
     }
 
     /**
-     * A sampled future; with {@code deadlines} each sampled job keeps its shape's deadline slack (the
-     * elastic rollouts count missed deadlines), else it has none.
+     * Future {@code s} of a decision on {@code job}: sampled by the forecast, or when clairvoyant the
+     * true one and the other workloads'; with {@code elastic} sampled jobs keep their deadline slack
+     * and the true future leaves out the jobs arrived by now (the kernel's rollouts carry the waiting ones).
      */
-    private List<Job> sampleFuture(double now, boolean deadlines) {
-        List<Job> future = new ArrayList<>(options.horizon());
-        double t = lastArrival;
-        for (int k = 0; k < options.horizon(); k++) {
-            t += gaps.get(random.nextInt(gaps.size()));
-            Job shape = seen.get(random.nextInt(seen.size()));
-            double arrival = Math.max(t, now);
-            double deadline = deadlines && shape.hasDeadline() ? arrival + shape.deadline() - shape.arrival() : Job.NO_DEADLINE;
-            future.add(new Job(Integer.MAX_VALUE - k, shape.type(), arrival, shape.executors(),
-                    shape.coresPerExecutor(), shape.memoryGbPerExecutor(), shape.baseDuration(), deadline));
-        }
-        future.sort((a, b) -> Double.compare(a.arrival(), b.arrival()));
-        return future;
+    private List<Job> future(int s, Job job, double now, boolean elastic) {
+        return known == null ? forecast.sample(now, options.horizon(), elastic, random)
+                : known.future(s, job, now, options.horizon(), elastic, forecast, random);
     }
 
     /** Futures scored per decision: the sampled ones, or the true one and one per other workload. */
     private int futures() {
-        return trueJobs != null ? 1 + otherFutures.size() : options.samples();
-    }
-
-    /**
-     * The true jobs after {@code job} that have arrived by now (as {@link #trueFuture}), then the
-     * jobs of {@code other} arriving after now, {@code horizon} in all; the other workload's jobs get
-     * ids no workload job has, as sampled ones do.
-     */
-    private List<Job> otherFuture(Job job, double now, List<Job> other) {
-        List<Job> future = new ArrayList<>(options.horizon());
-        Integer at = knownIndex.get(job.id());
-        if (at == null) {
-            return future;
-        }
-        for (int i = at + 1; i < trueJobs.size() && future.size() < options.horizon() && trueJobs.get(i).arrival() <= now; i++) {
-            future.add(trueJobs.get(i).withArrival(now));
-        }
-        int k = 0;
-        for (Job j : other) {
-            if (future.size() >= options.horizon()) {
-                break;
-            }
-            if (j.arrival() > now) {
-                future.add(new Job(Integer.MAX_VALUE - k++, j.type(), j.arrival(), j.executors(), j.coresPerExecutor(),
-                        j.memoryGbPerExecutor(), j.baseDuration(), j.deadline()));
-            }
-        }
-        return future;
-    }
-
-    /** The workload's next {@code horizon} jobs after {@code job}, none arriving before now. */
-    private List<Job> trueFuture(Job job, double now) {
-        Integer at = knownIndex.get(job.id());
-        List<Job> future = new ArrayList<>(options.horizon());
-        if (at == null) {
-            return future;
-        }
-        for (int i = at + 1; i < trueJobs.size() && future.size() < options.horizon(); i++) {
-            Job j = trueJobs.get(i);
-            future.add(j.arrival() >= now ? j : j.withArrival(now));
-        }
-        return future;
+        return known != null ? known.futures() : options.samples();
     }
 }

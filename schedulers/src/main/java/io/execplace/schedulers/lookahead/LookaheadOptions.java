@@ -21,12 +21,17 @@ import java.util.Locale;
  * @param objective  what a rollout scores: {@value #COST} (the VM cost from now on) or {@value #TARGET}
  *                   (that cost plus, for every job of the rollout that misses its deadline, the cost
  *                   worth as much of HJS Eq. 5's Target as one deadline: {@code C_max / D_num})
+ * @param missGuard  on elastic clusters, when a candidate misses too many deadlines to replace the
+ *                   rollout policy's decision: {@value #EVERY} (more than it on any future) or
+ *                   {@value #MEAN} (more than it over all the futures together)
  */
 public record LookaheadOptions(int horizon, int candidates, String rollout, int samples, double margin,
-                               String proposer, String objective) {
+                               String proposer, String objective, String missGuard) {
 
     public static final String COST = "cost";
     public static final String TARGET = "target";
+    public static final String EVERY = "every";
+    public static final String MEAN = "mean";
 
     public static final int DEFAULT_HORIZON = 10;
     public static final int DEFAULT_CANDIDATES = 4;
@@ -38,6 +43,10 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
         objective = objective == null ? COST : objective.trim().toLowerCase(Locale.ROOT);
         if (!objective.equals(COST) && !objective.equals(TARGET)) {
             throw new IllegalArgumentException("the lookahead objective must be cost or target, got '" + objective + "'");
+        }
+        missGuard = missGuard == null ? EVERY : missGuard.trim().toLowerCase(Locale.ROOT);
+        if (!missGuard.equals(EVERY) && !missGuard.equals(MEAN)) {
+            throw new IllegalArgumentException("the lookahead miss guard must be every or mean, got '" + missGuard + "'");
         }
         proposer = proposer == null ? "" : proposer.trim();
         if (proposer.equals(Lookahead.NAME)) {
@@ -70,7 +79,7 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public static LookaheadOptions defaults() {
-        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN, "", COST);
+        return new LookaheadOptions(DEFAULT_HORIZON, DEFAULT_CANDIDATES, DEFAULT_ROLLOUT, DEFAULT_SAMPLES, DEFAULT_MARGIN, "", COST, EVERY);
     }
 
     /** The run's {@code lookahead} settings, or the defaults when the run sets none. */
@@ -79,31 +88,40 @@ public record LookaheadOptions(int horizon, int candidates, String rollout, int 
     }
 
     public LookaheadOptions withHorizon(int h) {
-        return new LookaheadOptions(h, candidates, rollout, samples, margin, proposer, objective);
+        return new LookaheadOptions(h, candidates, rollout, samples, margin, proposer, objective, missGuard);
     }
 
     public LookaheadOptions withCandidates(int c) {
-        return new LookaheadOptions(horizon, c, rollout, samples, margin, proposer, objective);
+        return new LookaheadOptions(horizon, c, rollout, samples, margin, proposer, objective, missGuard);
     }
 
     public LookaheadOptions withRollout(String r) {
-        return new LookaheadOptions(horizon, candidates, r, samples, margin, proposer, objective);
+        return new LookaheadOptions(horizon, candidates, r, samples, margin, proposer, objective, missGuard);
     }
 
     public LookaheadOptions withSamples(int s) {
-        return new LookaheadOptions(horizon, candidates, rollout, s, margin, proposer, objective);
+        return new LookaheadOptions(horizon, candidates, rollout, s, margin, proposer, objective, missGuard);
     }
 
     public LookaheadOptions withMargin(double m) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, m, proposer, objective);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, m, proposer, objective, missGuard);
     }
 
     public LookaheadOptions withProposer(String p) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, p, objective);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, p, objective, missGuard);
     }
 
     public LookaheadOptions withObjective(String o) {
-        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, proposer, o);
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, proposer, o, missGuard);
+    }
+
+    public LookaheadOptions withMissGuard(String g) {
+        return new LookaheadOptions(horizon, candidates, rollout, samples, margin, proposer, objective, g);
+    }
+
+    /** True when a candidate is held to the rollout policy's misses over all futures together, not on each. */
+    public boolean guardsMean() {
+        return missGuard.equals(MEAN);
     }
 
     /** True when rollouts score HJS's Target (cost and deadlines) rather than cost alone. */

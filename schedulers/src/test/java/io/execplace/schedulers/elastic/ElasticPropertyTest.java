@@ -130,7 +130,7 @@ class ElasticPropertyTest {
         List<Cluster> clusters = List.of(ElasticPresets.onDemandUnderutilized(),
                 reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
-                "finish-together", "finish-together-spot", "first-fit", "gio", "random");
+                "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random");
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -149,7 +149,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 9);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 10);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import static io.execplace.schedulers.lookahead.LookaheadTest.assertSameSchedule;
 import static io.execplace.schedulers.lookahead.LookaheadTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code lookahead} on elastic pools, its rollouts on the event kernel resumed from the run's state. */
 class ElasticLookaheadTest {
@@ -53,5 +54,19 @@ class ElasticLookaheadTest {
         assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
         RunResult base = run(spot, w, ElasticRollouts.DEFAULT_ROLLOUT, 3, o);
         assertThat(a.summary().totalCost()).isNotEqualTo(base.summary().totalCost());
+    }
+
+    @Test
+    void theMeanMissGuardIsReproducibleAndDecidesOtherwiseThanEvery() {
+        LookaheadOptions many = LookaheadOptions.defaults().withSamples(8);
+        SchedulerOptions every = SchedulerOptions.defaults().with(many);
+        SchedulerOptions mean = SchedulerOptions.defaults().with(many.withMissGuard(LookaheadOptions.MEAN));
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(4);
+        RunResult a = run(spot, w, "lookahead", 4, mean);
+        assertSameSchedule(a, run(spot, w, "lookahead", 4, mean));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        assertThat(a.summary().totalCost()).isNotEqualTo(run(spot, w, "lookahead", 4, every).summary().totalCost());
+        assertThatThrownBy(() -> many.withMissGuard("some")).hasMessageContaining("every or mean");
     }
 }
