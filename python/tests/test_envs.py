@@ -43,7 +43,7 @@ def test_pairs_masks_the_unused_slots():
 
 
 def test_every_registry_environment_is_registered():
-    assert sorted(execplace.env_names()) == ["hjs", "liu", "pairs", "tpds"]
+    assert sorted(execplace.env_names()) == ["hjs", "liu", "pairs", "pairs-elastic", "tpds"]
 
 
 def _masked_random_episode(step, mask, rng, limit=5000):

@@ -14,7 +14,8 @@ from execplace.episodes import Episodes, make_java, registry
 from execplace.outcomes import event_names, from_row, is_elastic, outcome_dict
 
 # Gymnasium id -> name in the Java registry.
-ENVIRONMENTS = {"Tpds-v0": "tpds", "Hjs-v0": "hjs", "Liu-v0": "liu", "Pairs-v0": "pairs"}
+ENVIRONMENTS = {"Tpds-v0": "tpds", "Hjs-v0": "hjs", "Liu-v0": "liu", "Pairs-v0": "pairs",
+                "PairsElastic-v0": "pairs-elastic"}
 RENDER_MODES = ["ansi"]
 
 
@@ -24,7 +25,7 @@ def env_names() -> list[str]:
 
 
 def register_envs() -> None:
-    """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0 and Pairs-v0 with Gymnasium (no JVM needed):
+    """Registers execplace/Tpds-v0, Hjs-v0, Liu-v0, Pairs-v0 and PairsElastic-v0 with Gymnasium (no JVM needed):
     ``gym.make`` gives one environment, ``gym.make_vec(..., vectorization_mode="vector_entry_point")``
     the batched vector environment."""
     for env_id, name in ENVIRONMENTS.items():

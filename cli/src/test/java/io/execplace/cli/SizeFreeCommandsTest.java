@@ -110,6 +110,13 @@ class SizeFreeCommandsTest {
                 "train", "--agent", "ppo-pairs", "--start-from", "models/no-such.xprl", "--out", tmp.resolve("e").toString());
         badInput("--queue (the environment is FCFS",
                 "train", "--agent", "ppo", "--queue", "edf", "--out", tmp.resolve("d").toString());
+        badInput("--elastic-features apply to --agent ppo-pairs only",
+                "train", "--agent", "ppo", "--elastic-features", "--out", tmp.resolve("f").toString());
+        // Cluster variants redraw fixed clusters: on node pools the variants are the clusters themselves.
+        badInput("with elastic cluster 'elastic-spot' the variants must be the 1 base clusters, got 24",
+                "train", "--agent", "ppo-pairs", "--clusters", "elastic-spot", "--workloads", "hybrid-medium",
+                "--elastic-features", "--queue", "edf", "--out", tmp.resolve("g").toString());
+        assertThat(tmp.resolve("g")).doesNotExist();
     }
 
     /** The command is refused as bad input (exit 2) with a message containing {@code message}. */

@@ -102,6 +102,12 @@ final class SizeFreeOptions {
                     + "queue order with --queue (e.g. edf).")
     Boolean deadlines;
 
+    @Option(names = "--elastic-features",
+            description = "ppo-pairs: observe the node-pool features too (schema pairs-elastic-1: whether a slot is "
+                    + "bought, its launch time, spot, pool open, an empty live node); implies --deadlines. For elastic "
+                    + "clusters, with --cluster-variants equal to the clusters.")
+    Boolean elasticFeatures;
+
     @Option(names = "--price-jitter", paramLabel = "X",
             description = "ppo-pairs: variants' prices are the base's times a factor in [1-X, 1+X] (default 0.3).")
     Double priceJitter;
@@ -115,6 +121,7 @@ final class SizeFreeOptions {
             {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
             {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom},
             {"--expert-clairvoyant", expertClairvoyant}, {"--deadlines", deadlines},
+            {"--elastic-features", elasticFeatures},
             {"--start-from", startFrom}}) {
             if (o[1] != null) {
                 given.add((String) o[0]);
@@ -189,7 +196,7 @@ final class SizeFreeOptions {
     /** The randomised clusters and workloads around {@code base}. */
     SizeFreeSetup setup(EnvironmentSetup base) {
         return new SizeFreeSetup(clusters(), workloads(), base, clusterVariants == null ? 24 : clusterVariants,
-                priceJitter == null ? 0.3 : priceJitter, PairSchema.of(deadlines()));
+                priceJitter == null ? 0.3 : priceJitter, PairSchema.of(deadlines(), Boolean.TRUE.equals(elasticFeatures)));
     }
 
     private List<String> clusters() {
@@ -200,9 +207,9 @@ final class SizeFreeOptions {
         return workloads == null ? DEFAULT_WORKLOADS : workloads;
     }
 
-    /** True if training for deadlines was asked for. */
+    /** True if training for deadlines was asked for (the elastic features include the deadline ones). */
     boolean deadlines() {
-        return Boolean.TRUE.equals(deadlines);
+        return Boolean.TRUE.equals(deadlines) || Boolean.TRUE.equals(elasticFeatures);
     }
 
     /** True if a warm start by imitation was asked for. */

@@ -69,6 +69,13 @@ final class EnvSettingGroups {
         return out;
     }
 
+    /** The scenario and TPDS groups together, without the settings named in {@code leftOut}. */
+    static List<EnvSetting> scenarioAndTpdsWithout(Set<String> leftOut) {
+        List<EnvSetting> out = new ArrayList<>(without(SCENARIO, leftOut));
+        out.addAll(without(TPDS, leftOut));
+        return out;
+    }
+
     /** The environment setup the scenario settings give (the cluster and workload from the arguments). */
     static EnvironmentSetup.Builder setup(EnvSettings s, String cluster, String workload) {
         Integer seeds = s.integer("workload-seeds", 1, 1_000_000);

@@ -27,16 +27,17 @@ import java.util.Set;
  */
 public final class PairsEnvFactory implements EnvFactory {
 
-    private static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
+    static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
             "max-steps", "split", "held-out", "held-out-seed");
     private static final List<EnvSetting> SETTINGS = TpdsEnvFactory.concat(List.of(
             new EnvSetting("clusters", "tpds,tpds-code,c5,hybrid-small", "base clusters to randomise, comma-separated"),
             new EnvSetting("workloads", "tpds-burst,tpds-normal", "workload presets, each with workload-seeds seeds"),
             new EnvSetting("cluster-variants", "24", "clusters trained on: the bases, then variants with redrawn VM counts and prices"),
             new EnvSetting("price-jitter", "0.3", "variants' prices are the base's times a factor in [1-X, 1+X]"),
-            new EnvSetting("deadline-features", "false", "observe the deadline features too (schema pairs-deadlines-1)")),
-            TpdsEnvFactory.concat(EnvSettingGroups.without(EnvSettingGroups.SCENARIO, NOT_APPLICABLE),
-                    EnvSettingGroups.without(EnvSettingGroups.TPDS, NOT_APPLICABLE)));
+            new EnvSetting("deadline-features", "false", "observe the deadline features too (schema pairs-deadlines-1)"),
+            new EnvSetting("elastic-features", "false",
+                    "observe the deadline and node-pool features (schema pairs-elastic-1; for elastic clusters)")),
+            EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
     private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override
@@ -67,11 +68,16 @@ public final class PairsEnvFactory implements EnvFactory {
         SizeFreeSetup setup;
         try {
             setup = new SizeFreeSetup(clusters, workloads, base, s.integer("cluster-variants", 1, 100_000),
-                    s.decimal("price-jitter"), PairSchema.of(s.flag("deadline-features")));
+                    s.decimal("price-jitter"), PairSchema.of(s.flag("deadline-features"), s.flag("elastic-features")));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs': " + e.getMessage().replace("--", ""), e);
         }
-        return environment(setup, EnvSettingGroups.tpds(s, NAMES));
+        TpdsEnvConfig config = EnvSettingGroups.tpds(s, NAMES);
+        try {
+            return environment(setup, config);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("env 'pairs': " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -93,6 +99,14 @@ public final class PairsEnvFactory implements EnvFactory {
             bases.add(first.cluster());
             workloadsOf.add(all);
             models.add(first.durationModel());
+        }
+        for (Cluster c : bases) {
+            if (c.isElastic() && setup.variants() > bases.size()) {
+                // Redrawing VM groups would turn node pools into a fixed cluster.
+                throw new IllegalArgumentException("cluster variants redraw fixed clusters only: with elastic cluster '"
+                        + c.name() + "' the variants must be the " + bases.size() + " base clusters, got "
+                        + setup.variants());
+            }
         }
         List<TpdsEnv> envs = new ArrayList<>();
         for (ClusterVariants.Variant v : ClusterVariants.sample(bases, setup.variants(), setup.priceJitter(),

@@ -72,6 +72,7 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
         s.put("cluster-variants", Integer.toString(sizeFree.variants()));
         s.put("price-jitter", Double.toString(sizeFree.priceJitter()));
         s.put("deadline-features", Boolean.toString(sizeFree.schema().deadlines()));
+        s.put("elastic-features", Boolean.toString(sizeFree.schema().elastic()));
         s.putAll(tpdsSettings(config, false));
         return new TrainingEnvironment("pairs", s, sizeFree.toJson());
     }

@@ -1,6 +1,6 @@
 /**
- * The registered environments built from scenario names: {@code tpds}, {@code hjs} and
- * {@code pairs}, each an {@link io.execplace.rl.env.registry.EnvFactory} (listed in
+ * The registered environments built from scenario names: {@code tpds}, {@code hjs},
+ * {@code pairs} and {@code pairs-elastic}, each an {@link io.execplace.rl.env.registry.EnvFactory} (listed in
  * {@code META-INF/services}) that resolves cluster and workload presets or files exactly as
  * {@code execplace train} does, so that the registry, the command line and the studies build the
  * same environment from the same settings.

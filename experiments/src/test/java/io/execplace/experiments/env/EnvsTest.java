@@ -27,6 +27,7 @@ class EnvsTest {
     /** Smaller episodes than the defaults, to keep the check quick; an environment not listed runs with its defaults. */
     private static final Map<String, Map<String, String>> QUICK = Map.of(
             "pairs", Map.of("clusters", "tpds,c5", "workloads", "tpds-burst", "cluster-variants", "3"),
+            "pairs-elastic", Map.of("jobs", "60", "workload-seeds", "2"),
             "tpds", Map.of("workload", "tpds-burst", "workload-seeds", "2"),
             "hjs", Map.of("cluster", "c5", "workload", "hjs-60-20"));
 
@@ -37,7 +38,7 @@ class EnvsTest {
     @Test
     void registersTheEnvironmentsOfThisModule() {
         // liu registers itself from its own module (checked there, with all four).
-        assertThat(Envs.names()).containsExactly("hjs", "pairs", "tpds");
+        assertThat(Envs.names()).containsExactly("hjs", "pairs", "pairs-elastic", "tpds");
         assertThat(Envs.help("tpds")).startsWith("tpds: TPDS executor placement").contains("\n  workload=tpds-normal  ");
         assertThat(Envs.help()).startsWith("hjs: ").contains("\npairs: ", "\n  beta=0.5  ");
         for (String name : Envs.names()) {
@@ -79,7 +80,7 @@ class EnvsTest {
     void badInputIsOneClearLine() {
         assertThatThrownBy(() -> Envs.make("atari", Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown environment 'atari'; registered: hjs, pairs, tpds");
+                .hasMessage("unknown environment 'atari'; registered: hjs, pairs, pairs-elastic, tpds");
         assertThatThrownBy(() -> Envs.make("tpds", Map.of("colour", "red")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("env 'tpds' has no setting 'colour'; it accepts cluster, pricing, workload");

@@ -17,7 +17,7 @@ class LiuRegistrationTest {
 
     @Test
     void theRegistryHoldsLiuBesideTheOthers() {
-        assertThat(Envs.names()).containsExactly("hjs", "liu", "pairs", "tpds");
+        assertThat(Envs.names()).containsExactly("hjs", "liu", "pairs", "pairs-elastic", "tpds");
         assertThat(Envs.help()).contains("\nliu: ", "\n  apps=500  ");
         assertThat(Envs.description("liu")).isNotBlank();
     }

@@ -198,9 +198,17 @@ public final class EnvChecker {
             problems.add("seed " + seed + " step " + t + ": no outcome during the episode");
         } else if (o.completed()) {
             problems.add("seed " + seed + " step " + t + ": outcome completed while the episode runs");
-        } else if (o.jobsPlaced() < 0 || o.jobsPlaced() > o.jobs()) {
+        } else if (o.jobsPlaced() < 0 || o.jobsPlaced() > startsAllowed(o)) {
             problems.add("seed " + seed + " step " + t + ": outcome counts are inconsistent: " + o);
         }
+    }
+
+    /**
+     * Starts an outcome may count: each job once, plus a restart for every job that spot capacity
+     * taken back or consolidation stopped (elastic pools), which is placed again.
+     */
+    private static int startsAllowed(EpisodeOutcome o) {
+        return o.jobs() + o.capacity().jobsStopped() + o.capacity().jobsEvicted();
     }
 
     private static void checkOutcome(EpisodeOutcome o, StepResult last, long seed, List<String> problems) {
@@ -211,15 +219,16 @@ public final class EnvChecker {
         if (!Objects.equals(o.endEvent(), last.event())) {
             problems.add("seed " + seed + ": outcome end event " + o.endEvent() + " is not the last step's " + last.event());
         }
-        if (o.jobsPlaced() < 0 || o.jobsPlaced() > o.jobs() || o.goodPlacements() > o.jobsPlaced()) {
+        if (o.jobsPlaced() < 0 || o.jobsPlaced() > startsAllowed(o) || o.goodPlacements() > o.jobsPlaced()) {
             problems.add("seed " + seed + ": outcome counts are inconsistent: " + o);
         }
         if (o.completed()) {
             if (!last.terminated() || last.event() != StepEvent.COMPLETED) {
                 problems.add("seed " + seed + ": outcome completed but the last step was " + last.event());
             }
-            if (o.jobsPlaced() != o.jobs()) {
-                problems.add("seed " + seed + ": completed with " + o.jobsPlaced() + " of " + o.jobs() + " jobs placed");
+            if (o.jobsPlaced() != startsAllowed(o)) {
+                problems.add("seed " + seed + ": completed with " + o.jobsPlaced() + " of " + o.jobs() + " jobs placed"
+                        + " (" + (startsAllowed(o) - o.jobs()) + " restarts)");
             }
             if (!(o.cost() >= 0) || !Double.isFinite(o.cost()) || !(o.meanDuration() > 0)) {
                 problems.add("seed " + seed + ": completed with cost " + o.cost() + " and mean duration " + o.meanDuration());

@@ -180,6 +180,10 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
             busy[vm] = view.remainingBusyTime(vm);
         }
         Job job = env.currentJob();
+        if (env.executorsPlaced() == 0) {
+            // Node state as of the decision's start, as the agent sees it when it runs as a scheduler.
+            writer.readNodes(view);
+        }
         writer.write(observation, job, env.executorsPlaced(), here, freeCores, freeMemory, busy, view.now());
         boolean[] m = env.actionMask();
         Arrays.fill(mask, false);

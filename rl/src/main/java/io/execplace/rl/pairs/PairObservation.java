@@ -6,6 +6,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.Vm;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.HjsWeightOrder;
@@ -25,7 +26,8 @@ import java.util.List;
  * interface, so the context says how long this job has waited and how loaded the cluster is.
  * {@link #SCHEMA} names this exact list and normalisation; an agent file records it and is refused
  * by a build whose schema differs. A {@link PairSchema} with deadlines appends its deadline features
- * to the context and to each VM's.
+ * to the context and to each VM's; one for elastic pools appends the {@link NodeFeatures} after them,
+ * read from the cluster view by {@link #readNodes} once per decision.
  */
 public final class PairObservation {
 
@@ -76,6 +78,7 @@ public final class PairObservation {
     private final double maxMemory;
     private final double totalCores;
     private final boolean hybridPenalty;
+    private final NodeFeatures nodes;
 
     /**
      * @param cluster       the cluster whose VMs fill the first slots
@@ -127,6 +130,17 @@ public final class PairObservation {
         maxMemory = mm;
         totalCores = tc;
         hybridPenalty = durationModel.hybridPenalty() && cluster.hasSite(Site.LOCAL) && cluster.hasSite(Site.CLOUD);
+        nodes = schema.elastic() ? new NodeFeatures(cluster) : null;
+    }
+
+    /**
+     * Reads the node state the elastic schema observes (bought, launch, pool open); call at the first
+     * executor of every decision, before {@link #write}. Does nothing for the other schemas.
+     */
+    public void readNodes(ClusterView view) {
+        if (nodes != null) {
+            nodes.read(view);
+        }
     }
 
     /** Values of an observation with {@code slots} VM slots. */
@@ -200,6 +214,9 @@ public final class PairObservation {
             if (schema.deadlines()) {
                 double there = durationModel.duration(job, !breaks, v.site() == Site.LOCAL);
                 obs[o + VM_SIZE] = job.hasDeadline() && Deadlines.missed(job, now + there) ? 1 : 0;
+                if (nodes != null) {
+                    nodes.writeVm(obs, o + VM_SIZE + PairSchema.DEADLINE_VM.size(), vm, job, duration, there, now);
+                }
             }
             freeSum += freeCores[vm];
             active += busy[vm] > 0 ? 1 : 0;
@@ -224,6 +241,9 @@ public final class PairObservation {
         obs[12] = hybridPenalty ? 1 : 0;
         if (schema.deadlines()) {
             writeDeadline(obs, job, now);
+        }
+        if (nodes != null) {
+            nodes.writeContext(obs, CONTEXT_SIZE + PairSchema.DEADLINE_CONTEXT.size(), job, left, freeCores, freeMemory);
         }
     }
 

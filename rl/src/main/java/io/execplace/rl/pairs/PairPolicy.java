@@ -63,11 +63,14 @@ public final class PairPolicy implements PlacementPolicy, AgentStatistics {
             busy[vm] = view.remainingBusyTime(vm);
             here[vm] = 0;
             total += Capacity.executorsThatFit(freeCores[vm], freeMemory[vm], cores, memory);
-            running |= view.isActive(vm);
+            // A job runs (its completion will come), as the environment's mask asks; not isActive, which
+            // on elastic pools is also true for an empty node awaiting consolidation.
+            running |= view.executorsOn(vm) > 0;
         }
         if (total < executors) {
             return Placement.none();
         }
+        writer.readNodes(view);
         int[] result = new int[executors];
         for (int e = 0; e < executors; e++) {
             writer.write(observation, job, e, here, freeCores, freeMemory, busy, view.now());

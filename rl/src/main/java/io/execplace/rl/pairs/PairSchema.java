@@ -9,7 +9,10 @@ import java.util.Locale;
  * agents' cost-only schema; {@link #DEADLINES} ({@code pairs-deadlines-1}) appends what a
  * scheduler for jobs with deadlines needs (HJS): the job's laxity, the share of its deadline window
  * left, its urgency (HJS Eq. 7), and per VM whether the job would be late with its duration there.
- * Both lay an observation out the same way: the context, then the features of every VM slot, each
+ * {@link #ELASTIC} ({@code pairs-elastic-1}) appends to the deadline schema what a decision on
+ * elastic node pools needs ({@link NodeFeatures}): whether a node slot is bought, how long until it
+ * can run executors, spot or on-demand, whether its pool may buy now, an empty live node.
+ * All lay an observation out the same way: the context, then the features of every VM slot, each
  * list the base features first. An agent file records the schema's name and lists, and is read with
  * the schema of that name.
  *
@@ -17,8 +20,10 @@ import java.util.Locale;
  * @param context    job and cluster values, in order
  * @param vmFeatures per-VM values, in order
  * @param deadlines  true when the deadline features are appended
+ * @param elastic    true when the node features are appended after them
  */
-public record PairSchema(String name, List<String> context, List<String> vmFeatures, boolean deadlines) {
+public record PairSchema(String name, List<String> context, List<String> vmFeatures, boolean deadlines,
+                         boolean elastic) {
 
     /** Deadline values appended to the context. */
     public static final List<String> DEADLINE_CONTEXT = List.of(
@@ -39,25 +44,42 @@ public record PairSchema(String name, List<String> context, List<String> vmFeatu
     public static final PairSchema DEADLINES = new PairSchema("pairs-deadlines-1",
             concat(PairObservation.CONTEXT, DEADLINE_CONTEXT), concat(PairObservation.VM_FEATURES, DEADLINE_VM), true);
 
+    /** A schema without the node features. */
+    public PairSchema(String name, List<String> context, List<String> vmFeatures, boolean deadlines) {
+        this(name, context, vmFeatures, deadlines, false);
+    }
+
+    /** The schema for elastic node pools: the deadline schema's lists, then the node features. */
+    public static final PairSchema ELASTIC = new PairSchema("pairs-elastic-1",
+            concat(DEADLINES.context, NodeFeatures.CONTEXT), concat(DEADLINES.vmFeatures, NodeFeatures.VM), true, true);
+
     public PairSchema {
+        if (elastic && !deadlines) {
+            throw new IllegalArgumentException("the node features come after the deadline features");
+        }
         context = List.copyOf(context);
         vmFeatures = List.copyOf(vmFeatures);
     }
 
     /** The schema of this name. */
     public static PairSchema byName(String name) {
-        for (PairSchema s : List.of(PLACEMENT, DEADLINES)) {
+        for (PairSchema s : List.of(PLACEMENT, DEADLINES, ELASTIC)) {
             if (s.name.equals(name.trim().toLowerCase(Locale.ROOT))) {
                 return s;
             }
         }
         throw new IllegalArgumentException("unknown size-free observation schema '" + name + "' (this build knows "
-                + PLACEMENT.name + " and " + DEADLINES.name + ")");
+                + PLACEMENT.name + ", " + DEADLINES.name + " and " + ELASTIC.name + ")");
     }
 
     /** {@link #DEADLINES} when {@code deadlines}, else {@link #PLACEMENT}. */
     public static PairSchema of(boolean deadlines) {
         return deadlines ? DEADLINES : PLACEMENT;
+    }
+
+    /** {@link #ELASTIC} when {@code elastic} (which includes the deadline features), else {@link #of(boolean)}. */
+    public static PairSchema of(boolean deadlines, boolean elastic) {
+        return elastic ? ELASTIC : of(deadlines);
     }
 
     public int contextSize() {
