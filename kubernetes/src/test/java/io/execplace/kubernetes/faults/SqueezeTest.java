@@ -49,7 +49,9 @@ class SqueezeTest {
                 .addToAllocatable("cpu", new Quantity("64")).addToAllocatable("memory", new Quantity("256Gi"))
                 .addToAllocatable("pods", new Quantity("110")).endStatus().build());
 
-        try (SlowBindings slow = new SlowBindings(admin, dir.resolve("webhook"), Duration.ofMillis(300))) {
+        // The server is shared with the other real-server tests: leave no pod or node behind for their caches.
+        try (SlowBindings slow = new SlowBindings(admin, dir.resolve("webhook"), Duration.ofMillis(300));
+             AutoCloseable cleanUp = () -> api.reset(NS)) {
             slow.on(NS);
             AtomicInteger next = new AtomicInteger();
             // the API server loads webhook configurations asynchronously: bind pods until one went through the webhook
