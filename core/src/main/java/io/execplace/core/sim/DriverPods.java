@@ -8,6 +8,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
+import io.execplace.core.rules.KubeScores;
 
 import java.util.Arrays;
 
@@ -138,7 +139,7 @@ final class DriverPods {
     private double score(int vm) {
         double cpuUsed = 1 - (freeCoresAfter(vm) - pod.cores()) / (double) state.cluster().vm(vm).cores();
         double memUsed = 1 - (freeMemoryAfter(vm) - pod.memoryGb()) / state.cluster().vm(vm).memoryGb();
-        return ((1 - cpuUsed) + (1 - memUsed)) / 2 * 100 + (1 - Math.abs(cpuUsed - memUsed) / 2) * 100;
+        return KubeScores.leastAllocated(cpuUsed, memUsed) + KubeScores.balanced(cpuUsed, memUsed);
     }
 
     /** The slot Karpenter would buy for the driver alone, or -1. */

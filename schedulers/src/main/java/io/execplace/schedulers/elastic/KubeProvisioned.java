@@ -8,6 +8,7 @@ import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.core.rules.KubeScores;
 
 /**
  * kube-scheduler with a Karpenter-like provisioner. Each executor pod goes to the existing node
@@ -135,9 +136,9 @@ public final class KubeProvisioned implements PlacementPolicy {
             double cpuUsed = 1 - (room.freeCores[vm] - job.coresPerExecutor()) / (double) view.vm(vm).cores();
             double memUsed = 1 - (room.freeMemory[vm] - job.memoryGbPerExecutor()) / view.vm(vm).memoryGb();
             double fit = scoring == Scoring.MOST_ALLOCATED
-                    ? (cpuUsed + memUsed) / 2 * 100
-                    : ((1 - cpuUsed) + (1 - memUsed)) / 2 * 100;
-            double balanced = (1 - Math.abs(cpuUsed - memUsed) / 2) * 100;
+                    ? KubeScores.mostAllocated(cpuUsed, memUsed)
+                    : KubeScores.leastAllocated(cpuUsed, memUsed);
+            double balanced = KubeScores.balanced(cpuUsed, memUsed);
             boolean preferred = scoring == Scoring.SPOT_PREFERRED && pools != null
                     && pools.capacityType(vm) == CapacityType.SPOT;
             double score = fit + balanced + (preferred ? PREFERRED_AFFINITY_SCORE : 0);
