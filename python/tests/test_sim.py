@@ -57,3 +57,43 @@ def test_bad_input_is_a_command_error_and_a_broken_policy_raises_its_own_excepti
         execplace.simulate(policies={"impossible": impossible}, cluster="tpds", workload="tpds-burst",
                            scheduler="impossible")
     assert e.value.exit_code == 1
+
+
+def _untimed(record):
+    """A record without its measured decision times (wall-clock, different on every run)."""
+    return {k: v for k, v in record.items() if not k.startswith("schedulingDelay")}
+
+
+def test_the_api_returns_what_the_commands_print_as_json(tmp_path):
+    # The library API (io.execplace.experiments.api) and the command line are one path: same records.
+    import json
+
+    options = ["--cluster", "tpds", "--workload", "tpds-burst", "--jobs", "30", "--scheduler", "lookahead", "--seed", "4",
+               "--lookahead-samples", "2", "--lookahead-horizon", "3", "--queue", "hjs-weight", "--weight-lambda", "0.3"]
+    summary = execplace.simulate(cluster="tpds", workload="tpds-burst", jobs=30, scheduler="lookahead", seed=4,
+                                 lookahead_samples=2, lookahead_horizon="3", queue="hjs-weight", weight_lambda=0.3)
+    assert _untimed(summary) == _untimed(json.loads(execplace.run("simulate", *options, "--json")))
+    assert summary["queue"] == "hjs-weight:0.3" and summary["schedulingDelayMeanMs"] > 0
+    rows = _rows(execplace.compare(scenario="tpds-burst", schedulers="first-fit,gio", seeds=2, jobs=30,
+                                   out=tmp_path / "api"))
+    printed = json.loads(execplace.run("compare", "--scenario", "tpds-burst", "--schedulers", "first-fit,gio", "--seeds",
+                                       "2", "--jobs", "30", "--out", str(tmp_path / "cli"), "--json", "-q"))
+    assert [_untimed(r) for r in rows] == [_untimed(r) for r in printed]
+    assert len(rows) == 4 and (tmp_path / "api" / "results.json").is_file()
+    held_out = execplace.heldout(workload="tpds-burst", schedulers="first-fit,gio@edf", jobs=20, held_out=2,
+                                 workload_seeds=2)
+    assert held_out == json.loads(execplace.run("heldout", "--workload", "tpds-burst", "--schedulers", "first-fit,gio@edf",
+                                                "--jobs", "20", "--held-out", "2", "--workload-seeds", "2", "--json"))
+    assert [r["scheduler"] for r in held_out["results"]["heldOut"]] == ["first-fit", "gio@edf"]
+
+
+def test_options_the_commands_do_not_have_or_values_of_the_wrong_kind_are_bad_input():
+    with pytest.raises(execplace.CommandError, match="Unknown option: '--schedulers'") as e:
+        execplace.simulate(schedulers="gio")
+    assert e.value.exit_code == 2
+    with pytest.raises(execplace.CommandError, match="'--seeds': 'many' is not a whole number"):
+        execplace.compare(seeds="many")
+    with pytest.raises(execplace.CommandError, match="--lookahead-horizon: applies to the scheduler lookahead"):
+        execplace.simulate(scheduler="gio", lookahead_horizon=2)
+    with pytest.raises(execplace.CommandError, match="--held-out must be between 2 and 10000, got 1"):
+        execplace.heldout(workload="tpds-burst", schedulers="gio", held_out=1)

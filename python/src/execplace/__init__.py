@@ -16,9 +16,9 @@ from execplace.envs import ExecplaceEnv, env_names, register_envs  # noqa: E402
 from execplace.episodes import datasets  # noqa: E402
 from execplace.observations import NamedObservations  # noqa: E402
 from execplace.vector import ExecplaceVectorEnv  # noqa: E402
-from execplace.sim import CommandError, compare, run, simulate  # noqa: E402
+from execplace.sim import CommandError, compare, heldout, run, simulate  # noqa: E402
 
-__all__ = ["CommandError", "compare", "run", "simulate", "ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv",
+__all__ = ["CommandError", "compare", "heldout", "run", "simulate", "ExecplaceEnv", "ExecplaceError", "ExecplaceVectorEnv",
            "NamedObservations", "datasets", "env_names", "jar_path", "register_envs", "start"]
 
 register_envs()

@@ -1,4 +1,5 @@
-"""The simulator from Python: execplace's commands run in-process, and placement policies written in Python.
+"""The simulator from Python: execplace's library API (io.execplace.experiments.api) called in-process,
+any command run in-process (:func:`run`), and placement policies written in Python.
 
     import execplace
     rows = execplace.compare(scenario="tpds-burst", schedulers="first-fit,gio", seeds=3)
@@ -11,10 +12,10 @@ was raised, traceback included); ``job`` and ``view`` are the Java ``Job`` and `
 """
 from __future__ import annotations
 
-import json
 import threading
 from typing import Any, Callable
 
+from execplace import api_requests
 from execplace.jvm import start
 
 
@@ -56,10 +57,9 @@ def _registry(policies: dict[str, Callable] | None, failures: _Failures):
     import jpype
     from jpype import JImplements, JOverride
 
-    Main = jpype.JClass("io.execplace.cli.Main")
     Placement = jpype.JClass("io.execplace.core.model.Placement")
     IllegalState = jpype.JClass("java.lang.IllegalStateException")
-    registry = Main.schedulers()
+    registry = jpype.JClass("io.execplace.experiments.run.StandardSchedulers").REGISTRY
     for policy_name, place in (policies or {}).items():
 
         @JImplements("io.execplace.core.policy.PlacementPolicy")
@@ -103,35 +103,25 @@ def _registry(policies: dict[str, Callable] | None, failures: _Failures):
     return registry
 
 
-def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
-    """Runs ``execplace ARGS...`` in this process and returns what it printed on standard output.
-
-    The command runs on a thread of its own, so that Ctrl-C raises ``KeyboardInterrupt`` at once
-    (the JVM stays usable; a command that calls no Python policy runs on to its end in the
-    background, one that does stops at its policy's next call).
-
-    :raises CommandError: with execplace's error line when the command exits non-zero
-    :raises Exception: what a policy written in Python raised, as it raised it (traceback included)
-    """
+def _on_worker(name: str, call: Callable[[Any], Any], policies: dict[str, Callable] | None) -> Any:
+    """``call(registry)`` on a thread of its own, so that Ctrl-C raises ``KeyboardInterrupt`` at once (the JVM
+    stays usable; a call that reaches no Python policy runs on to its end in the background, one that does stops
+    at its policy's next call). What a policy raised is raised again here, as it was raised."""
     start()
     import jpype
 
-    StringWriter = jpype.JClass("java.io.StringWriter")
-    PrintWriter = jpype.JClass("java.io.PrintWriter")
-    out, err = StringWriter(), StringWriter()
     failures = _Failures()
     registry = _registry(policies, failures)
     done: dict[str, Any] = {}
 
-    def command() -> None:
-        jpype.JClass("java.lang.Thread").attachAsDaemon()  # an abandoned command does not hold the exit up
+    def work() -> None:
+        jpype.JClass("java.lang.Thread").attachAsDaemon()  # an abandoned call does not hold the exit up
         try:
-            done["code"] = int(jpype.JClass("io.execplace.cli.Main").execute(
-                registry, PrintWriter(out, True), PrintWriter(err, True), [str(a) for a in args]))
+            done["value"] = call(registry)
         except BaseException as e:  # noqa: B036 - handed to the caller's thread
             done["error"] = e
 
-    worker = threading.Thread(target=command, name="execplace " + " ".join(map(str, args[:1])), daemon=True)
+    worker = threading.Thread(target=work, name="execplace " + name, daemon=True)
     worker.start()
     try:
         while worker.is_alive():
@@ -143,20 +133,83 @@ def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
         raise failures.first
     if "error" in done:
         raise done["error"]
-    if done["code"] != 0:
-        raise CommandError(done["code"], str(err.toString()).strip())
+    return done["value"]
+
+
+def run(*args: str, policies: dict[str, Callable] | None = None) -> str:
+    """Runs ``execplace ARGS...`` in this process and returns what it printed on standard output.
+
+    :raises CommandError: with execplace's error line when the command exits non-zero
+    :raises Exception: what a policy written in Python raised, as it raised it (traceback included)
+    """
+    start()
+    import jpype
+
+    StringWriter = jpype.JClass("java.io.StringWriter")
+    PrintWriter = jpype.JClass("java.io.PrintWriter")
+    out, err = StringWriter(), StringWriter()
+    code = _on_worker(" ".join(map(str, args[:1])), lambda registry: int(jpype.JClass("io.execplace.cli.Main").execute(
+        registry, PrintWriter(out, True), PrintWriter(err, True), [str(a) for a in args])), policies)
+    if code != 0:
+        raise CommandError(code, str(err.toString()).strip())
     return str(out.toString())
 
 
-def _options(options: dict[str, Any]) -> list[str]:
-    args: list[str] = []
-    for key, value in options.items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            args.append(flag)
-        elif value is not None and value is not False:
-            args += [flag, str(value)]
-    return args
+def _api(name: str, call: Callable[[Any], Any], policies: dict[str, Callable] | None) -> Any:
+    """:func:`_on_worker` for a call of the library API: its refusals as :class:`CommandError`, as the command
+    line reports them (bad input exit code 2; a failed write or an impossible placement 1)."""
+    import jpype
+
+    try:
+        return _on_worker(name, call, policies)
+    except jpype.JException as e:
+        bad_input = jpype.JClass("io.execplace.core.io.BadInputException")
+        if isinstance(e, bad_input):
+            raise CommandError(2, f"execplace: error: {e.getMessage()}") from None
+        expected = ("java.io.IOException", "java.io.UncheckedIOException",
+                    "io.execplace.core.sim.InvalidPlacementException")
+        if any(isinstance(e, jpype.JClass(c)) for c in expected):
+            raise CommandError(1, f"execplace: error: {e.getMessage() or e.toString()}") from None
+        raise
+
+
+def _py(value: Any) -> Any:
+    """A Java result (maps, lists, boxed numbers, texts) as plain Python values."""
+    import jpype
+
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, jpype.JClass("java.util.Map")):
+        return {str(e.getKey()): _py(e.getValue()) for e in value.entrySet()}
+    if isinstance(value, jpype.JClass("java.util.List")):
+        return [_py(v) for v in value]
+    if isinstance(value, jpype.JClass("java.lang.Boolean")):
+        return bool(value.booleanValue())
+    if isinstance(value, (jpype.JClass("java.lang.Double"), jpype.JClass("java.lang.Float"))):
+        return float(value.doubleValue())
+    if isinstance(value, jpype.JClass("java.lang.Number")):
+        return int(value.longValue())
+    if isinstance(value, (bool, int, float)):
+        return value
+    return str(value)
+
+
+def _scenario_request(options: dict[str, Any], take: Callable[[str, Any], bool]):
+    """The SimulationRequest of ``options``; ``take`` handles the command's own keys."""
+    import jpype
+
+    tuning, rest = api_requests.tuning(options)
+    builder = jpype.JClass("io.execplace.experiments.api.SimulationRequest").builder().tuning(tuning)
+    return api_requests.apply(builder, rest, api_requests.SCENARIO, lambda k, v: take(builder, k, v)).build()
+
+
+def _checked(build: Callable[[], Any]) -> Any:
+    """The request ``build`` makes, an option it refuses as :class:`CommandError` (exit code 2)."""
+    start()
+    try:
+        return build()
+    except api_requests.OptionError as e:
+        raise CommandError(2, f"execplace: error: {e}") from None
 
 
 def _table(rows: list[dict]):
@@ -169,13 +222,73 @@ def _table(rows: list[dict]):
 
 def compare(policies: dict[str, Callable] | None = None, **options: Any):
     """``execplace compare`` with ``options`` (its flags, dashes as underscores): one row per
-    scheduler and seed, as a pandas DataFrame when pandas is installed, else a list of dicts.
+    scheduler and seed, as a pandas DataFrame when pandas is installed, else a list of dicts. The results
+    folder is written as the command writes it (``out``, default ``results/SCENARIO``).
     Policies written in Python run under their names: list them in ``schedulers``."""
-    options.setdefault("out", None)
-    text = run("compare", *_options(options), "--json", "-q", policies=policies)
-    return _table(json.loads(text))
+    run_options: dict[str, Any] = {}
+
+    def take(builder, key, value):
+        if key in ("schedulers", "seeds"):
+            kind = list if key == "schedulers" else int
+            getattr(builder, key)(api_requests.java_value(key, kind, value))
+        elif key in ("out", "threads"):
+            run_options[key] = api_requests.java_value(key, "path" if key == "out" else int, value)
+        elif key in ("engine", "master"):
+            if key == "master" or str(value).strip().lower() != "inprocess":
+                raise api_requests.OptionError(
+                    f"Invalid value for option '{api_requests.flag(key)}': from Python, the cells run in this process "
+                    f"(engine inprocess); run Spark studies with ./execplace")
+        else:
+            return False
+        return True
+
+    request = _checked(lambda: _scenario_request(options, take))
+    import jpype
+
+    Simulations = jpype.JClass("io.execplace.experiments.api.Simulations")
+    result = _api("compare", lambda registry: Simulations.compare(
+        registry, request, run_options.get("out"), run_options.get("threads")), policies)
+    return _table(_py(result.records()))
 
 
 def simulate(policies: dict[str, Callable] | None = None, **options: Any) -> dict:
-    """``execplace simulate`` with ``options``: the run's summary as a dict."""
-    return json.loads(run("simulate", *_options(options), "--json", policies=policies))
+    """``execplace simulate`` with ``options``: the run's summary as a dict (``trace_out`` also writes its
+    schedule trace)."""
+    trace: dict[str, Any] = {}
+
+    def take(builder, key, value):
+        if key == "scheduler":
+            builder.scheduler(str(value))
+        elif key == "trace_out":
+            trace["file"] = api_requests.java_value(key, "path", value)
+        else:
+            return False
+        return True
+
+    request = _checked(lambda: _scenario_request(options, take))
+    import jpype
+
+    def call(registry):
+        if "file" in trace:
+            jpype.JClass("io.execplace.core.io.OutputPaths").checkFile("--trace-out", trace["file"])
+        result = jpype.JClass("io.execplace.experiments.api.Simulations").simulate(registry, request)
+        if "file" in trace:
+            result.writeTrace(trace["file"])
+        return result.summary()
+
+    return _py(_api("simulate", call, policies))
+
+
+def heldout(policies: dict[str, Callable] | None = None, **options: Any) -> dict:
+    """``execplace heldout`` (the event simulator's schedulers) with ``options``: the split and the results as
+    ``heldout --json`` prints them, as a dict (``{"split": ..., "results": {"training": [...], "heldOut": [...]}}``)."""
+    import jpype
+
+    def build():
+        tuning, rest = api_requests.tuning(options)
+        builder = jpype.JClass("io.execplace.experiments.api.HeldOutRequest").builder().tuning(tuning)
+        return api_requests.apply(builder, rest, api_requests.HELD_OUT).build()
+
+    request = _checked(build)
+    HeldOut = jpype.JClass("io.execplace.experiments.api.HeldOut")
+    return _py(_api("heldout", lambda registry: HeldOut.run(registry, request).json(), policies))

@@ -70,7 +70,7 @@ class RlCommandsTest {
 
         Outcome eval = run("evaluate", dir.toString(), "--json");
         assertThat(eval.code()).as(eval.err()).isZero();
-        assertThat(eval.out()).contains("\"episode_completed\" : true");
+        assertThat(eval.out()).contains("\"episodeCompleted\" : true");
     }
 
     @Test

@@ -37,7 +37,7 @@ class SizeFreeCommandsTest {
         for (String cluster : new String[]{"c5", "tpds-code"}) {
             CliRunner.Result eval = run("evaluate", dir.toString(), "--cluster", cluster, "--workload", "tpds-burst", "--json");
             assertThat(eval.exitCode()).as(eval.err()).isZero();
-            assertThat(eval.out()).contains("\"episode_completed\" : true").contains("\"fallbacks\" : 0");
+            assertThat(eval.out()).contains("\"episodeCompleted\" : true").contains("\"fallbacks\" : 0");
         }
         CliRunner.Result compare = run("compare", "--cluster", "hybrid-large", "--workload", "tpds-normal", "--seeds", "1", "-q",
                 "--schedulers", "first-fit,agent:" + dir, "--out", tmp.resolve("cmp").toString());

@@ -1,6 +1,7 @@
 package io.execplace.cli.command;
 
 import io.execplace.core.io.BadInputException;
+import io.execplace.experiments.api.OptionChecks;
 
 import java.util.function.Supplier;
 
@@ -16,19 +17,7 @@ public final class Options {
      * {@code option}.
      */
     public static <T> T checked(String option, Supplier<T> step) {
-        try {
-            return step.get();
-        } catch (BadInputException e) {
-            // A refusal that names neither a file nor an option ("'x' is neither a cluster preset nor a
-            // cluster file") is charged to the option that carried the value; a file's own error keeps its
-            // file and line.
-            if (e.source() != null || e.field() != null || e.getMessage().startsWith("--")) {
-                throw e;
-            }
-            throw BadInputException.option(option, e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw BadInputException.option(option, e.getMessage());
-        }
+        return OptionChecks.checked(option, step);
     }
 
     /** A count option that must be at least 1 when given: refused naming the option, not the record it fills. */
@@ -40,24 +29,12 @@ public final class Options {
 
     /** The {@code --threads} value: at least 1; the number of cores when not given. */
     public static int threads(Integer threads) {
-        if (threads == null) {
-            return Runtime.getRuntime().availableProcessors();
-        }
-        if (threads < 1) {
-            throw BadInputException.option("--threads", "must be at least 1, got " + threads);
-        }
-        return threads;
+        return OptionChecks.threads(threads);
     }
 
-    /**
-     * A name (a scenario's {@code name:}, a workload) as one folder name below {@code results/} or
-     * {@code runs/}: letters, digits, dots, dashes and underscores; anything else becomes a dash. So
-     * {@code name: "../../etc/evil"} stays inside the working folder ({@code etc-evil}) and {@code
-     * "a b/ü c"} makes one folder, not nested ones.
-     */
+    /** A name as one folder name below {@code results/} or {@code runs/} ({@link OptionChecks#folderName}). */
     public static String folderName(String name) {
-        String clean = name.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+|[.-]+$", "");
-        return clean.isEmpty() ? "unnamed" : clean;
+        return OptionChecks.folderName(name);
     }
 
     /** {@code n} and the noun, in the plural unless n is 1: "1 workload", "20 workloads". */

@@ -1,18 +1,13 @@
 package io.execplace.cli.command;
 
-import io.execplace.core.io.BadInputException;
-import io.execplace.core.rules.HjsWeightOrder;
+import io.execplace.experiments.api.SchedulerTuning;
+import io.execplace.experiments.api.SimulationRequest;
 import io.execplace.experiments.scenario.Scenario;
-import io.execplace.experiments.scenario.ScenarioInput;
-import io.execplace.experiments.scenario.ScenarioResolver;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 
 /** The options every command shares to describe a scenario: cluster, workload, rules, seed. */
 public final class ScenarioOptions {
@@ -101,70 +96,31 @@ public final class ScenarioOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     public Long seed;
 
-    /** The settings given as options, each attributed to its option (so that refusals name it). */
-    ScenarioInput commandLine(List<String> schedulers, String schedulersOption, Integer seeds, MilpLookaheadOptions milp) {
-        ScenarioInput in = ScenarioInput.empty()
-                .withOption("cluster", cluster, "--cluster")
-                .withOption("pricing", pricing, "--pricing")
-                .withOption("workload", workload, "--workload")
-                .withOption("format", format, "--format")
-                .withOption("jobs", jobs, "--jobs")
-                .withOption("requests", requests, "--requests")
-                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
-                .withOption("meanGap", meanGap, "--mean-gap")
-                .withOption("gaps", gaps, "--gaps")
-                .withOption("deadlineShare", deadlineShare, "--deadline-share")
-                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
-                .withOption("schedulers", schedulers, schedulersOption)
-                .withOption("seed", seed, "--seed")
-                .withOption("seeds", seeds, "--seeds")
-                .withOption("queue", queueWithLambda(), weightLambda == null ? "--queue" : "--queue/--weight-lambda")
-                .withOption("admission", admission, "--admission")
-                .withOption("backfilling", backfill, "--backfill")
-                .withOption("billing", billing, "--billing")
-                .withOption("typePenalty", typePenalty, "--type-penalty")
-                .withOption("hybridPenalty", hybridPenalty, "--hybrid-penalty")
-                .withOption("profile", profile, "--profile");
-        if (milp != null) {
-            in = in.withOption("beta", milp.beta, "--beta")
-                    .withOption("milpTimeLimitMs", milp.milpTimeLimitMs, "--milp-time-limit")
-                    .withOption("milpSolver", milp.milpSolver, "--milp-solver");
-        }
-        return in;
+    /** The request these options describe, with {@code tuning} (milp's and lookahead's options); schedulers and seeds are the command's. */
+    public SimulationRequest.Builder request(SchedulerTuning tuning) {
+        return SimulationRequest.builder().scenario(scenario).cluster(cluster).pricing(pricing).workload(workload)
+                .format(format).jobs(jobs).requests(requests).deadlineTolerance(deadlineTolerance).meanGap(meanGap)
+                .gaps(gaps).deadlineShare(deadlineShare).deadlineSlack(deadlineSlack).seed(seed).queue(queue)
+                .weightLambda(weightLambda).admission(admission).backfill(backfill).billing(billing)
+                .typePenalty(typePenalty).hybridPenalty(hybridPenalty).profile(profile).tuning(tuning);
     }
 
     /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */
     public String queueWithLambda() {
-        if (weightLambda == null) {
-            return queue;
-        }
-        if (queue == null || !queue.trim().equalsIgnoreCase(HjsWeightOrder.NAME)) {
-            throw new BadInputException("--weight-lambda applies to --queue hjs-weight only");
-        }
-        return HjsWeightOrder.NAME + ":" + weightLambda;
+        return SimulationRequest.queueWithLambda(queue, weightLambda);
     }
 
     /**
-     * Resolves the scenario: the command line over the scenario file or preset over the defaults
-     * ({@link ScenarioResolver#layered}); names in a scenario file are taken relative to its folder.
+     * Resolves the request ({@link SimulationRequest#resolve}) and tells the command's standard error
+     * what an import of Spark event logs left out (unreadable logs, duplicates, torn lines, cut-short
+     * applications).
      */
-    public Scenario resolve(SchedulerRegistry registry, List<String> schedulers, String schedulersOption, Integer seeds,
-                     MilpLookaheadOptions milp) {
-        ScenarioInput merged = Options.checked("--scenario",
-                () -> ScenarioResolver.layered(scenario, commandLine(schedulers, schedulersOption, seeds, milp)));
-        Path baseDir = scenario != null && Files.exists(Path.of(scenario))
-                ? Path.of(scenario).toAbsolutePath().getParent() : null;
-        Scenario resolved = new ScenarioResolver(registry).resolve(merged, baseDir);
+    public Scenario resolve(SchedulerRegistry registry, SimulationRequest request) {
+        Scenario resolved = request.resolve(registry);
         if (mixee != null) {
-            // What an import left out (Spark event logs: unreadable logs, duplicates, torn lines, cut-short applications).
             resolved.workloads().notes().forEach(mixee.commandLine().getErr()::println);
             mixee.commandLine().getErr().flush();
         }
-        if (milp == null) {
-            return resolved;
-        }
-        milp.checkUsed(resolved.schedulers());
-        return resolved.withSchedulerOptions(Options.checked("--lookahead-*",
-                () -> milp.withLookahead(resolved.schedulerOptions(), registry)));
+        return resolved;
     }
 }

@@ -6,28 +6,15 @@ import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.command.ScenarioOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
-import io.execplace.core.metrics.HjsTarget;
-import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.RunSummary;
-import io.execplace.core.model.Workload;
-import io.execplace.core.rules.QueuePolicy;
-import io.execplace.core.sim.Simulation;
-import io.execplace.experiments.env.AgentReplay;
-import io.execplace.experiments.heldout.HeldOutSplit;
+import io.execplace.experiments.api.AgentEvaluation;
 import io.execplace.experiments.report.Format;
-import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.rl.env.EpisodeStats;
-import io.execplace.rl.train.Evaluation;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
-import io.execplace.schedulers.spi.AgentCounts;
-import io.execplace.schedulers.spi.AgentStatistics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,13 +66,10 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + "workloads and on N held-out ones (disjoint seeds and SWIM windows; see 'execplace heldout').")
     Integer heldOut;
 
-    /** The heuristics every evaluation shows beside the agent: fast, so no option is needed to see them. */
-    static final List<String> BESIDE = List.of("first-fit", "round-robin-consolidate", "gio");
-
     @Override
     public Integer call() throws Exception {
         TrainedAgent agent = RlSchedulers.load(agentPath);
-        EnvironmentSetup base = trainedOn(agent);
+        EnvironmentSetup base = AgentEvaluation.trainedOn(agent);
         long first = scenario.seed != null ? scenario.seed : base.seed();
         int count = seeds == null ? 1 : seeds;
         if (count < 1) {
@@ -95,53 +79,22 @@ public final class EvaluateCommand implements Callable<Integer> {
             throw BadInputException.option("--seed", "seed " + first + " with " + count + " seeds passes the largest seed, "
                     + Long.MAX_VALUE);
         }
-        List<Map<String, Object>> records = new ArrayList<>();
+        EnvironmentSetup setting = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
+                .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
+                .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
+                .requests(pick(scenario.requests, base.requests()))
+                .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
+                .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
+                .profile(pick(scenario.profile, base.profile())).build();
+        AgentEvaluation.Result result = AgentEvaluation.run(context.schedulers(), agent, agentPath.toString(), setting, first,
+                count);
+        String label = result.label();
+        String queue = result.queue();
+        List<Map<String, Object>> records = result.seeds().stream().map(AgentEvaluation.SeedRun::json).toList();
         Map<String, double[]> beside = new LinkedHashMap<>(); // per scheduler: cost, turnaround, dropped, summed over seeds
-        String label = null;
-        String queue = QueuePolicy.FCFS.name();
-        for (int i = 0; i < count; i++) {
-            long seed = first + i;
-            EnvironmentSetup setup = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
-                    .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
-                    .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
-                    .requests(pick(scenario.requests, base.requests()))
-                    .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
-                    .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
-                    .profile(pick(scenario.profile, base.profile())).seed(seed).workloadSeeds(1).build();
-            EnvironmentSetup.Resolved r = setup.resolve(null);
-            label = r.label();
-            Workload workload = r.workloads().get(0);
-            AgentReplay replay = AgentReplay.of(agent, agentPath.toString(), r, workload);
-            queue = replay.config().queue().name();
-            RunResult run = Simulation.run(r.cluster(), workload, replay.scheduler(), replay.config());
-            RunSummary s = run.summary();
-            EpisodeStats episode = Evaluation.episode(replay.greedy(), replay.env(), 0);
-            AgentCounts counts = ((AgentStatistics) replay.scheduler()).agentCounts();
-            HjsTarget target = HjsTarget.of(run);
-            Map<String, Object> rec = new LinkedHashMap<>();
-            rec.put("seed", seed);
-            rec.put("cost", s.totalCost());
-            rec.put("mean_duration_s", s.meanDuration());
-            rec.put("mean_turnaround_s", s.meanTurnaround());
-            rec.put("good_placements", s.goodPlacements());
-            rec.put("jobs_waited", s.jobsWaited());
-            rec.put("jobs_dropped", s.jobsDropped());
-            rec.put("target", target == null ? null : target.target());
-            rec.put("fallbacks", counts.fallbacks());
-            rec.put("holds", counts.holds());
-            rec.put("episode_return", episode.totalReward());
-            rec.put("episode_completed", episode.completed());
-            Map<String, Object> heuristics = new LinkedHashMap<>();
-            add(beside, "agent", s);
-            for (String name : BESIDE) {
-                RunSummary h = Simulation.run(r.cluster(), workload, context.schedulers().create(name, seed), replay.config())
-                        .summary();
-                add(beside, name, h);
-                heuristics.put(name, Map.of("cost", h.totalCost(), "mean_turnaround_s", h.meanTurnaround(),
-                        "jobs_dropped", h.jobsDropped()));
-            }
-            rec.put("beside", heuristics);
-            records.add(rec);
+        for (AgentEvaluation.SeedRun run : result.seeds()) {
+            add(beside, "agent", run.summary());
+            run.beside().forEach((name, h) -> add(beside, name, h));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output.json) {
@@ -155,10 +108,10 @@ public final class EvaluateCommand implements Callable<Integer> {
                     "jobs waited", "dropped", "fallbacks", "holds", "episode return", "completed"));
             for (Map<String, Object> rec : records) {
                 table.row(List.of(rec.get("seed").toString(), Format.cost((double) rec.get("cost")),
-                        Format.sig((double) rec.get("mean_duration_s"), 4), Format.sig((double) rec.get("mean_turnaround_s"), 4),
-                        rec.get("good_placements").toString(), rec.get("jobs_waited").toString(),
-                        rec.get("jobs_dropped").toString(), rec.get("fallbacks").toString(), rec.get("holds").toString(),
-                        Format.sig((double) rec.get("episode_return"), 5), rec.get("episode_completed").toString()));
+                        Format.sig((double) rec.get("meanDuration"), 4), Format.sig((double) rec.get("meanTurnaround"), 4),
+                        rec.get("goodPlacements").toString(), rec.get("jobsWaited").toString(),
+                        rec.get("jobsDropped").toString(), rec.get("fallbacks").toString(), rec.get("holds").toString(),
+                        Format.sig((double) rec.get("episodeReturn"), 5), rec.get("episodeCompleted").toString()));
             }
             table.print(out);
             out.println();
@@ -177,17 +130,9 @@ public final class EvaluateCommand implements Callable<Integer> {
             if (heldOut < 2) {
                 throw new BadInputException("--held-out must be at least 2, got " + heldOut);
             }
-            EnvironmentSetup.Resolved r = base.resolve(null);
             out.println();
-            // Every scheduler runs with the order the agent was trained with (an agent for deadlines: EDF).
-            String suffix = DeciderName.queueSuffix(queue);
-            List<String> schedulers = new ArrayList<>();
-            for (String name : List.of("first-fit", "round-robin-consolidate", "gio", "milp", "agent:" + agentPath)) {
-                schedulers.add(name + suffix);
-            }
-            HeldOutCommand.run(context.schedulers(), r.cluster(), HeldOutSplit.of(base.workload(), base.jobs(), base.seed(), base.workloadSeeds(), heldOut),
-                    schedulers,
-                    SchedulerOptions.defaults(), output.json, out, base.cluster(), null);
+            HeldOutCommand.print(AgentEvaluation.heldOut(context.schedulers(), "agent:" + agentPath, base, queue, heldOut),
+                    output.json, out, null);
         }
         return 0;
     }
@@ -201,14 +146,5 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     private static String pick(String given, String fallback) {
         return given != null ? given : fallback;
-    }
-
-    /** The setting the agent was trained on (tpds / tpds-normal when its file does not say). */
-    private static EnvironmentSetup trainedOn(TrainedAgent agent) {
-        JsonNode setup = agent.metadata().get("setup");
-        if (setup != null && setup.hasNonNull("cluster") && setup.hasNonNull("workload")) {
-            return EnvironmentSetup.fromJson(setup);
-        }
-        return EnvironmentSetup.tpds("tpds-normal", 1);
     }
 }

@@ -11,21 +11,15 @@ import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.execplace.core.model.Cluster;
-import io.execplace.core.config.ClusterFile;
-import io.execplace.core.model.PricingModel;
+import io.execplace.experiments.api.HeldOut;
+import io.execplace.experiments.api.HeldOutRequest;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.heldout.WorkloadRef;
 import io.execplace.experiments.results.JsonNumbers;
-import io.execplace.experiments.scenario.ScenarioResolver;
-import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.spi.DeciderName;
-import io.execplace.schedulers.spi.SchedulerOptions;
-import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -148,63 +142,24 @@ public final class HeldOutCommand implements Callable<Integer> {
                 throw BadInputException.option(liuOnly, "applies to --study liu only");
             }
         }
-        if (workload == null || schedulers == null) {
-            throw new BadInputException("Missing required options: --workload and --schedulers (or --study liu with --managers)");
-        }
-        int heldOut = heldOutCount == null ? 20 : heldOutCount;
-        if (heldOut < 2 || heldOut > 10_000) {
-            throw new BadInputException("--held-out must be between 2 and 10000, got " + heldOut);
-        }
         if (out != null) {
             OutputPaths.checkFolder("--out", out);
         }
-        String clusterName = cluster != null ? cluster : HeldOutSplit.ownCluster(workload);
-        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        Cluster c = Options.checked("--cluster", () -> ClusterFile.resolve(clusterName, pricingModel));
-        if (workload.startsWith(ScenarioResolver.EVENT_LOGS)) {
-            throw BadInputException.option("--workload", "held-out workloads are other seeds of a preset, and Spark event "
-                    + "logs are one fixed workload: compare or whatif replay them");
-        }
-        if (!WorkloadPresets.isPreset(workload)) {
-            throw BadInputException.option("--workload", "unknown workload preset '" + workload + "' (known: "
-                    + String.join(", ", WorkloadPresets.list().stream().map(WorkloadPresets.Preset::name).toList()) + ")");
-        }
-        List<DeciderName> names = new ArrayList<>();
-        for (String s : schedulers) {
-            names.add(Options.checked("--schedulers", () -> DeciderName.parse(s))); // an unknown queue fails before any run
-        }
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
-                context.schedulers());
-        long seed = 1;
-        int seeds = 1;
-        for (DeciderName name : names) {
-            // Unknown names and unreadable agents fail before any run (a reference is told no jobs here).
-            Options.checked("--schedulers", () -> context.schedulers().create(name.base(), 1, options, List.of()));
-            if (RlSchedulers.PREFIX.equals(name.family())) {
-                JsonNode setup = RlSchedulers.setup(Path.of(name.argument()));
-                if (setup.isObject() && seeds == 1 && seed == 1) {
-                    seed = setup.path("seed").asLong(1);
-                    seeds = setup.path("workloadSeeds").asInt(1);
-                }
-            }
-        }
-        long firstTrain = trainSeed != null ? trainSeed : seed;
-        int trainCount = trainSeeds != null ? trainSeeds : seeds;
-        HeldOutSplit split = Options.checked(heldOutSeed != null ? "--held-out-seed" : "--seed",
-                () -> heldOutSeed != null
-                        ? HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut, heldOutSeed)
-                        : HeldOutSplit.of(workload, jobs, firstTrain, trainCount, heldOut));
-        run(context.schedulers(), c, split, schedulers, options, output.json, spec.commandLine().getOut(), clusterName, out);
+        HeldOutRequest request = HeldOutRequest.builder().workload(workload).cluster(cluster).pricing(pricing)
+                .schedulers(schedulers).jobs(jobs).heldOut(heldOutCount).heldOutSeed(heldOutSeed).seed(trainSeed)
+                .workloadSeeds(trainSeeds).tuning(milpOptions.tuning()).build();
+        print(HeldOut.run(context.schedulers(), request), output.json, spec.commandLine().getOut(), out);
         return 0;
     }
 
     /**
-     * Evaluates the schedulers on both parts of the split and prints them (also used by {@code evaluate});
-     * with {@code folder}, also writes heldout.csv and heldout.json there.
+     * Prints an evaluation (also used by {@code evaluate}) as tables or as JSON; with {@code folder}, also
+     * writes heldout.csv and heldout.json there.
      */
-    static void run(SchedulerRegistry registry, Cluster c, HeldOutSplit split, List<String> schedulers, SchedulerOptions options, boolean asJson,
-                    PrintWriter out, String clusterLabel, Path folder) throws Exception {
-        HeldOutResults results = HeldOutResults.evaluate(registry, c, split, schedulers, options);
+    static void print(HeldOut.Evaluation evaluation, boolean asJson, PrintWriter out, Path folder) throws Exception {
+        HeldOutResults results = evaluation.results();
+        HeldOutSplit split = results.split();
+        String clusterLabel = evaluation.clusterLabel();
         Map<String, List<HeldOutEvaluation.Row>> parts = results.parts();
         String jsonText = JsonNumbers.mapper().writeValueAsString(results.json());
         if (folder != null) {

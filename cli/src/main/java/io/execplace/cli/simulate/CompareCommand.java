@@ -12,12 +12,11 @@ import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.execplace.core.io.StagedFolder;
-import io.execplace.experiments.results.ResultsFiles;
+import io.execplace.experiments.api.SimulationRequest;
+import io.execplace.experiments.api.Simulations;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.run.Comparison;
-import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.CapacityTable;
@@ -84,9 +83,9 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         engine.check(context.engines());
-        Scenario scenario = scenarioOptions.resolve(context.schedulers(), schedulers, "--schedulers", seeds, milpOptions);
-        Path dir = out != null ? out : Path.of("results", Options.folderName(scenario.name()));
-        StagedFolder.checkTarget("--out", dir);
+        SimulationRequest request = scenarioOptions.request(milpOptions.tuning()).schedulers(schedulers).seeds(seeds).build();
+        Scenario scenario = scenarioOptions.resolve(context.schedulers(), request);
+        Path dir = Simulations.folder(out, scenario);
         int threadCount = Options.threads(threads); // refused before anything is printed
         if (!output.json) {
             stdout.println("scenario " + scenario.name() + ": " + ComparisonReport.describe(scenario));
@@ -94,21 +93,17 @@ public final class CompareCommand implements Callable<Integer> {
                 return ExitCode.FAILURE; // standard output is lost (Main says why): not worth a whole study
             }
         }
-        Runner runner = new Runner(context.schedulers(), threadCount);
-        Comparison comparison;
+        Simulations.ComparisonResult result;
         try (CellEngine cells = engine.open(context.engines(), threadCount);
              Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
-            comparison = (cells == null ? runner : runner.withEngine(cells)).run(scenario, (done, total, what) ->
-                    progress.step(what));
+            result = Simulations.compare(context.schedulers(), scenario, dir, threadCount, cells,
+                    (done, total, what) -> progress.step(what));
         }
-        Path index;
-        try (StagedFolder folder = StagedFolder.create(dir)) {
-            index = dir.resolve(ComparisonReport.write(comparison, folder.path()).getFileName());
-            folder.commit();
-        }
+        Comparison comparison = result.comparison();
+        Path index = result.index();
         if (output.json) {
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            stdout.println(json.writeValueAsString(ResultsFiles.records(comparison)));
+            stdout.println(json.writeValueAsString(result.records()));
         } else {
             List<SchedulerAggregate> aggregates = SchedulerAggregate.of(comparison);
             String unit = Headline.costUnit(scenario.cluster());

@@ -109,8 +109,7 @@ public final class OfflineCommand implements Callable<Integer> {
         Cluster c = Options.checked("--cluster", () -> ScenarioResolver.cluster(
                 new ScenarioSpec.ClusterChoice(cluster, pricingModel), null));
         Options.checked("--workload", () -> WorkloadPresets.generate(workload, WorkloadOptions.seed(seed).withJobs(jobs)));
-        SchedulerOptions options = milpOptions.withLookahead(milpOptions.checkedApply(SchedulerOptions.defaults()),
-                context.schedulers());
+        SchedulerOptions options = milpOptions.tuning().schedulerOptions(context.schedulers());
         if (oldTimeLimitSeconds != null && timeLimitMillis != null) {
             throw BadInputException.option("--time-limit", "is the old name of --offline-time-limit; give only --offline-time-limit");
         }

@@ -9,14 +9,9 @@ import io.execplace.cli.command.ScenarioOptions;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.execplace.core.io.AtomicFiles;
-import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
-import io.execplace.core.metrics.RunResult;
-import io.execplace.core.metrics.ScheduleTrace;
-import io.execplace.experiments.results.ResultColumns;
-import io.execplace.experiments.run.CellRun;
-import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.api.SimulationRequest;
+import io.execplace.experiments.api.Simulations;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.study.ComparisonReport;
 import io.execplace.schedulers.spi.SchedulerRegistry;
@@ -28,7 +23,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -71,21 +65,16 @@ public final class SimulateCommand implements Callable<Integer>, QuickCommand {
     @Override
     public int run(PrintWriter stdout) throws Exception {
         SchedulerRegistry registry = context.schedulers();
-        if (scheduler.contains(",") || scheduler.trim().equalsIgnoreCase("all")) {
-            throw BadInputException.option("--scheduler", "simulate runs one scheduler, got '" + scheduler
-                    + "'; to run several, use 'execplace compare --schedulers " + scheduler + "'");
-        }
+        SimulationRequest request = Simulations.oneRun(scenarioOptions.request(milpOptions.tuning()).scheduler(scheduler).build());
         if (traceOut != null) {
             OutputPaths.checkFile("--trace-out", traceOut);
         }
-        Scenario scenario = scenarioOptions.resolve(registry, List.of(scheduler), "--scheduler", 1, milpOptions);
-        long seed = scenario.seeds().get(0);
-        CellRun run = new Runner(registry, 1).runCell(scenario, scenario.schedulers().get(0), seed);
-        RunResult result = run.result();
+        Scenario scenario = scenarioOptions.resolve(registry, request);
+        Simulations.SimulationResult result = Simulations.simulate(registry, scenario);
         if (traceOut != null) {
-            AtomicFiles.write(traceOut, w -> ScheduleTrace.write(result, w));
+            result.writeTrace(traceOut);
         }
-        Map<String, Object> record = ResultColumns.record(scenario, run.toCellResult(2));
+        Map<String, Object> record = result.summary();
         if (output.json) {
             stdout.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(record));
         } else {
