@@ -84,11 +84,13 @@ class ReplayCommandTest {
     }
 
     @Test
-    void theJsonHasEveryFigureAndNullForNoValue() {
+    void theJsonHasEveryFigureInCamelCaseAndNullForNoValue() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("applications", 3);
         summary.put("node_cost", 1.5);
         summary.put("bind_latency_p50_seconds", Double.NaN);
-        assertThat(ReplayCommand.json(summary)).isEqualTo("{\"applications\": 3, \"node_cost\": 1.5, \"bind_latency_p50_seconds\": null}\n");
+        summary.put("simulated_node_cost", 1.25);
+        assertThat(ReplayCommand.json(summary)).isEqualTo("{\"applications\": 3, \"nodeCost\": 1.5, \"bindLatencyP50Seconds\": null, "
+                + "\"simulatedNodeCost\": 1.25}\n");
     }
 }

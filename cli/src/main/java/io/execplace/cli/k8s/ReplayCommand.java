@@ -5,6 +5,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonKeys;
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.Traces;
 import io.execplace.experiments.study.ReplayReport;
@@ -199,10 +200,13 @@ public final class ReplayCommand implements Callable<Integer> {
         return r == 0 || !Double.isFinite(r) || !Double.isFinite(s) ? "" : String.format("%+.1f", 100 * (s - r) / r);
     }
 
-    /** The figures as one JSON object (NaN, for no value, as null). */
+    /**
+     * The figures as one JSON object (NaN, for no value, as null), their names as JSON keys in camelCase
+     * ({@code node_cost} → {@code nodeCost}; the CSV beside keeps the names as printed).
+     */
     public static String json(Map<String, Object> summary) {
         StringBuilder b = new StringBuilder("{");
-        summary.forEach((k, v) -> b.append(b.length() > 1 ? ", " : "").append('"').append(k).append("\": ")
+        summary.forEach((k, v) -> b.append(b.length() > 1 ? ", " : "").append('"').append(JsonKeys.camel(k)).append("\": ")
                 .append(v instanceof Double d && !Double.isFinite(d) ? "null" : v));
         return b.append("}\n").toString();
     }

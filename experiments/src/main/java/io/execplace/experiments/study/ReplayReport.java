@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonKeys;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportSection;
@@ -47,7 +48,11 @@ public final class ReplayReport {
         }
     }
 
-    /** Reads a replay's JSON object (numbers or null); a malformed file is bad input naming the file and field. */
+    /**
+     * Reads a replay's JSON object (numbers or null), keys in camelCase or, as written before 0.1, in
+     * snake_case; the figures are named in snake_case either way. A malformed file is bad input naming
+     * the file and field.
+     */
     public static Replay read(Path json) throws IOException {
         String source = json.toString();
         JsonNode root;
@@ -69,7 +74,8 @@ public final class ReplayReport {
             if (!v.isNumber() && !v.isNull()) {
                 throw new BadInputException(source, 0, e.getKey(), "expected a number or null, got " + v);
             }
-            figures.put(e.getKey(), v.isNull() ? Double.NaN : v.doubleValue());
+            // The figures' names as printed and in the CSV: files of before 0.1 have them as keys, later ones in camelCase.
+            figures.put(JsonKeys.snake(e.getKey()), v.isNull() ? Double.NaN : v.doubleValue());
         }
         return new Replay(json.getFileName().toString(), figures);
     }

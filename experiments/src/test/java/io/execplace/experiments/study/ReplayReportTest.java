@@ -24,6 +24,8 @@ class ReplayReportTest {
 
     @Test
     void eachFigureStandsBesideItsPredictionAndTheGap() throws Exception {
+        // kube-round.json has the keys in camelCase, as replay --json writes them; spot-round.json in snake_case, as
+        // files written before the keys were camelCase have them: both are read, the figures named alike.
         ReplayReport.Replay kube = ReplayReport.read(fixture("kube-round.json"));
         ReplayReport.Replay spot = ReplayReport.read(fixture("spot-round.json"));
         var section = ReplayReport.section(List.of(kube, spot));
