@@ -16,27 +16,18 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
-import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Billing;
-import io.execplace.core.rules.DurationModel;
-import io.execplace.core.rules.SimulationConfig;
-import io.execplace.core.sim.Simulation;
-import io.execplace.eventlogs.ApplicationReplay;
 import io.execplace.eventlogs.EventLogImport;
-import io.execplace.eventlogs.HostMap;
-import io.execplace.eventlogs.LoggedPlacement;
-import io.execplace.eventlogs.PodNodes;
 import io.execplace.experiments.report.BarChartSpec;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
-import io.execplace.schedulers.Schedulers;
+import io.execplace.experiments.whatif.WhatIf;
+import io.execplace.experiments.whatif.WhatIfFindings;
+import io.execplace.experiments.whatif.WhatIfRequest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,9 +107,8 @@ public final class WhatIfCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Cluster c = Options.checked("--cluster", () -> ClusterFile.resolve(cluster, PricingModel.MODEL_1));
-        Billing bill = billing == null ? Billing.EXACT : Options.checked("--billing", () -> Billing.parse(billing));
-        List<String> names = schedulers == null ? List.of("first-fit", "round-robin", "round-robin-consolidate", "gio")
-                : schedulers;
+        Billing bill = billing == null ? null : Options.checked("--billing", () -> Billing.parse(billing));
+        List<String> names = schedulers == null ? WhatIfRequest.DEFAULT_SCHEDULERS : schedulers;
         for (String n : names) {
             Options.checked("--schedulers", () -> context.schedulers().check(n));
         }
@@ -134,61 +124,15 @@ public final class WhatIfCommand implements Callable<Integer> {
             }
             poolClusters.add(e);
         }
-        HostMap table = hosts != null ? HostMap.read(hosts, c) : null;
-        PodNodes podNodes = pods != null ? PodNodes.read(pods) : null;
-        EventLogImport.Read read = EventLogImport.read(eventLogs);
-        int podsUnknown = podNodes == null ? 0 : podNodes.apply(read.applications());
-        EventLogImport.Imported imported = EventLogImport.workload(read.applications(), EventLogImport.Unit.EXECUTORS,
-                read.report());
-        HostMap map = table != null ? table : HostMap.byOrder(LoggedPlacement.hosts(imported), c);
-        SimulationConfig config = SimulationConfig.defaults(c, imported.workload()).withBilling(bill);
-        if (!penalties) {
-            config = config.withDurationModel(DurationModel.none());
+        WhatIfRequest request = WhatIfRequest.builder().eventLogs(eventLogs).cluster(c).hosts(hosts).pods(pods)
+                .schedulers(names).pools(poolClusters).billing(bill).penalties(penalties).build();
+        WhatIf.Outcome outcome;
+        try (Progress progress = Progress.start("whatif", WhatIf.replays(request), output.quiet, spec.commandLine().getErr())) {
+            outcome = WhatIf.run(context.schedulers(), request, (done, total, what) -> progress.step(what));
         }
-        // 'actual' replays the executors as they were held, to the millisecond; the schedulers place the
-        // groups that came together (which book a little more: conservative for their savings).
-        EventLogImport.Imported logged = EventLogImport.asLogged(imported);
-        List<PlacementPolicy> policies = new ArrayList<>();
-        policies.add(new LoggedPlacement(logged, map));
-        for (String n : names) {
-            policies.add(context.schedulers().create(n, 1));
-        }
-        List<RunResult> runs = new ArrayList<>();
-        List<ApplicationReplay> results = new ArrayList<>();
-        try (Progress progress = Progress.start("whatif", policies.size()
-                + (long) poolClusters.size() * Schedulers.ELASTIC_POLICIES.size(), output.quiet, spec.commandLine().getErr())) {
-            for (PlacementPolicy p : policies) {
-                EventLogImport.Imported replayed = p instanceof LoggedPlacement ? logged : imported;
-                RunResult run = Simulation.run(c, replayed.workload(), p, config);
-                runs.add(run);
-                results.add(new ApplicationReplay(run, replayed));
-                progress.step(p.name());
-            }
-            for (Cluster elastic : poolClusters) {
-                // The pools bill node lifetimes; the run's durations follow the same rule as above.
-                SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
-                        .withDurationModel(config.durationModel());
-                for (String n : Schedulers.ELASTIC_POLICIES) {
-                    PlacementPolicy p = new OnPools(context.schedulers().create(n, 1), elastic.name());
-                    RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
-                    runs.add(run);
-                    results.add(new ApplicationReplay(run, imported));
-                    progress.step(p.name());
-                }
-            }
-        }
-        WhatIfFindings findings = new WhatIfFindings(results, imported, read.report());
-        for (RunResult run : runs) {
-            if (run.cluster().isElastic()) {
-                findings.onPools(run.summary().scheduler());
-            }
-        }
-        findings.kubernetes(pods, podsUnknown);
-        findings.hosts(map, hosts, c);
-        if (!penalties) {
-            findings.assume("every application keeps its logged duration wherever it runs (--penalties applies the papers' "
-                    + "model)");
-        }
+        WhatIfFindings findings = outcome.findings();
+        EventLogImport.Imported imported = outcome.imported();
+        List<RunResult> runs = outcome.runs();
         report(findings, imported);
         if (out != null) {
             Path traces = Files.createDirectories(out.resolve("traces"));
@@ -245,25 +189,6 @@ public final class WhatIfCommand implements Callable<Integer> {
         stdout.flush();
     }
 
-    /** A policy run on elastic pools, named with them so that its row says where it ran. */
-    private record OnPools(PlacementPolicy policy, String pools) implements PlacementPolicy {
-        @Override
-        public String name() {
-            return policy.name() + " on " + pools;
-        }
-
-        @Override
-        public Placement place(Job job, ClusterView view) {
-            return policy.place(job, view);
-        }
-
-        @Override
-        public String neverPlaces(Job job, Cluster cluster) {
-            return policy.neverPlaces(job, cluster);
-        }
-    }
-
-    /** The columns of the table printed and of the HTML report. */
     private static final List<String> HEADER = List.of("scheduler", "cost", "saving vs actual", "mean duration s",
             "mean turnaround s", "completed", "dropped", "VMs used");
 

@@ -1,4 +1,4 @@
-package io.execplace.cli.eventlog;
+package io.execplace.experiments.whatif;
 
 import io.execplace.core.model.Cluster;
 import io.execplace.eventlogs.ApplicationReplay;
@@ -22,7 +22,7 @@ import java.util.Set;
  * {@code actual} and the row ran every application, so both bills cover the same work — the headline
  * naming it, what the import left out and what had to be assumed.
  */
-final class WhatIfFindings {
+public final class WhatIfFindings {
 
     /** Import messages shown on screen; the rest are in import-eventlogs --json. */
     private static final int MESSAGES_SHOWN = 5;
@@ -132,7 +132,7 @@ final class WhatIfFindings {
     }
 
     /** One record per replay: the columns of whatif.csv and whatif.json (null: undefined, an empty CSV field). */
-    List<Map<String, Object>> rows() {
+    public List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (ApplicationReplay s : results) {
             Map<String, Object> r = new LinkedHashMap<>();
@@ -157,7 +157,7 @@ final class WhatIfFindings {
      * The cheapest scheduler against {@code actual} with the direction of the difference ("… 12.5 %
      * less", "… 53.8 % more"), or why no saving can be stated; then the Kubernetes caveat, if any.
      */
-    String headline() {
+    public String headline() {
         ApplicationReplay best = null;
         for (ApplicationReplay r : results.subList(1, results.size())) {
             if (saving(r) != null && (best == null || r.cost() < best.cost())) {
@@ -177,17 +177,17 @@ final class WhatIfFindings {
     }
 
     /** What was assumed, in order. */
-    List<String> assumed() {
+    public List<String> assumed() {
         return List.copyOf(assumed);
     }
 
     /** The import's one-line summary. */
-    String importLine() {
+    public String importLine() {
         return report.summary();
     }
 
     /** The import's first messages, and how many more there are. */
-    List<String> importMessages() {
+    public List<String> importMessages() {
         List<String> m = new ArrayList<>(report.messages().stream().limit(MESSAGES_SHOWN).toList());
         int more = report.messages().size() - m.size() + report.messagesLeftOut();
         if (more > 0) {
@@ -197,7 +197,7 @@ final class WhatIfFindings {
     }
 
     /** What the import read and left out, for whatif.json. */
-    Map<String, Object> importSummary() {
+    public Map<String, Object> importSummary() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("summary", report.summary());
         m.put("logs", report.logs());
