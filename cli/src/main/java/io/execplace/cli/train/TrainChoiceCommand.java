@@ -1,6 +1,5 @@
 package io.execplace.cli.train;
 
-import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
@@ -14,13 +13,11 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.model.Workload;
 import io.execplace.core.rules.QueuePolicy;
-import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
+import io.execplace.experiments.training.ChoiceWorkloads;
 import io.execplace.rl.choice.ChoiceAgent;
 import io.execplace.rl.choice.ChoicePolicy;
 import io.execplace.rl.choice.ChoiceRules;
@@ -196,23 +193,9 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
         Path dir = out != null ? out : Path.of("runs", Options.folderName("choice-" + workloads.get(0)));
         OutputPaths.checkFolder("--out", dir);
-        List<ChoiceTraining.Episode> episodes = new ArrayList<>();
-        boolean deadlines = false;
-        for (int i = 0; i < splits.size(); i++) {
-            long s = seed;
-            List<Workload> presetWorkloads = splits.get(i).trainingWorkloads();
-            for (int k = 0; k < presetWorkloads.size(); k++) {
-                Workload w = presetWorkloads.get(k);
-                deadlines |= w.jobs().stream().anyMatch(j -> j.hasDeadline());
-                List<Workload> others = new ArrayList<>();
-                for (int o = 1; o < teacherFutures; o++) {
-                    others.add(presetWorkloads.get((k + o) % presetWorkloads.size())); // the next seeds of the same preset
-                }
-                episodes.add(new ChoiceTraining.Episode(clusters.get(i), w,
-                        SimulationConfig.defaults(clusters.get(i), w).withQueue(q), s++, others));
-            }
-        }
-        if (teacher.scoresTarget() && !deadlines) {
+        ChoiceWorkloads choiceWorkloads = new ChoiceWorkloads(splits, clusters);
+        List<ChoiceTraining.Episode> episodes = choiceWorkloads.episodes(q, seed, teacherFutures);
+        if (teacher.scoresTarget() && !choiceWorkloads.hasDeadlines()) {
             throw BadInputException.option("--objective", "target needs jobs with deadlines (the HJS job sets, hjs-*)");
         }
         Files.createDirectories(dir);
@@ -233,14 +216,15 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             agent.write(dir.resolve(AgentFiles.MODEL_FILE));
             String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
                     round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4), Format.sig(round.seconds(), 3));
-            double[] h = heldOut > 0 ? heldOut(registry, splits, clusters, file, q) : null;
+            ChoiceWorkloads.Score h = heldOut > 0 ? choiceWorkloads.heldOut(registry, file, q, heldOut) : null;
             if (h != null) {
-                line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h[0], 4))
-                        + (Double.isNaN(h[1]) ? "" : ", Target " + Format.sig(h[1], 4) + " (milp " + Format.sig(h[2], 4) + ")");
+                line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h.costVsMilp(), 4))
+                        + (Double.isNaN(h.target()) ? "" : ", Target " + Format.sig(h.target(), 4) + " (milp "
+                        + Format.sig(h.milpTarget(), 4) + ")");
             }
             rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
-                    h == null ? null : h[0], h == null || Double.isNaN(h[1]) ? null : h[1],
-                    h == null || Double.isNaN(h[2]) ? null : h[2]);
+                    h == null ? null : h.costVsMilp(), h == null || Double.isNaN(h.target()) ? null : h.target(),
+                    h == null || Double.isNaN(h.milpTarget()) ? null : h.milpTarget());
             rounds.write(dir.resolve("rounds.csv"));
             stdout.println(line);
             stdout.flush();
@@ -280,25 +264,5 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         s.put("hidden", hidden.toString());
         s.put("candidates", String.join(",", candidates));
         return s;
-    }
-
-    /** Mean over presets of the agent's held-out cost / milp, its Target and milp's (NaN without deadlines). */
-    private double[] heldOut(SchedulerRegistry registry, List<HeldOutSplit> splits, List<Cluster> clusters, Path agent,
-                             QueuePolicy q) {
-        String suffix = DeciderName.queueSuffix(q.name());
-        List<String> schedulers = List.of("milp" + suffix, "agent:" + agent + suffix);
-        double[] sum = new double[3];
-        for (int i = 0; i < splits.size(); i++) {
-            HeldOutSplit split = splits.get(i);
-            List<HeldOutEvaluation.Row> rows = HeldOutResults.evaluate(registry, clusters.get(i), split,
-                    split.heldOut().subList(0, heldOut), schedulers, SchedulerOptions.defaults());
-            sum[0] += rows.get(1).vsMilp().mean();
-            sum[1] += rows.get(1).target().mean();
-            sum[2] += rows.get(0).target().mean();
-        }
-        for (int k = 0; k < 3; k++) {
-            sum[k] /= splits.size();
-        }
-        return sum;
     }
 }
