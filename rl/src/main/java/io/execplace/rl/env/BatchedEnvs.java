@@ -40,7 +40,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Flag bit: the episode was cut by a step limit. */
     public static final int TRUNCATED = 2;
 
-    private final List<Env> envs;
+    private final Env[] envs;
     private final int observationSize;
     private final int actionCount;
     private final ByteBuffer actions;
@@ -110,7 +110,7 @@ public final class BatchedEnvs implements AutoCloseable {
             throw new IllegalArgumentException("threads must be 1, or 2 with at least two environments; got "
                     + threads + " for " + envs.size());
         }
-        this.envs = List.copyOf(envs);
+        this.envs = envs.toArray(new Env[0]);
         this.observationSize = envs.get(0).observationSize();
         this.actionCount = envs.get(0).actionCount();
         for (Env e : envs) {
@@ -167,7 +167,7 @@ public final class BatchedEnvs implements AutoCloseable {
     }
 
     public int count() {
-        return envs.size();
+        return envs.length;
     }
 
     public int observationSize() {
@@ -251,9 +251,9 @@ public final class BatchedEnvs implements AutoCloseable {
 
     /** Starts environment {@code i} on episode {@code firstEpisode + i} (seed = episode). */
     public void reset(long firstEpisode) {
-        for (int i = 0; i < envs.size(); i++) {
+        for (int i = 0; i < envs.length; i++) {
             episodes[i] = firstEpisode + i;
-            write(i, envs.get(i).reset(episodes[i], episodes[i]));
+            write(i, envs[i].reset(episodes[i], episodes[i]));
             clearEnd(i);
         }
         started = true;
@@ -262,7 +262,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Starts environment {@code i} on {@code episode} with the random seed {@code seed} ({@link Env#reset(long, long)}). */
     public void reset(int i, long seed, long episode) {
         episodes[i] = episode;
-        write(i, envs.get(i).reset(seed, episode));
+        write(i, envs[i].reset(seed, episode));
         clearEnd(i);
         started = true;
     }
@@ -280,7 +280,7 @@ public final class BatchedEnvs implements AutoCloseable {
         if (!started) {
             throw new IllegalStateException("no episodes are running: call reset first");
         }
-        int n = envs.size();
+        int n = envs.length;
         actionValues.get(0, stepActions);
         for (int i = 0; i < n; i++) {
             long action = stepActions[i];
@@ -309,12 +309,12 @@ public final class BatchedEnvs implements AutoCloseable {
 
     /** Steps environments {@code from} (inclusive) to {@code to}: each writes only its own rows. */
     private int stepRange(int from, int to) {
-        int n = envs.size();
+        int n = envs.length;
         int ended = 0;
         int i = from;
         try {
             for (; i < to; i++) {
-                Env env = envs.get(i);
+                Env env = envs[i];
                 StepResult r;
                 try {
                     r = env.step((int) stepActions[i]);
@@ -392,7 +392,7 @@ public final class BatchedEnvs implements AutoCloseable {
     }
 
     private void write(int i, double[] observation) {
-        observe(i, envs.get(i), observation);
+        observe(i, envs[i], observation);
         masks.put(i * actionCount, stepMasks, i * actionCount, actionCount);
     }
 }
