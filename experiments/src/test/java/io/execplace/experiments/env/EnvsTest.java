@@ -77,6 +77,22 @@ class EnvsTest {
     }
 
     @Test
+    void severalEnvironmentsAtOnceAreEachTheOneMadeAlone() {
+        // tpds shares its prepared workloads among them, hjs makes each anew (the factory's default).
+        for (String name : List.of("tpds", "hjs")) {
+            Map<String, String> settings = Map.of("workload-seeds", "2");
+            List<Env> made = Envs.make(name, settings, 3);
+            assertThat(made).hasSize(3).doesNotHaveDuplicates();
+            // Stepped in turn, one episode each, with the same seeds: their traces are the one made alone's.
+            for (int i = 0; i < made.size(); i++) {
+                assertThat(EnvTraces.trace(made.get(i), 2)).isEqualTo(EnvTraces.trace(Envs.make(name, settings), 2));
+            }
+        }
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("count must be at least 1, got 0");
+    }
+
+    @Test
     void badInputIsOneClearLine() {
         assertThatThrownBy(() -> Envs.make("atari", Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
