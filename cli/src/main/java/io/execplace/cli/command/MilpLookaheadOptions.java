@@ -3,6 +3,7 @@ package io.execplace.cli.command;
 import io.execplace.core.io.BadInputException;
 import io.execplace.schedulers.lookahead.ForecastPool;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.schedulers.lookahead.SpotWindows;
 import io.execplace.schedulers.milp.MilpSolver;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
@@ -66,6 +67,12 @@ public final class MilpLookaheadOptions {
                     + "misses no more deadlines on every future (every, default) or over all of them together (mean).")
     String lookaheadMissGuard;
 
+    @Option(names = "--lookahead-spot-windows", paramLabel = "stay|drawn",
+            description = "lookahead on elastic clusters: what its rollouts assume of a spot pool's availability trace: "
+                    + "stay (default: a pool closed now stays closed, no reclaim to come) or drawn (windows and reclaims "
+                    + "drawn from the trace's mean rates and lengths).")
+    String lookaheadSpotWindows;
+
     @Option(names = "--lookahead-forecast", paramLabel = "FILE",
             description = "lookahead: a workload trace of training jobs (e.g. execplace generate --seed 501 --jobs 5000) "
                     + "whose shapes and arrival gaps its sampled futures draw from besides the jobs seen (default: none).")
@@ -90,6 +97,7 @@ public final class MilpLookaheadOptions {
                 : lookaheadMargin != null ? "--lookahead-margin" : lookaheadProposer != null ? "--lookahead-proposer"
                 : lookaheadObjective != null ? "--lookahead-objective"
                 : lookaheadForecast != null ? "--lookahead-forecast"
+                : lookaheadSpotWindows != null ? "--lookahead-spot-windows"
                 : lookaheadMissGuard != null ? "--lookahead-miss-guard" : null;
         if (!lookahead && look != null) {
             throw BadInputException.option(look, "applies to the scheduler lookahead, and the run has none");
@@ -185,7 +193,9 @@ public final class MilpLookaheadOptions {
             LookaheadOptions before = l;
             l = Options.checked("--lookahead-miss-guard", () -> before.withMissGuard(lookaheadMissGuard));
         }
-        return lookaheadForecast == null ? o.with(l) : o.with(l).with(forecastPool());
+        SchedulerOptions with = lookaheadForecast == null ? o.with(l) : o.with(l).with(forecastPool());
+        return lookaheadSpotWindows == null ? with
+                : with.with(Options.checked("--lookahead-spot-windows", () -> new SpotWindows(lookaheadSpotWindows)));
     }
 
 }

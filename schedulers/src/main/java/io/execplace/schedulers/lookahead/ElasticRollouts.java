@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * {@code lookahead} on an elastic cluster: the candidates are the elastic policies' decisions for the
- * job — the rollout policy's own first, then {@code finish-together-spot}'s, {@code finish-together}'s,
- * {@code kube-most}'s, and waiting — and each is rolled out on the event kernel itself, resumed from
+ * job — the rollout policy's own first, then a proposer's when one is named, {@code finish-together-spot}'s,
+ * {@code finish-together}'s, {@code kube-most}'s, and waiting — and each is rolled out on the event kernel itself, resumed from
  * the run's state with its waiting queue and rules ({@link ResumedRun}): node launches, minimum
  * billing, consolidation, pool limits and spot interruptions are the simulator's, not a copy's.
  *
@@ -33,11 +33,21 @@ final class ElasticRollouts {
     private final PlacementPolicy rollout;
     private final List<PlacementPolicy> sources = new ArrayList<>();
     private final ResumedRun runs = new ResumedRun(false);
+    /** Placements weighed at most, waiting aside. */
+    private final int most;
 
     ElasticRollouts(SchedulerContext context, LookaheadOptions options) {
+        if (SpotWindows.of(context.options()).drawn()) {
+            runs.drawingTraces();
+        }
+        this.most = options.candidates();
         String name = options.rollout().equals(LookaheadOptions.DEFAULT_ROLLOUT) ? DEFAULT_ROLLOUT : options.rollout();
         this.own = context.create(name);
         this.rollout = context.create(name);
+        if (!options.proposer().isEmpty()) {
+            // A proposer (e.g. the pair agent) is weighed right after the rollout policy, before the rules.
+            sources.add(context.create(options.proposer()));
+        }
         for (String source : SOURCES) {
             if (!source.equals(name) && sources.size() + 1 < options.candidates()) {
                 sources.add(context.create(source));
@@ -53,7 +63,8 @@ final class ElasticRollouts {
 
     /**
      * The decisions weighed: {@code first} (the rollout policy's, perhaps waiting), then the sources'
-     * distinct placements, then waiting when it is not among them and something runs.
+     * distinct placements, then, with more candidates asked for than there are sources, {@code first}
+     * on larger nodes ({@link LargerNodes}), then waiting when it is not among them and something runs.
      */
     List<Placement> candidates(Job job, ClusterState state, Placement first) {
         List<Placement> list = new ArrayList<>();
@@ -63,6 +74,11 @@ final class ElasticRollouts {
             if (p != null && !p.isNone() && CandidatePlacements.distinct(p, list)) {
                 list.add(p);
             }
+        }
+        // Asked for more candidates than the rules give (5 or more): the first on larger nodes.
+        Placement larger = most > SOURCES.size() ? LargerNodes.of(job, state, first) : null;
+        if (larger != null && CandidatePlacements.distinct(larger, list)) {
+            list.add(larger);
         }
         if (!first.isNone() && !state.idle()) {
             list.add(Placement.none());

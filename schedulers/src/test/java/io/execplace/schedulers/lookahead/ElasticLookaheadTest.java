@@ -3,9 +3,16 @@ package io.execplace.schedulers.lookahead;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ElasticPresets;
+import io.execplace.core.model.Job;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.ClusterState;
+import io.execplace.core.sim.EventKernel;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
+import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +75,66 @@ class ElasticLookaheadTest {
         assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
         assertThat(a.summary().totalCost()).isNotEqualTo(run(spot, w, "lookahead", 4, every).summary().totalCost());
         assertThatThrownBy(() -> many.withMissGuard("some")).hasMessageContaining("every or mean");
+    }
+
+    @Test
+    void drawnSpotWindowsChangeNothingWithoutAnAvailabilityTrace() {
+        LookaheadOptions l = LookaheadOptions.defaults();
+        SchedulerOptions stay = SchedulerOptions.defaults().with(l);
+        SchedulerOptions drawn = stay.with(new SpotWindows(SpotWindows.DRAWN));
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(5);
+        assertSameSchedule(run(spot, w, "lookahead", 5, drawn), run(spot, w, "lookahead", 5, stay));
+        assertThatThrownBy(() -> new SpotWindows("known")).hasMessageContaining("stay or drawn");
+    }
+
+    @Test
+    void drawnSpotWindowsAreReproducibleAndDecideOtherwiseOnAWindowedPool() {
+        // 400 jobs, about 7.8 h: the preset's first window opens at 5.0 h.
+        Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(6).withJobs(400));
+        Cluster windows = ElasticPresets.spotPublishedWindows();
+        SchedulerOptions stay = SchedulerOptions.defaults();
+        SchedulerOptions drawn = stay.with(new SpotWindows(SpotWindows.DRAWN));
+        RunResult a = run(windows, w, "lookahead", 6, drawn);
+        assertSameSchedule(a, run(windows, w, "lookahead", 6, drawn));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        assertThat(a.summary().totalCost()).isNotEqualTo(run(windows, w, "lookahead", 6, stay).summary().totalCost());
+    }
+
+    @Test
+    void largerNodesBuyTheNextInstanceTypeOfThePoolForTheSamePods() {
+        Cluster spot = ElasticPresets.spot(); // types of 4, 8 and 16 cores
+        Workload w = medium(7);
+        EventKernel kernel = new EventKernel(spot, SimulationConfig.defaults(spot, w));
+        kernel.reset(w);
+        assertThat(kernel.nextDecision()).isTrue();
+        ClusterState state = kernel.state();
+        Job job = kernel.offeredJob();
+        Placement rule = Schedulers.create(ElasticRollouts.DEFAULT_ROLLOUT, 7, SchedulerOptions.defaults()).place(job, state);
+        Placement larger = LargerNodes.of(job, state, rule);
+        assertThat(larger).isNotNull();
+        assertThat(larger.executors()).isEqualTo(job.executors());
+        assertThat(state.validate(job, larger)).isNull();
+        NodePools pools = spot.pools();
+        for (int e = 0; e < job.executors(); e++) {
+            assertThat(state.isProvisioned(larger.vm(e))).isFalse();
+            assertThat(pools.poolIndex(larger.vm(e))).isEqualTo(pools.poolIndex(rule.vm(e)));
+            int from = pools.instanceType(rule.vm(e)).cores();
+            int to = pools.instanceType(larger.vm(e)).cores();
+            assertThat(to).isEqualTo(from == 16 ? 16 : from * 2);
+        }
+        assertThat(LargerNodes.of(job, state, Placement.none())).isNull();
+    }
+
+    @Test
+    void aFifthCandidateWeighsLargerNodesReproducibly() {
+        SchedulerOptions four = SchedulerOptions.defaults();
+        SchedulerOptions five = four.with(LookaheadOptions.defaults().withCandidates(5));
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(3);
+        RunResult a = run(spot, w, "lookahead", 3, five);
+        assertSameSchedule(a, run(spot, w, "lookahead", 3, five));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        assertThat(a.summary().totalCost()).isNotEqualTo(run(spot, w, "lookahead", 3, four).summary().totalCost());
     }
 }
