@@ -33,14 +33,11 @@ final class ElasticRollouts {
     private final PlacementPolicy rollout;
     private final List<PlacementPolicy> sources = new ArrayList<>();
     private final ResumedRun runs = new ResumedRun(false);
-    /** Placements weighed at most, waiting aside. */
-    private final int most;
 
     ElasticRollouts(SchedulerContext context, LookaheadOptions options) {
         if (SpotWindows.of(context.options()).drawn()) {
             runs.drawingTraces();
         }
-        this.most = options.candidates();
         String name = options.rollout().equals(LookaheadOptions.DEFAULT_ROLLOUT) ? DEFAULT_ROLLOUT : options.rollout();
         this.own = context.create(name);
         this.rollout = context.create(name);
@@ -63,8 +60,7 @@ final class ElasticRollouts {
 
     /**
      * The decisions weighed: {@code first} (the rollout policy's, perhaps waiting), then the sources'
-     * distinct placements, then, with more candidates asked for than there are sources, {@code first}
-     * on larger nodes ({@link LargerNodes}), then waiting when it is not among them and something runs.
+     * distinct placements, then waiting when it is not among them and something runs.
      */
     List<Placement> candidates(Job job, ClusterState state, Placement first) {
         List<Placement> list = new ArrayList<>();
@@ -74,11 +70,6 @@ final class ElasticRollouts {
             if (p != null && !p.isNone() && CandidatePlacements.distinct(p, list)) {
                 list.add(p);
             }
-        }
-        // Asked for more candidates than the rules give (5 or more): the first on larger nodes.
-        Placement larger = most > SOURCES.size() ? LargerNodes.of(job, state, first) : null;
-        if (larger != null && CandidatePlacements.distinct(larger, list)) {
-            list.add(larger);
         }
         if (!first.isNone() && !state.idle()) {
             list.add(Placement.none());

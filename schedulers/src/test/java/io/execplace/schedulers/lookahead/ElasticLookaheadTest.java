@@ -3,16 +3,9 @@ package io.execplace.schedulers.lookahead;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ElasticPresets;
-import io.execplace.core.model.Job;
-import io.execplace.core.model.NodePools;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
-import io.execplace.core.rules.SimulationConfig;
-import io.execplace.core.sim.ClusterState;
-import io.execplace.core.sim.EventKernel;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.schedulers.Schedulers;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import org.junit.jupiter.api.Test;
 
@@ -102,39 +95,18 @@ class ElasticLookaheadTest {
     }
 
     @Test
-    void largerNodesBuyTheNextInstanceTypeOfThePoolForTheSamePods() {
-        Cluster spot = ElasticPresets.spot(); // types of 4, 8 and 16 cores
-        Workload w = medium(7);
-        EventKernel kernel = new EventKernel(spot, SimulationConfig.defaults(spot, w));
-        kernel.reset(w);
-        assertThat(kernel.nextDecision()).isTrue();
-        ClusterState state = kernel.state();
-        Job job = kernel.offeredJob();
-        Placement rule = Schedulers.create(ElasticRollouts.DEFAULT_ROLLOUT, 7, SchedulerOptions.defaults()).place(job, state);
-        Placement larger = LargerNodes.of(job, state, rule);
-        assertThat(larger).isNotNull();
-        assertThat(larger.executors()).isEqualTo(job.executors());
-        assertThat(state.validate(job, larger)).isNull();
-        NodePools pools = spot.pools();
-        for (int e = 0; e < job.executors(); e++) {
-            assertThat(state.isProvisioned(larger.vm(e))).isFalse();
-            assertThat(pools.poolIndex(larger.vm(e))).isEqualTo(pools.poolIndex(rule.vm(e)));
-            int from = pools.instanceType(rule.vm(e)).cores();
-            int to = pools.instanceType(larger.vm(e)).cores();
-            assertThat(to).isEqualTo(from == 16 ? 16 : from * 2);
-        }
-        assertThat(LargerNodes.of(job, state, Placement.none())).isNull();
-    }
-
-    @Test
-    void aFifthCandidateWeighsLargerNodesReproducibly() {
-        SchedulerOptions four = SchedulerOptions.defaults();
-        SchedulerOptions five = four.with(LookaheadOptions.defaults().withCandidates(5));
+    void aProposerIsWeighedOnElasticClustersToo() {
+        LookaheadOptions l = LookaheadOptions.defaults();
+        SchedulerOptions none = SchedulerOptions.defaults().with(l);
         Cluster spot = ElasticPresets.spot();
-        Workload w = medium(3);
-        RunResult a = run(spot, w, "lookahead", 3, five);
-        assertSameSchedule(a, run(spot, w, "lookahead", 3, five));
+        Workload w = medium(8);
+        RunResult without = run(spot, w, "lookahead", 8, none);
+        // The rollout policy as proposer proposes its own decision: nothing changes.
+        assertSameSchedule(run(spot, w, "lookahead", 8, none.with(l.withProposer(ElasticRollouts.DEFAULT_ROLLOUT))), without);
+        SchedulerOptions kube = none.with(l.withProposer("kube-spot"));
+        RunResult a = run(spot, w, "lookahead", 8, kube);
+        assertSameSchedule(a, run(spot, w, "lookahead", 8, kube));
         assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
-        assertThat(a.summary().totalCost()).isNotEqualTo(run(spot, w, "lookahead", 3, four).summary().totalCost());
+        assertThat(a.summary().totalCost()).isNotEqualTo(without.summary().totalCost());
     }
 }
