@@ -12,7 +12,6 @@ import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.Billing;
 import io.execplace.core.rules.DurationModel;
@@ -98,17 +97,7 @@ class AvailabilityTracesTest {
         source.reset(new Workload("one", List.of(job)));
         assertThat(source.nextDecision()).isTrue();
         assertThat(source.view().poolOpen(0)).isFalse(); // inside the first window
-        PlacementPolicy slotZero = new PlacementPolicy() {
-            @Override
-            public String name() {
-                return "slot-zero";
-            }
-
-            @Override
-            public Placement place(Job j, ClusterView view) {
-                return Placement.of(new int[j.executors()]);
-            }
-        };
+        PlacementPolicy slotZero = TestPolicies.onVm(0, -1);
         Job current = source.offeredJob();
         ResumedRun.Outcome stays = new ResumedRun(false).run(source.state(), current, Placement.none(), List.of(), slotZero, 3);
         assertThat(stays.currentStarted()).isFalse();
