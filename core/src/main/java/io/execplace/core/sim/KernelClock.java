@@ -248,7 +248,7 @@ final class KernelClock {
         Arrays.sort(started);
         List<RunningJob> list = new ArrayList<>(started.length + 1);
         for (int j : started) {
-            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
+            list.add(new RunningJob(jobs[j], book.protectionLeft(j, book.placementOf(j), state), book.finish[j]));
         }
         if (placed > 0) {
             Job job = jobs[pendingJob];
@@ -277,6 +277,9 @@ final class KernelClock {
         // The finish time is known only once the last executor is placed; then the horizon is extended.
         state.addExecutor(vm, job, state.now());
         book.executorVm[book.offset[j] + pending] = vm;
+        if (book.anyProtection) {
+            book.protectedUntil[book.offset[j] + pending] = Double.NEGATIVE_INFINITY;
+        }
         pending++;
         if (pending < job.executors()) {
             return false;
