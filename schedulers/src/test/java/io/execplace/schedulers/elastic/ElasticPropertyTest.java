@@ -133,12 +133,6 @@ class ElasticPropertyTest {
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
                 "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random",
                 "finish-together-protected", "kube-most-protected", "finish-together-steady-protected");
-        // Found by adding the protecting policies and not fixed yet (kernel, dynamic allocation): with
-        // finish-together-steady-protected on the reclaimed pools, seed 2, hybrid-medium-dynamic, request 810
-        // is started at 3,000 and again at 3,104 while running, and its first two executors stay on node 51
-        // with no job (UnderutilizedConsolidation's consistency check throws). Until it is fixed the
-        // protecting policies run here with fixed executors only.
-        List<String> fixedExecutorsOnly = Schedulers.PROTECTING_POLICIES;
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -147,9 +141,6 @@ class ElasticPropertyTest {
                 for (Cluster c : clusters) {
                     SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(seed);
                     for (String s : schedulers) {
-                        if (preset.endsWith("-dynamic") && fixedExecutorsOnly.contains(s)) {
-                            continue;
-                        }
                         String where = s + " on " + c.name() + " seed " + seed + " " + preset;
                         RunResult r = checkedTwice(c, w, config, s, seed, where);
                         assertThat(r.capacity().executorsEvicted()).as(where)
@@ -164,7 +155,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 10 + 4 * 2 * 3);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 13);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
