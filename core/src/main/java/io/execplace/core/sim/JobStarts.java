@@ -245,6 +245,15 @@ final class JobStarts {
             book.executorVm[from + i] = p.vm(i);
         }
         book.placement[j] = p;
+        if (p.hasProtection() || book.anyProtection) {
+            // A pod's start (Karpenter's clock for a do-not-disrupt duration): bound now, or once its node is ready.
+            double[] startOf = new double[p.executors()];
+            for (int i = 0; i < startOf.length; i++) {
+                startOf[i] = elastic ? state.nodes().readyAt(p.vm(i), state.now()) : state.now();
+                startOf[i] = Math.max(state.now(), startOf[i]);
+            }
+            book.protect(j, p, startOf);
+        }
     }
 
     private void started(int j, Job job, double startTime, double duration, boolean matches) {

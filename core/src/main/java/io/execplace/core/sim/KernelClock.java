@@ -120,6 +120,7 @@ final class KernelClock {
         while (!running.isEmpty() && running.peekFinish() <= t) {
             int j = running.poll();
             starts.completes(j, jobs[j]);
+            dropUnserved(j);
         }
         while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
             admit(nextArrival++);
@@ -165,6 +166,25 @@ final class KernelClock {
         }
         preemptions.terminate(taken);
         return stopped;
+    }
+
+    /**
+     * The requests application {@code j}'s end left unserved are no longer wanted ({@link
+     * JobStarts#completes} ended them): off the queue, or one placed later would run without its
+     * application, and be started again when the application restarts.
+     */
+    private void dropUnserved(int j) {
+        if (!allocations.any() || allocations.isRequest(j)) {
+            return;
+        }
+        for (int r = allocations.requestsFrom(j); r < allocations.requestsTo(j); r++) {
+            if (!allocations.live(r) && Double.isNaN(book.finish[r])) {
+                if (r == pendingJob) {
+                    dropPending();
+                }
+                waiting.removeJob(r);
+            }
+        }
     }
 
     /** The executors placed so far of the job placed executor by executor go again. */
@@ -248,7 +268,7 @@ final class KernelClock {
         Arrays.sort(started);
         List<RunningJob> list = new ArrayList<>(started.length + 1);
         for (int j : started) {
-            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
+            list.add(new RunningJob(jobs[j], book.protectionLeft(j, book.placementOf(j), state), book.finish[j]));
         }
         if (placed > 0) {
             Job job = jobs[pendingJob];
@@ -277,6 +297,9 @@ final class KernelClock {
         // The finish time is known only once the last executor is placed; then the horizon is extended.
         state.addExecutor(vm, job, state.now());
         book.executorVm[book.offset[j] + pending] = vm;
+        if (book.anyProtection) {
+            book.protectedUntil[book.offset[j] + pending] = Double.NEGATIVE_INFINITY;
+        }
         pending++;
         if (pending < job.executors()) {
             return false;

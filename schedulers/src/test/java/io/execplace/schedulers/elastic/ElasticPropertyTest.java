@@ -123,14 +123,16 @@ class ElasticPropertyTest {
      * The same invariants with under-used consolidation, which evicts executors and stops their jobs:
      * no executor on a node after consolidation removed it (each job's last placement lies inside a
      * ready lifetime), billed time equals the lifetimes, a seed replays bit for bit — with fixed
-     * executors and with dynamic allocation, with and without spot reclaims.
+     * executors and with dynamic allocation, with and without spot reclaims; under the blanket
+     * {@code karpenter.sh/do-not-disrupt} policies no node with executors is drained.
      */
     @Test
     void underusedConsolidationKeepsTheInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemandUnderutilized(),
                 reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
-                "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random");
+                "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random",
+                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected");
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -143,13 +145,17 @@ class ElasticPropertyTest {
                         RunResult r = checkedTwice(c, w, config, s, seed, where);
                         assertThat(r.capacity().executorsEvicted()).as(where)
                                 .isGreaterThanOrEqualTo(r.capacity().nodesRemovedUnderused());
+                        if (s.endsWith("-protected") && !s.equals("finish-together-protected")) {
+                            // Every executor pod "true": no node with executors is ever drained.
+                            assertThat(r.capacity().nodesRemovedUnderused()).as(where).isZero();
+                        }
                         evicted += r.capacity().executorsEvicted() > 0 ? 1 : 0;
                         runs++;
                     }
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 10);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 13);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
