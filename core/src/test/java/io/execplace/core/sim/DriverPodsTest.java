@@ -127,4 +127,62 @@ class DriverPodsTest {
         assertThat(r.summary().totalCost()).isCloseTo(100, within(1e-9));
         assertThat(r.capacity().applicationsRestarted()).isZero();
     }
+
+    /** A kernel run of {@code jobs} on {@code cluster}, at its first decision. */
+    private static EventKernel kernel(Cluster cluster, Job... jobs) {
+        Workload w = new Workload("hand", List.of(jobs));
+        EventKernel kernel = new EventKernel(cluster,
+                SimulationConfig.defaults(cluster, w).withDurationModel(new DurationModel(false, false, 1.3)));
+        kernel.reset(jobs);
+        assertThat(kernel.nextDecision()).isTrue();
+        return kernel;
+    }
+
+    @Test
+    void executorsPlacedOneByOneGetTheDriverAWholePlacementWould() {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).build();
+        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
+        // Four executors fill node 0 one by one; with the last, the kernel buys node 1 for the driver,
+        // as it does for the whole placement (theKernelPlacesADriverThePolicyLeftOut...): same records.
+        EventKernel kernel = kernel(cluster, full);
+        for (int i = 0; i < 3; i++) {
+            assertThat(kernel.placeExecutor(0)).isFalse();
+        }
+        assertThat(kernel.placeExecutor(0)).isTrue();
+        assertThat(kernel.driverWithoutNode()).isFalse();
+        assertThat(kernel.placementOf(0).driverVm()).isEqualTo(1);
+        assertThat(kernel.view().freeCores(1)).isEqualTo(8 - DriverPod.SPARK_DEFAULT.cores());
+        assertThat(kernel.nextDecision()).isFalse();
+        RunResult episode = kernel.result("one by one", new long[0], 0);
+        RunResult whole = run(cluster, fixed(0, -1), full);
+        assertThat(episode.jobs()).isEqualTo(whole.jobs());
+        assertThat(episode.summary().totalCost()).isCloseTo(200, within(1e-9)).isEqualTo(whole.summary().totalCost());
+    }
+
+    @Test
+    void aDriverNoNodeCanTakeFreesTheExecutorsPlacedOneByOne() {
+        // One node may be bought (limit 8 cores): four executors fill it and the driver has nowhere to
+        // go. The executors go again and the job waits as after a skip — here on an idle cluster whose
+        // pool holds nothing back, so it is dropped, as a whole placement without a driver node is.
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(8).build();
+        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
+        EventKernel kernel = kernel(cluster, full);
+        for (int i = 0; i < 3; i++) {
+            kernel.placeExecutor(0);
+        }
+        assertThat(kernel.placeExecutor(0)).isTrue();
+        assertThat(kernel.driverWithoutNode()).isTrue();
+        assertThat(kernel.executorsPlaced()).isZero();
+        assertThat(kernel.view().freeCores(0)).isEqualTo(8);
+        assertThat(kernel.nextDecision()).isFalse();
+        RunResult episode = kernel.result("one by one", new long[0], 0);
+        RunResult whole = run(cluster, fixed(0, -1), full);
+        assertThat(episode.summary().jobsDropped()).isEqualTo(1).isEqualTo(whole.summary().jobsDropped());
+        assertThat(episode.jobs().get(0).dropReason()).startsWith("policy").contains("would not place it on an idle cluster");
+        // What differs: the episode's executors bought node 0, which the whole placement never did.
+        assertThat(episode.capacity().nodeLaunches()).isEqualTo(1);
+        assertThat(whole.capacity().nodeLaunches()).isZero();
+    }
 }
