@@ -16,6 +16,8 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
@@ -28,6 +30,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.eventlogs.ApplicationReplay;
 import io.execplace.eventlogs.EventLogImport;
 import io.execplace.eventlogs.HostMap;
+import io.execplace.eventlogs.ImportReport;
 import io.execplace.eventlogs.LoggedPlacement;
 import io.execplace.eventlogs.PodNodes;
 import io.execplace.experiments.report.BarChartSpec;
@@ -99,6 +102,12 @@ public final class WhatIfCommand implements Callable<Integer> {
                     + "finish-together buy and remove nodes, billed by the pools (docs/elastic.md).")
     List<String> pools;
 
+    @Option(names = "--drivers", description = "Every --pools cluster runs a driver pod per application (Spark's defaults, "
+            + "1 core and 1g + 384 MiB; as the +drivers preset suffix, --pools elastic-spot+drivers): there each application "
+            + "is replayed whole, one driver and its executors coming and going as logged (dynamic allocation), and a "
+            + "driver's node taken back restarts it (docs/elastic.md, \"Driver pods\").")
+    boolean drivers;
+
     @Option(names = "--billing", paramLabel = "exact|per-second|hourly", description = "Billing of VM busy time (default exact).")
     String billing;
 
@@ -132,7 +141,11 @@ public final class WhatIfCommand implements Callable<Integer> {
                 throw BadInputException.option("--pools", "'" + name + "' is a fixed cluster; give elastic-ondemand, "
                         + "elastic-spot or a cluster file with nodePools");
             }
-            poolClusters.add(e);
+            poolClusters.add(drivers && e.pools().drivers() == null
+                    ? e.pools().withDrivers(DriverPod.SPARK_DEFAULT, e.name() + ClusterPresets.DRIVERS).cluster() : e);
+        }
+        if (drivers && poolClusters.isEmpty()) {
+            throw BadInputException.option("--drivers", "driver pods are modelled on elastic node pools: give --pools too");
         }
         HostMap table = hosts != null ? HostMap.read(hosts, c) : null;
         PodNodes podNodes = pods != null ? PodNodes.read(pods) : null;
@@ -153,6 +166,10 @@ public final class WhatIfCommand implements Callable<Integer> {
         for (String n : names) {
             policies.add(context.schedulers().create(n, 1));
         }
+        // A driver is an application's: on pools with driver pods each application is one job, its executors
+        // a demand over time as logged (the import by executors makes a job of every group, the driver's too).
+        EventLogImport.Imported whole = poolClusters.stream().anyMatch(e -> e.pools().drivers() != null)
+                ? EventLogImport.workload(read.applications(), EventLogImport.Unit.DYNAMIC, new ImportReport()) : null;
         List<RunResult> runs = new ArrayList<>();
         List<ApplicationReplay> results = new ArrayList<>();
         try (Progress progress = Progress.start("whatif", policies.size()
@@ -166,13 +183,14 @@ public final class WhatIfCommand implements Callable<Integer> {
             }
             for (Cluster elastic : poolClusters) {
                 // The pools bill node lifetimes; the run's durations follow the same rule as above.
-                SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
+                EventLogImport.Imported replayed = elastic.pools().drivers() == null ? imported : whole;
+                SimulationConfig onPools = SimulationConfig.defaults(elastic, replayed.workload())
                         .withDurationModel(config.durationModel());
                 for (String n : Schedulers.ELASTIC_POLICIES) {
                     PlacementPolicy p = new OnPools(context.schedulers().create(n, 1), elastic.name());
-                    RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
+                    RunResult run = Simulation.run(elastic, replayed.workload(), p, onPools);
                     runs.add(run);
-                    results.add(new ApplicationReplay(run, imported));
+                    results.add(new ApplicationReplay(run, replayed));
                     progress.step(p.name());
                 }
             }
@@ -182,6 +200,10 @@ public final class WhatIfCommand implements Callable<Integer> {
             if (run.cluster().isElastic()) {
                 findings.onPools(run.summary().scheduler());
             }
+        }
+        if (whole != null) {
+            findings.assume("on pools with driver pods each application runs whole: one driver pod (Spark's default "
+                    + "request) from its start to its end, its executors as many as the log shows at each moment");
         }
         findings.kubernetes(pods, podsUnknown);
         findings.hosts(map, hosts, c);
