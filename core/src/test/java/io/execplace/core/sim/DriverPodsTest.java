@@ -128,6 +128,20 @@ class DriverPodsTest {
         assertThat(r.capacity().applicationsRestarted()).isZero();
     }
 
+    /** One on-demand pool of 8-core nodes, {@code limitCores} in all, whose applications run driver pods. */
+    private static Cluster onDemandWithDrivers(int limitCores) {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(limitCores).build();
+        return new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+    }
+
+    /** Places the offered job's {@code executors} executors one by one on node 0: the last ends the offer. */
+    private static void placeOnNode0(EventKernel kernel, int executors) {
+        for (int i = 1; i < executors; i++) {
+            assertThat(kernel.placeExecutor(0)).isFalse();
+        }
+        assertThat(kernel.placeExecutor(0)).isTrue();
+    }
+
     /** A kernel run of {@code jobs} on {@code cluster}, at its first decision. */
     private static EventKernel kernel(Cluster cluster, Job... jobs) {
         Workload w = new Workload("hand", List.of(jobs));
@@ -140,16 +154,12 @@ class DriverPodsTest {
 
     @Test
     void executorsPlacedOneByOneGetTheDriverAWholePlacementWould() {
-        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(16).build();
-        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
-        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
         // Four executors fill node 0 one by one; with the last, the kernel buys node 1 for the driver,
         // as it does for the whole placement (theKernelPlacesADriverThePolicyLeftOut...): same records.
+        Cluster cluster = onDemandWithDrivers(16);
+        Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
         EventKernel kernel = kernel(cluster, full);
-        for (int i = 0; i < 3; i++) {
-            assertThat(kernel.placeExecutor(0)).isFalse();
-        }
-        assertThat(kernel.placeExecutor(0)).isTrue();
+        placeOnNode0(kernel, 4);
         assertThat(kernel.driverWithoutNode()).isFalse();
         assertThat(kernel.placementOf(0).driverVm()).isEqualTo(1);
         assertThat(kernel.view().freeCores(1)).isEqualTo(8 - DriverPod.SPARK_DEFAULT.cores());
@@ -165,14 +175,10 @@ class DriverPodsTest {
         // One node may be bought (limit 8 cores): four executors fill it and the driver has nowhere to
         // go. The executors go again and the job waits as after a skip — here on an idle cluster whose
         // pool holds nothing back, so it is dropped, as a whole placement without a driver node is.
-        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(8).build();
-        Cluster cluster = new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+        Cluster cluster = onDemandWithDrivers(8);
         Job full = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
         EventKernel kernel = kernel(cluster, full);
-        for (int i = 0; i < 3; i++) {
-            kernel.placeExecutor(0);
-        }
-        assertThat(kernel.placeExecutor(0)).isTrue();
+        placeOnNode0(kernel, 4);
         assertThat(kernel.driverWithoutNode()).isTrue();
         assertThat(kernel.executorsPlaced()).isZero();
         assertThat(kernel.view().freeCores(0)).isEqualTo(8);
