@@ -169,6 +169,34 @@ class WhatIfLogsTest {
     }
 
     @Test
+    void withDriversThePoolsReplayEachApplicationWholeWithItsDriverPod() throws IOException {
+        // Two one-core executors for 60 s and, with --drivers, a driver pod of 1 core and 1.375 GB: on
+        // elastic-ondemand the three pods fit one g-4x node, bought once; the application completes.
+        log("app-1", "spark://m:7077", T0, true, "h0", "h0");
+        CliRunner.Result r = whatif("--schedulers", "first-fit", "--pools", "elastic-ondemand", "--drivers", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<String> names = new ArrayList<>();
+        doc.path("results").forEach(row -> names.add(row.path("scheduler").asText()));
+        assertThat(names).contains("first-fit", "kube-spot on elastic-ondemand+drivers",
+                "finish-together on elastic-ondemand+drivers").doesNotContain("kube-spot on elastic-ondemand");
+        for (JsonNode row : doc.path("results")) {
+            if (row.path("scheduler").asText().endsWith("+drivers")) {
+                assertThat(row.path("applicationsCompleted").asInt()).isEqualTo(1);
+                assertThat(row.path("cost").asDouble()).isBetween(0.116 * 180 / 3600, 0.116 * 240 / 3600);
+            }
+        }
+        assertThat(doc.path("assumed").toString()).contains("one driver pod");
+        // The +drivers preset is the same replay.
+        CliRunner.Result preset = whatif("--schedulers", "first-fit", "--pools", "elastic-ondemand+drivers", "--json");
+        assertThat(preset.exitCode()).as(preset.err()).isZero();
+        assertThat(new ObjectMapper().readTree(preset.out()).path("results")).isEqualTo(doc.path("results"));
+        CliRunner.Result alone = whatif("--drivers");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).contains("--drivers").contains("give --pools too");
+    }
+
+    @Test
     void aSchedulerThatCostsMoreIsSaidToCostMore() throws IOException {
         // Both executors ran on one host, VM 0 of tpds ($0.24/h); round-robin spreads them over two of the
         // $0.72/h VMs: 6 times the cost, 500 % more.

@@ -278,17 +278,23 @@ final class KernelClock {
         return list;
     }
 
+    /** {@link #placeExecutor}: more executors of the job are to come. */
+    static final int EXECUTOR_PLACED = 0;
+    /** {@link #placeExecutor}: that was the last executor; the job (or executor request) started. */
+    static final int JOB_STARTED = 1;
+    /** {@link #placeExecutor}: that was the last executor, but no node can take the application's driver now. */
+    static final int DRIVER_WITHOUT_NODE = 2;
+
     /**
      * Places one executor of job {@code j} (the offered one) on {@code vm}, holding its resources at
      * once; when it is the job's last, the job (or executor request) starts with the duration its whole
-     * layout earns.
+     * layout earns. On pools with driver pods the application's driver is placed then, by the kernel's
+     * rule ({@link DriverPods#nodeFor}); when no node can take it, the executors placed are freed and
+     * the application stays pending, as a whole placement without a driver node leaves it.
      *
-     * @return true when the job started (the kernel takes it off the queue)
+     * @return {@link #EXECUTOR_PLACED}, {@link #JOB_STARTED} or {@link #DRIVER_WITHOUT_NODE}
      */
-    boolean placeExecutor(int j, int vm) {
-        if (starts.drivers().on()) {
-            throw new IllegalStateException("driver pods are modelled for whole placements (EventKernel.start) only");
-        }
+    int placeExecutor(int j, int vm) {
         Job job = jobs[j];
         if (pendingJob != j) {
             pendingJob = j;
@@ -302,16 +308,23 @@ final class KernelClock {
         }
         pending++;
         if (pending < job.executors()) {
-            return false;
+            return EXECUTOR_PLACED;
+        }
+        if (allocations.isRequest(j)) {
+            pending = 0;
+            pendingJob = -1;
+            starts.startPlacedRequest(j, job);
+            return JOB_STARTED;
+        }
+        int driver = -1;
+        if (starts.drivers().on() && (driver = starts.drivers().nodeFor(job)) < 0) {
+            dropPending();
+            return DRIVER_WITHOUT_NODE;
         }
         pending = 0;
         pendingJob = -1;
-        if (allocations.isRequest(j)) {
-            starts.startPlacedRequest(j, job);
-        } else {
-            starts.startPlaced(j, job);
-        }
-        return true;
+        starts.startPlaced(j, job, driver);
+        return JOB_STARTED;
     }
 
     /** True when nothing would free room on its own: idle, and no pool holds capacity back. */

@@ -13,6 +13,7 @@ import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.Envs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
@@ -56,6 +57,25 @@ class EnvsTest {
         List<String> problems = EnvChecker.check(() -> Envs.make(name, settings),
                 new EnvChecker.Options(new long[]{0, 1, 5}, 20_000, masked));
         assertThat(problems).as(name).isEmpty();
+    }
+
+    /**
+     * A {@code +drivers} preset through the cluster setting: every application runs a driver pod, which
+     * the kernel places with the last executor; the environments conform, masked and not, and the
+     * episodes' nodes hold the drivers.
+     */
+    @ParameterizedTest
+    @CsvSource({"tpds, cluster, false", "tpds, cluster, true", "hjs, cluster, true", "pairs-elastic, clusters, true"})
+    void driverPodPresetsWorkThroughTheClusterSetting(String name, String key, boolean masked) {
+        Map<String, String> settings = new java.util.HashMap<>(QUICK.get(name));
+        settings.put(key, "elastic-spot+drivers");
+        if (!name.equals("pairs-elastic")) {
+            settings.put("workload", "tpds-burst");
+            settings.put("mask", Boolean.toString(masked));
+        }
+        // With drivers the mask does not count the driver's room, so a masked agent may meet a penalty.
+        assertThat(EnvChecker.check(() -> Envs.make(name, settings), new EnvChecker.Options(new long[]{0, 5}, 20_000, false)))
+                .as(name).isEmpty();
     }
 
     @Test
