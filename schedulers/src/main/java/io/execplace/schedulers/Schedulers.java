@@ -1,6 +1,7 @@
 package io.execplace.schedulers;
 
 import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.FinishTogetherHeadroom;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.FinishTogetherSteady;
 import io.execplace.schedulers.elastic.KubeProvisioned;
@@ -106,6 +107,10 @@ public final class Schedulers {
                     "finish-together-spot that also weighs how long each node would sit unchanged with executors "
                             + "(under-used consolidation drains such nodes): fewer evictions",
                     context -> new FinishTogetherSteady())
+            .with(FinishTogetherHeadroom.NAME,
+                    "finish-together-spot that keeps room free on live nodes for the jobs whose deadline slack is "
+                            + "shorter than a launch, sized from the arrivals seen (their rate and demands)",
+                    context -> new FinishTogetherHeadroom())
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -131,7 +136,7 @@ public final class Schedulers {
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
             KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
-            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME);
+            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME, FinishTogetherHeadroom.NAME);
 
     private Schedulers() {
     }

@@ -4,7 +4,8 @@
  * executors left pending, with the practitioners' executors-on-spot rule; Can't Be Late's Uniform
  * Progress per application; and execplace's {@code finish-together}, its spot-risk-aware variant and
  * {@code finish-together-steady}, which also keeps nodes from sitting unchanged long enough for
- * under-used consolidation to drain them (docs/elastic.md).
+ * under-used consolidation to drain them, and {@code finish-together-headroom}, which keeps room free
+ * for the jobs whose deadline cannot wait for a launch (docs/elastic.md).
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */
