@@ -18,7 +18,8 @@ import java.util.Set;
  * ({@link #cores}) is the {@link #QUANTILE} quantile of the last {@link #WINDOW} short jobs' demands —
  * in cores, memory counted as cores at the pool's memory per core, driver included — when the short
  * jobs arrive often enough that at least {@link #EXPECTED_ARRIVALS} of them are expected within one
- * launch delay (the time a node bought now takes to replace the room they take), else none.
+ * launch delay (the time a node bought now takes to replace the room they take) — their count in the
+ * window over the time from the oldest to now — else none.
  * Only arrivals the run has already shown the policy are counted: no future is read. One per run.
  */
 final class Headroom {
@@ -62,12 +63,12 @@ final class Headroom {
             return 0;
         }
         int n = Math.min(count, WINDOW);
-        double oldest = arrivals[(count - n) % WINDOW];
-        double newest = arrivals[(count - 1) % WINDOW];
-        if (!(newest > oldest)) {
+        // Up to now, not to the newest short arrival: the rate falls while no short job comes.
+        double span = view.now() - arrivals[(count - n) % WINDOW];
+        if (!(span > 0)) {
             return 0;
         }
-        double perSecond = (n - 1) / (newest - oldest);
+        double perSecond = n / span;
         if (perSecond * SpotRisk.onDemandLaunchSeconds(view.cluster().pools()) < EXPECTED_ARRIVALS) {
             return 0;
         }

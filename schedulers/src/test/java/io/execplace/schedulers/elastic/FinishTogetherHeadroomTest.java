@@ -50,7 +50,7 @@ class FinishTogetherHeadroomTest {
 
     @Test
     void shortJobsArrivingOftenGetRoomKeptBesideTheNextJobThatBuys() {
-        // Jobs 0 and 1 are short (slack 70 s) and 10 s apart: 6 short arrivals expected per 60 s launch,
+        // Jobs 0 and 1 are short (slack 70 s), two in the 10 s to job 1: 12 expected per 60 s launch,
         // so from job 1 on 4 cores (their median demand) are kept. Job 0 buys node A (ready 60, runs to
         // 160). Job 1 finds no ready room: its nodes are bought for its 4 executors and 4 cores more —
         // one executor on B and three on C, each closed to the job after that — ready 70, done 170.
@@ -78,7 +78,8 @@ class FinishTogetherHeadroomTest {
 
     @Test
     void noRoomIsKeptWhenShortJobsAreRareOrTheJobsCanWaitForALaunch() {
-        // Short jobs 1,000 s apart: 0.06 expected within a launch, under the 0.25 that keeps room.
+        // Short jobs 1,000 s apart: at most 3 in 1,090 s, so 0.17 expected within a launch, under the 0.25
+        // that keeps room.
         assertSameAsFinishTogetherSpot(job(0, 0, 70), job(1, 1_000, 70), job(2, 1_090, 50));
         // Jobs 0 and 1 10 s apart but with 500 s of slack: not short, so no rate is counted from them.
         assertSameAsFinishTogetherSpot(job(0, 0, 500), job(1, 10, 500), job(2, 100, 50));
