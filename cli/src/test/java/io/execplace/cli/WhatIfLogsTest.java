@@ -153,7 +153,8 @@ class WhatIfLogsTest {
         assertThat(names).containsExactly("actual", "first-fit", "kube-default on elastic-ondemand",
                 "kube-most on elastic-ondemand", "kube-spot on elastic-ondemand", "uniform-progress on elastic-ondemand",
                 "uniform-progress-most on elastic-ondemand", "finish-together on elastic-ondemand",
-                "finish-together-spot on elastic-ondemand", "finish-together-steady on elastic-ondemand");
+                "finish-together-spot on elastic-ondemand", "finish-together-steady on elastic-ondemand",
+                "finish-together-headroom on elastic-ondemand");
         assertThat(new ObjectMapper().readTree(r.out()).path("headline").asText()).startsWith("first-fit would have cost");
         for (JsonNode row : rows) {
             if (row.path("scheduler").asText().endsWith("elastic-ondemand")) {

@@ -2,6 +2,7 @@ package io.execplace.schedulers;
 
 import io.execplace.schedulers.elastic.EveryPodProtected;
 import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.FinishTogetherHeadroom;
 import io.execplace.schedulers.elastic.FinishTogetherProtected;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.FinishTogetherSteady;
@@ -108,6 +109,10 @@ public final class Schedulers {
                     "finish-together-spot that also weighs how long each node would sit unchanged with executors "
                             + "(under-used consolidation drains such nodes): fewer evictions",
                     context -> new FinishTogetherSteady())
+            .with(FinishTogetherHeadroom.NAME,
+                    "finish-together-spot that keeps room free on live nodes for the jobs whose deadline slack is "
+                            + "shorter than a launch, sized from the arrivals seen (their rate and demands)",
+                    context -> new FinishTogetherHeadroom())
             .with(FinishTogetherProtected.NAME,
                     "finish-together-steady whose executors carry karpenter.sh/do-not-disrupt for the job's expected "
                             + "run where an eviction would cost more than the node time a drain keeps (run when named)",
@@ -145,7 +150,7 @@ public final class Schedulers {
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
             KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
-            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME);
+            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME, FinishTogetherHeadroom.NAME);
 
     /**
      * The policies that protect executor pods from consolidation ({@code karpenter.sh/do-not-disrupt}):

@@ -95,8 +95,8 @@ class ElasticPropertyTest {
     void elasticRunsKeepTheirInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
-                "uniform-progress-most", "finish-together", "finish-together-spot", "first-fit", "gio",
-                "round-robin", "random");
+                "uniform-progress-most", "finish-together", "finish-together-spot", "finish-together-headroom",
+                "first-fit", "gio", "round-robin", "random");
         int runs = 0;
         int interrupted = 0;
         for (long seed = 1; seed <= 6; seed++) {
@@ -115,7 +115,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(6 * 3 * 11);
+        assertThat(runs).isEqualTo(6 * 3 * 12);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
@@ -203,7 +203,7 @@ class ElasticPropertyTest {
         int runs = 0;
         for (Cluster c : clusters) {
             for (String s : List.of("kube-default", "kube-most", "kube-spot", "uniform-progress", "uniform-progress-most",
-                    "finish-together", "finish-together-spot", "first-fit", "gio", "random")) {
+                    "finish-together", "finish-together-spot", "finish-together-headroom", "first-fit", "gio", "random")) {
                 for (long seed = 1; seed <= 4; seed++) {
                     Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
                     String where = s + " on " + c.name() + " seed " + seed;
@@ -216,7 +216,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(2 * 10 * 4);
+        assertThat(runs).isEqualTo(2 * 11 * 4);
         assertThat(restarted).as("runs where a reclaim took a driver and restarted its application").isGreaterThan(5);
     }
 
