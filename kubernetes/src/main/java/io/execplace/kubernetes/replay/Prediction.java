@@ -6,6 +6,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -43,12 +44,21 @@ import java.util.Map;
  *                                {@code consolidateAfter} plus Karpenter's disruption loop and re-check
  *                                (docs/testbed.md measured about 60 s for {@code consolidateAfter: 10s})
  * @param spotInterruptions       the spot pool's interruptions, as the replay injects them (hazard or trace, workload seconds)
+ * @param consolidation           the NodePools' {@code consolidationPolicy} ({@code scripts/testbed up --consolidation-policy});
+ *                                the model's under-used path keeps its own 10 s loop and 15 s re-check in workload
+ *                                seconds, where Karpenter's are real seconds
  */
-public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions) {
+public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions,
+                         ConsolidationPolicy consolidation) {
 
-    /** No spot capacity taken back. */
+    /** No spot capacity taken back; only empty nodes removed. */
     public Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
         this(timeScale, launchRealSeconds, consolidateAfterSeconds, Interruptions.NONE);
+    }
+
+    /** Only empty nodes removed (the model of every prediction before the testbed's consolidation policy was an option). */
+    public Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions) {
+        this(timeScale, launchRealSeconds, consolidateAfterSeconds, spotInterruptions, ConsolidationPolicy.WHEN_EMPTY);
     }
 
     /**
@@ -150,7 +160,8 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
         for (CapacityType c : List.of(CapacityType.ON_DEMAND, CapacityType.SPOT)) {
             pools.add(NodePool.builder(c.key()).capacityType(c).instanceTypes(list).zones(List.of("testbed-zone-a"))
                     .limitCores(1000).launchDelay(launch).billing(0, 0)
-                    .consolidateAfter(consolidateAfterSeconds * timeScale).interruptions(spotInterruptions).build());
+                    .consolidateAfter(consolidateAfterSeconds * timeScale).consolidationPolicy(consolidation)
+                    .interruptions(spotInterruptions).build());
         }
         return new NodePools("testbed", pools, false).cluster();
     }

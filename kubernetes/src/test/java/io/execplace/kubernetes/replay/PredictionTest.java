@@ -2,6 +2,7 @@ package io.execplace.kubernetes.replay;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
@@ -69,6 +70,15 @@ class PredictionTest {
         assertThat(c.vm(0).cores()).isEqualTo(3);
         assertThat(c.size()).isEqualTo(2 * 333);
         assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(Interruptions.NONE);
+        assertThat(c.pools().pool(0).consolidationPolicy()).as("the earlier predictions' model").isEqualTo(ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    @Test
+    void theTestbedsConsolidationPolicyGoesToBothPools() throws IOException {
+        Cluster c = new Prediction(10, 8, 15, Interruptions.NONE, ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED).pools(types());
+        assertThat(c.pools().pools()).allSatisfy(p -> assertThat(p.consolidationPolicy())
+                .isEqualTo(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
+        assertThat(c.pools().pool(0).consolidateAfterSeconds()).isEqualTo(150);
     }
 
     @Test
