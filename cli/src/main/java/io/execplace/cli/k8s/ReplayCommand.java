@@ -169,7 +169,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()
-                : prediction.predict(jobs, types, context.schedulers().create(predict, 1));
+                : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
         if (predicted.isEmpty()) {
             summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
         } else {

@@ -7,6 +7,7 @@ import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ConsolidationPolicy;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -67,17 +68,30 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      * @param policy the execplace policy that models the replay's scheduler ({@code kube-default} for kube-scheduler)
      */
     public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy) throws IOException {
-        Cluster cluster = pools(instanceTypes);
-        Workload withDrivers = withDrivers(workload);
-        SimulationConfig config = SimulationConfig.defaults(cluster, withDrivers)
+        return predict(workload, instanceTypes, policy, false);
+    }
+
+    /**
+     * As {@link #predict(Workload, Path, PlacementPolicy)}; with {@code driverPods} each application's
+     * driver is the kernel's driver pod ({@link #DRIVER}: placed with its executors, holding its node until
+     * the application ends) instead of a job of its own. That is the model of a replay with
+     * {@code --executors-on-spot}: {@code kube-spot} keeps those drivers on on-demand nodes as the
+     * replay's node selector does (a driver job of its own would go to spot like any job), and
+     * {@code finish-together-spot} keeps them there unless the slack covers losing them.
+     */
+    public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy, boolean driverPods)
+            throws IOException {
+        Cluster cluster = pools(instanceTypes, driverPods ? DRIVER : null);
+        Workload simulated = driverPods ? workload : withDrivers(workload);
+        SimulationConfig config = SimulationConfig.defaults(cluster, simulated)
                 .withDurationModel(new DurationModel(false, false, DurationModel.PAPER_PENALTY));
-        RunResult run = Simulation.run(cluster, withDrivers, policy, config);
+        RunResult run = Simulation.run(cluster, simulated, policy, config);
         int applications = workload.size();
         int finished = 0;
         int deadlines = 0;
         int met = 0;
         for (var r : run.jobs()) {
-            if (isDriver(r.job())) {
+            if (!driverPods && isDriver(r.job())) {
                 continue;
             }
             finished += r.completed() ? 1 : 0;
@@ -104,6 +118,8 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      * and its driver job {@code 2k}, so that at one instant (a workload orders ties by id) the driver
      * comes first, as the replay creates the driver and then its executors.
      */
+    /** The replay's driver pod (SparkPods: 1 CPU, 1 GiB) as the kernel's driver pod. */
+    static final DriverPod DRIVER = new DriverPod(1, 1.0);
     /** CPU the kwok provider keeps back on every node (allocatable = capacity − this). */
     static final double RESERVED_CPU = 0.1;
     /** Memory, GiB, the kwok provider keeps back on every node. */
@@ -129,6 +145,11 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
 
     /** The testbed's NodePools over the kwok provider's instance types (its instance-types.json). */
     Cluster pools(Path instanceTypes) throws IOException {
+        return pools(instanceTypes, null);
+    }
+
+    /** As {@link #pools(Path)}, every application running {@code drivers} (null: drivers are jobs of their own). */
+    Cluster pools(Path instanceTypes, DriverPod drivers) throws IOException {
         JsonNode types;
         try {
             types = new ObjectMapper().readTree(Files.readString(instanceTypes));
@@ -163,7 +184,7 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
                     .consolidateAfter(consolidateAfterSeconds * timeScale).consolidationPolicy(consolidation)
                     .interruptions(spotInterruptions).build());
         }
-        return new NodePools("testbed", pools, false).cluster();
+        return new NodePools("testbed", pools, false, drivers).cluster();
     }
 
     private static double gib(String quantity) {
