@@ -56,6 +56,19 @@ class ReplayCommandTest {
     }
 
     @Test
+    void aConsolidationPolicyKarpenterDoesNotKnowIsBadInputBeforeAnyPodIsMade(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), TRACE);
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.large: 0.096\n");
+        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), "apiVersion: v1\nkind: Config\n");
+        Path types = Files.writeString(dir.resolve("instance-types.json"), "[]");
+        CliRunner.Result r = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "kube-default", "--instance-types", types.toString(),
+                "--consolidation-policy", "WhenIdle");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--consolidation-policy").contains("WhenIdle");
+    }
+
+    @Test
     void theCsvGoesBesideTheJson() {
         assertThat(ReplayCommand.csvBeside(Path.of("/r/round-1.json"))).isEqualTo(Path.of("/r/round-1.csv"));
         assertThat(ReplayCommand.csvBeside(Path.of("out"))).isEqualTo(Path.of("out.csv"));

@@ -6,6 +6,7 @@ import io.execplace.cli.output.Version;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.JsonKeys;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.Traces;
 import io.execplace.experiments.study.ReplayReport;
@@ -95,6 +96,11 @@ public final class ReplayCommand implements Callable<Integer> {
                     + "consolidateAfter 10 s, its disruption loop and re-check; docs/testbed.md).")
     double consolidateAfter;
 
+    @Option(names = "--consolidation-policy", paramLabel = "WhenEmpty|WhenEmptyOrUnderutilized", defaultValue = "WhenEmpty",
+            description = "For --predict: the NodePools' consolidationPolicy, as given to scripts/testbed up (default ${DEFAULT-VALUE}: "
+                    + "only empty nodes removed, the model of the earlier predictions in docs/testbed.md).")
+    String consolidationPolicy;
+
     @Option(names = "--executors-on-spot", description = "Executors ask for spot nodes and drivers for on-demand ones "
             + "(node selector karpenter.sh/capacity-type), whichever scheduler places them.")
     boolean executorsOnSpot;
@@ -155,7 +161,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 throw BadInputException.option("--launch-seconds", "--launch-seconds and --consolidate-after must be "
                         + "seconds >= 0");
             }
-            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter, spot.interruptions());
+            ConsolidationPolicy consolidation = Options.checked("--consolidation-policy", () -> ConsolidationPolicy.parse(consolidationPolicy));
+            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter, spot.interruptions(), consolidation);
         }
         String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
         ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
@@ -163,7 +170,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> summary = new LinkedHashMap<>(result.summary());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()
-                : prediction.predict(jobs, types, context.schedulers().create(predict, 1));
+                : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
         if (predicted.isEmpty()) {
             summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
         } else {

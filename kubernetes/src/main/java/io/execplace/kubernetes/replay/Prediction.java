@@ -6,6 +6,8 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -43,12 +45,21 @@ import java.util.Map;
  *                                {@code consolidateAfter} plus Karpenter's disruption loop and re-check
  *                                (docs/testbed.md measured about 60 s for {@code consolidateAfter: 10s})
  * @param spotInterruptions       the spot pool's interruptions, as the replay injects them (hazard or trace, workload seconds)
+ * @param consolidation           the NodePools' {@code consolidationPolicy} ({@code scripts/testbed up --consolidation-policy});
+ *                                the model's under-used path keeps its own 10 s loop and 15 s re-check in workload
+ *                                seconds, where Karpenter's are real seconds
  */
-public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions) {
+public record Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions,
+                         ConsolidationPolicy consolidation) {
 
-    /** No spot capacity taken back. */
+    /** No spot capacity taken back; only empty nodes removed. */
     public Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds) {
         this(timeScale, launchRealSeconds, consolidateAfterSeconds, Interruptions.NONE);
+    }
+
+    /** Only empty nodes removed (the model of every prediction before the testbed's consolidation policy was an option). */
+    public Prediction(double timeScale, double launchRealSeconds, double consolidateAfterSeconds, Interruptions spotInterruptions) {
+        this(timeScale, launchRealSeconds, consolidateAfterSeconds, spotInterruptions, ConsolidationPolicy.WHEN_EMPTY);
     }
 
     /**
@@ -57,17 +68,30 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      * @param policy the execplace policy that models the replay's scheduler ({@code kube-default} for kube-scheduler)
      */
     public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy) throws IOException {
-        Cluster cluster = pools(instanceTypes);
-        Workload withDrivers = withDrivers(workload);
-        SimulationConfig config = SimulationConfig.defaults(cluster, withDrivers)
+        return predict(workload, instanceTypes, policy, false);
+    }
+
+    /**
+     * As {@link #predict(Workload, Path, PlacementPolicy)}; with {@code driverPods} each application's
+     * driver is the kernel's driver pod ({@link #DRIVER}: placed with its executors, holding its node until
+     * the application ends) instead of a job of its own. That is the model of a replay with
+     * {@code --executors-on-spot}: {@code kube-spot} keeps those drivers on on-demand nodes as the
+     * replay's node selector does (a driver job of its own would go to spot like any job), and
+     * {@code finish-together-spot} keeps them there unless the slack covers losing them.
+     */
+    public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy, boolean driverPods)
+            throws IOException {
+        Cluster cluster = pools(instanceTypes, driverPods ? DRIVER : null);
+        Workload simulated = driverPods ? workload : withDrivers(workload);
+        SimulationConfig config = SimulationConfig.defaults(cluster, simulated)
                 .withDurationModel(new DurationModel(false, false, DurationModel.PAPER_PENALTY));
-        RunResult run = Simulation.run(cluster, withDrivers, policy, config);
+        RunResult run = Simulation.run(cluster, simulated, policy, config);
         int applications = workload.size();
         int finished = 0;
         int deadlines = 0;
         int met = 0;
         for (var r : run.jobs()) {
-            if (isDriver(r.job())) {
+            if (!driverPods && isDriver(r.job())) {
                 continue;
             }
             finished += r.completed() ? 1 : 0;
@@ -94,6 +118,8 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      * and its driver job {@code 2k}, so that at one instant (a workload orders ties by id) the driver
      * comes first, as the replay creates the driver and then its executors.
      */
+    /** The replay's driver pod (SparkPods: 1 CPU, 1 GiB) as the kernel's driver pod. */
+    static final DriverPod DRIVER = new DriverPod(1, 1.0);
     /** CPU the kwok provider keeps back on every node (allocatable = capacity − this). */
     static final double RESERVED_CPU = 0.1;
     /** Memory, GiB, the kwok provider keeps back on every node. */
@@ -119,6 +145,11 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
 
     /** The testbed's NodePools over the kwok provider's instance types (its instance-types.json). */
     Cluster pools(Path instanceTypes) throws IOException {
+        return pools(instanceTypes, null);
+    }
+
+    /** As {@link #pools(Path)}, every application running {@code drivers} (null: drivers are jobs of their own). */
+    Cluster pools(Path instanceTypes, DriverPod drivers) throws IOException {
         JsonNode types;
         try {
             types = new ObjectMapper().readTree(Files.readString(instanceTypes));
@@ -150,9 +181,10 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
         for (CapacityType c : List.of(CapacityType.ON_DEMAND, CapacityType.SPOT)) {
             pools.add(NodePool.builder(c.key()).capacityType(c).instanceTypes(list).zones(List.of("testbed-zone-a"))
                     .limitCores(1000).launchDelay(launch).billing(0, 0)
-                    .consolidateAfter(consolidateAfterSeconds * timeScale).interruptions(spotInterruptions).build());
+                    .consolidateAfter(consolidateAfterSeconds * timeScale).consolidationPolicy(consolidation)
+                    .interruptions(spotInterruptions).build());
         }
-        return new NodePools("testbed", pools, false).cluster();
+        return new NodePools("testbed", pools, false, drivers).cluster();
     }
 
     private static double gib(String quantity) {

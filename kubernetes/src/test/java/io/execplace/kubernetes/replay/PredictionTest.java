@@ -2,6 +2,7 @@ package io.execplace.kubernetes.replay;
 
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
@@ -9,6 +10,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
+import io.execplace.schedulers.elastic.KubeProvisioned;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +71,15 @@ class PredictionTest {
         assertThat(c.vm(0).cores()).isEqualTo(3);
         assertThat(c.size()).isEqualTo(2 * 333);
         assertThat(c.pools().pools().get(1).interruptions()).isEqualTo(Interruptions.NONE);
+        assertThat(c.pools().pool(0).consolidationPolicy()).as("the earlier predictions' model").isEqualTo(ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    @Test
+    void theTestbedsConsolidationPolicyGoesToBothPools() throws IOException {
+        Cluster c = new Prediction(10, 8, 15, Interruptions.NONE, ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED).pools(types());
+        assertThat(c.pools().pools()).allSatisfy(p -> assertThat(p.consolidationPolicy())
+                .isEqualTo(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
+        assertThat(c.pools().pool(0).consolidateAfterSeconds()).isEqualTo(150);
     }
 
     @Test
@@ -80,6 +91,24 @@ class PredictionTest {
         assertThat(c.pools().pools().get(0).interruptions()).as("on-demand is never taken").isEqualTo(Interruptions.NONE);
         Interruptions hazard = new Interruptions(0.25, 120);
         assertThat(new Prediction(60, 2, 10, hazard).pools(types()).pools().pools().get(1).interruptions()).isEqualTo(hazard);
+    }
+
+    @Test
+    void withExecutorsOnSpotKubeSpotKeepsTheDriverOnOnDemandAsTheReplayPinsIt() throws IOException {
+        // The same application as below with --executors-on-spot: kube-spot puts the 2 executors on a spot
+        // m5.xlarge and, with drivers as the kernel's driver pods, the driver on an on-demand one (the
+        // replay's node selector); both bought at 0, ready at 120, removed at 720 + 600.
+        Workload w = new Workload("one", List.of(new Job(1, JobType.GENERIC, 0, 2, 1, 1, 600, 2000)));
+        PlacementPolicy kubeSpot = new KubeProvisioned(KubeProvisioned.Scoring.SPOT_PREFERRED);
+        Map<String, Object> pinned = new Prediction(60, 2, 10).predict(w, types(), kubeSpot, true);
+        assertThat(pinned.get("applications_finished")).isEqualTo(1);
+        assertThat(pinned.get("deadlines_met")).isEqualTo(1);
+        assertThat(pinned.get("node_claims")).isEqualTo(2);
+        assertThat((double) pinned.get("node_cost")).isCloseTo(1320 * (0.192 + 0.1344) / 3600, within(1e-9));
+        // With the driver a job of its own, kube-spot sends it to spot beside its executors: one node.
+        Map<String, Object> asJob = new Prediction(60, 2, 10).predict(w, types(), kubeSpot, false);
+        assertThat(asJob.get("node_claims")).isEqualTo(1);
+        assertThat((double) asJob.get("node_cost")).isCloseTo(1320 * 0.1344 / 3600, within(1e-9));
     }
 
     @Test
