@@ -30,8 +30,9 @@ import numpy as np
 import execplace
 
 SETTINGS = dict(workload="tpds-burst")
-# The clock of the steps/s rows: wall time (perf_counter), or with --clock cpu this process's CPU time
-# (process_time: all its threads), which a loaded machine's waiting for a core leaves out.
+# The clock of the steps/s rows and --breakdown: wall time (perf_counter), or with --clock cpu this
+# process's CPU time (process_time: all its threads), or with --clock thread this thread's (thread_time:
+# the Java code its bridge calls run included), both of which leave out a loaded machine's waits for a core.
 CLOCK = time.perf_counter
 
 
@@ -193,10 +194,10 @@ def breakdown(vec, steps=3000):
     times = {"java": [], "step": [], "choose": []}
     for _ in range(steps // 100):
         for name, fn in [("java", java_alone), ("step", whole), ("choose", choose)]:
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             for _ in range(100):
                 fn()
-            times[name].append((time.perf_counter() - t0) / 100 * 1e6)
+            times[name].append((CLOCK() - t0) / 100 * 1e6)
     return {name: statistics.median(t) for name, t in times.items()}
 
 
@@ -277,14 +278,15 @@ def main():
     p.add_argument("--breakdown", action="store_true")
     p.add_argument("--envs", type=int, default=64, help="environments in the batch and under PPO")
     p.add_argument("--ppo-rounds", type=int, default=None, help="default: half the rounds, at least 1")
-    p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
-                   help="steps/s rows and PPO's seconds by wall time, or by this process's CPU time (all its "
-                        "threads, the JVM's included; robust to other load)")
+    p.add_argument("--clock", choices=["wall", "cpu", "thread"], default="wall",
+                   help="steps/s rows, PPO's seconds and --breakdown by wall time, by this process's CPU time (all "
+                        "its threads, the JVM's included; robust to other load), or by this thread's CPU time "
+                        "(the Java code a bridge call runs included, the JVM's other threads not)")
     p.add_argument("--threads", type=int, choices=[1, 2], default=1,
                    help="Java threads stepping the batch; with 2, the batch on one thread is measured too")
     a = p.parse_args()
     global CLOCK
-    CLOCK = time.process_time if a.clock == "cpu" else time.perf_counter
+    CLOCK = {"wall": time.perf_counter, "cpu": time.process_time, "thread": time.thread_time}[a.clock]
     random = a.policy == "random"
     n = a.envs
     cartpole = gym.make("CartPole-v1")

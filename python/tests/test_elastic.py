@@ -27,7 +27,10 @@ nodePools:
 
 @pytest.mark.parametrize("env_id,cluster", [("execplace/Tpds-v0", "elastic-spot"),
                                             ("execplace/Tpds-v0", "elastic-ondemand"),
-                                            ("execplace/Hjs-v0", "elastic-spot")])
+                                            ("execplace/Hjs-v0", "elastic-spot"),
+                                            # Driver pods through the same setting: the kernel places them.
+                                            ("execplace/Tpds-v0", "elastic-spot+drivers"),
+                                            ("execplace/Hjs-v0", "elastic-ondemand+drivers")])
 def test_gymnasiums_checker_passes_on_the_elastic_presets(env_id, cluster):
     env = gym.make(env_id, cluster=cluster, workload="tpds-burst", render_mode="ansi").unwrapped
     check_env(env)

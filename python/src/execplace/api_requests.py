@@ -21,6 +21,7 @@ TUNING = {
     "beta": float, "milp_time_limit": "long", "milp_solver": str, "lookahead_horizon": int,
     "lookahead_candidates": int, "lookahead_rollout": str, "lookahead_samples": int, "lookahead_margin": float,
     "lookahead_proposer": str, "lookahead_objective": str, "lookahead_miss_guard": str, "lookahead_forecast": "path",
+    "lookahead_spot_windows": str,
 }
 # Options of heldout (io.execplace.experiments.api.HeldOutRequest).
 HELD_OUT = {

@@ -38,11 +38,18 @@ def java_settings(name: str, settings: dict[str, Any]):
 
 def make_java(name: str, settings: dict[str, Any]):
     """``Envs.make(name, settings)``; a bad setting is a ``ValueError`` with the Java message."""
+    return make_java_batch(name, settings, 1)[0]
+
+
+def make_java_batch(name: str, settings: dict[str, Any], count: int) -> list:
+    """``Envs.make(name, settings, count)``: ``count`` environments with their own state, sharing what
+    they can (a batch's TPDS environments one set of prepared workloads); a bad setting is a
+    ``ValueError`` with the Java message."""
     import jpype
 
     envs = registry()
     try:
-        return envs.make(name, java_settings(name, settings))
+        return list(envs.make(name, java_settings(name, settings), count))
     except jpype.JException as e:
         raise ValueError(str(e.getMessage())) from None
 

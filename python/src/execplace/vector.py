@@ -11,7 +11,7 @@ from gymnasium.vector.utils import batch_space
 from execplace.actions import write_actions
 from execplace.envs import RENDER_MODES, check_render_mode, java_errors, observation_space
 from execplace.outcomes import from_rows, is_elastic
-from execplace.episodes import Episodes, make_java
+from execplace.episodes import Episodes, make_java_batch
 
 
 class ExecplaceVectorEnv(VectorEnv):
@@ -48,7 +48,7 @@ class ExecplaceVectorEnv(VectorEnv):
         self.threads = threads
         self.render_mode = check_render_mode(render_mode)
         self.name, self._settings = name, dict(settings)
-        made = [make_java(name, settings) for _ in range(num_envs)]
+        made = make_java_batch(name, settings, num_envs)
         self.episodes = Episodes(name, settings, made[0])
         batch = jpype.JClass("java.util.ArrayList")()
         for e in made:

@@ -103,12 +103,22 @@ class LiuCommandsTest {
     }
 
     @Test
+    void theOldAndTheNewNameOfNoPairManagerTogetherAreRefused(@TempDir Path dir) {
+        CliRunner.Result r = CliRunner.run("reproduce", "liu", "--quick", "--no-pairs", "--no-pair-manager",
+                "--out", dir.resolve("liu").toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--no-pairs: is the old name of --no-pair-manager");
+    }
+
+    @Test
     void reproduceLiuPrintsItsHeadlineAndTableII(@TempDir Path dir) {
         Path out = dir.resolve("liu");
         CliRunner.Result r = CliRunner.run("reproduce", "liu", "--quick", "--episodes", "2", "--apps", "20",
                 "--test-episodes", "2", "--curve-points", "1", "--curve-episodes", "1", "--runs", "uniform", "--no-pairs",
                 "--threads", "1", "-q", "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
+        // --no-pairs is the old name of --no-pair-manager ("pairs" is the size-free pair agent's): it still works.
+        assertThat(r.err()).contains("--no-pairs is deprecated; use --no-pair-manager");
         List<String> lines = r.out().strip().lines().toList();
         assertThat(lines.get(0)).startsWith("Mean missed deadlines per episode (TMDL, lower is better)");
         assertThat(r.out().replace('\n', ' ')).contains(" uniform ").contains("Table II: agent against SF-E")

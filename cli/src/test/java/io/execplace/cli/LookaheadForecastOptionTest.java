@@ -9,7 +9,10 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code --lookahead-forecast FILE} and {@code --lookahead-miss-guard}, and the partly clairvoyant references. */
+/**
+ * {@code --lookahead-forecast FILE}, {@code --lookahead-miss-guard} and {@code --lookahead-spot-windows}, and the
+ * partly clairvoyant references.
+ */
 class LookaheadForecastOptionTest {
 
     private static final String HEADER = "job,type,arrival,cores,memoryGb,executors,baseDuration,deadline\n";
@@ -53,6 +56,23 @@ class LookaheadForecastOptionTest {
         CliRunner.Result unused = CliRunner.run("simulate", "--scheduler", "gio", "--lookahead-forecast", one.toString());
         assertThat(unused.exitCode()).isEqualTo(2);
         assertThat(unused.err()).contains("--lookahead-forecast").contains("run has none");
+    }
+
+    @Test
+    void spotWindowsAreStayOrDrawnAndOnlyWithLookahead() {
+        CliRunner.Result drawn = CliRunner.run("simulate", "--cluster", "elastic-spot-published-windows", "--workload",
+                "hybrid-medium", "--jobs", "30", "--scheduler", "lookahead", "--lookahead-samples", "2",
+                "--lookahead-spot-windows", "drawn");
+        assertThat(drawn.exitCode()).as(drawn.err()).isZero();
+
+        CliRunner.Result bad = CliRunner.run("simulate", "--scheduler", "lookahead", "--lookahead-spot-windows", "known");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--lookahead-spot-windows").contains("stay or drawn");
+        assertThat(bad.err().strip().lines().count()).isEqualTo(1);
+
+        CliRunner.Result unused = CliRunner.run("simulate", "--scheduler", "gio", "--lookahead-spot-windows", "drawn");
+        assertThat(unused.exitCode()).isEqualTo(2);
+        assertThat(unused.err()).contains("--lookahead-spot-windows").contains("run has none");
     }
 
     @Test

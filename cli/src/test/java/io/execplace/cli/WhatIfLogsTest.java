@@ -153,7 +153,8 @@ class WhatIfLogsTest {
         assertThat(names).containsExactly("actual", "first-fit", "kube-default on elastic-ondemand",
                 "kube-most on elastic-ondemand", "kube-spot on elastic-ondemand", "uniform-progress on elastic-ondemand",
                 "uniform-progress-most on elastic-ondemand", "finish-together on elastic-ondemand",
-                "finish-together-spot on elastic-ondemand", "finish-together-steady on elastic-ondemand");
+                "finish-together-spot on elastic-ondemand", "finish-together-steady on elastic-ondemand",
+                "finish-together-headroom on elastic-ondemand");
         assertThat(new ObjectMapper().readTree(r.out()).path("headline").asText()).startsWith("first-fit would have cost");
         for (JsonNode row : rows) {
             if (row.path("scheduler").asText().endsWith("elastic-ondemand")) {
@@ -166,6 +167,34 @@ class WhatIfLogsTest {
         CliRunner.Result fixed = whatif("--pools", "tpds");
         assertThat(fixed.exitCode()).isEqualTo(2);
         assertThat(fixed.err()).contains("--pools").contains("'tpds' is a fixed cluster");
+    }
+
+    @Test
+    void withDriversThePoolsReplayEachApplicationWholeWithItsDriverPod() throws IOException {
+        // Two one-core executors for 60 s and, with --drivers, a driver pod of 1 core and 1.375 GB: on
+        // elastic-ondemand the three pods fit one g-4x node, bought once; the application completes.
+        log("app-1", "spark://m:7077", T0, true, "h0", "h0");
+        CliRunner.Result r = whatif("--schedulers", "first-fit", "--pools", "elastic-ondemand", "--drivers", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<String> names = new ArrayList<>();
+        doc.path("results").forEach(row -> names.add(row.path("scheduler").asText()));
+        assertThat(names).contains("first-fit", "kube-spot on elastic-ondemand+drivers",
+                "finish-together on elastic-ondemand+drivers").doesNotContain("kube-spot on elastic-ondemand");
+        for (JsonNode row : doc.path("results")) {
+            if (row.path("scheduler").asText().endsWith("+drivers")) {
+                assertThat(row.path("applicationsCompleted").asInt()).isEqualTo(1);
+                assertThat(row.path("cost").asDouble()).isBetween(0.116 * 180 / 3600, 0.116 * 240 / 3600);
+            }
+        }
+        assertThat(doc.path("assumed").toString()).contains("one driver pod");
+        // The +drivers preset is the same replay.
+        CliRunner.Result preset = whatif("--schedulers", "first-fit", "--pools", "elastic-ondemand+drivers", "--json");
+        assertThat(preset.exitCode()).as(preset.err()).isZero();
+        assertThat(new ObjectMapper().readTree(preset.out()).path("results")).isEqualTo(doc.path("results"));
+        CliRunner.Result alone = whatif("--drivers");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).contains("--drivers").contains("give --pools too");
     }
 
     @Test

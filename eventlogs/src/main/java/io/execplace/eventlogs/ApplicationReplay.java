@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * One replay of imported applications ({@link EventLogImport.Unit#EXECUTORS}: a job per group of
- * executors) summed up per application: an application completed when every group of its executors
- * ran; it finished when the last of them did. Its turnaround runs from its logged start (relative to
+ * executors; or {@link EventLogImport.Unit#DYNAMIC}: a job per application) summed up per application:
+ * an application completed when every job of it ran; it finished when the last of them did. Its turnaround runs from its logged start (relative to
  * the earliest application's) to that finish; its duration from the start of its first group.
  */
 public final class ApplicationReplay {
@@ -26,7 +26,7 @@ public final class ApplicationReplay {
 
     /**
      * @param run      the run of {@code imported}'s workload
-     * @param imported an import by executors
+     * @param imported an import by executors or by dynamic allocation
      */
     public ApplicationReplay(RunResult run, EventLogImport.Imported imported) {
         List<SparkApplication> apps = imported.applications();

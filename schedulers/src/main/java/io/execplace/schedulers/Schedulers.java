@@ -1,6 +1,9 @@
 package io.execplace.schedulers;
 
+import io.execplace.schedulers.elastic.EveryPodProtected;
 import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.FinishTogetherHeadroom;
+import io.execplace.schedulers.elastic.FinishTogetherProtected;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.FinishTogetherSteady;
 import io.execplace.schedulers.elastic.KubeProvisioned;
@@ -106,6 +109,22 @@ public final class Schedulers {
                     "finish-together-spot that also weighs how long each node would sit unchanged with executors "
                             + "(under-used consolidation drains such nodes): fewer evictions",
                     context -> new FinishTogetherSteady())
+            .with(FinishTogetherHeadroom.NAME,
+                    "finish-together-spot that keeps room free on live nodes for the jobs whose deadline slack is "
+                            + "shorter than a launch, sized from the arrivals seen (their rate and demands)",
+                    context -> new FinishTogetherHeadroom())
+            .with(FinishTogetherProtected.NAME,
+                    "finish-together-steady whose executors carry karpenter.sh/do-not-disrupt for the job's expected "
+                            + "run where an eviction would cost more than the node time a drain keeps (run when named)",
+                    context -> new FinishTogetherProtected())
+            .with(KubeProvisioned.Scoring.MOST_ALLOCATED.policyName() + EveryPodProtected.SUFFIX,
+                    "kube-most with every executor pod annotated karpenter.sh/do-not-disrupt: \"true\", the "
+                            + "practitioners' blanket rule against consolidation evictions (run when named)",
+                    context -> new EveryPodProtected(new KubeProvisioned(KubeProvisioned.Scoring.MOST_ALLOCATED)))
+            .with(FinishTogetherSteady.NAME + EveryPodProtected.SUFFIX,
+                    "finish-together-steady with every executor pod annotated karpenter.sh/do-not-disrupt: \"true\" "
+                            + "(run when named)",
+                    context -> new EveryPodProtected(new FinishTogetherSteady()))
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -131,7 +150,16 @@ public final class Schedulers {
     public static final List<String> ELASTIC_POLICIES = List.of(
             KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(), KubeProvisioned.Scoring.MOST_ALLOCATED.policyName(),
             KubeProvisioned.Scoring.SPOT_PREFERRED.policyName(), UniformProgress.NAME, UniformProgress.PACKING_NAME,
-            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME);
+            FinishTogether.NAME, FinishTogetherSpot.NAME, FinishTogetherSteady.NAME, FinishTogetherHeadroom.NAME);
+
+    /**
+     * The policies that protect executor pods from consolidation ({@code karpenter.sh/do-not-disrupt}):
+     * they run only when named, on any cluster — on pools that remove only empty nodes, and on fixed
+     * clusters, they place as their base policies do.
+     */
+    public static final List<String> PROTECTING_POLICIES = List.of(FinishTogetherProtected.NAME,
+            KubeProvisioned.Scoring.MOST_ALLOCATED.policyName() + EveryPodProtected.SUFFIX,
+            FinishTogetherSteady.NAME + EveryPodProtected.SUFFIX);
 
     private Schedulers() {
     }

@@ -102,8 +102,8 @@ class SparkEngineTest {
         assertThat(Files.readAllBytes(dirs[1].resolve("agents/uniform/agent.xprl")))
                 .isEqualTo(Files.readAllBytes(dirs[0].resolve("agents/uniform/agent.xprl")));
         // the pair manager trains in the driver either way: the same weights (its file also records stage timings)
-        assertThat(io.execplace.liu.pairs.PairAgentFiles.read(dirs[1].resolve("agents/uniform/pairs.xprl")).parameters())
-                .isEqualTo(io.execplace.liu.pairs.PairAgentFiles.read(dirs[0].resolve("agents/uniform/pairs.xprl")).parameters());
+        assertThat(io.execplace.liu.pairmanager.PairAgentFiles.read(dirs[1].resolve("agents/uniform/pairs.xprl")).parameters())
+                .isEqualTo(io.execplace.liu.pairmanager.PairAgentFiles.read(dirs[0].resolve("agents/uniform/pairs.xprl")).parameters());
     }
 
     @Test

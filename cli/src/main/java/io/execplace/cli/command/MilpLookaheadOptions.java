@@ -63,6 +63,12 @@ public final class MilpLookaheadOptions {
                     + "misses no more deadlines on every future (every, default) or over all of them together (mean).")
     String lookaheadMissGuard;
 
+    @Option(names = "--lookahead-spot-windows", paramLabel = "stay|drawn",
+            description = "lookahead on elastic clusters: what its rollouts assume of a spot pool's availability trace: "
+                    + "stay (default: a pool closed now stays closed, no reclaim to come) or drawn (windows and reclaims "
+                    + "drawn from the trace's mean rates and lengths).")
+    String lookaheadSpotWindows;
+
     @Option(names = "--lookahead-forecast", paramLabel = "FILE",
             description = "lookahead: a workload trace of training jobs (e.g. execplace generate --seed 501 --jobs 5000) "
                     + "whose shapes and arrival gaps its sampled futures draw from besides the jobs seen (default: none).")
@@ -74,6 +80,7 @@ public final class MilpLookaheadOptions {
                 .lookaheadHorizon(lookaheadHorizon).lookaheadCandidates(lookaheadCandidates)
                 .lookaheadRollout(lookaheadRollout).lookaheadSamples(lookaheadSamples).lookaheadMargin(lookaheadMargin)
                 .lookaheadProposer(lookaheadProposer).lookaheadObjective(lookaheadObjective)
-                .lookaheadMissGuard(lookaheadMissGuard).lookaheadForecast(lookaheadForecast).build();
+                .lookaheadMissGuard(lookaheadMissGuard).lookaheadForecast(lookaheadForecast)
+                .lookaheadSpotWindows(lookaheadSpotWindows).build();
     }
 }

@@ -16,6 +16,8 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.ScheduleTrace;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.rules.Billing;
 import io.execplace.eventlogs.EventLogImport;
@@ -90,6 +92,12 @@ public final class WhatIfCommand implements Callable<Integer> {
                     + "finish-together buy and remove nodes, billed by the pools (docs/elastic.md).")
     List<String> pools;
 
+    @Option(names = "--drivers", description = "Every --pools cluster runs a driver pod per application (Spark's defaults, "
+            + "1 core and 1g + 384 MiB; as the +drivers preset suffix, --pools elastic-spot+drivers): there each application "
+            + "is replayed whole, one driver and its executors coming and going as logged (dynamic allocation), and a "
+            + "driver's node taken back restarts it (docs/elastic.md, \"Driver pods\").")
+    boolean drivers;
+
     @Option(names = "--billing", paramLabel = "exact|per-second|hourly", description = "Billing of VM busy time (default exact).")
     String billing;
 
@@ -122,7 +130,11 @@ public final class WhatIfCommand implements Callable<Integer> {
                 throw BadInputException.option("--pools", "'" + name + "' is a fixed cluster; give elastic-ondemand, "
                         + "elastic-spot or a cluster file with nodePools");
             }
-            poolClusters.add(e);
+            poolClusters.add(drivers && e.pools().drivers() == null
+                    ? e.pools().withDrivers(DriverPod.SPARK_DEFAULT, e.name() + ClusterPresets.DRIVERS).cluster() : e);
+        }
+        if (drivers && poolClusters.isEmpty()) {
+            throw BadInputException.option("--drivers", "driver pods are modelled on elastic node pools: give --pools too");
         }
         WhatIfRequest request = WhatIfRequest.builder().eventLogs(eventLogs).cluster(c).hosts(hosts).pods(pods)
                 .schedulers(names).pools(poolClusters).billing(bill).penalties(penalties).build();

@@ -142,7 +142,7 @@ public final class PresetsCommand implements Callable<Integer> {
                     : "reference: least laxity first, sent where playing out each cluster's committed work adds the fewest misses"});
         }
         managers.add(new String[]{"agent:PATH", "a trained LIU agent: the paper's guided epsilon-greedy value agent (Table I "
-                + "state, Eqs. 1-3; reproduce liu) or the pair manager (beyond the paper; train-liu, models/liu-pairs-*.xprl)"});
+                + "state, Eqs. 1-3; reproduce liu) or the pair manager (beyond the paper; train-liu, models/liu-pair-manager-*.xprl)"});
         section(out, "LIU managers (heldout --study liu --managers; docs/liu.md)", managers);
     }
 

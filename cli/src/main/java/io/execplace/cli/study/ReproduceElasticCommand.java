@@ -50,6 +50,11 @@ final class ReproduceElasticCommand implements Callable<Integer> {
     @Option(names = "--day-jobs", paramLabel = "N", description = "Jobs per hybrid-day run (default 10000).")
     Integer dayJobs;
 
+    @Option(names = "--drivers", description = "Every application runs a driver pod (Spark's defaults, 1 core and 1g + "
+            + "384 MiB) on the pools: the +drivers presets, where kube-spot keeps drivers on on-demand and a driver's "
+            + "node taken back restarts its application (docs/elastic.md, \"Driver pods\").")
+    boolean drivers;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-elastic",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -67,7 +72,7 @@ final class ReproduceElasticCommand implements Callable<Integer> {
         Runner runner = new Runner(parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
         try (CellEngine cells = study.open(parent.context(), study.threads())) {
-            outcome = run(new ElasticStudy(settings, cells == null ? runner : runner.withEngine(cells)));
+            outcome = run(new ElasticStudy(settings, cells == null ? runner : runner.withEngine(cells), drivers));
         }
         StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);
         return 0;

@@ -1,12 +1,13 @@
 package io.execplace.cli.study;
 
+import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
 
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.StudyOutcome;
-import io.execplace.liu.pairs.PairTrainingConfig;
+import io.execplace.liu.pairmanager.PairTrainingConfig;
 import io.execplace.liu.study.LiuStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,9 +66,13 @@ final class ReproduceLiuCommand implements Callable<Integer> {
                     + "Table III needs uniform, Fig. 4(d) both Bernoulli ones).")
     List<String> runs;
 
-    @Option(names = "--no-pairs", description = "Leave out the pair manager (beyond the paper; about 10 min of training "
-            + "per pattern, seconds with --quick).")
-    boolean noPairs;
+    @Option(names = "--no-pair-manager", description = "Leave out the pair manager (beyond the paper; about 10 min of "
+            + "training per pattern, seconds with --quick).")
+    Boolean noPairManager;
+
+    /** The old name of --no-pair-manager ("pairs" is the size-free pair agent's): still read, with a warning. */
+    @Option(names = "--no-pairs", hidden = true)
+    Boolean oldNoPairs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-liu",
             description = "Output folder (default: ${DEFAULT-VALUE}).")
@@ -79,6 +84,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         study.check(parent.context());
+        noPairManager = DeprecatedNames.either(parent.context(), "--no-pairs", oldNoPairs, "--no-pair-manager", noPairManager);
         LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes",
                 this::settings);
         List<LiuStudy.Run> chosen = runs == null ? LiuStudy.Run.all()
@@ -123,7 +129,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         StudyOutcome outcome;
         try (CellEngine cells = study.open(parent.context(), s.threads())) {
             LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
-            if (!noPairs) {
+            if (!Boolean.TRUE.equals(noPairManager)) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
             }
             outcome = liu.run(s, chosen, out, (done, total, line) -> {

@@ -6,7 +6,7 @@
  * core.io}, {@code core.model}, {@code core.policy}, {@code core.rules}, {@code core.workload}, {@code
  * experiments.env}, {@code experiments.heldout}, {@code experiments.report}, {@code experiments.run},
  * {@code experiments.scenario}, {@code experiments.study}, {@code experiments.training}, {@code
- * liu.model}, {@code liu.pairs}, {@code liu.sim}, {@code liu.study}, {@code rl.agent}, {@code rl.choice},
+ * liu.model}, {@code liu.pairmanager}, {@code liu.sim}, {@code liu.study}, {@code rl.agent}, {@code rl.choice},
  * {@code rl.env}, {@code rl.nn}, {@code rl.pairs}, {@code rl.train}, {@code schedulers.lookahead},
  * {@code schedulers.spi}.
  */

@@ -7,7 +7,11 @@ import java.util.Arrays;
  * executors may share a VM. {@link #none()} stands for "cannot place the job now". On an elastic
  * cluster that models driver pods ({@link NodePools#drivers()}) a placement may also name the node of
  * the application's driver ({@link #withDriver}); when it does not, the simulator places the driver by
- * kube-scheduler's default rule.
+ * kube-scheduler's default rule. A placement may also carry, per executor, a protection from
+ * voluntary disruption ({@link #withProtection}): Karpenter's pod annotation {@code
+ * karpenter.sh/do-not-disrupt}, whose value is {@code "true"} (for ever) or, since v1.12, a duration
+ * counted from the pod's start. Under-used consolidation does not drain a node while one of its
+ * executors is protected; spot interruptions ignore it. None by default.
  */
 public final class Placement {
 
@@ -16,14 +20,17 @@ public final class Placement {
     private final int[] vmOfExecutor;
     /** The driver pod's VM, or -1 when the placement does not name one. */
     private final int driverVm;
+    /** Per executor, seconds of protection from its pod's start (+infinity: for ever), or null when none. */
+    private final double[] protectSeconds;
 
     private Placement(int[] vmOfExecutor) {
-        this(vmOfExecutor, -1);
+        this(vmOfExecutor, -1, null);
     }
 
-    private Placement(int[] vmOfExecutor, int driverVm) {
+    private Placement(int[] vmOfExecutor, int driverVm, double[] protectSeconds) {
         this.vmOfExecutor = vmOfExecutor;
         this.driverVm = driverVm;
+        this.protectSeconds = protectSeconds;
     }
 
     /** The same executors with the application's driver pod on VM {@code vm}. */
@@ -34,7 +41,47 @@ public final class Placement {
         if (vm < 0) {
             throw new IllegalArgumentException("a driver's VM id must be >= 0, got " + vm);
         }
-        return new Placement(vmOfExecutor, vm);
+        return new Placement(vmOfExecutor, vm, protectSeconds);
+    }
+
+    /**
+     * The same placement with executor {@code i}'s pod protected from voluntary disruption for {@code
+     * secondsPerExecutor[i]} seconds from its start ({@code karpenter.sh/do-not-disrupt: "<duration>"});
+     * +infinity is the annotation's {@code "true"}, 0 no protection. The array is copied.
+     */
+    public Placement withProtection(double[] secondsPerExecutor) {
+        if (isNone()) {
+            throw new IllegalStateException("Placement.none() has no executors to protect");
+        }
+        if (secondsPerExecutor.length != vmOfExecutor.length) {
+            throw new IllegalArgumentException("a protection per executor: " + vmOfExecutor.length
+                    + " executors, " + secondsPerExecutor.length + " protections");
+        }
+        boolean any = false;
+        for (double s : secondsPerExecutor) {
+            if (!(s >= 0)) {
+                throw new IllegalArgumentException("a protection lasts >= 0 seconds, got " + s);
+            }
+            any |= s > 0;
+        }
+        return new Placement(vmOfExecutor, driverVm, any ? secondsPerExecutor.clone() : null);
+    }
+
+    /** The same placement with every executor protected for {@code seconds} ({@link #withProtection(double[])}). */
+    public Placement withProtection(double seconds) {
+        double[] each = new double[vmOfExecutor.length];
+        Arrays.fill(each, seconds);
+        return withProtection(each);
+    }
+
+    /** True when some executor carries a protection. */
+    public boolean hasProtection() {
+        return protectSeconds != null;
+    }
+
+    /** Seconds executor {@code i} is protected from its start (0: not protected, +infinity: for ever). */
+    public double protectionSeconds(int executor) {
+        return protectSeconds == null ? 0 : protectSeconds[executor];
     }
 
     /** The driver pod's VM, or -1 when the placement names none. */
@@ -108,17 +155,20 @@ public final class Placement {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Placement p && driverVm == p.driverVm && Arrays.equals(vmOfExecutor, p.vmOfExecutor);
+        return o instanceof Placement p && driverVm == p.driverVm && Arrays.equals(vmOfExecutor, p.vmOfExecutor)
+                && Arrays.equals(protectSeconds, p.protectSeconds);
     }
 
     @Override
     public int hashCode() {
-        return driverVm < 0 ? Arrays.hashCode(vmOfExecutor) : 31 * Arrays.hashCode(vmOfExecutor) + driverVm;
+        int h = driverVm < 0 ? Arrays.hashCode(vmOfExecutor) : 31 * Arrays.hashCode(vmOfExecutor) + driverVm;
+        return protectSeconds == null ? h : 31 * h + Arrays.hashCode(protectSeconds);
     }
 
     @Override
     public String toString() {
         return isNone() ? "Placement[none]"
-                : "Placement" + Arrays.toString(vmOfExecutor) + (driverVm < 0 ? "" : " driver " + driverVm);
+                : "Placement" + Arrays.toString(vmOfExecutor) + (driverVm < 0 ? "" : " driver " + driverVm)
+                + (protectSeconds == null ? "" : " protected " + Arrays.toString(protectSeconds));
     }
 }

@@ -339,10 +339,10 @@ public final class ClusterState implements ClusterView {
     }
 
     /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */
-    void resumeFrom(ClusterState source, boolean sameFuture) {
+    void resumeFrom(ClusterState source, boolean sameFuture, boolean drawTraces) {
         advanceTo(source.now);
         if (nodes != null) {
-            nodes.resumeFrom(source.nodes, now, sameFuture);
+            nodes.resumeFrom(source.nodes, now, sameFuture, drawTraces);
         }
     }
 

@@ -77,13 +77,34 @@ final class DriverPods {
             return p;
         }
         mark(p, job, 1);
+        int best = bestNode(p);
+        mark(p, job, -1);
+        return best < 0 ? null : p.withDriver(best);
+    }
+
+    /**
+     * The node for the driver of {@code job} whose executors were placed one by one and hold their room
+     * already (their nodes bought): {@link #complete}'s rule over the live nodes, so a job placed
+     * executor by executor gets the driver node the same executors placed whole would. -1 when no node
+     * can take the driver now.
+     */
+    int nodeFor(Job job) {
+        usedJob = job; // nothing marked: the executors are in the state's free room
+        int best = bestNode(null);
+        usedJob = null;
+        return best;
+    }
+
+    /** The best-scored node with room among the live ones and {@code p}'s (may be null), else a new one; -1 when none. */
+    private int bestNode(Placement p) {
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
         if (live.length < state.vmCount()) {
             live = new int[state.vmCount()];
         }
         int count = state.provisionedVms(live);
-        for (int k = 0; k < count + p.executors(); k++) {
+        int candidates = count + (p == null ? 0 : p.executors());
+        for (int k = 0; k < candidates; k++) {
             int vm = k < count ? live[k] : p.vm(k - count);
             double score = fits(vm) ? score(vm) : Double.NEGATIVE_INFINITY;
             if (score > bestScore || (score == bestScore && score > Double.NEGATIVE_INFINITY && vm < best)) {
@@ -91,11 +112,7 @@ final class DriverPods {
                 best = vm;
             }
         }
-        if (best < 0) {
-            best = newNode();
-        }
-        mark(p, job, -1);
-        return best < 0 ? null : p.withDriver(best);
+        return best >= 0 ? best : newNode();
     }
 
     /** Null when the placement's driver fits its node after the placement's executors, else what is wrong. */

@@ -54,11 +54,9 @@ public final class EventKernel {
     private final StartTally tally = new StartTally();
     private final JobStarts starts;
     private final KernelClock clock;
+    private boolean driverWithoutNode;
 
-    /**
-     * @param cluster the cluster
-     * @param config  queue order, admission, backfilling, duration model and billing of the run
-     */
+    /** A kernel for {@code cluster} under {@code config}: queue order, admission, backfilling, duration model, billing. */
     public EventKernel(Cluster cluster, SimulationConfig config) {
         this.cluster = cluster;
         this.config = config;
@@ -81,7 +79,6 @@ public final class EventKernel {
     }
 
     /** Starts a run of {@code jobs}, the applications among them with an executor demand using dynamic allocation.
-     *
      * @param jobs    the jobs sorted by arrival time; the kernel keeps the array (do not change it during the run)
      * @param demands executor demands by job id
      */
@@ -113,7 +110,6 @@ public final class EventKernel {
     }
 
     /** Moves to the next decision point: offers the next waiting job, processing events (and admission) as needed.
-     *
      * @return true at a decision point; false when the run is over (the jobs still waiting are dropped)
      */
     public boolean nextDecision() {
@@ -226,7 +222,6 @@ public final class EventKernel {
 
     /**
      * Starts the waiting job at {@code position} with a whole placement.
-     *
      * @return true when it started; false when deadline admission dropped it because the placement
      *         would miss its deadline, or (elastic clusters) when the nodes it would buy together exceed
      *         their pool's limit — then the job is skipped as by {@link #skip()}
@@ -267,18 +262,27 @@ public final class EventKernel {
     }
 
     /**
-     * Places one executor of the offered job on {@code vm}; the caller has checked that it fits
-     * ({@link ClusterState#fits}). The executor holds its resources at once; the job starts, with the
-     * duration the model gives the whole layout, when its last executor is placed.
+     * Places one executor of the offered job on {@code vm} (the caller has checked it fits, {@link ClusterState#fits});
+     * it holds its resources at once. The last one starts the job with the duration the model gives the layout and,
+     * on pools with driver pods, its driver where {@link #start}'s rule puts it — or, when no node can take the
+     * driver, frees the executors and leaves the job waiting as {@link #skip()} does ({@link #driverWithoutNode()}).
      *
-     * @return true when this was the job's last executor and the job started
+     * @return true when this was the job's last executor: the offer is over (the job started or waits again)
      */
     public boolean placeExecutor(int vm) {
-        if (!clock.placeExecutor(waiting.get(cursor), vm)) {
-            return false;
+        int outcome = clock.placeExecutor(waiting.get(cursor), vm);
+        driverWithoutNode = outcome == KernelClock.DRIVER_WITHOUT_NODE;
+        if (outcome == KernelClock.JOB_STARTED) {
+            removeAt(cursor);
+        } else if (driverWithoutNode) {
+            skip();
         }
-        removeAt(cursor);
-        return true;
+        return outcome != KernelClock.EXECUTOR_PLACED;
+    }
+
+    /** True when the last {@link #placeExecutor} ended an offer without a start: no node could take the driver. */
+    public boolean driverWithoutNode() {
+        return driverWithoutNode;
     }
 
     /** Executors of the offered job placed so far by {@link #placeExecutor}. */
@@ -382,10 +386,8 @@ public final class EventKernel {
         return book.placementOf(j);
     }
 
-    /**
-     * The results of a finished run: job records (workload order), VMs' busy intervals, the summary billed by the
-     * config's rule; {@code delays}: the wall time of the first {@code decisions} placement decisions, nanoseconds.
-     */
+    /** The results of a finished run: job records (workload order), VMs' busy intervals, the summary billed by the
+     *  config's rule; {@code delays}: the wall time of the first {@code decisions} placement decisions, nanoseconds. */
     public RunResult result(String scheduler, long[] delays, int decisions) {
         if (running.isEmpty()) {
             clock.consolidateAll();

@@ -27,6 +27,13 @@ final class JobBook {
     /** {@code offset[j]}: index of job j's first executor in {@link #executorVm}. */
     int[] offset = new int[1];
     int[] executorVm = new int[0];
+    /**
+     * Per executor (indexed as {@link #executorVm}), until when its pod is protected from voluntary
+     * disruption ({@link Placement#withProtection}); read only while {@link #anyProtection}.
+     */
+    double[] protectedUntil = new double[0];
+    /** Some placement of this run carried a protection (until then {@link #protectedUntil} is not kept). */
+    boolean anyProtection;
     /** Whether each job fits the empty cluster; with the offsets, computed once per jobs array. */
     boolean[] fitsEmpty = new boolean[0];
     private Job[] preparedFor;
@@ -73,6 +80,33 @@ final class JobBook {
         if (executorVm.length < offset[n]) {
             executorVm = new int[offset[n]];
         }
+        if (anyProtection) {
+            Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+            anyProtection = false;
+        }
+    }
+
+    /**
+     * Records the protection of job {@code j}'s placement {@code p}: executor i's pod is protected until
+     * {@code startOf[i]} plus its seconds (Karpenter counts a duration from the pod's start). Nothing is
+     * kept while no placement of the run carried one.
+     */
+    void protect(int j, Placement p, double[] startOf) {
+        if (!p.hasProtection() && !anyProtection) {
+            return;
+        }
+        if (!anyProtection) {
+            if (protectedUntil.length < executorVm.length) {
+                protectedUntil = new double[executorVm.length];
+            }
+            Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+            anyProtection = true;
+        }
+        int from = offset[j];
+        for (int i = 0; i < p.executors(); i++) {
+            double s = p.protectionSeconds(i);
+            protectedUntil[from + i] = s > 0 ? startOf[i] + s : Double.NEGATIVE_INFINITY;
+        }
     }
 
     /** The placement of a started job (built from the flat array for executor-at-a-time jobs), or null. */
@@ -81,6 +115,26 @@ final class JobBook {
             placement[j] = Placement.wrap(Arrays.copyOfRange(executorVm, offset[j], offset[j + 1]));
         }
         return placement[j];
+    }
+
+    /**
+     * Job {@code j}'s placement {@code p} with each executor's protection as what is left of it now
+     * (counted from the pod's start, or from now on a node still launching), for a run resumed from this
+     * state ({@link ResumedRun}), whose clock starts the protection again; {@code p} itself when the
+     * run protects nothing.
+     */
+    Placement protectionLeft(int j, Placement p, ClusterState state) {
+        if (!anyProtection || p == null || !p.hasProtection()) {
+            return p;
+        }
+        double now = state.now();
+        double[] left = new double[p.executors()];
+        for (int i = 0; i < left.length; i++) {
+            double until = protectedUntil[offset[j] + i];
+            double from = state.cluster().isElastic() ? Math.max(now, state.nodes().readyAt(p.vm(i), now)) : now;
+            left[i] = Math.max(0, until - from);
+        }
+        return p.withProtection(left);
     }
 
     /** The first {@code count} executors of job {@code j} placed so far, as a placement. */

@@ -94,17 +94,25 @@ final class JobStarts {
 
     /**
      * Starts job {@code j}, whose {@code job.executors()} executors were placed one by one (they hold
-     * their resources already), with the duration its layout earns.
+     * their resources already), with the duration its layout earns; on pools with driver pods its
+     * driver goes on {@code driverVm} now ({@code -1}: none), and the job starts once that node is ready too.
      */
-    void startPlaced(int j, Job job) {
+    void startPlaced(int j, Job job, int driverVm) {
         int from = book.offset[j];
         int e = job.executors();
         boolean matches = DurationModel.matchesType(job, e, DurationModel.distinctVms(book.executorVm, from, e));
         double duration = durationModel.duration(job, matches, allLocal(j, e));
         double startTime = readyAtPlaced(j, e);
+        if (driverVm >= 0) {
+            startTime = Math.max(startTime, state.nodes().readyAt(driverVm, state.now()));
+        }
         double finishTime = startTime + duration;
         for (int i = 0; i < e; i++) {
             state.extendBusyUntil(book.executorVm[from + i], finishTime);
+        }
+        if (driverVm >= 0) {
+            drivers.start(j, driverVm, finishTime);
+            book.placement[j] = book.placementSoFar(j, e).withDriver(driverVm);
         }
         started(j, job, startTime, duration, matches);
     }
@@ -245,6 +253,15 @@ final class JobStarts {
             book.executorVm[from + i] = p.vm(i);
         }
         book.placement[j] = p;
+        if (p.hasProtection() || book.anyProtection) {
+            // A pod's start (Karpenter's clock for a do-not-disrupt duration): bound now, or once its node is ready.
+            double[] startOf = new double[p.executors()];
+            for (int i = 0; i < startOf.length; i++) {
+                startOf[i] = elastic ? state.nodes().readyAt(p.vm(i), state.now()) : state.now();
+                startOf[i] = Math.max(state.now(), startOf[i]);
+            }
+            book.protect(j, p, startOf);
+        }
     }
 
     private void started(int j, Job job, double startTime, double duration, boolean matches) {

@@ -120,6 +120,7 @@ final class KernelClock {
         while (!running.isEmpty() && running.peekFinish() <= t) {
             int j = running.poll();
             starts.completes(j, jobs[j]);
+            dropUnserved(j);
         }
         while (nextArrival < n && jobs[nextArrival].arrival() <= t) {
             admit(nextArrival++);
@@ -165,6 +166,25 @@ final class KernelClock {
         }
         preemptions.terminate(taken);
         return stopped;
+    }
+
+    /**
+     * The requests application {@code j}'s end left unserved are no longer wanted ({@link
+     * JobStarts#completes} ended them): off the queue, or one placed later would run without its
+     * application, and be started again when the application restarts.
+     */
+    private void dropUnserved(int j) {
+        if (!allocations.any() || allocations.isRequest(j)) {
+            return;
+        }
+        for (int r = allocations.requestsFrom(j); r < allocations.requestsTo(j); r++) {
+            if (!allocations.live(r) && Double.isNaN(book.finish[r])) {
+                if (r == pendingJob) {
+                    dropPending();
+                }
+                waiting.removeJob(r);
+            }
+        }
     }
 
     /** The executors placed so far of the job placed executor by executor go again. */
@@ -248,7 +268,7 @@ final class KernelClock {
         Arrays.sort(started);
         List<RunningJob> list = new ArrayList<>(started.length + 1);
         for (int j : started) {
-            list.add(new RunningJob(jobs[j], book.placementOf(j), book.finish[j]));
+            list.add(new RunningJob(jobs[j], book.protectionLeft(j, book.placementOf(j), state), book.finish[j]));
         }
         if (placed > 0) {
             Job job = jobs[pendingJob];
@@ -258,17 +278,23 @@ final class KernelClock {
         return list;
     }
 
+    /** {@link #placeExecutor}: more executors of the job are to come. */
+    static final int EXECUTOR_PLACED = 0;
+    /** {@link #placeExecutor}: that was the last executor; the job (or executor request) started. */
+    static final int JOB_STARTED = 1;
+    /** {@link #placeExecutor}: that was the last executor, but no node can take the application's driver now. */
+    static final int DRIVER_WITHOUT_NODE = 2;
+
     /**
      * Places one executor of job {@code j} (the offered one) on {@code vm}, holding its resources at
      * once; when it is the job's last, the job (or executor request) starts with the duration its whole
-     * layout earns.
+     * layout earns. On pools with driver pods the application's driver is placed then, by the kernel's
+     * rule ({@link DriverPods#nodeFor}); when no node can take it, the executors placed are freed and
+     * the application stays pending, as a whole placement without a driver node leaves it.
      *
-     * @return true when the job started (the kernel takes it off the queue)
+     * @return {@link #EXECUTOR_PLACED}, {@link #JOB_STARTED} or {@link #DRIVER_WITHOUT_NODE}
      */
-    boolean placeExecutor(int j, int vm) {
-        if (starts.drivers().on()) {
-            throw new IllegalStateException("driver pods are modelled for whole placements (EventKernel.start) only");
-        }
+    int placeExecutor(int j, int vm) {
         Job job = jobs[j];
         if (pendingJob != j) {
             pendingJob = j;
@@ -277,18 +303,28 @@ final class KernelClock {
         // The finish time is known only once the last executor is placed; then the horizon is extended.
         state.addExecutor(vm, job, state.now());
         book.executorVm[book.offset[j] + pending] = vm;
+        if (book.anyProtection) {
+            book.protectedUntil[book.offset[j] + pending] = Double.NEGATIVE_INFINITY;
+        }
         pending++;
         if (pending < job.executors()) {
-            return false;
+            return EXECUTOR_PLACED;
+        }
+        if (allocations.isRequest(j)) {
+            pending = 0;
+            pendingJob = -1;
+            starts.startPlacedRequest(j, job);
+            return JOB_STARTED;
+        }
+        int driver = -1;
+        if (starts.drivers().on() && (driver = starts.drivers().nodeFor(job)) < 0) {
+            dropPending();
+            return DRIVER_WITHOUT_NODE;
         }
         pending = 0;
         pendingJob = -1;
-        if (allocations.isRequest(j)) {
-            starts.startPlacedRequest(j, job);
-        } else {
-            starts.startPlaced(j, job);
-        }
-        return true;
+        starts.startPlaced(j, job, driver);
+        return JOB_STARTED;
     }
 
     /** True when nothing would free room on its own: idle, and no pool holds capacity back. */

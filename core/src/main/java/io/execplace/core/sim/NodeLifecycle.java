@@ -6,7 +6,6 @@ import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
-import io.execplace.core.model.UnavailableWindow;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -54,6 +53,7 @@ final class NodeLifecycle {
     private boolean pollQueued;
 
     private final NodeEvents events = new NodeEvents();
+    private final AvailabilityTraces traces;
     private final LiveSlots live;
 
     private int nodeLaunches;
@@ -67,6 +67,7 @@ final class NodeLifecycle {
             slotCores[i] = cluster.vm(i).cores();
         }
         capacity = new PoolCapacity(pools, slotCores);
+        traces = new AvailabilityTraces(pools);
         underused = new boolean[n];
         for (int i = 0; i < n; i++) {
             underused[i] = pools.pool(i).consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED;
@@ -114,7 +115,7 @@ final class NodeLifecycle {
         Arrays.fill(lastPodEvent, 0);
         pollQueued = false;
         events.clear();
-        scheduleTraceReclaims();
+        traces.scheduleTrue(events);
         nodeLaunches = 0;
         interruptions = 0;
     }
@@ -126,9 +127,10 @@ final class NodeLifecycle {
      * continues exactly); without it, what a planner knows instead: a node under notice goes one notice
      * from now at the latest, a spot node's interruption is drawn afresh from this run's seed (the hazard
      * is memoryless, and the source's draws are the future), and an availability trace's reclaims and
-     * window ends are not known (a pool closed now stays closed).
+     * window ends are not known: a pool closed now stays closed, or with {@code drawTraces} they are
+     * drawn from the trace's statistics ({@link AvailabilityTraces}).
      */
-    void resumeFrom(NodeLifecycle source, double now, boolean sameFuture) {
+    void resumeFrom(NodeLifecycle source, double now, boolean sameFuture, boolean drawTraces) {
         events.clear();
         if (sameFuture) {
             events.copyFrom(source.events);
@@ -160,6 +162,9 @@ final class NodeLifecycle {
                 push(Math.max(now, at - in.noticeSeconds()), vm, NOTICE, launches[vm]);
                 push(at, vm, INTERRUPT, launches[vm]);
             }
+        }
+        for (int p = 0; drawTraces && !sameFuture && p < capacity.poolCount(); p++) {
+            traces.scheduleDrawn(events, p, !capacity.open(p), now, seed);
         }
     }
 
@@ -310,24 +315,6 @@ final class NodeLifecycle {
         token[vm]++;
         capacity.gone(vm);
         return wasBlocked;
-    }
-
-    /**
-     * Reclaim times of the pools' availability traces: at each, after the notice, every live node of
-     * the pool is taken back. Scheduled as a pool-wide notice ({@link #POOL_NOTICE}, slot = pool index).
-     */
-    private void scheduleTraceReclaims() {
-        for (int p = 0; p < capacity.poolCount(); p++) {
-            Interruptions in = pools.pools().get(p).interruptions();
-            for (double at : in.reclaimAtSeconds()) {
-                push(Math.max(0, at - in.noticeSeconds()), p, POOL_NOTICE, 0);
-            }
-            // A window closes the pool from its reclaim's notice, so that no node bought then survives it.
-            for (UnavailableWindow w : in.unavailable()) {
-                push(Math.max(0, w.fromSeconds() - in.noticeSeconds()), p, POOL_CLOSE, 0);
-                push(w.toSeconds(), p, POOL_OPEN, 0);
-            }
-        }
     }
 
     /**

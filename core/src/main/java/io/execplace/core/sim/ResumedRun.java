@@ -29,7 +29,8 @@ import java.util.List;
  * <p>Two modes. <em>Planning</em> (the default) knows only what a scheduler knows: node launch delays
  * and spot interruptions are drawn from the seed given per run, a node under notice goes one notice
  * from now at the latest, and an availability trace's reclaims and window ends are unknown (a pool
- * closed now stays closed). <em>Same future</em>
+ * closed now stays closed; or, {@link #drawingTraces()}, they are drawn from the trace's statistics).
+ * <em>Same future</em>
  * continues the source's pending node events and draws, so that with the source's seed and true
  * arrivals the resumed run is the source run's continuation ({@code ResumedRunTest} pins this).
  *
@@ -38,6 +39,7 @@ import java.util.List;
 public final class ResumedRun {
 
     private final boolean sameFuture;
+    private boolean drawTraces;
     private final List<Job> jobs = new ArrayList<>();
     private Cluster cluster;
     private EventKernel kernel;
@@ -45,6 +47,18 @@ public final class ResumedRun {
     /** @param sameFuture true to continue the source's pending node events (see the class comment) */
     public ResumedRun(boolean sameFuture) {
         this.sameFuture = sameFuture;
+    }
+
+    /**
+     * Planning only: each run draws the availability traces' reclaims and windows (a closed pool's end
+     * included) from the traces' mean rates and lengths and its seed, instead of taking a pool closed
+     * now to stay closed and no reclaim to come.
+     *
+     * @return this
+     */
+    public ResumedRun drawingTraces() {
+        drawTraces = true;
+        return this;
     }
 
     /** True when {@code view} is the state of a kernel's run, which a resumed run can start from. */
@@ -103,7 +117,7 @@ public final class ResumedRun {
         if (!sameFuture) {
             state.reset(seed);
         }
-        state.resumeFrom(from, sameFuture);
+        state.resumeFrom(from, sameFuture, drawTraces);
         for (int j = 0; j < currentIndex; j++) {
             RunningJob r = running.get(j);
             kernel.startRunning(j, r.placement(), r.finish());

@@ -15,7 +15,8 @@ import java.util.Arrays;
  * choice is checked again {@value #VALIDATION_SECONDS} s later — still a candidate, still fits — and
  * only then is the node removed and its executors evicted ({@link Preemptions} stops their jobs as an
  * interruption without notice would). One node at a time: while a choice waits for its check, the loop
- * chooses nothing.
+ * chooses nothing. A node with an executor whose pod is protected ({@code karpenter.sh/do-not-disrupt},
+ * {@link io.execplace.core.model.Placement#withProtection}) is no candidate while the protection lasts.
  *
  * <p>Sources (kubernetes-sigs/karpenter, v1): the disruption controller's 10 s polling period; the
  * {@code Consolidatable} condition, set {@code consolidateAfter} after the node's last pod event; single
@@ -55,6 +56,8 @@ final class UnderutilizedConsolidation {
     private final double[] trialMemory;
     private final int[] itemStart;
     private int[] itemJob = new int[64];
+    /** Per node, until when one of its executors is protected (read only while some placement protected one). */
+    private final double[] protectedUntil;
 
     UnderutilizedConsolidation(ClusterState state, JobBook book, CompletionQueue running, KernelClock clock) {
         this.state = state;
@@ -71,6 +74,7 @@ final class UnderutilizedConsolidation {
         trialCores = new int[n];
         trialMemory = new double[n];
         itemStart = new int[n + 1];
+        protectedUntil = new double[n];
         capacityType = new int[n];
         for (int vm = 0; vm < n; vm++) {
             capacityType[vm] = nodes.pools().pool(vm).capacityType().ordinal();
@@ -89,6 +93,7 @@ final class UnderutilizedConsolidation {
     /** The loop runs at {@code now}: it queues its next run while it has work and may choose a node. */
     void poll(double now) {
         nodes.pollRan();
+        collectProtection();
         int candidates = 0;
         boolean busy = false;
         for (int vm = 0; vm < n; vm++) {
@@ -134,6 +139,7 @@ final class UnderutilizedConsolidation {
      */
     boolean confirm(int vm, double now) {
         chosen = -1;
+        collectProtection();
         if (!(nodes.alive(vm) && state.executorsOn(vm) > 0 && isCandidate(vm, now))) {
             return false;
         }
@@ -153,11 +159,30 @@ final class UnderutilizedConsolidation {
     /**
      * A live node with executors is a candidate when ready, not under notice, and unchanged for
      * consolidateAfter; never while it runs a driver pod (teams annotate Spark drivers with Karpenter's
-     * {@code karpenter.sh/do-not-disrupt}, which blocks a node's voluntary disruption).
+     * {@code karpenter.sh/do-not-disrupt}, which blocks a node's voluntary disruption), nor while one of
+     * its executors' pods is protected by the same annotation (a duration is active while the pod's age
+     * is under it: Karpenter's {@code IsDoNotDisruptActive}).
      */
     private boolean isCandidate(int vm, double now) {
         return !nodes.cordoned(vm) && !clock.drivers().hostsDriver(vm) && nodes.readyAt(vm, now) <= now
-                && nodes.lastPodEvent(vm) + nodes.pools().pool(vm).consolidateAfterSeconds() <= now;
+                && nodes.lastPodEvent(vm) + nodes.pools().pool(vm).consolidateAfterSeconds() <= now
+                && !(book.anyProtection && protectedUntil[vm] > now);
+    }
+
+    /** Per node, the latest protection of the executors running there (nothing to do while no placement protected one). */
+    private void collectProtection() {
+        if (!book.anyProtection) {
+            return;
+        }
+        Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+        for (int i = 0; i < running.size(); i++) {
+            int j = running.jobAt(i);
+            int from = book.offset[j];
+            for (int e = 0; e < clock.jobs[j].executors(); e++) {
+                int vm = book.executorVm[from + e];
+                protectedUntil[vm] = Math.max(protectedUntil[vm], book.protectedUntil[from + e]);
+            }
+        }
     }
 
     private int liveCount;

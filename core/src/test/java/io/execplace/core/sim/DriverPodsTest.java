@@ -127,4 +127,63 @@ class DriverPodsTest {
         assertThat(r.summary().totalCost()).isCloseTo(100, within(1e-9));
         assertThat(r.capacity().applicationsRestarted()).isZero();
     }
+
+    /** Four executors of 2 cores and 4 GB, base 100 s: they fill an 8-core node. */
+    private static final Job FOUR = new Job(0, JobType.WORDCOUNT, 0, 4, 2, 4, 100, Job.NO_DEADLINE);
+
+    /** One on-demand pool of 8-core nodes, {@code limitCores} in all, whose applications run driver pods. */
+    private static Cluster onDemandWithDrivers(int limitCores) {
+        NodePool onDemand = NodePool.builder("od").instanceTypes(List.of(N8)).limitCores(limitCores).build();
+        return new NodePools("hand", List.of(onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
+    }
+
+    /** A kernel run of {@link #FOUR} on {@code cluster} whose executors were placed one by one on node 0. */
+    private static EventKernel fourOnNode0(Cluster cluster) {
+        EventKernel kernel = new EventKernel(cluster,
+                SimulationConfig.defaults(cluster, new Workload("hand", List.of(FOUR)))
+                        .withDurationModel(new DurationModel(false, false, 1.3)));
+        kernel.reset(new Job[]{FOUR});
+        assertThat(kernel.nextDecision()).isTrue();
+        for (int i = 1; i < FOUR.executors(); i++) {
+            assertThat(kernel.placeExecutor(0)).isFalse();
+        }
+        assertThat(kernel.placeExecutor(0)).as("the last executor ends the offer").isTrue();
+        return kernel;
+    }
+
+    @Test
+    void executorsPlacedOneByOneGetTheDriverAWholePlacementWould() {
+        // Four executors fill node 0 one by one; with the last, the kernel buys node 1 for the driver,
+        // as it does for the whole placement (theKernelPlacesADriverThePolicyLeftOut...): same records.
+        Cluster cluster = onDemandWithDrivers(16);
+        EventKernel kernel = fourOnNode0(cluster);
+        assertThat(kernel.driverWithoutNode()).isFalse();
+        assertThat(kernel.placementOf(0).driverVm()).isEqualTo(1);
+        assertThat(kernel.view().freeCores(1)).isEqualTo(8 - DriverPod.SPARK_DEFAULT.cores());
+        assertThat(kernel.nextDecision()).isFalse();
+        RunResult episode = kernel.result("one by one", new long[0], 0);
+        RunResult whole = run(cluster, fixed(0, -1), FOUR);
+        assertThat(episode.jobs()).isEqualTo(whole.jobs());
+        assertThat(episode.summary().totalCost()).isCloseTo(200, within(1e-9)).isEqualTo(whole.summary().totalCost());
+    }
+
+    @Test
+    void aDriverNoNodeCanTakeFreesTheExecutorsPlacedOneByOne() {
+        // One node may be bought (limit 8 cores): four executors fill it and the driver has nowhere to
+        // go. The executors go again and the job waits as after a skip — here on an idle cluster whose
+        // pool holds nothing back, so it is dropped, as a whole placement without a driver node is.
+        Cluster cluster = onDemandWithDrivers(8);
+        EventKernel kernel = fourOnNode0(cluster);
+        assertThat(kernel.driverWithoutNode()).isTrue();
+        assertThat(kernel.executorsPlaced()).isZero();
+        assertThat(kernel.view().freeCores(0)).isEqualTo(8);
+        assertThat(kernel.nextDecision()).isFalse();
+        RunResult episode = kernel.result("one by one", new long[0], 0);
+        RunResult whole = run(cluster, fixed(0, -1), FOUR);
+        assertThat(episode.summary().jobsDropped()).isEqualTo(1).isEqualTo(whole.summary().jobsDropped());
+        assertThat(episode.jobs().get(0).dropReason()).startsWith("policy").contains("would not place it on an idle cluster");
+        // What differs: the episode's executors bought node 0, which the whole placement never did.
+        assertThat(episode.capacity().nodeLaunches()).isEqualTo(1);
+        assertThat(whole.capacity().nodeLaunches()).isZero();
+    }
 }

@@ -6,6 +6,7 @@ import io.execplace.core.workload.Traces;
 import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.schedulers.lookahead.ForecastPool;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import io.execplace.schedulers.lookahead.SpotWindows;
 import io.execplace.schedulers.milp.MilpOptions;
 import io.execplace.schedulers.milp.MilpSolver;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -39,6 +40,7 @@ public final class SchedulerTuning {
     private final String lookaheadObjective;
     private final String lookaheadMissGuard;
     private final Path lookaheadForecast;
+    private final String lookaheadSpotWindows;
 
     private SchedulerTuning(Builder b) {
         beta = b.beta;
@@ -53,6 +55,7 @@ public final class SchedulerTuning {
         lookaheadObjective = b.lookaheadObjective;
         lookaheadMissGuard = b.lookaheadMissGuard;
         lookaheadForecast = b.lookaheadForecast;
+        lookaheadSpotWindows = b.lookaheadSpotWindows;
     }
 
     /** No setting: the scenario's scheduler options as they are. */
@@ -90,6 +93,7 @@ public final class SchedulerTuning {
                 : lookaheadMargin != null ? "--lookahead-margin" : lookaheadProposer != null ? "--lookahead-proposer"
                 : lookaheadObjective != null ? "--lookahead-objective"
                 : lookaheadForecast != null ? "--lookahead-forecast"
+                : lookaheadSpotWindows != null ? "--lookahead-spot-windows"
                 : lookaheadMissGuard != null ? "--lookahead-miss-guard" : null;
         if (!lookahead && look != null) {
             throw BadInputException.option(look, "applies to the scheduler lookahead, and the run has none");
@@ -140,7 +144,9 @@ public final class SchedulerTuning {
         l = set(l, "--lookahead-samples", lookaheadSamples, v -> x -> x.withSamples(v));
         l = set(l, "--lookahead-margin", lookaheadMargin, v -> x -> x.withMargin(v));
         l = set(l, "--lookahead-miss-guard", lookaheadMissGuard, v -> x -> x.withMissGuard(v));
-        return lookaheadForecast == null ? o.with(l) : o.with(l).with(forecastPool());
+        SchedulerOptions with = lookaheadForecast == null ? o.with(l) : o.with(l).with(forecastPool());
+        return lookaheadSpotWindows == null ? with
+                : with.with(OptionChecks.checked("--lookahead-spot-windows", () -> new SpotWindows(lookaheadSpotWindows)));
     }
 
     /** {@code options} with one setting applied when it is given; a refused value names its option. */
@@ -181,6 +187,7 @@ public final class SchedulerTuning {
         private String lookaheadObjective;
         private String lookaheadMissGuard;
         private Path lookaheadForecast;
+        private String lookaheadSpotWindows;
 
         private Builder() {
         }
@@ -244,6 +251,12 @@ public final class SchedulerTuning {
 
         public Builder lookaheadForecast(Path v) {
             lookaheadForecast = v;
+            return this;
+        }
+
+        /** {@code --lookahead-spot-windows}: stay or drawn (what rollouts assume of a spot pool's trace). */
+        public Builder lookaheadSpotWindows(String v) {
+            lookaheadSpotWindows = v;
             return this;
         }
 

@@ -41,6 +41,18 @@ public final class TpdsEnvFactory implements EnvFactory {
         return environment(s).wrapped();
     }
 
+    /** Copies of one environment: they share its prepared workloads (immutable), so a batch reads one set of jobs. */
+    @Override
+    public List<Env> make(EnvSettings s, int count) {
+        TpdsEnv first = environment(s);
+        List<Env> envs = new ArrayList<>(count);
+        envs.add(first.wrapped());
+        for (int i = 1; i < count; i++) {
+            envs.add(first.copy().wrapped());
+        }
+        return envs;
+    }
+
     /** The bare environment the settings give (before its wrappers). */
     static TpdsEnv environment(EnvSettings s) {
         EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));

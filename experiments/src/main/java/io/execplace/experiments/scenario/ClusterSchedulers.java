@@ -17,7 +17,8 @@ final class ClusterSchedulers {
      * The schedulers for this cluster: on a fixed cluster the elastic policies ({@link
      * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
      * scheduler" means on the papers' clusters what it always meant; on an elastic cluster {@code
-     * lookahead} runs only when named.
+     * lookahead} runs only when named; the policies that protect pods from consolidation ({@link
+     * Schedulers#PROTECTING_POLICIES}) run only when named on any cluster.
      */
     static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
         List<String> named = new ArrayList<>();
@@ -26,11 +27,13 @@ final class ClusterSchedulers {
                 named.add(part.trim());
             }
         }));
+        List<String> offered = names.stream()
+                .filter(n -> !Schedulers.PROTECTING_POLICIES.contains(n) || named.contains(n)).toList();
         if (cluster.isElastic()) {
             // lookahead's kernel rollouts take minutes on a 10,000-job day: it runs when named.
-            return names.stream().filter(n -> !n.equals(Lookahead.NAME) || named.contains(n)).toList();
+            return offered.stream().filter(n -> !n.equals(Lookahead.NAME) || named.contains(n)).toList();
         }
-        return names.stream().filter(n -> !Schedulers.ELASTIC_POLICIES.contains(n) || named.contains(n)).toList();
+        return offered.stream().filter(n -> !Schedulers.ELASTIC_POLICIES.contains(n) || named.contains(n)).toList();
     }
 
 }

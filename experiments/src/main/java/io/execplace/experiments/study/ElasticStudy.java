@@ -91,10 +91,31 @@ public final class ElasticStudy {
 
     private final Settings settings;
     private final Runner runner;
+    /** The clusters' name suffix: {@link ClusterPresets#DRIVERS} when every application runs a driver pod. */
+    private final String drivers;
 
     public ElasticStudy(Settings settings, Runner runner) {
+        this(settings, runner, false);
+    }
+
+    /**
+     * @param drivers every application runs a driver pod on the pools (the {@code +drivers} presets:
+     *                docs/elastic.md, "Driver pods"); false for the study as published
+     */
+    public ElasticStudy(Settings settings, Runner runner, boolean drivers) {
         this.settings = settings;
         this.runner = runner;
+        this.drivers = drivers ? ClusterPresets.DRIVERS : "";
+    }
+
+    /** The on-demand-only cluster of this study, with driver pods when asked. */
+    String onDemand() {
+        return ON_DEMAND + drivers;
+    }
+
+    /** The spot clusters of this study, with driver pods when asked. */
+    List<String> spotClusters() {
+        return SPOT_CLUSTERS.stream().map(c -> c + drivers).toList();
     }
 
     /** The scenario name of a cluster and workload. */
@@ -110,8 +131,8 @@ public final class ElasticStudy {
     public List<Scenario> scenarios() {
         List<Scenario> out = new ArrayList<>();
         for (String workload : WORKLOADS) {
-            out.add(scenario(ON_DEMAND, workload, ON_DEMAND_SCHEDULERS));
-            for (String cluster : SPOT_CLUSTERS) {
+            out.add(scenario(onDemand(), workload, ON_DEMAND_SCHEDULERS));
+            for (String cluster : spotClusters()) {
                 out.add(scenario(cluster, workload, SPOT_SCHEDULERS));
             }
         }
@@ -151,7 +172,7 @@ public final class ElasticStudy {
         Path charts = dir.resolve("charts");
         Files.createDirectories(charts);
         Path index = dir.resolve("index.html");
-        ElasticTables tables = new ElasticTables(results, comparisons);
+        ElasticTables tables = new ElasticTables(results, comparisons, onDemand(), spotClusters(), !drivers.isEmpty());
         String seeds = settings.seeds() == 1 ? "one seed, " + settings.firstSeed()
                 : "mean ± sd over seeds " + settings.firstSeed() + "-" + (settings.firstSeed() + settings.seeds() - 1);
         HtmlReport.Builder report = HtmlReport.builder("execplace reproduce elastic: spot capacity under deadlines")
@@ -161,8 +182,11 @@ public final class ElasticStudy {
                         + "per pool. The trace variant takes the whole spot pool back at Poisson times, every 2 hours on "
                         + "average (a stress case, not a published rate). EDF queue; " + seeds + ".")
                 .intro("kube-spot is the practitioners' rule (executors on spot by a preferred node affinity, default "
-                        + "scoring, Karpenter-like provisioning); the kernel places executors only, so its other half, "
-                        + "drivers on on-demand, is not modelled. Missed deadlines in % of jobs.");
+                        + "scoring, Karpenter-like provisioning)" + (drivers.isEmpty()
+                        ? "; without driver pods (--drivers models them) its other half, drivers on on-demand, is not "
+                        + "modelled." : " with its other half, drivers on on-demand: every application runs a driver "
+                        + "pod (Spark's default request), and a driver's node taken back restarts its application.")
+                        + " Missed deadlines in % of jobs.");
         report.section("Goals", s -> s
                 .paragraph("execplace's best policy (the cheaper of " + String.join(", ", EXECPLACE) + ") against the "
                         + "practitioners' rule (goal: at least 15 % cheaper) and Uniform Progress (at least 10 % cheaper), "
@@ -170,12 +194,12 @@ public final class ElasticStudy {
                         + "policy (published: 27-84 % for Can't Be Late, 60-90 % for teams running Spark on spot).")
                 .table(ElasticTables.GOALS_HEADER, tables.goalRows()));
         for (String workload : WORKLOADS) {
-            for (String cluster : concat(ON_DEMAND, SPOT_CLUSTERS)) {
+            for (String cluster : concat(onDemand(), spotClusters())) {
                 String key = key(cluster, workload);
                 ChartFiles chart = ChartWriter.write(BarChartSpec.of("Node cost, " + key, "$",
-                        tables.schedulers(key), tables.costSeries(key)), charts, key.replace('/', '-'));
+                        tables.schedulers(key), tables.costSeries(key)), charts, key.replace('/', '-').replace('+', '-'));
                 report.section(cluster + ", " + workload + " (" + jobs(workload) + " jobs)", s -> s
-                        .table(ElasticTables.HEADER, tables.rows(key))
+                        .table(tables.header(), tables.rows(key))
                         .figure(ReportFigure.of(chart, index, "Node cost per policy, " + key)));
             }
         }

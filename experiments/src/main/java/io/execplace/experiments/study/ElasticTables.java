@@ -23,6 +23,8 @@ final class ElasticTables {
 
     static final List<String> HEADER = List.of("scheduler", "node cost ($)", "cost / reference", "node-hours",
             "deadline met %", "interruptions", "jobs stopped", "executor-s lost");
+    /** The column pools with driver pods add. */
+    static final String RESTARTS = "apps restarted";
 
     static final List<String> GOALS_HEADER = List.of("scenario", "execplace's best", "/ kube-spot",
             "missed % (best / kube-spot)", "/ uniform-progress", "missed % (UP)", "/ uniform-progress-most",
@@ -30,9 +32,21 @@ final class ElasticTables {
 
     private final Map<String, List<SchedulerAggregate>> results;
     private final Map<String, Map<String, List<CellResult>>> cells = new HashMap<>();
+    private final String onDemand;
+    private final List<String> spotClusters;
+    private final boolean drivers;
 
-    ElasticTables(Map<String, List<SchedulerAggregate>> results, List<Comparison> comparisons) {
+    /**
+     * @param onDemand     the on-demand-only cluster's name in the scenario keys
+     * @param spotClusters the spot clusters' names
+     * @param drivers      the pools run driver pods (a column of restarts)
+     */
+    ElasticTables(Map<String, List<SchedulerAggregate>> results, List<Comparison> comparisons, String onDemand,
+                  List<String> spotClusters, boolean drivers) {
         this.results = results;
+        this.onDemand = onDemand;
+        this.spotClusters = spotClusters;
+        this.drivers = drivers;
         for (Comparison c : comparisons) {
             cells.put(c.scenario().name(), c.byScheduler());
         }
@@ -52,17 +66,32 @@ final class ElasticTables {
         return schedulers(scenario).contains(ElasticStudy.PRACTITIONERS) ? ElasticStudy.PRACTITIONERS : "kube-default";
     }
 
+    /** The header of {@link #rows}. */
+    List<String> header() {
+        if (!drivers) {
+            return HEADER;
+        }
+        List<String> h = new ArrayList<>(HEADER);
+        h.add(RESTARTS);
+        return h;
+    }
+
     /** One row per scheduler; cost relative to the reference (kube-spot; kube-default on on-demand only). */
     List<List<String>> rows(String scenario) {
         double reference = of(scenario, reference(scenario)).totalCost().mean();
         List<List<String>> rows = new ArrayList<>();
         for (SchedulerAggregate a : results.get(scenario)) {
             List<CellResult> runs = cells.get(scenario).get(a.scheduler());
-            rows.add(List.of(a.scheduler(), meanStd(a.totalCost()), Format.sig(a.totalCost().mean() / reference, 3),
+            List<String> row = new ArrayList<>(List.of(a.scheduler(), meanStd(a.totalCost()),
+                    Format.sig(a.totalCost().mean() / reference, 3),
                     meanStd(capacity(runs, CapacityStats::nodeHours)), meanStd(a.deadlineMetPercent()),
                     meanStd(capacity(runs, CapacityStats::interruptions)),
                     meanStd(capacity(runs, CapacityStats::jobsStopped)),
                     meanStd(capacity(runs, CapacityStats::executorSecondsLost))));
+            if (drivers) {
+                row.add(meanStd(capacity(runs, CapacityStats::applicationsRestarted)));
+            }
+            rows.add(row);
         }
         return rows;
     }
@@ -83,9 +112,9 @@ final class ElasticTables {
     List<List<String>> goalRows() {
         List<List<String>> rows = new ArrayList<>();
         for (String workload : ElasticStudy.WORKLOADS) {
-            double onDemandOnly = results.get(ElasticStudy.key(ElasticStudy.ON_DEMAND, workload)).stream()
+            double onDemandOnly = results.get(ElasticStudy.key(onDemand, workload)).stream()
                     .mapToDouble(a -> a.totalCost().mean()).min().orElse(Double.NaN);
-            for (String cluster : ElasticStudy.SPOT_CLUSTERS) {
+            for (String cluster : spotClusters) {
                 String scenario = ElasticStudy.key(cluster, workload);
                 SchedulerAggregate best = ElasticStudy.EXECPLACE.stream().map(s -> of(scenario, s))
                         .min((x, y) -> Double.compare(x.totalCost().mean(), y.totalCost().mean())).orElseThrow();

@@ -13,6 +13,7 @@ import io.execplace.core.sim.Simulation;
 import io.execplace.eventlogs.ApplicationReplay;
 import io.execplace.eventlogs.EventLogImport;
 import io.execplace.eventlogs.HostMap;
+import io.execplace.eventlogs.ImportReport;
 import io.execplace.eventlogs.LoggedPlacement;
 import io.execplace.eventlogs.PodNodes;
 import io.execplace.schedulers.Schedulers;
@@ -78,15 +79,20 @@ public final class WhatIf {
             results.add(new ApplicationReplay(run, replayed));
             progress.advanced(runs.size(), total, p.name());
         }
+        // A driver is an application's: on pools with driver pods each application is one job, its executors
+        // a demand over time as logged (the import by executors makes a job of every group, the driver's too).
+        EventLogImport.Imported whole = request.pools().stream().anyMatch(e -> e.pools().drivers() != null)
+                ? EventLogImport.workload(read.applications(), EventLogImport.Unit.DYNAMIC, new ImportReport()) : null;
         for (Cluster elastic : request.pools()) {
             // The pools bill node lifetimes; the run's durations follow the same rule as above.
-            SimulationConfig onPools = SimulationConfig.defaults(elastic, imported.workload())
+            EventLogImport.Imported replayed = elastic.pools().drivers() == null ? imported : whole;
+            SimulationConfig onPools = SimulationConfig.defaults(elastic, replayed.workload())
                     .withDurationModel(config.durationModel());
             for (String n : Schedulers.ELASTIC_POLICIES) {
                 PlacementPolicy p = new OnPools(registry.create(n, 1), elastic.name());
-                RunResult run = Simulation.run(elastic, imported.workload(), p, onPools);
+                RunResult run = Simulation.run(elastic, replayed.workload(), p, onPools);
                 runs.add(run);
-                results.add(new ApplicationReplay(run, imported));
+                results.add(new ApplicationReplay(run, replayed));
                 progress.advanced(runs.size(), total, p.name());
             }
         }
@@ -95,6 +101,10 @@ public final class WhatIf {
             if (run.cluster().isElastic()) {
                 findings.onPools(run.summary().scheduler());
             }
+        }
+        if (whole != null) {
+            findings.assume("on pools with driver pods each application runs whole: one driver pod (Spark's default "
+                    + "request) from its start to its end, its executors as many as the log shows at each moment");
         }
         findings.kubernetes(request.pods(), podsUnknown);
         findings.hosts(map, request.hosts(), c);

@@ -28,12 +28,15 @@ class BatchedEnvsTest {
     @Test
     void aBatchIsItsEnvironmentsSteppedOneByOne() {
         int n = 3;
-        List<Env> batched = new ArrayList<>();
+        // The batch's environments come from one make (they share its prepared workloads, two of
+        // them), the others are made one by one: every value must still be the same.
+        Map<String, String> settings = Map.of("workload", "tpds-burst", "mask", "true", "workload-seeds", "2");
+        List<Env> batched = Envs.make("tpds", settings, n);
         List<Env> alone = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            batched.add(tpds());
-            alone.add(tpds());
+            alone.add(Envs.make("tpds", settings));
         }
+        assertThat(batched).doesNotHaveDuplicates();
         BatchedEnvs batch = new BatchedEnvs(batched);
         batch.reset(10);
         long[] episode = {10, 11, 12};

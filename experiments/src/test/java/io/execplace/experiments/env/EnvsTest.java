@@ -13,6 +13,7 @@ import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.Envs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
@@ -58,6 +59,25 @@ class EnvsTest {
         assertThat(problems).as(name).isEmpty();
     }
 
+    /**
+     * A {@code +drivers} preset through the cluster setting: every application runs a driver pod, which
+     * the kernel places with the last executor; the environments conform, masked and not, and the
+     * episodes' nodes hold the drivers.
+     */
+    @ParameterizedTest
+    @CsvSource({"tpds, cluster, false", "tpds, cluster, true", "hjs, cluster, true", "pairs-elastic, clusters, true"})
+    void driverPodPresetsWorkThroughTheClusterSetting(String name, String key, boolean masked) {
+        Map<String, String> settings = new java.util.HashMap<>(QUICK.get(name));
+        settings.put(key, "elastic-spot+drivers");
+        if (!name.equals("pairs-elastic")) {
+            settings.put("workload", "tpds-burst");
+            settings.put("mask", Boolean.toString(masked));
+        }
+        // With drivers the mask does not count the driver's room, so a masked agent may meet a penalty.
+        assertThat(EnvChecker.check(() -> Envs.make(name, settings), new EnvChecker.Options(new long[]{0, 5}, 20_000, false)))
+                .as(name).isEmpty();
+    }
+
     @Test
     void defaultsBuildWhatTrainBuildsByDefault() {
         // execplace train's defaults: cluster tpds, workload tpds-normal seed 1, the paper's rewards, beta 0.5.
@@ -74,6 +94,22 @@ class EnvsTest {
         Env b = Envs.make("tpds", Map.of("workload-seeds", "2", "mask", "true", "seed", "3"));
         assertThat(EnvTraces.trace(a, 1)).isEqualTo(EnvTraces.trace(b, 1));
         assertThat(a.actionMask()).contains(false);
+    }
+
+    @Test
+    void severalEnvironmentsAtOnceAreEachTheOneMadeAlone() {
+        // tpds shares its prepared workloads among them, hjs makes each anew (the factory's default).
+        for (String name : List.of("tpds", "hjs")) {
+            Map<String, String> settings = Map.of("workload-seeds", "2");
+            List<Env> made = Envs.make(name, settings, 3);
+            assertThat(made).hasSize(3).doesNotHaveDuplicates();
+            // Stepped in turn, one episode each, with the same seeds: their traces are the one made alone's.
+            for (int i = 0; i < made.size(); i++) {
+                assertThat(EnvTraces.trace(made.get(i), 2)).isEqualTo(EnvTraces.trace(Envs.make(name, settings), 2));
+            }
+        }
+        assertThatThrownBy(() -> Envs.make("tpds", Map.of(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("count must be at least 1, got 0");
     }
 
     @Test

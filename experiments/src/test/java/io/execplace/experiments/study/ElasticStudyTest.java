@@ -33,5 +33,22 @@ class ElasticStudyTest {
         try (var charts = Files.list(dir.resolve("charts"))) {
             assertThat(charts.filter(p -> p.toString().endsWith(".svg")).count()).isEqualTo(6);
         }
+        assertThat(Files.readString(dir.resolve("results.csv"))).doesNotContain("applicationsRestarted");
+    }
+
+    @Test
+    void withDriversEveryPoolRunsDriverPodsAndTheTablesCountRestarts(@TempDir Path dir) throws Exception {
+        ElasticStudy study = new ElasticStudy(new ElasticStudy.Settings(1, 1, 40, 60), new Runner(Schedulers.builtIn(), 1),
+                true);
+        assertThat(study.scenarios()).extracting(s -> s.name()).containsExactly(
+                "elastic-ondemand-published+drivers/hybrid-medium", "elastic-spot-published+drivers/hybrid-medium",
+                "elastic-spot-published-trace+drivers/hybrid-medium", "elastic-ondemand-published+drivers/hybrid-day",
+                "elastic-spot-published+drivers/hybrid-day", "elastic-spot-published-trace+drivers/hybrid-day");
+        assertThat(study.scenarios()).allSatisfy(s -> assertThat(s.cluster().pools().drivers()).isNotNull());
+        StudyOutcome outcome = study.run(dir, (done, all, what) -> { });
+        assertThat(outcome.rows()).hasSize(4);
+        assertThat(Files.readString(dir.resolve("results.csv"))).contains("applicationsRestarted");
+        assertThat(Files.readString(dir.resolve("index.html"))).contains(ElasticTables.RESTARTS)
+                .contains("with its other half, drivers on on-demand");
     }
 }

@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * Every run of a finished episode: its application, cluster, release, start, finish, the executors
  * it wanted and got, and whether it missed its deadline; runs in the order they were created
- * (dispatch order, then batch order). For credit assignment ({@code liu.pairs.HarmCredit}).
+ * (dispatch order, then batch order). For credit assignment ({@code liu.pairmanager.HarmCredit}).
  */
 public final class RunLog {
 

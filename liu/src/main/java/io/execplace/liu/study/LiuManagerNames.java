@@ -6,8 +6,8 @@ import io.execplace.liu.agent.LiuAgentFiles;
 import io.execplace.liu.agent.LiuAgentManager;
 import io.execplace.liu.managers.LiuBaselines;
 import io.execplace.liu.managers.LiuReferenceManagers;
-import io.execplace.liu.pairs.PairAgentFiles;
-import io.execplace.liu.pairs.PairManager;
+import io.execplace.liu.pairmanager.PairAgentFiles;
+import io.execplace.liu.pairmanager.PairManager;
 import io.execplace.liu.sim.LiuManager;
 import io.execplace.rl.nn.ArrayBundle;
 import io.execplace.rl.train.AgentFiles;
@@ -21,7 +21,7 @@ import java.nio.file.Path;
  * Every LIU manager by name, as {@code heldout --study liu --managers} takes them: the paper's
  * baselines ({@code random, sf-p, lf-p, sf-e, lf-e}), the references ({@code sf-now, outlook}) and
  * trained agents as {@code agent:PATH} — the paper's value agent ({@code liu-value}) or the pair
- * manager ({@code liu-pairs}), told apart by the file.
+ * manager ({@code liu-pair-manager}), told apart by the file.
  */
 public final class LiuManagerNames {
 
@@ -54,7 +54,7 @@ public final class LiuManagerNames {
         for (String name : LiuReferenceManagers.NAMES) {
             managers = managers.with(name, "reference", none -> new Named(LiuReferenceManagers.of(name), -1, 0, false));
         }
-        return managers.withFamily(AGENT_PREFIX, "PATH", "a trained liu-value or liu-pairs agent", (argument, none) -> {
+        return managers.withFamily(AGENT_PREFIX, "PATH", "a trained liu-value or liu-pair-manager agent", (argument, none) -> {
             try {
                 return agent(argument);
             } catch (IOException e) {
@@ -89,7 +89,7 @@ public final class LiuManagerNames {
             throw new BadInputException(e.getMessage());
         }
         String algorithm = ArrayBundle.read(file).metadata().path("algorithm").asText();
-        if (PairAgentFiles.ALGORITHM.equals(algorithm)) {
+        if (PairAgentFiles.isAlgorithm(algorithm)) {
             JsonNode training = PairAgentFiles.training(file);
             return new Named(new PairManager(PairAgentFiles.read(file), name), training.path("firstWorkloadSeed").asLong(-1),
                     training.path("workloadSeeds").asLong(0), true);

@@ -131,7 +131,7 @@ final class LiuReport {
         }
         report.section("Fig. 5: RL vs SF-E per test episode", sec -> fig5.forEach(sec::figure));
         if (!o.pairs().isEmpty()) {
-            report.section("Beyond the paper: the pair manager", sec -> LiuPairsReport.write(o, sec));
+            report.section("Beyond the paper: the pair manager", sec -> LiuPairManagerReport.write(o, sec));
         }
         report.build().write(index);
         return index;
@@ -281,8 +281,8 @@ final class LiuReport {
                         Double.isNaN(p.loss()) ? "" : g6(p.loss()));
             }
         }
-        for (LiuPairsPart.PairRun r : o.pairs()) { // its stages, on its validation workloads (training stream)
-            for (io.execplace.liu.pairs.PairTrainer.Stage st : r.stages()) {
+        for (LiuPairManagerPart.PairRun r : o.pairs()) { // its stages, on its validation workloads (training stream)
+            for (io.execplace.liu.pairmanager.PairTrainer.Stage st : r.stages()) {
                 table.row(r.pattern().label() + "-pairs", st.episodes(), "", g6(st.tmdl()), g6(st.ajdr()),
                         g6(LiuScores.eval(st.tmdl(), st.ajdr())), "");
             }

@@ -19,7 +19,7 @@ import io.execplace.liu.agent.LiuTrainer;
 import io.execplace.liu.agent.LiuTrainingSpec;
 import io.execplace.liu.agent.LiuValueAgent;
 import io.execplace.liu.managers.LiuBaselines;
-import io.execplace.liu.pairs.PairTrainingConfig;
+import io.execplace.liu.pairmanager.PairTrainingConfig;
 
 import io.execplace.experiments.study.StudyOutcome;
 
@@ -158,8 +158,8 @@ public final class LiuStudy {
     /** Everything the report needs. */
     public record Outcome(Settings settings, List<TrainedRun> runs, Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> baselines,
                           Map<ArrivalPattern.Kind, Map<String, LiuEvaluation>> curveBaselines,
-                          List<Comparison> table2, List<Comparison> table3, List<LiuPairsPart.PairRun> pairs,
-                          List<LiuPairsPart.SideBySide> sideBySide, List<LiuPairsPart.Diagnosis> diagnosis) {
+                          List<Comparison> table2, List<Comparison> table3, List<LiuPairManagerPart.PairRun> pairs,
+                          List<LiuPairManagerPart.SideBySide> sideBySide, List<LiuPairManagerPart.Diagnosis> diagnosis) {
     }
 
     private final ExecutorClusters clusters = ExecutorClusters.liu();
@@ -240,10 +240,10 @@ public final class LiuStudy {
         }
         CellEngine trainings = engine != null ? engine : CellEngine.local(s.threads());
         List<TrainedRun> trained = trainings.run(trainingCells(s, tests, dir), runs, progress);
-        LiuPairsPart part = new LiuPairsPart(clusters, minShare, pairs);
-        List<LiuPairsPart.PairRun> pairRuns = new ArrayList<>();
-        List<LiuPairsPart.SideBySide> sideBySide = new ArrayList<>();
-        List<LiuPairsPart.Diagnosis> diagnosis = new ArrayList<>();
+        LiuPairManagerPart part = new LiuPairManagerPart(clusters, minShare, pairs);
+        List<LiuPairManagerPart.PairRun> pairRuns = new ArrayList<>();
+        List<LiuPairManagerPart.SideBySide> sideBySide = new ArrayList<>();
+        List<LiuPairManagerPart.Diagnosis> diagnosis = new ArrayList<>();
         List<Comparison> table2 = new ArrayList<>();
         for (ArrivalPattern.Kind k : ArrivalPattern.Kind.values()) {
             TrainedRun t = find(trained, new Run(k, true));
@@ -256,18 +256,18 @@ public final class LiuStudy {
             if (t == null || pairs == null) {
                 continue;
             }
-            LiuPairsPart.PairRun p = part.train(t.run(), s, tests.get(k), dir.resolve("agents").resolve(t.run().label()),
+            LiuPairManagerPart.PairRun p = part.train(t.run(), s, tests.get(k), dir.resolve("agents").resolve(t.run().label()),
                     progress);
             pairRuns.add(p);
             table2.add(compare(k.label(), p.test(), baselines.get(k).get("sf-e")));
-            Map<String, LiuManager> managers = LiuPairsPart.managers(t, p);
+            Map<String, LiuManager> managers = LiuPairManagerPart.managers(t, p);
             sideBySide.addAll(part.sideBySide(k, s, tests.get(k), managers));
             diagnosis.addAll(part.diagnose(k, tests.get(k), managers));
         }
         // Table III: the uniform agent on eased and stressed uniform workloads, against SF-E.
         TrainedRun uniform = find(trained, new Run(ArrivalPattern.Kind.UNIFORM, true));
         List<Comparison> table3 = new ArrayList<>();
-        LiuPairsPart.PairRun uniformPairs = pairRuns.stream().filter(p -> p.pattern() == ArrivalPattern.Kind.UNIFORM)
+        LiuPairManagerPart.PairRun uniformPairs = pairRuns.stream().filter(p -> p.pattern() == ArrivalPattern.Kind.UNIFORM)
                 .findFirst().orElse(null);
         for (String variant : uniform == null ? List.<String>of() : List.of("eased", "stressed")) {
             LiuManager agent = new LiuAgentManager(uniform.agent(), "rl");

@@ -67,7 +67,7 @@ class LiuStudyTest {
     @Test
     void withThePairManagerItsRowsStandBesideThePapersAgent(@TempDir Path dir) throws Exception {
         LiuStudy.Settings s = tiny(3, 40, 2, 1).withThreads(1);
-        io.execplace.liu.pairs.PairTrainingConfig pairs = io.execplace.liu.pairs.PairTrainingConfig.quick()
+        io.execplace.liu.pairmanager.PairTrainingConfig pairs = io.execplace.liu.pairmanager.PairTrainingConfig.quick()
                 .withImitation(2, 1, 1).withImprovement(1, 1).withPolicyGradient(0, 1, 0.001);
         Path index = new LiuStudy().withPairs(pairs).run(s, List.of(LiuStudy.Run.of("uniform")), dir, ProgressListener.NONE).index();
         List<String> table2 = Files.readAllLines(dir.resolve("table2.csv"));
@@ -80,7 +80,7 @@ class LiuStudyTest {
                 .anyMatch(l -> l.startsWith("eased,pairs,")).anyMatch(l -> l.startsWith("stressed,pairs,"));
         assertThat(Files.readAllLines(dir.resolve("curves.csv"))).anyMatch(l -> l.startsWith("uniform-pairs,"));
         assertThat(dir.resolve("agents/uniform/pairs.xprl")).exists();
-        assertThat(io.execplace.liu.pairs.PairAgentFiles.read(dir.resolve("agents/uniform/pairs.xprl")).hidden())
+        assertThat(io.execplace.liu.pairmanager.PairAgentFiles.read(dir.resolve("agents/uniform/pairs.xprl")).hidden())
                 .containsExactly(16);
         assertThat(Files.readString(index)).contains("Beyond the paper", "Why it works", "misses blamed on regular",
                 "training TMDL", "outlook");

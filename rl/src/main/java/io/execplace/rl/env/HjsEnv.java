@@ -38,7 +38,9 @@ import java.util.Map;
  * Physics, queue order and records are the kernel's (the {@link KernelEnv} base), so an episode and
  * a simulation of the same decisions agree to the bit. Episode {@code e} runs workload
  * {@code floorMod(e, count)}. On a workload with executor demands the kernel's executor requests
- * (dynamic allocation) are offered like jobs; placing one's last executor earns the job reward.
+ * (dynamic allocation) are offered like jobs; placing one's last executor earns the job reward. On
+ * pools with driver pods the kernel places an application's driver with its last executor; when no
+ * node can take it, the executors go and the step counts as a skip ({@link EventKernel#placeExecutor}).
  */
 public final class HjsEnv extends KernelEnv {
 
@@ -173,6 +175,11 @@ public final class HjsEnv extends KernelEnv {
         if (!kernel.placeExecutor(vm)) {
             actions.placed(observation, state, job, vm, job.executors() - kernel.executorsPlaced());
             result.set(observation, 0, false, false, StepEvent.PLACED);
+            return;
+        }
+        if (kernel.driverWithoutNode()) {
+            // No node can take the application's driver (pools with driver pods): it waits again, as after a skip.
+            moveOn(config.rewards().skip(), StepEvent.WAITED);
             return;
         }
         moveOn(config.rewards().jobPlaced(), StepEvent.PLACED);

@@ -1,6 +1,5 @@
 package io.execplace.rl.env;
 
-import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
@@ -47,6 +46,10 @@ import java.util.List;
  * request, with its application's id and shape), and the episode runs on until the kernel has
  * nothing left to decide, so an episode follows the simulator's physics. A request is not a job:
  * placing it earns the place reward and starts no job; {@code R_epi} counts the floors.
+ *
+ * <p>Driver pods: on pools that model them the kernel places each application's driver with its last
+ * executor, by the rule it applies to a policy's placement that names none; when no node can take the
+ * driver the executors go, the job waits again and the step earns the wait reward ({@link StepEvent#WAITED}).
  */
 public final class TpdsEnv extends KernelEnv {
 
@@ -64,14 +67,7 @@ public final class TpdsEnv extends KernelEnv {
     /** Index of the current job in {@link #jobs} (the kernel's offered job, FCFS). */
     private int job;
     private int placed;
-    // Per-job reward (TpdsEnvConfig.perJobReward): the cost committed so far, the part of R_epi paid
-    // so far, and the extra duration of the job started by the current step.
-    private double committedCost;
-    private double paidSoFar;
-    private double startedExcess;
-    private boolean jobStarted;
-    /** Target reward: whether the job the current step started meets its deadline. */
-    private boolean startedOnTime;
+    private final AccruingReward accruing;
 
     /** Normalised observations divide executor counts by the largest in {@code workloads}, busy times by their longest job. */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config) {
@@ -121,6 +117,7 @@ public final class TpdsEnv extends KernelEnv {
         this.config = config;
         this.workloads = prepared;
         this.fcfs = config.queuePolicy() == QueuePolicy.FCFS;
+        this.accruing = new AccruingReward(config);
     }
 
     private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
@@ -165,11 +162,7 @@ public final class TpdsEnv extends KernelEnv {
         kernel.nextDecision();
         job = kernel.waitingJobIndex(kernel.offered());
         placed = 0;
-        committedCost = 0;
-        paidSoFar = 0;
-        startedExcess = 0;
-        jobStarted = false;
-        startedOnTime = false;
+        accruing.reset();
     }
 
     @Override
@@ -179,82 +172,7 @@ public final class TpdsEnv extends KernelEnv {
         } else {
             place(action - 1);
         }
-        if (config.perJobReward()) {
-            payAsItAccrues();
-        } else if (config.targetReward()) {
-            payTarget();
-        }
-    }
-
-    /**
-     * Target reward: this step's share of HJS's Target in place of Table 3's place reward —
-     * {@code −100·ΔCost/C_max} for the cost committed, {@code 100/D_num} for a deadline job started on
-     * time — and the completing step the episode's Target minus everything paid before. A wait keeps
-     * Table 3's wait reward and penalties are unchanged, so a completed episode returns its Target
-     * plus the wait reward per wait.
-     */
-    private void payTarget() {
-        StepEvent event = result.event();
-        if (event == StepEvent.COMPLETED) {
-            HjsTarget t = HjsTarget.of(kernel.result("tpds environment", new long[0], 0));
-            // Eq. 5 is undefined without deadline jobs (it divides by D_num): such a workload earns its cost term.
-            double target = t == null ? HjsTarget.CONSTANT * (1 - state.costSoFar() / workload.maxCost) : t.target();
-            result.set(observation, target - paidSoFar, true, false, event);
-            return;
-        }
-        if (result.terminated()) {
-            return;
-        }
-        double committed = state.committedCost();
-        double share = 0;
-        if (workload.maxCost > 0) {
-            share -= HjsTarget.CONSTANT * (committed - committedCost) / workload.maxCost;
-        }
-        if (jobStarted && startedOnTime) {
-            share += HjsTarget.CONSTANT / workload.deadlineJobs;
-        }
-        committedCost = committed;
-        jobStarted = false;
-        startedOnTime = false;
-        paidSoFar += share;
-        // A wait keeps Table 3's reward (-1), as HJS Table 1 charges a skip: holding jobs is not free.
-        double waited = event == StepEvent.WAITED ? config.rewards().waitReward() : 0;
-        result.set(observation, share + waited, false, result.truncated(), event);
-    }
-
-    /**
-     * Per-job reward: adds this step's share of {@code R_epi} to the immediate reward — {@code R_fixed/n}
-     * when a job starts, minus the cost it commits and the job's extra duration in the units of
-     * Eq. 14 — and gives the completing step {@code R_epi} minus everything paid before, so a
-     * completed episode returns exactly what it returns without the option. Penalties are unchanged.
-     */
-    private void payAsItAccrues() {
-        StepEvent event = result.event();
-        if (event == StepEvent.COMPLETED) {
-            result.set(observation, result.reward() - paidSoFar, true, false, event);
-            return;
-        }
-        if (result.terminated()) {
-            return;
-        }
-        double committed = state.committedCost();
-        double share = 0;
-        if (jobStarted) {
-            // R_fixed, the part of R_epi every completed episode earns, in equal parts per job.
-            share += config.fixedReward() / jobs.length;
-        }
-        if (workload.maxCost > 0) {
-            share -= config.fixedReward() * config.beta() * (committed - committedCost) / workload.maxCost;
-        }
-        double spread = workload.maxMeanDuration - workload.minMeanDuration;
-        if (startedExcess > 0 && spread > 0) {
-            share -= config.fixedReward() * (1 - config.beta()) * startedExcess / (jobs.length * spread);
-        }
-        committedCost = committed;
-        startedExcess = 0;
-        jobStarted = false;
-        paidSoFar += share;
-        result.set(observation, result.reward() + share, false, result.truncated(), event);
+        accruing.pay(result, observation, kernel, workload);
     }
 
     private void wait0() {
@@ -307,12 +225,14 @@ public final class TpdsEnv extends KernelEnv {
             result.set(observation, r.place(), false, false, StepEvent.PLACED);
             return;
         }
-        if (job < jobs.length) {
+        // On pools with driver pods, no node may take the driver: the job waits again, as a wait would leave it.
+        boolean driverless = kernel.driverWithoutNode();
+        if (job < jobs.length && !driverless) {
             // The job started with the duration the kernel's model gives its layout (an executor request
             // of dynamic allocation is not a job: its application started before).
-            startedExcess = kernel.tally().lastDuration() - workload.minDuration[job];
-            jobStarted = true;
-            startedOnTime = current.hasDeadline() && Deadlines.met(current, kernel.now() + kernel.tally().lastDuration());
+            double duration = kernel.tally().lastDuration();
+            accruing.jobStarted(duration - workload.minDuration[job],
+                    current.hasDeadline() && Deadlines.met(current, kernel.now() + duration));
         }
         if (!nextDecisionAfterStart()) {
             complete();
@@ -326,7 +246,8 @@ public final class TpdsEnv extends KernelEnv {
             finish(r.lookAhead(), StepEvent.LOOKAHEAD_FAILED);
             return;
         }
-        result.set(observation, r.place(), false, false, StepEvent.PLACED);
+        result.set(observation, driverless ? r.waitReward() : r.place(), false, false,
+                driverless ? StepEvent.WAITED : StepEvent.PLACED);
     }
 
     /**
@@ -342,8 +263,7 @@ public final class TpdsEnv extends KernelEnv {
         if (kernel.allArrived() && kernel.waitingCount() == 0) {
             return false;
         }
-        kernel.nextDecision(); // the next job in arrival order; the clock moves to its arrival if need be
-        return true;
+        return kernel.nextDecision(); // the next job in arrival order; the clock moves to its arrival if need be
     }
 
     /** Runs what still runs to its end and ends the episode with {@code R_epi} (Eq. 14). */

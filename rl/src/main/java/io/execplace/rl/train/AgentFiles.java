@@ -27,6 +27,7 @@ import io.execplace.rl.pairs.PairSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -201,6 +202,10 @@ public final class AgentFiles {
 
     /** The agent file a scheduler argument names: a model or checkpoint file, or a training folder. */
     public static Path resolve(Path path) {
+        Path renamed = renamed(path);
+        if (renamed != null) {
+            return renamed;
+        }
         if (Files.isDirectory(path)) {
             Path model = path.resolve(MODEL_FILE);
             if (Files.isRegularFile(model)) {
@@ -213,5 +218,27 @@ public final class AgentFiles {
             throw new IllegalArgumentException("folder " + path + " holds no " + MODEL_FILE + " or " + CHECKPOINT_FILE);
         }
         return path;
+    }
+
+    /**
+     * Shipped model files renamed so that each name says one thing — LIU's pair manager was
+     * {@code liu-pairs-*}, beside the size-free pair agent's {@code *-pairs} files: the old name's
+     * prefix and the new one. A path by an old name that does not exist reads the renamed file beside it.
+     */
+    static final Map<String, String> RENAMED_PREFIXES = Map.of("liu-pairs-", "liu-pair-manager-");
+
+    /** The renamed file a path by an old name stands for, or null. */
+    private static Path renamed(Path path) {
+        Path name = path.getFileName();
+        if (name == null || Files.exists(path)) {
+            return null;
+        }
+        for (Map.Entry<String, String> e : RENAMED_PREFIXES.entrySet()) {
+            if (name.toString().startsWith(e.getKey())) {
+                Path now = path.resolveSibling(e.getValue() + name.toString().substring(e.getKey().length()));
+                return Files.exists(now) ? now : null;
+            }
+        }
+        return null;
     }
 }

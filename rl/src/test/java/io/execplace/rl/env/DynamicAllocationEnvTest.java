@@ -1,13 +1,10 @@
 package io.execplace.rl.env;
 
 import io.execplace.core.metrics.RunResult;
-import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
-import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import io.execplace.core.workload.WorkloadOptions;
@@ -56,10 +53,10 @@ class DynamicAllocationEnvTest {
 
         TpdsEnv env = new TpdsEnv(cluster, List.of(workload), config.durationModel(),
                 TpdsEnvConfig.paper(0.5).withMasking(true));
-        int requests = drive(env, Schedulers.create(scheduler, seed));
+        int requests = KernelEnvDriving.drive(env, Schedulers.create(scheduler, seed));
         assertThat(requests).as("requests offered to the agent").isPositive();
 
-        assertSameRun(env.kernel.result(scheduler, new long[0], 0), sim);
+        KernelEnvDriving.assertSameRun(env.kernel.result(scheduler, new long[0], 0), sim);
         EpisodeOutcome episode = env.outcome();
         assertThat(episode.completed()).isTrue();
         assertThat(episode.jobs()).isEqualTo(JOBS);
@@ -83,10 +80,10 @@ class DynamicAllocationEnvTest {
         RunResult sim = Simulation.run(cluster, workload, Schedulers.create("first-fit", 5), config);
 
         HjsEnv env = new HjsEnv(cluster, List.of(workload), config.durationModel(), hjs, null);
-        assertThat(drive(env, Schedulers.create("first-fit", 5))).isPositive();
+        assertThat(KernelEnvDriving.drive(env, Schedulers.create("first-fit", 5))).isPositive();
         HjsEnv.Episode episode = env.lastEpisode();
         assertThat(episode.completed()).isTrue();
-        assertSameRun(episode.run(), sim);
+        KernelEnvDriving.assertSameRun(episode.run(), sim);
     }
 
     @Test
@@ -133,53 +130,5 @@ class DynamicAllocationEnvTest {
             env.step(action);
         }
         return env.outcome();
-    }
-
-    /**
-     * Steps the environment with the policy's placements, the whole job decided on the state before
-     * any of its executors is placed, as the simulator asks it.
-     *
-     * @return how many executor requests were offered
-     */
-    private static int drive(KernelEnv env, PlacementPolicy policy) {
-        env.reset(0, 0);
-        int requests = 0;
-        while (env.active()) {
-            if (env.kernel.waitingJobIndex(env.kernel.offered()) >= env.kernel.jobCount()) {
-                requests++;
-            }
-            Placement p = policy.place(env.currentJob(), env.clusterView());
-            if (p == null || p.isNone()) {
-                assertThat(env.actionMask()[0]).isTrue();
-                env.step(0);
-                continue;
-            }
-            for (int i = 0; i < p.executors() && env.active(); i++) {
-                assertThat(env.actionMask()[p.vm(i) + 1]).isTrue();
-                env.step(p.vm(i) + 1);
-            }
-        }
-        return requests;
-    }
-
-    /** The first entry that differs is named (the lists are long). */
-    private static void assertSameList(String what, List<?> env, List<?> sim) {
-        for (int i = 0; i < Math.min(env.size(), sim.size()); i++) {
-            assertThat(env.get(i)).as("%s %d", what, i).isEqualTo(sim.get(i));
-        }
-        assertThat(env).hasSameSizeAs(sim);
-    }
-
-    private static void assertSameRun(RunResult env, RunResult sim) {
-        assertSameList("job", env.jobs(), sim.jobs());
-        assertThat(env.vms()).usingRecursiveComparison().isEqualTo(sim.vms());
-        assertThat(env.capacity()).isEqualTo(sim.capacity());
-        RunSummary a = env.summary();
-        RunSummary b = sim.summary();
-        assertThat(a.totalCost()).isEqualTo(b.totalCost());
-        assertThat(a.meanDuration()).isEqualTo(b.meanDuration());
-        assertThat(a.meanTurnaround()).isEqualTo(b.meanTurnaround());
-        assertThat(a.deadlineMetPercent()).isEqualTo(b.deadlineMetPercent());
-        assertThat(a.makespan()).isEqualTo(b.makespan());
     }
 }

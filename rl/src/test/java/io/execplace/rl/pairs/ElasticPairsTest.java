@@ -3,6 +3,7 @@ package io.execplace.rl.pairs;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.CapacityType;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
 import io.execplace.core.model.Job;
@@ -34,6 +35,8 @@ import io.execplace.schedulers.Schedulers;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,10 +61,15 @@ class ElasticPairsTest {
 
     /** A spot pool (taken back at 900 s) then an on-demand pool, 96 cores each, launch 20–60 s. */
     private static Cluster pools() {
+        return pools(LIMIT, 900);
+    }
+
+    /** The same with {@code limit} cores per pool, the spot pool taken back at {@code reclaimAt}. */
+    private static Cluster pools(int limit, double reclaimAt) {
         NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT).instanceTypes(ElasticPresets.KWOK_GENERAL)
-                .limitCores(LIMIT).launchDelay(new LaunchDelay(20, 60)).billing(1, 60).consolidateAfter(30)
-                .interruptions(Interruptions.trace(120, List.of(900.0))).build();
-        NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(LIMIT)
+                .limitCores(limit).launchDelay(new LaunchDelay(20, 60)).billing(1, 60).consolidateAfter(30)
+                .interruptions(Interruptions.trace(120, List.of(reclaimAt))).build();
+        NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(limit)
                 .launchDelay(new LaunchDelay(20, 60)).billing(1, 60).consolidateAfter(30).build();
         return new NodePools("test-pools", List.of(spot, onDemand), false).cluster();
     }
@@ -140,9 +148,18 @@ class ElasticPairsTest {
         assertThat(obs[vm(0, "bought")]).isZero();
     }
 
-    @Test
-    void theSchedulerPlacesAsInItsEnvironmentEpisode() {
-        Cluster cluster = pools();
+    /**
+     * With driver pods too (on pools whose limits do not bind within a placement, where an agent's
+     * purchases one executor at a time are the whole placement's: docs/elastic.md, "Environments"):
+     * the kernel places each driver with the last executor in the episode, with the placement in the
+     * run. (Without a reclaim there: an episode's mean turnaround counts a restarted application's
+     * attempts, the run's its records; DriverPodsEnvTest compares the records with restarts.)
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theSchedulerPlacesAsInItsEnvironmentEpisode(boolean drivers) {
+        Cluster cluster = drivers ? pools(400, 1e9).pools().withDrivers(DriverPod.SPARK_DEFAULT, "test-pools+drivers")
+                .cluster() : pools();
         PairEnv env = env(cluster);
         PairNetwork net = PairNetwork.policy(PairSchema.ELASTIC, env.slots(), List.of(8, 8),
                 RandomSource.SPLIT_MIX_64.create(11L));
@@ -157,6 +174,7 @@ class ElasticPairsTest {
         assertThat(run.summary().meanTurnaround()).isCloseTo(episode.outcome().meanTurnaround(), within(1e-9));
         assertThat(run.summary().meanDuration()).isCloseTo(episode.outcome().meanDuration(), within(1e-9));
         assertThat(run.capacity().nodeLaunches()).isEqualTo(episode.outcome().capacity().nodeLaunches()).isPositive();
+        assertThat(run.jobs()).allMatch(j -> !j.completed() || j.placement().hasDriver() == drivers);
     }
 
     private static Path train(Path dir) throws Exception {

@@ -27,11 +27,15 @@ public final class FinishTogether implements PlacementPolicy {
 
     private final TentativeRoom room = new TentativeRoom();
     private boolean[] chosen = new boolean[0];
+    /** Nodes bought by this decision whose rest is kept as headroom (no more of the job's executors). */
+    private boolean[] closed = new boolean[0];
     /** The under-used consolidation's exposure of the live nodes, or null when it is not weighed. */
     private final QuietNodes quiet;
     /** What a second of exposure costs, in seconds of the executor's share of the node ({@link #liveCost}'s unit). */
     private final double exposureWeight;
     private boolean weighExposure;
+    /** Room kept for short jobs ({@link Headroom}), or null when none is kept. */
+    private final Headroom headroom;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
     private Cluster hybridOf;
     private boolean hybrid;
@@ -46,8 +50,18 @@ public final class FinishTogether implements PlacementPolicy {
      * under-used consolidation the executor adds ({@link QuietNodes}) at that weight.
      */
     FinishTogether(double exposureWeight) {
+        this(exposureWeight, null);
+    }
+
+    /**
+     * With a {@link Headroom}: when a job buys nodes and the live ready nodes have less free room than
+     * the headroom, the nodes bought for it are chosen for its executors and the missing room together,
+     * and that room is left free beside its executors for the short jobs to come.
+     */
+    FinishTogether(double exposureWeight, Headroom headroom) {
         this.exposureWeight = exposureWeight;
         this.quiet = exposureWeight > 0 ? new QuietNodes() : null;
+        this.headroom = headroom;
     }
 
     @Override
@@ -78,6 +92,7 @@ public final class FinishTogether implements PlacementPolicy {
         room.load(view);
         if (chosen.length < view.vmCount()) {
             chosen = new boolean[view.vmCount()];
+            closed = new boolean[view.vmCount()];
         }
         weighExposure = quiet != null && quiet.load(view);
         Cluster cluster = view.cluster();
@@ -89,15 +104,25 @@ public final class FinishTogether implements PlacementPolicy {
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (hybrid && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
+        double keep = headroom == null || claims == null ? 0 : headroom.cores(view);
         int[] vms = new int[job.executors()];
         int placed = 0;
+        int spare = keep > 0 ? -1 : 0; // executors' worth of room to leave free; -1: not counted yet
         while (placed < vms.length) {
             int left = vms.length - placed;
             int live = bestLiveNode(job, view, duration, left, only);
-            int buy = live >= 0 || claims == null ? -1 : claims.claim(job, left, only);
+            if (live < 0 && spare < 0) {
+                spare = (int) Math.ceil(Math.max(0, keep - freeReadyCores(view, only))
+                        / Headroom.executorCores(job, cluster.pools()));
+            }
+            int buy = live >= 0 || claims == null ? -1 : claims.claim(job, left + Math.max(0, spare), only);
             if (live < 0 && buy >= 0) {
                 chosen[buy] = true;
-                while (placed < vms.length && room.holds(buy, job) > 0) {
+                int holds = room.holds(buy, job);
+                int kept = Math.min(Math.max(0, spare), holds - 1); // at least one executor of the job per node
+                spare -= kept;
+                closed[buy] = kept > 0;
+                for (int n = 0; n < holds - kept && placed < vms.length; n++) {
                     room.take(vms, placed++, buy, job);
                 }
             } else if (live >= 0) {
@@ -120,10 +145,28 @@ public final class FinishTogether implements PlacementPolicy {
         return driver < 0 ? Placement.none() : Placement.of(vms).withDriver(driver);
     }
 
+    /**
+     * Free room, in cores (memory counted as cores where it binds), on the ready live nodes of one
+     * capacity type (null: any) that this decision has not chosen.
+     */
+    private double freeReadyCores(ClusterView view, CapacityType only) {
+        double perCore = Headroom.memoryPerCore(view.cluster().pools());
+        double free = 0;
+        for (int k = 0; k < room.liveCount; k++) {
+            int vm = room.live[k];
+            if (!chosen[vm] && view.isProvisioned(vm) && view.readyIn(vm) <= 0
+                    && (only == null || view.cluster().pools().capacityType(vm) == only)) {
+                free += Math.min(room.freeCores[vm], room.freeMemory[vm] / perCore);
+            }
+        }
+        return free;
+    }
+
     /** Clears the marks of this decision only (clearing every slot would cost a large pool's size per decision). */
     private void unchoose(int[] vms, int placed) {
         for (int e = 0; e < placed; e++) {
             chosen[vms[e]] = false;
+            closed[vms[e]] = false;
         }
     }
 
@@ -154,7 +197,8 @@ public final class FinishTogether implements PlacementPolicy {
         int bestFree = Integer.MAX_VALUE;
         for (int k = 0; k < room.liveCount; k++) {
             int vm = room.live[k];
-            if (room.holds(vm, job) == 0 || (only != null && cluster.pools().capacityType(vm) != only)) {
+            if (room.holds(vm, job) == 0 || (only != null && cluster.pools().capacityType(vm) != only)
+                    || closed[vm]) {
                 continue;
             }
             double cost = liveCost(view, vm, job, duration, left);

@@ -12,10 +12,13 @@ import java.util.List;
 
 /**
  * {@code lookahead} on an elastic cluster: the candidates are the elastic policies' decisions for the
- * job — the rollout policy's own first, then {@code finish-together-spot}'s, {@code finish-together}'s,
- * {@code kube-most}'s, and waiting — and each is rolled out on the event kernel itself, resumed from
- * the run's state with its waiting queue and rules ({@link ResumedRun}): node launches, minimum
- * billing, consolidation, pool limits and spot interruptions are the simulator's, not a copy's.
+ * job — the rollout policy's own first, then a proposer's when one is named, {@code
+ * finish-together-spot}'s, {@code finish-together}'s, {@code kube-most}'s, and waiting — and each is
+ * rolled out on the event kernel itself, resumed from the run's state with its waiting queue and rules
+ * ({@link ResumedRun}): node launches, minimum billing, consolidation, pool limits and spot
+ * interruptions are the simulator's, not a copy's. An availability trace's times are not known to a
+ * scheduler: a closed pool stays closed in the rollouts, or with {@link SpotWindows} drawn, windows
+ * come and go as the trace's averages say.
  *
  * <p>A candidate replaces the rollout policy's own decision only when its rollouts cost less by more
  * than the margin <em>and</em> miss no more deadlines than the own decision's on any of the futures (the
@@ -35,9 +38,16 @@ final class ElasticRollouts {
     private final ResumedRun runs = new ResumedRun(false);
 
     ElasticRollouts(SchedulerContext context, LookaheadOptions options) {
+        if (SpotWindows.of(context.options()).drawn()) {
+            runs.drawingTraces();
+        }
         String name = options.rollout().equals(LookaheadOptions.DEFAULT_ROLLOUT) ? DEFAULT_ROLLOUT : options.rollout();
         this.own = context.create(name);
         this.rollout = context.create(name);
+        if (!options.proposer().isEmpty()) {
+            // A proposer (e.g. the pair agent) is weighed right after the rollout policy, before the rules.
+            sources.add(context.create(options.proposer()));
+        }
         for (String source : SOURCES) {
             if (!source.equals(name) && sources.size() + 1 < options.candidates()) {
                 sources.add(context.create(source));

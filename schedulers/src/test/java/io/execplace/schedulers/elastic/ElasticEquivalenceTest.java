@@ -65,7 +65,8 @@ class ElasticEquivalenceTest {
                     SimulationConfig config = SimulationConfig.defaults(fixed, workload).withQueue(queue)
                             .withCapacitySeed(seed);
                     for (String name : Schedulers.names()) {
-                        if (name.equals("lookahead") || Schedulers.ELASTIC_POLICIES.contains(name)) {
+                        if (name.equals("lookahead") || Schedulers.ELASTIC_POLICIES.contains(name)
+                                || Schedulers.PROTECTING_POLICIES.contains(name)) {
                             // lookahead: rollouts of sampled futures, checked with its own test; the elastic
                             // policies read which nodes are bought, which is their point.
                             continue;

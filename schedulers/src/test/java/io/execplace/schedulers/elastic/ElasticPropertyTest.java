@@ -95,8 +95,8 @@ class ElasticPropertyTest {
     void elasticRunsKeepTheirInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
-                "uniform-progress-most", "finish-together", "finish-together-spot", "first-fit", "gio",
-                "round-robin", "random");
+                "uniform-progress-most", "finish-together", "finish-together-spot", "finish-together-headroom",
+                "first-fit", "gio", "round-robin", "random");
         int runs = 0;
         int interrupted = 0;
         for (long seed = 1; seed <= 6; seed++) {
@@ -115,7 +115,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(6 * 3 * 11);
+        assertThat(runs).isEqualTo(6 * 3 * 12);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
@@ -123,14 +123,16 @@ class ElasticPropertyTest {
      * The same invariants with under-used consolidation, which evicts executors and stops their jobs:
      * no executor on a node after consolidation removed it (each job's last placement lies inside a
      * ready lifetime), billed time equals the lifetimes, a seed replays bit for bit — with fixed
-     * executors and with dynamic allocation, with and without spot reclaims.
+     * executors and with dynamic allocation, with and without spot reclaims; under the blanket
+     * {@code karpenter.sh/do-not-disrupt} policies no node with executors is drained.
      */
     @Test
     void underusedConsolidationKeepsTheInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemandUnderutilized(),
                 reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
-                "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random");
+                "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random",
+                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected");
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -143,13 +145,17 @@ class ElasticPropertyTest {
                         RunResult r = checkedTwice(c, w, config, s, seed, where);
                         assertThat(r.capacity().executorsEvicted()).as(where)
                                 .isGreaterThanOrEqualTo(r.capacity().nodesRemovedUnderused());
+                        if (s.endsWith("-protected") && !s.equals("finish-together-protected")) {
+                            // Every executor pod "true": no node with executors is ever drained.
+                            assertThat(r.capacity().nodesRemovedUnderused()).as(where).isZero();
+                        }
                         evicted += r.capacity().executorsEvicted() > 0 ? 1 : 0;
                         runs++;
                     }
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 10);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 13);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
@@ -197,7 +203,7 @@ class ElasticPropertyTest {
         int runs = 0;
         for (Cluster c : clusters) {
             for (String s : List.of("kube-default", "kube-most", "kube-spot", "uniform-progress", "uniform-progress-most",
-                    "finish-together", "finish-together-spot", "first-fit", "gio", "random")) {
+                    "finish-together", "finish-together-spot", "finish-together-headroom", "first-fit", "gio", "random")) {
                 for (long seed = 1; seed <= 4; seed++) {
                     Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(150).withMeanGapSeconds(20.0));
                     String where = s + " on " + c.name() + " seed " + seed;
@@ -210,7 +216,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(2 * 10 * 4);
+        assertThat(runs).isEqualTo(2 * 11 * 4);
         assertThat(restarted).as("runs where a reclaim took a driver and restarted its application").isGreaterThan(5);
     }
 

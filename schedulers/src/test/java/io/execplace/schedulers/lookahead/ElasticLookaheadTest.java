@@ -69,4 +69,44 @@ class ElasticLookaheadTest {
         assertThat(a.summary().totalCost()).isNotEqualTo(run(spot, w, "lookahead", 4, every).summary().totalCost());
         assertThatThrownBy(() -> many.withMissGuard("some")).hasMessageContaining("every or mean");
     }
+
+    @Test
+    void drawnSpotWindowsChangeNothingWithoutAnAvailabilityTrace() {
+        LookaheadOptions l = LookaheadOptions.defaults();
+        SchedulerOptions stay = SchedulerOptions.defaults().with(l);
+        SchedulerOptions drawn = stay.with(new SpotWindows(SpotWindows.DRAWN));
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(5);
+        assertSameSchedule(run(spot, w, "lookahead", 5, drawn), run(spot, w, "lookahead", 5, stay));
+        assertThatThrownBy(() -> new SpotWindows("known")).hasMessageContaining("stay or drawn");
+    }
+
+    @Test
+    void drawnSpotWindowsAreReproducibleAndDecideOtherwiseOnAWindowedPool() {
+        // 400 jobs, about 7.8 h: the preset's first window opens at 5.0 h.
+        Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(6).withJobs(400));
+        Cluster windows = ElasticPresets.spotPublishedWindows();
+        SchedulerOptions stay = SchedulerOptions.defaults();
+        SchedulerOptions drawn = stay.with(new SpotWindows(SpotWindows.DRAWN));
+        RunResult a = run(windows, w, "lookahead", 6, drawn);
+        assertSameSchedule(a, run(windows, w, "lookahead", 6, drawn));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        assertThat(a.summary().totalCost()).isNotEqualTo(run(windows, w, "lookahead", 6, stay).summary().totalCost());
+    }
+
+    @Test
+    void aProposerIsWeighedOnElasticClustersToo() {
+        LookaheadOptions l = LookaheadOptions.defaults();
+        SchedulerOptions none = SchedulerOptions.defaults().with(l);
+        Cluster spot = ElasticPresets.spot();
+        Workload w = medium(8);
+        RunResult without = run(spot, w, "lookahead", 8, none);
+        // The rollout policy as proposer proposes its own decision: nothing changes.
+        assertSameSchedule(run(spot, w, "lookahead", 8, none.with(l.withProposer(ElasticRollouts.DEFAULT_ROLLOUT))), without);
+        SchedulerOptions kube = none.with(l.withProposer("kube-spot"));
+        RunResult a = run(spot, w, "lookahead", 8, kube);
+        assertSameSchedule(a, run(spot, w, "lookahead", 8, kube));
+        assertThat(a.summary().jobsCompleted()).isEqualTo(w.size());
+        assertThat(a.summary().totalCost()).isNotEqualTo(without.summary().totalCost());
+    }
 }

@@ -2,6 +2,7 @@ package io.execplace.rl.env.registry;
 
 import io.execplace.rl.env.Env;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,4 +27,18 @@ public interface EnvFactory {
      * @throws IllegalArgumentException on a bad value, with a one-line message naming the setting
      */
     Env make(EnvSettings settings);
+
+    /**
+     * {@code count} environments of these settings with their own state each, for a batch stepped
+     * together; by default {@code count} calls of {@link #make}. A factory whose environments can share
+     * their immutable parts (prepared workloads) overrides it: a batch then keeps one copy of them,
+     * which its steps read from cache instead of from {@code count} copies.
+     */
+    default List<Env> make(EnvSettings settings, int count) {
+        List<Env> envs = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            envs.add(make(settings));
+        }
+        return envs;
+    }
 }

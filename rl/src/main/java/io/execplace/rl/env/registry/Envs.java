@@ -89,10 +89,23 @@ public final class Envs {
      *                                  preset or file that does not exist), one line
      */
     public static Env make(String name, Map<String, String> settings) {
+        return make(name, settings, 1).get(0);
+    }
+
+    /**
+     * {@code count} environments {@code name} with their own state each (see {@link #make(String, Map)}),
+     * for a batch ({@code BatchedEnvs}): they may share immutable parts such as prepared workloads.
+     *
+     * @throws IllegalArgumentException as {@link #make(String, Map)}, or when {@code count} is below 1
+     */
+    public static List<Env> make(String name, Map<String, String> settings, int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, got " + count);
+        }
         EnvFactory f = factory(name);
         EnvSettings s = new EnvSettings(f.name(), f.settings(), canonical(settings));
         try {
-            return f.make(s);
+            return count == 1 ? List.of(f.make(s)) : List.copyOf(f.make(s, count));
         } catch (BadInputException e) {
             // Scenario resolution reports bad presets and files this way; a bridge expects one type.
             throw new IllegalArgumentException("env '" + f.name() + "': " + e.getMessage(), e);

@@ -1,4 +1,4 @@
-package io.execplace.liu.pairs;
+package io.execplace.liu.pairmanager;
 
 import io.execplace.liu.sim.LiuEpisode;
 import io.execplace.liu.sim.RunLog;

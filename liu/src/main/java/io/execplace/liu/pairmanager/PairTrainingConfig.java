@@ -1,4 +1,4 @@
-package io.execplace.liu.pairs;
+package io.execplace.liu.pairmanager;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

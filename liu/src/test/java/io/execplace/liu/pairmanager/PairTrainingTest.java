@@ -1,4 +1,4 @@
-package io.execplace.liu.pairs;
+package io.execplace.liu.pairmanager;
 
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.progress.ProgressListener;

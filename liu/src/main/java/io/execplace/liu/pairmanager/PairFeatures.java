@@ -1,4 +1,4 @@
-package io.execplace.liu.pairs;
+package io.execplace.liu.pairmanager;
 
 import io.execplace.liu.model.AppCategory;
 import io.execplace.liu.model.LiuApp;

@@ -3,15 +3,15 @@ package io.execplace.liu.study;
 import io.execplace.experiments.heldout.HeldOutEvaluation.Interval;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.ReportSection;
-import io.execplace.liu.pairs.PairTrainer;
+import io.execplace.liu.pairmanager.PairTrainer;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** The report's section on the pair manager (beyond the paper): stages, training beside held-out, the diagnosis. */
-final class LiuPairsReport {
+final class LiuPairManagerReport {
 
-    private LiuPairsReport() {
+    private LiuPairManagerReport() {
     }
 
     static void write(LiuStudy.Outcome o, ReportSection.Builder sec) {
@@ -24,7 +24,7 @@ final class LiuPairsReport {
                 + "only; the stage with the fewest misses on validation workloads of the training stream is kept. Its rows "
                 + "are in Tables II and III above (agent 'pairs').");
         List<List<String>> stages = new ArrayList<>();
-        for (LiuPairsPart.PairRun r : o.pairs()) {
+        for (LiuPairManagerPart.PairRun r : o.pairs()) {
             for (PairTrainer.Stage st : r.stages()) {
                 stages.add(List.of(r.pattern().label(), st.name() + (st.name().equals(r.kept()) ? " (kept)" : ""),
                         Integer.toString(st.episodes()), Format.sig(st.tmdl(), 4), Format.sig(st.ajdr(), 4),
@@ -37,16 +37,16 @@ final class LiuPairsReport {
         sec.table(List.of("pattern", "stage", "training episodes", "validation TMDL", "validation AJDR", "agreement",
                 "seconds so far"), stages);
         List<List<String>> side = new ArrayList<>();
-        for (LiuPairsPart.SideBySide r : o.sideBySide()) {
+        for (LiuPairManagerPart.SideBySide r : o.sideBySide()) {
             side.add(List.of(r.pattern(), r.manager(), interval(r.training()), interval(r.heldOut()),
                     Format.sig(r.heldOutAjdr(), 3)));
         }
         sec.paragraph("Training beside held-out: mean TMDL with 95 % intervals on the first "
-                + LiuPairsPart.TRAINING_WORKLOADS + " training workloads (both agents trained on them) and on the held-out "
+                + LiuPairManagerPart.TRAINING_WORKLOADS + " training workloads (both agents trained on them) and on the held-out "
                 + "test workloads of Table II.");
         sec.table(List.of("pattern", "manager", "training TMDL", "held-out TMDL", "held-out AJDR"), side);
         List<List<String>> diag = new ArrayList<>();
-        for (LiuPairsPart.Diagnosis d : o.diagnosis()) {
+        for (LiuPairManagerPart.Diagnosis d : o.diagnosis()) {
             diag.add(List.of(d.pattern(), d.manager(), Format.sig(d.timeCriticalMisses(), 3), Format.sig(d.streamingMisses(), 3),
                     Format.sig(100 * d.regularOnSmallShare(), 3) + " %", Format.sig(d.blamedOnRegular(), 3)));
         }

@@ -1,4 +1,4 @@
-package io.execplace.liu.pairs;
+package io.execplace.liu.pairmanager;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,14 +16,17 @@ import java.util.List;
 /**
  * Pair-manager agent files: the {@link ArrayBundle} format (magic, format version, CRC-32) of every
  * execplace agent, kind {@code model}, metadata {@code format = execplace-agent},
- * {@code algorithm = liu-pairs}, {@code schema} ({@value #SCHEMA}: the version of the pair features),
+ * {@code algorithm = liu-pair-manager} (files written before the rename say {@value #OLD_ALGORITHM}, read
+ * the same), {@code schema} ({@value #SCHEMA}: the version of the pair features),
  * {@code features} (their names, in order), {@code hidden}, and what made it ({@code training}: the
  * pattern, seed, settings and stages); array {@code pairs.params}. A file whose features differ from
  * this build's is refused: the same numbers would mean other things.
  */
 public final class PairAgentFiles {
 
-    public static final String ALGORITHM = "liu-pairs";
+    public static final String ALGORITHM = "liu-pair-manager";
+    /** The algorithm's name until "pairs" was left to the size-free pair agent (the shipped files carry it). */
+    public static final String OLD_ALGORITHM = "liu-pairs";
     /** Version of the pair features' meaning; bump it whenever {@link PairFeatures} changes. */
     public static final int SCHEMA = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,6 +56,11 @@ public final class PairAgentFiles {
         b.write(file);
     }
 
+    /** True for the pair manager's algorithm name in a file's metadata, new or old. */
+    public static boolean isAlgorithm(String algorithm) {
+        return ALGORITHM.equals(algorithm) || OLD_ALGORITHM.equals(algorithm);
+    }
+
     /** The {@code training} metadata of a pair-manager file (what made it; empty when absent). */
     public static JsonNode training(Path file) throws IOException {
         return ArrayBundle.read(file).metadata().path("training");
@@ -68,7 +76,7 @@ public final class PairAgentFiles {
         }
         ArrayBundle b = ArrayBundle.read(file);
         JsonNode m = b.metadata();
-        if (!AgentFiles.FORMAT.equals(m.path("format").asText()) || !ALGORITHM.equals(m.path("algorithm").asText())) {
+        if (!AgentFiles.FORMAT.equals(m.path("format").asText()) || !isAlgorithm(m.path("algorithm").asText())) {
             throw new BadInputException(file + ": not a LIU pair-manager agent (algorithm '"
                     + m.path("algorithm").asText() + "', expected '" + ALGORITHM + "')");
         }

@@ -12,11 +12,11 @@ import io.execplace.liu.model.ExecutorClusters;
 import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.model.LiuWorkloadGenerator;
 import io.execplace.liu.model.LiuWorkloadSpec;
-import io.execplace.liu.pairs.HarmCredit;
-import io.execplace.liu.pairs.PairAgentFiles;
-import io.execplace.liu.pairs.PairManager;
-import io.execplace.liu.pairs.PairTrainer;
-import io.execplace.liu.pairs.PairTrainingConfig;
+import io.execplace.liu.pairmanager.HarmCredit;
+import io.execplace.liu.pairmanager.PairAgentFiles;
+import io.execplace.liu.pairmanager.PairManager;
+import io.execplace.liu.pairmanager.PairTrainer;
+import io.execplace.liu.pairmanager.PairTrainingConfig;
 import io.execplace.liu.sim.LiuEpisode;
 import io.execplace.liu.sim.LiuManager;
 import io.execplace.liu.sim.LiuRunner;
@@ -31,12 +31,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The study's part beyond the paper: the pair manager ({@code liu.pairs}) trained on each guided
+ * The study's part beyond the paper: the pair manager ({@code liu.pairmanager}) trained on each guided
  * run's pattern, with the same training workload stream as the value agent, then set beside it —
  * training and held-out workloads side by side, and a per-category diagnosis of where each
  * manager's misses come from.
  */
-final class LiuPairsPart {
+final class LiuPairManagerPart {
 
     /** Training workloads (the first of the training stream) that the side-by-side table evaluates on. */
     static final int TRAINING_WORKLOADS = 10;
@@ -66,7 +66,7 @@ final class LiuPairsPart {
     private final double minShare;
     private final PairTrainingConfig config;
 
-    LiuPairsPart(ExecutorClusters clusters, double minShare, PairTrainingConfig config) {
+    LiuPairManagerPart(ExecutorClusters clusters, double minShare, PairTrainingConfig config) {
         this.clusters = clusters;
         this.minShare = minShare;
         this.config = config;
