@@ -6,13 +6,13 @@ import io.execplace.cli.output.Version;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.JsonKeys;
-import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Workload;
 import io.execplace.core.workload.Traces;
 import io.execplace.experiments.study.ReplayReport;
 import io.execplace.kubernetes.replay.Prediction;
 import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
+import io.execplace.kubernetes.replay.ReplaySetup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,9 +22,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -125,20 +123,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!(timeScale > 0) || !Double.isFinite(timeScale)) {
-            throw BadInputException.option("--time-scale", "must be a number > 0, got " + timeScale);
-        }
-        if (!(timeoutSeconds > 0) || timeoutSeconds > 86_400) {
-            throw BadInputException.option("--timeout", "must be a number of seconds from 0 to 86400, got " + timeoutSeconds);
-        }
-        for (double t : spotInterruptions) {
-            if (!(t >= 0) || !Double.isFinite(t)) {
-                throw BadInputException.option("--spot-interruptions", "must be workload seconds >= 0, got " + t);
-            }
-        }
-        if (!(notice >= 0) || notice > 86_400) {
-            throw BadInputException.option("--notice", "must be seconds from 0 to 86400, got " + notice);
-        }
+        Replay.Settings settings = ReplaySetup.settings(namespace, scheduler, timeScale, timeoutSeconds);
+        Replay.Spot spot = ReplaySetup.spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
         Workload jobs = Traces.read(workload);
         if (!Files.isReadable(kubeconfig)) {
             throw BadInputException.option("--kubeconfig", "cannot read " + kubeconfig);
@@ -146,28 +132,17 @@ public final class ReplayCommand implements Callable<Integer> {
         if (json != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw BadInputException.option("--json", "no directory " + json.toAbsolutePath().getParent());
         }
-        Prediction prediction = null;
         Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
-        if (!(spotInterruptionRate >= 0) || !(spotInterruptionRate < 1)) {
-            throw BadInputException.option("--spot-interruption-rate", "must be a probability in [0, 1), got " + spotInterruptionRate);
-        }
-        Replay.Spot spot = new Replay.Spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
+        Prediction prediction = null;
         if (predict != null) {
             Options.checked("--predict", () -> context.schedulers().check(predict));
             if (!Files.isReadable(types)) {
                 throw BadInputException.option("--instance-types", "cannot read " + types);
             }
-            if (!(launchSeconds >= 0) || !(consolidateAfter >= 0) || launchSeconds > 3600 || consolidateAfter > 86_400) {
-                throw BadInputException.option("--launch-seconds", "--launch-seconds and --consolidate-after must be "
-                        + "seconds >= 0");
-            }
-            ConsolidationPolicy consolidation = Options.checked("--consolidation-policy", () -> ConsolidationPolicy.parse(consolidationPolicy));
-            prediction = new Prediction(timeScale, launchSeconds, consolidateAfter, spot.interruptions(), consolidation);
+            prediction = ReplaySetup.prediction(settings, spot, launchSeconds, consolidateAfter, consolidationPolicy);
         }
-        String schedulerName = "kube-scheduler".equals(scheduler) ? "default-scheduler" : scheduler;
-        ReplayResult result = Replay.run(kubeconfig, prices, new Replay.Settings(namespace, schedulerName, timeScale,
-                Duration.ofMillis(Math.round(timeoutSeconds * 1000))), spot, jobs);
-        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+        ReplayResult result = Replay.run(kubeconfig, prices, settings, spot, jobs);
+        Map<String, Object> summary = result.summary();
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()
                 : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
@@ -179,7 +154,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 Object p = predicted.get(k);
                 out.printf("%-26s %14s %14s %8s%n", k, shown(v), p == null ? "" : shown(p), p == null ? "" : gap(v, p));
             });
-            predicted.forEach((k, v) -> summary.put("simulated_" + k, v));
+            summary = ReplaySetup.joined(summary, predicted);
         }
         out.flush();
         if (json != null) {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.concurrent.Callable;
@@ -70,23 +70,15 @@ public final class BenchCommand implements Callable<Integer> {
                 spec.commandLine().getErr().flush();
             }
         };
-        List<Benchmarks.Measurement> results;
-        if (milpOnly || lookaheadOnly) {
-            List<Benchmarks.Measurement> exact = new ArrayList<>();
-            Consumer<Benchmarks.Measurement> sink = m -> {
-                exact.add(m);
-                progress.accept(m);
-            };
-            if (milpOnly) {
-                Benchmarks.runExact(settings, sink);
-            }
-            if (lookaheadOnly) {
-                Benchmarks.runLookahead(settings, sink);
-            }
-            results = exact;
-        } else {
-            results = Benchmarks.run(settings, progress);
+        EnumSet<Benchmarks.ExactSuite> only = EnumSet.noneOf(Benchmarks.ExactSuite.class);
+        if (milpOnly) {
+            only.add(Benchmarks.ExactSuite.MILP);
         }
+        if (lookaheadOnly) {
+            only.add(Benchmarks.ExactSuite.LOOKAHEAD);
+        }
+        List<Benchmarks.Measurement> results = only.isEmpty() ? Benchmarks.run(settings, progress)
+                : Benchmarks.runExact(settings, only, progress);
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));
         } else {

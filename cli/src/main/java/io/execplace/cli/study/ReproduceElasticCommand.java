@@ -68,9 +68,7 @@ final class ReproduceElasticCommand implements Callable<Integer> {
         study.check(parent.context());
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
-                () -> new ElasticStudy.Settings(seeds != null ? seeds : base.seeds(),
-                        firstSeed != null ? firstSeed : base.firstSeed(), jobs != null ? jobs : base.mediumJobs(),
-                        dayJobs != null ? dayJobs : base.dayJobs()));
+                () -> base.with(seeds, firstSeed, jobs, dayJobs));
         Runner runner = new Runner(parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
         try (CellEngine cells = study.open(parent.context(), study.threads())) {

@@ -3,13 +3,12 @@ package io.execplace.cli.study;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
+import io.execplace.experiments.api.SchedulerTuning;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.HybridStudy;
 import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.schedulers.spi.SchedulerOptions;
-import io.execplace.schedulers.milp.MilpOptions;
-import io.execplace.schedulers.milp.MilpSolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,17 +69,9 @@ final class ReproduceHybridCommand implements Callable<Integer> {
         study.check(parent.context());
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
-                () -> new HybridStudy.Settings(seeds != null ? seeds : base.seeds(),
-                        jobs != null ? jobs : base.smallJobs(), largeJobs != null ? largeJobs : base.largeJobs()));
-        MilpOptions tuned = MilpOptions.defaults();
-        if (milpTimeLimitMs != null) {
-            tuned = Options.checked("--milp-time-limit", () -> MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
-        }
-        if (milpSolver != null) {
-            MilpSolver solver = Options.checked("--milp-solver", () -> MilpSolver.parse(milpSolver));
-            tuned = tuned.withSolver(solver);
-        }
-        SchedulerOptions milp = SchedulerOptions.defaults().with(tuned);
+                () -> base.with(seeds, jobs, largeJobs));
+        SchedulerOptions milp = SchedulerTuning.builder().milpTimeLimit(milpTimeLimitMs).milpSolver(milpSolver).build()
+                .withMilp(SchedulerOptions.defaults());
         Runner runner = new Runner(parent.context().schedulers(), study.threads());
         StudyOutcome outcome;
         try (CellEngine cells = study.open(parent.context(), study.threads())) {

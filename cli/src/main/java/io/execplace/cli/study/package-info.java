@@ -3,7 +3,7 @@
  * elastic) on the study engine.
  *
  * <p>May import {@code cli.command}, {@code cli.output}, {@code core.io}, {@code
- * core.profile}, {@code experiments.run}, {@code experiments.study}, {@code liu.pairmanager}, {@code
- * liu.study}, {@code rl.agent}, {@code schedulers.milp}, {@code schedulers.spi}.
+ * core.profile}, {@code experiments.api}, {@code experiments.run}, {@code experiments.study}, {@code
+ * liu.pairmanager}, {@code liu.study}, {@code rl.agent}, {@code schedulers.spi}.
  */
 package io.execplace.cli.study;

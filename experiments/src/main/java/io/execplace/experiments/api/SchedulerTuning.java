@@ -106,7 +106,7 @@ public final class SchedulerTuning {
     }
 
     /** The options with beta, the milp time limit and solver laid over them; a bad value names its option. */
-    SchedulerOptions withMilp(SchedulerOptions o) {
+    public SchedulerOptions withMilp(SchedulerOptions o) {
         MilpOptions m = MilpOptions.of(o);
         if (beta != null) {
             MilpOptions before = m;

@@ -23,7 +23,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -118,8 +120,30 @@ public final class Benchmarks {
         for (String scheduler : List.of("kube-most", "finish-together", "finish-together-spot", "first-fit")) {
             add(out, sink, wholeRun(scheduler, elastic, day, settings, 200, "<= 200 ms"));
         }
-        runExact(settings, m -> add(out, sink, m));
-        runLookahead(settings, m -> add(out, sink, m));
+        out.addAll(runExact(settings, EnumSet.allOf(ExactSuite.class), sink));
+        return out;
+    }
+
+    /** The exact schedulers' suites, which {@link #runExact(Settings, Set, Consumer)} runs on their own. */
+    public enum ExactSuite {
+        /** {@link #runExact(Settings, Consumer)}. */
+        MILP,
+        /** {@link #runLookahead(Settings, Consumer)}. */
+        LOOKAHEAD
+    }
+
+    /**
+     * Runs only the given exact suites, milp's before lookahead's, handing each result to {@code sink}
+     * as soon as it is known, and returns them in that order.
+     */
+    public static List<Measurement> runExact(Settings settings, Set<ExactSuite> suites, Consumer<Measurement> sink) {
+        List<Measurement> out = new ArrayList<>();
+        if (suites.contains(ExactSuite.MILP)) {
+            runExact(settings, m -> add(out, sink, m));
+        }
+        if (suites.contains(ExactSuite.LOOKAHEAD)) {
+            runLookahead(settings, m -> add(out, sink, m));
+        }
         return out;
     }
 

@@ -66,6 +66,12 @@ public final class ElasticStudy {
         public static Settings quick() {
             return new Settings(2, 1001, 300, 2000);
         }
+
+        /** These settings with each given value (null: keep this one) in place of its own. */
+        public Settings with(Integer seeds, Long firstSeed, Integer mediumJobs, Integer dayJobs) {
+            return new Settings(seeds != null ? seeds : this.seeds, firstSeed != null ? firstSeed : this.firstSeed,
+                    mediumJobs != null ? mediumJobs : this.mediumJobs, dayJobs != null ? dayJobs : this.dayJobs);
+        }
     }
 
     /** The practitioners' rule: executors on spot, default scoring, Karpenter-like provisioning. */

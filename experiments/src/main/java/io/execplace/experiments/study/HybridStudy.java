@@ -66,6 +66,12 @@ public final class HybridStudy {
         public static Settings quick() {
             return new Settings(2, 300, 2000);
         }
+
+        /** These settings with each given value (null: keep this one) in place of its own. */
+        public Settings with(Integer seeds, Integer smallJobs, Integer largeJobs) {
+            return new Settings(seeds != null ? seeds : this.seeds, smallJobs != null ? smallJobs : this.smallJobs,
+                    largeJobs != null ? largeJobs : this.largeJobs);
+        }
     }
 
     /** The HYB paper's schedulers in its order (FIFO, FIFO-C, AsQ, FF, GIO), plus MILP when the runner's registry has it. */
