@@ -13,8 +13,6 @@ import io.execplace.kubernetes.scenario.TestObjects;
 import io.execplace.schedulers.heuristics.FirstFit;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -32,22 +30,6 @@ import static org.awaitility.Awaitility.await;
 class ProtectExecutorsTest {
 
     private static final String NS = "protect";
-    private static RealApiServer server;
-    private static KubernetesClient scheduler;
-
-    @BeforeAll
-    static void startServer() {
-        server = RealApiServer.shared();
-        server.apply("deploy/rbac.yaml");
-        scheduler = server.asServiceAccount("kube-system", "execplace-scheduler");
-    }
-
-    @AfterAll
-    static void closeClient() {
-        if (scheduler != null) {
-            scheduler.close();
-        }
-    }
 
     @Test
     void withoutTheOptionNoPodIsAnnotated() {
@@ -81,9 +63,11 @@ class ProtectExecutorsTest {
 
     /** Binds one application of {@code executors} executors with a new scheduler; its pods' annotation, by name ("none": absent). */
     private static Map<String, String> bind(PlacementPolicy policy, boolean protect, int executors) {
+        RealApiServer server = RealApiServer.shared();
+        server.apply("deploy/rbac.yaml");
         server.namespace(NS);
         // The server is shared with the other real-server tests: leave no pod or node behind for their caches.
-        try {
+        try (KubernetesClient scheduler = server.asServiceAccount("kube-system", "execplace-scheduler")) {
             server.createReadyNode(TestObjects.node("protect-node", "small", 8, 32).build());
             for (int i = 1; i <= executors; i++) {
                 server.admin().resource(TestObjects.executor(NS, "a", i, "1", "1Gi", "execplace").build()).create();
