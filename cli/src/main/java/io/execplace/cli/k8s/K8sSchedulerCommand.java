@@ -141,6 +141,11 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
             + "that fit no existing node (docs/testbed.md).")
     boolean partialGangs;
 
+    @Option(names = "--protect-executors", description = "Bind executor pods with Karpenter's karpenter.sh/do-not-disrupt "
+            + "annotation (the duration the policy's placement names, else \"true\"), so consolidation and drift leave their "
+            + "nodes alone while they run (docs/kubernetes.md).")
+    boolean protectExecutors;
+
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
     double holdTimeoutSeconds;
@@ -201,7 +206,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
-                .holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
+                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

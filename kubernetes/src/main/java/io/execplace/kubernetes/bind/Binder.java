@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -59,6 +60,16 @@ public final class Binder {
 
     /** Binds {@code pods.get(i)} to {@code nodes.get(i)}; results in the same order. */
     public List<BindResult> bindAll(List<Pod> pods, List<String> nodes) {
+        return bindAll(pods, nodes, java.util.Collections.nCopies(pods.size(), Map.of()));
+    }
+
+    /**
+     * As {@link #bindAll(List, List)}, the Binding of {@code pods.get(i)} carrying {@code annotations.get(i)}:
+     * the API server copies a Binding's annotations onto the pod as it binds it
+     * ({@code setPodNodeAndMetadata}, pkg/registry/core/pod/storage/storage.go of Kubernetes v1.37), so
+     * they arrive with the node name, in the same write.
+     */
+    public List<BindResult> bindAll(List<Pod> pods, List<String> nodes, List<Map<String, String>> annotations) {
         int n = pods.size();
         BindResult[] results = new BindResult[n];
         List<Integer> todo = new ArrayList<>();
@@ -77,7 +88,7 @@ public final class Binder {
             serverAsks = Duration.ZERO;
             List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
             for (int i : todo) {
-                inFlight.add(send(pods.get(i), nodes.get(i)));
+                inFlight.add(send(pods.get(i), nodes.get(i), annotations.get(i)));
             }
             List<Integer> retry = new ArrayList<>();
             int throttled = 0;
@@ -142,11 +153,12 @@ public final class Binder {
         return Attempt.done(BindResult.Outcome.FAILED, attempt, detail);
     }
 
-    private CompletableFuture<HttpResponse<String>> send(Pod pod, String node) {
+    private CompletableFuture<HttpResponse<String>> send(Pod pod, String node, Map<String, String> annotations) {
         String ns = pod.getMetadata().getNamespace();
         String name = pod.getMetadata().getName();
         Binding binding = new BindingBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).withUid(pod.getMetadata().getUid()).endMetadata()
+                .withNewMetadata().withName(name).withNamespace(ns).withUid(pod.getMetadata().getUid())
+                .withAnnotations(annotations.isEmpty() ? null : annotations).endMetadata()
                 .withNewTarget().withApiVersion("v1").withKind("Node").withName(node).endTarget()
                 .build();
         String base = client.getMasterUrl().toString();

@@ -1,10 +1,13 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.core.model.Placement;
 import io.execplace.kubernetes.bind.BindResult;
 import io.execplace.kubernetes.bind.Binder;
+import io.execplace.kubernetes.bind.DoNotDisrupt;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.spark.PendingApplication;
+import io.execplace.kubernetes.spark.PodFacts;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
@@ -116,12 +119,16 @@ final class BindPhase {
         List<Decision> decisions = new ArrayList<>();
         List<Pod> pods = new ArrayList<>();
         List<String> nodes = new ArrayList<>();
+        List<Map<String, String>> annotations = new ArrayList<>();
         for (CyclePlanner.Planned pl : planned) {
             pods.addAll(pl.app().pods());
             nodes.addAll(pl.targets());
+            for (int i = 0; i < pl.app().pods().size(); i++) {
+                annotations.add(settings.protectExecutors() ? protection(pl, i) : Map.of());
+            }
         }
         long bindStart = System.nanoTime();
-        List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes);
+        List<BindResult> results = pods.isEmpty() ? List.of() : binder.bindAll(pods, nodes, annotations);
         long bindNanos = System.nanoTime() - bindStart;
         double settled = clock.millis() / 1000.0;
         int k = 0;
@@ -165,6 +172,20 @@ final class BindPhase {
         }
         metrics.bound(bound);
         return decisions;
+    }
+
+    /**
+     * {@code --protect-executors}: the {@code karpenter.sh/do-not-disrupt} annotation of the gang's pod
+     * {@code i}. An executor carries the protection its policy's placement names (none, a duration or
+     * for ever); under a placement that names none, {@code "true"}. Drivers carry nothing.
+     */
+    static Map<String, String> protection(CyclePlanner.Planned pl, int i) {
+        if (!PodFacts.of(pl.app().pods().get(i)).executor()) {
+            return Map.of();
+        }
+        Placement p = pl.placement();
+        boolean named = p != null && p.hasProtection() && i < p.executors();
+        return DoNotDisrupt.annotation(named ? p.protectionSeconds(i) : Double.POSITIVE_INFINITY);
     }
 
     /**

@@ -35,11 +35,11 @@ public final class CyclePlanner {
     private static final Logger LOG = LoggerFactory.getLogger(CyclePlanner.class);
 
     /**
-     * A placed gang, to be bound; {@code planningNanos}: the wall time its planning took;
-     * {@code heldRoom}: for a driver under {@code --driver-gang}, the room it holds for its executors (else null).
+     * A placed gang, to be bound; {@code planningNanos}: the wall time its planning took; {@code placement}: pod i is its
+     * executor i; {@code heldRoom}: for a driver under {@code --driver-gang}, the room it holds for its executors (else null).
      */
     public record Planned(PendingApplication app, Map<String, Long> otherRequests, List<String> targets, double duration,
-                          double extraCost, long planningNanos, HeldRoom heldRoom) {
+                          double extraCost, long planningNanos, Placement placement, HeldRoom heldRoom) {
     }
 
     /** An application left pending, and why; {@code planningNanos}: the wall time its planning took. */
@@ -216,7 +216,7 @@ public final class CyclePlanner {
         snapshot.commit(p, app.cpuMillis(), app.memoryBytes(), other, duration);
         // the rest stays held this cycle; across cycles the hold shrinks as its executors are placed
         new HeldRoom(own.cpuMillis(), own.memoryBytes(), own.nodes().subList(k, own.nodes().size())).hold(snapshot);
-        planned.add(new Planned(app, other, own.nodes().subList(0, k), duration, extraCost, System.nanoTime() - startNanos, null));
+        planned.add(new Planned(app, other, own.nodes().subList(0, k), duration, extraCost, System.nanoTime() - startNanos, p, null));
         return true;
     }
 
@@ -247,7 +247,7 @@ public final class CyclePlanner {
         HeldRoom held = new HeldRoom(app.cpuMillis(), app.memoryBytes(), a.targets().subList(k, a.targets().size()));
         held.hold(snapshot);
         planned.add(new Planned(app, other, a.targets().subList(0, k), a.duration(), a.extraCost(),
-                System.nanoTime() - startNanos, held));
+                System.nanoTime() - startNanos, a.placement(), held));
         return null;
     }
 
@@ -283,7 +283,7 @@ public final class CyclePlanner {
         }
         Map<String, Long> other = app.otherRequests();
         snapshot.commit(a.placement(), app.cpuMillis(), app.memoryBytes(), other, a.duration());
-        planned.add(new Planned(app, other, a.targets(), a.duration(), a.extraCost(), System.nanoTime() - startNanos, heldRoom));
+        planned.add(new Planned(app, other, a.targets(), a.duration(), a.extraCost(), System.nanoTime() - startNanos, a.placement(), heldRoom));
         return null;
     }
 

@@ -32,6 +32,7 @@ public final class SchedulerSettings {
     private final boolean driverGang;
     private final boolean bindEarly;
     private final boolean partialGangs;
+    private final boolean protectExecutors;
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
@@ -55,6 +56,7 @@ public final class SchedulerSettings {
         driverGang = b.driverGang;
         bindEarly = b.bindEarly;
         partialGangs = b.partialGangs;
+        protectExecutors = b.protectExecutors;
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
@@ -152,6 +154,11 @@ public final class SchedulerSettings {
         return partialGangs;
     }
 
+    /** {@code --protect-executors}: executor pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt}. */
+    public boolean protectExecutors() {
+        return protectExecutors;
+    }
+
     /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
     public Duration holdTimeout() {
         return holdTimeout;
@@ -187,6 +194,7 @@ public final class SchedulerSettings {
         private boolean driverGang;
         private boolean bindEarly;
         private boolean partialGangs;
+        private boolean protectExecutors;
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
         private boolean driversOnSpot;
@@ -280,6 +288,12 @@ public final class SchedulerSettings {
         /** Bind as much of a gang as fits now, the rest waits (for a provisioner that buys pod by pod). */
         public Builder partialGangs(boolean v) {
             partialGangs = v;
+            return this;
+        }
+
+        /** Bind executor pods with {@code karpenter.sh/do-not-disrupt} (as their placement names it, else "true"). */
+        public Builder protectExecutors(boolean v) {
+            protectExecutors = v;
             return this;
         }
 
