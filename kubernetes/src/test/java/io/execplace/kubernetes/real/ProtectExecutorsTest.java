@@ -66,7 +66,9 @@ class ProtectExecutorsTest {
         RealApiServer server = RealApiServer.shared();
         server.apply("deploy/rbac.yaml");
         server.namespace(NS);
-        // The server is shared with the other real-server tests: leave no pod or node behind for their caches.
+        // The server is shared with the other real-server tests: start without the nodes an earlier test may
+        // have left (LeaderElectionTest's), and leave no pod or node behind for the later ones' caches.
+        server.reset(NS);
         try (KubernetesClient scheduler = server.asServiceAccount("kube-system", "execplace-scheduler")) {
             server.createReadyNode(TestObjects.node("protect-node", "small", 8, 32).build());
             for (int i = 1; i <= executors; i++) {
