@@ -97,8 +97,14 @@ public final class ElasticPresets {
 
     /** {@code elastic-ondemand-underutilized}: {@link #onDemand()} whose consolidation also evicts from under-used nodes. */
     public static Cluster onDemandUnderutilized() {
-        return new NodePools("elastic-ondemand-underutilized", List.of(pool("on-demand", CapacityType.ON_DEMAND,
-                LIMIT_CORES, ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)), false).cluster();
+        return onDemandUnderutilized(LIMIT_CORES);
+    }
+
+    /** {@code elastic-ondemand-underutilized} with another core limit (the benchmarks' under-used 1,000-node pool). */
+    public static Cluster onDemandUnderutilized(int limitCores) {
+        String name = limitCores == LIMIT_CORES ? "elastic-ondemand-underutilized" : "elastic-ondemand-underutilized-" + limitCores;
+        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores,
+                ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)), false).cluster();
     }
 
     /** {@code elastic-spot-underutilized}: {@link #spot()} whose consolidation also evicts from under-used nodes. */
