@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
-import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.OutputPaths;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
@@ -17,6 +16,7 @@ import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
+import io.execplace.experiments.training.ChoiceRounds;
 import io.execplace.experiments.training.ChoiceWorkloads;
 import io.execplace.rl.choice.ChoiceAgent;
 import io.execplace.rl.choice.ChoicePolicy;
@@ -202,33 +202,26 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ObjectNode setup = setup(q);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CsvTable rounds = new CsvTable("round", "samples", "mse", "seconds", "heldout_cost_vs_milp", "heldout_target",
-                "heldout_target_milp");
         if (!quiet) {
             err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }
-        training.train(episodes, settings, round -> {
-            ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
-            Path file = dir.resolve("round-" + round.round() + ".xprl");
-            agent.write(file);
-            agent.write(dir.resolve(AgentFiles.MODEL_FILE));
-            String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
-                    round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4), Format.sig(round.seconds(), 3));
-            ChoiceWorkloads.Score h = heldOut > 0 ? choiceWorkloads.heldOut(registry, file, q, heldOut) : null;
-            if (h != null) {
-                line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h.costVsMilp(), 4))
-                        + (Double.isNaN(h.target()) ? "" : ", Target " + Format.sig(h.target(), 4) + " (milp "
-                        + Format.sig(h.milpTarget(), 4) + ")");
-            }
-            rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
-                    h == null ? null : h.costVsMilp(), h == null || Double.isNaN(h.target()) ? null : h.target(),
-                    h == null || Double.isNaN(h.milpTarget()) ? null : h.milpTarget());
-            rounds.write(dir.resolve("rounds.csv"));
-            stdout.println(line);
-            stdout.flush();
-        });
+        new ChoiceRounds(registry, choiceWorkloads, q, heldOut, dir).run(training, episodes, settings,
+                network -> new ChoiceAgent(network, candidates, q.name(), choiceRules, setup), done -> {
+                    ChoiceTraining.Round round = done.round();
+                    String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
+                            round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4),
+                            Format.sig(round.seconds(), 3));
+                    ChoiceWorkloads.Score h = done.heldOut();
+                    if (h != null) {
+                        line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h.costVsMilp(), 4))
+                                + (Double.isNaN(h.target()) ? "" : ", Target " + Format.sig(h.target(), 4) + " (milp "
+                                + Format.sig(h.milpTarget(), 4) + ")");
+                    }
+                    stdout.println(line);
+                    stdout.flush();
+                });
         stdout.println("wrote " + dir.resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + dir.resolve(AgentFiles.MODEL_FILE)
                 + DeciderName.queueSuffix(q.name()) + "), round-K.xprl and rounds.csv");
         stdout.flush();
