@@ -21,14 +21,11 @@ import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.study.TrainingSweep;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
-import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.rl.train.CurvePoint;
-import io.execplace.rl.train.LearningCurve;
 import io.execplace.rl.train.Trainer;
-import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,12 +35,10 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -195,26 +190,8 @@ public final class TrainCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
                 quiet, spec.commandLine().getErr())) {
-            trainer.run(new TrainingListener() {
-                private String lastEval = "";
-
-                @Override
-                public void iterationDone(int iteration, int total, IterationStats stats, double recentReturn) {
-                    progress.step("return " + Format.sig(recentReturn, 4) + lastEval);
-                }
-
-                @Override
-                public void evaluated(CurvePoint p, LearningCurve curve) {
-                    lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
-                    try {
-                        LearningCurves.write(agentLabel + " on " + label
-                                + objective(run, trainingSpec.environment(), "HJS"), Map.of(algorithm.name(), curve),
-                                run.dir(), "learning-curve");
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            });
+            trainer.run(LearningCurves.drawing(agentLabel + " on " + label + objective(run, trainingSpec.environment(), "HJS"),
+                    algorithm.name(), run.dir(), (done, total, what) -> progress.step(what)));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         CurvePoint last = trainer.curve().last();
