@@ -9,12 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
-import io.execplace.core.model.Cluster;
-import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.rules.QueuePolicy;
-import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.training.ChoiceRounds;
 import io.execplace.experiments.training.ChoiceWorkloads;
@@ -36,7 +32,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -176,16 +171,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        List<HeldOutSplit> splits = new ArrayList<>();
-        List<Cluster> clusters = new ArrayList<>();
-        for (String w : workloads) {
-            if (!WorkloadPresets.isPreset(w)) {
-                throw BadInputException.option("--workloads", "unknown workload preset '" + w + "'");
-            }
-            String name = cluster != null ? cluster : HeldOutSplit.ownCluster(w);
-            clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricingModel)));
-            splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
-        }
+        ChoiceWorkloads choiceWorkloads = ChoiceWorkloads.of(workloads, cluster, pricingModel, jobs, seed, workloadSeeds,
+                heldOut);
         SchedulerRegistry registry = context.schedulers();
         SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
@@ -193,7 +180,6 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
         Path dir = out != null ? out : Path.of("runs", Options.folderName("choice-" + workloads.get(0)));
         OutputPaths.checkFolder("--out", dir);
-        ChoiceWorkloads choiceWorkloads = new ChoiceWorkloads(splits, clusters);
         List<ChoiceTraining.Episode> episodes = choiceWorkloads.episodes(q, seed, teacherFutures);
         if (teacher.scoresTarget() && !choiceWorkloads.hasDeadlines()) {
             throw BadInputException.option("--objective", "target needs jobs with deadlines (the HJS job sets, hjs-*)");
