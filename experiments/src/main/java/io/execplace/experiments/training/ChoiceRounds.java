@@ -1,6 +1,7 @@
 package io.execplace.experiments.training;
 
 import io.execplace.core.io.CsvTable;
+import io.execplace.core.progress.RoundResults;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.rl.choice.ChoiceAgent;
 import io.execplace.rl.choice.ChoiceTraining;
@@ -11,7 +12,6 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import io.execplace.core.progress.RoundResults;
 import java.util.function.Function;
 
 /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.CsvTable;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.progress.RoundResults;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
@@ -30,7 +31,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import io.execplace.core.progress.RoundResults;
 
 /**
  * Expert iteration of the size-free agent ({@link ExpertIteration}) with {@code lookahead} as the
