@@ -91,6 +91,11 @@ final class KernelClock {
         double tArrival;
         double tCompletion;
         double t;
+        // Placeholders the decisions of this instant pre-empted go back after them: real pods come first.
+        state.settlePlaceholders();
+        if (preemptions != null && nextArrival >= n && running.isEmpty() && allocations.nextArrival() == Double.POSITIVE_INFINITY) {
+            state.placeholders().clear(); // the workload is over: the placeholder Deployment goes with it
+        }
         while (true) {
             tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
             tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
@@ -165,6 +170,7 @@ final class KernelClock {
             allocations.ended(r, false);
         }
         preemptions.terminate(taken);
+        state.settlePlaceholders(); // the placeholders of the nodes gone go pending, and are placed now
         return stopped;
     }
 
