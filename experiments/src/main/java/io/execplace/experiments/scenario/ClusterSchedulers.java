@@ -18,7 +18,8 @@ final class ClusterSchedulers {
      * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
      * scheduler" means on the papers' clusters what it always meant; on an elastic cluster {@code
      * lookahead} runs only when named; the policies that protect pods from consolidation ({@link
-     * Schedulers#PROTECTING_POLICIES}) and those that hold room with placeholder pods run only when named on any cluster ({@link Schedulers#WHEN_NAMED}).
+     * Schedulers#PROTECTING_POLICIES}) and those that hold room with placeholder pods run only when named
+     * on any cluster ({@link Schedulers#WHEN_NAMED}).
      */
     static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
         List<String> named = new ArrayList<>();
