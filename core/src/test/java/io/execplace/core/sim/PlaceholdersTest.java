@@ -176,4 +176,42 @@ class PlaceholdersTest {
         assertThat(two.capacity().nodesRemovedUnderused()).isZero();
         assertLife(two.vms().get(1), 0, 0, 1050);
     }
+
+    @Test
+    void underUsedConsolidationRemovesANodeHoldingOnlyPlaceholdersThatFitElsewhere() {
+        // 8-core nodes, under-used consolidation; every executor pod protected ("true"), so that only
+        // placeholders can move. A (0-1000 after a 30 s launch) on node 0, the 4-core placeholder beside it.
+        // B at 100 takes that room (100-110): the placeholder is pre-empted, fits on no live node, and node 1
+        // is bought for it at 100 (ready 130). B ends at 110 and leaves room on node 0 again. Node 1 holds only
+        // the placeholder, unchanged since 130: at the loop's run at 150 it is a candidate whose placeholder
+        // fits on node 0, chosen, validated 15 s later and removed at 165 — no executor evicted — and the
+        // placeholder goes back to node 0.
+        InstanceType n8 = new InstanceType("n8", 8, 32, 2.0, 0.5);
+        NodePool pool = NodePool.builder("od").instanceTypes(List.of(n8)).limitCores(32)
+                .launchDelay(LaunchDelay.constant(30)).billing(1, 60).consolidateAfter(20)
+                .consolidationPolicy(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED).build();
+        Cluster cluster = new NodePools("hand", List.of(pool), false).cluster();
+        PlacementPolicy base = TestPolicies.pack(true);
+        PlacementPolicy protectedWithRoom = new PlacementPolicy() {
+            @Override
+            public String name() {
+                return "test-pack-protected-placeholders";
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                Placement p = base.place(job, view);
+                return p.isNone() ? p : p.withProtection(Double.POSITIVE_INFINITY).withPlaceholders(ONE_NODE);
+            }
+        };
+        RunResult r = run(cluster, protectedWithRoom, job(0, 0, 1000), job(1, 100, 10));
+        assertThat(r.jobs().get(1).placement().vm(0)).isEqualTo(0);
+        assertThat(r.jobs().get(1).start()).isEqualTo(100);
+        assertThat(r.capacity().nodesRemovedUnderused()).isEqualTo(1);
+        assertThat(r.capacity().executorsEvicted()).isZero();
+        assertThat(r.vms().get(1).intervals()).isEqualTo(1);
+        assertLife(r.vms().get(1), 0, 100, 165);
+        assertLife(r.vms().get(0), 0, 0, 1050);
+        assertThat(r.vms().get(2).used()).isFalse(); // the placeholder went back to node 0, nothing bought
+    }
 }
