@@ -354,13 +354,6 @@ public final class ClusterState implements ClusterView {
         return placeholders;
     }
 
-    /** Places pending placeholder pods and removes those beyond the replicas asked for (no-op when none were asked for). */
-    void settlePlaceholders() {
-        if (placeholders != null) {
-            placeholders.settle();
-        }
-    }
-
     /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */
     void resumeFrom(ClusterState source, boolean sameFuture, boolean drawTraces) {
         advanceTo(source.now);

@@ -29,6 +29,8 @@ final class KernelClock {
     private final JobStarts starts;
     /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
     private final Preemptions preemptions;
+    /** Placeholder pods (Kubernetes' overprovisioning pattern); null for a fixed cluster. */
+    private final Placeholders placeholders;
     private final SimulationConfig config;
     private final Cluster cluster;
 
@@ -53,6 +55,7 @@ final class KernelClock {
         this.config = config;
         this.cluster = cluster;
         this.preemptions = cluster.isElastic() ? new Preemptions(state, starts.drivers()) : null;
+        this.placeholders = state.placeholders();
         if (preemptions != null && cluster.pools().pools().stream()
                 .anyMatch(p -> p.consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)) {
             preemptions.consolidateUnderused(new UnderutilizedConsolidation(state, book, running, this));
@@ -91,10 +94,12 @@ final class KernelClock {
         double tArrival;
         double tCompletion;
         double t;
-        // Placeholders the decisions of this instant pre-empted go back after them: real pods come first.
-        state.settlePlaceholders();
-        if (preemptions != null && nextArrival >= n && running.isEmpty() && allocations.nextArrival() == Double.POSITIVE_INFINITY) {
-            state.placeholders().clear(); // the workload is over: the placeholder Deployment goes with it
+        if (placeholders != null) {
+            // Placeholders the decisions of this instant pre-empted go back after them: real pods come first.
+            placeholders.settle();
+            if (nextArrival >= n && running.isEmpty() && allocations.nextArrival() == Double.POSITIVE_INFINITY) {
+                placeholders.clear(); // the workload is over: the placeholder Deployment goes with it
+            }
         }
         while (true) {
             tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
@@ -170,7 +175,7 @@ final class KernelClock {
             allocations.ended(r, false);
         }
         preemptions.terminate(taken);
-        state.settlePlaceholders(); // the placeholders of the nodes gone go pending, and are placed now
+        placeholders.settle(); // the placeholders of the nodes gone went pending: placed now
         return stopped;
     }
 

@@ -27,8 +27,8 @@ import java.util.Arrays;
  *   <li>a node that goes (interrupted, consolidated) sends its placeholders pending; at the end of a run
  *       the Deployment is deleted, and the nodes it held are consolidated.</li>
  * </ul>
- * Pending placeholders are placed when the kernel settles ({@link #settle}): before each decision and after
- * nodes go, so that the real pods of one placement come first (they have the higher priority). None exist
+ * Pending placeholders are placed ({@link #settle}) when the clock next moves, after the decisions of that
+ * instant (real pods have the higher priority, so they are scheduled first), and when nodes go. None exist
  * until a placement sets some: every run without them is unchanged.
  */
 final class Placeholders {
