@@ -3,6 +3,7 @@ package io.execplace.schedulers;
 import io.execplace.schedulers.elastic.EveryPodProtected;
 import io.execplace.schedulers.elastic.FinishTogether;
 import io.execplace.schedulers.elastic.FinishTogetherHeadroom;
+import io.execplace.schedulers.elastic.FinishTogetherOverprovisioned;
 import io.execplace.schedulers.elastic.FinishTogetherProtected;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.FinishTogetherSteady;
@@ -25,6 +26,7 @@ import io.execplace.schedulers.milp.Milp;
 import io.execplace.schedulers.milp.MilpOptions;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The built-in schedulers: the heuristics of the papers, the exact {@code milp} and the {@code
@@ -113,6 +115,13 @@ public final class Schedulers {
                     "finish-together-spot that keeps room free on live nodes for the jobs whose deadline slack is "
                             + "shorter than a launch, sized from the arrivals seen (their rate and demands)",
                     context -> new FinishTogetherHeadroom())
+            .with(FinishTogetherOverprovisioned.NAME,
+                    "finish-together-spot with placeholder pods (Kubernetes' overprovisioning pattern) holding room "
+                            + "for the jobs whose slack is shorter than a launch, sized from the arrivals seen (run when named)",
+                    context -> FinishTogetherOverprovisioned.create())
+            .with(FinishTogetherOverprovisioned.PROTECTED_NAME,
+                    "finish-together-protected with the same placeholder pods (run when named)",
+                    context -> FinishTogetherOverprovisioned.createProtected())
             .with(FinishTogetherProtected.NAME,
                     "finish-together-steady whose executors carry karpenter.sh/do-not-disrupt for the job's expected "
                             + "run where an eviction would cost more than the node time a drain keeps (run when named)",
@@ -160,6 +169,17 @@ public final class Schedulers {
     public static final List<String> PROTECTING_POLICIES = List.of(FinishTogetherProtected.NAME,
             KubeProvisioned.Scoring.MOST_ALLOCATED.policyName() + EveryPodProtected.SUFFIX,
             FinishTogetherSteady.NAME + EveryPodProtected.SUFFIX);
+
+    /**
+     * The policies that hold room with placeholder pods ({@code PlaceholderRoom}): they run only when
+     * named, on any cluster; on fixed clusters they place as their base policies do.
+     */
+    public static final List<String> OVERPROVISIONING_POLICIES = List.of(FinishTogetherOverprovisioned.NAME,
+            FinishTogetherOverprovisioned.PROTECTED_NAME);
+
+    /** The policies that run only when named, on any cluster. */
+    public static final List<String> WHEN_NAMED = Stream.concat(PROTECTING_POLICIES.stream(),
+            OVERPROVISIONING_POLICIES.stream()).toList();
 
     private Schedulers() {
     }

@@ -1,6 +1,7 @@
 package io.execplace.core.model;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Where each executor of one job runs: {@code vm(i)} is the VM id of executor {@code i}. Several
@@ -11,7 +12,8 @@ import java.util.Arrays;
  * voluntary disruption ({@link #withProtection}): Karpenter's pod annotation {@code
  * karpenter.sh/do-not-disrupt}, whose value is {@code "true"} (for ever) or, since v1.12, a duration
  * counted from the pod's start. Under-used consolidation does not drain a node while one of its
- * executors is protected; spot interruptions ignore it. None by default.
+ * executors is protected; spot interruptions ignore it. None by default. On an elastic cluster a placement
+ * may also set the room held by placeholder pods from then on ({@link #withPlaceholders}); none by default.
  */
 public final class Placement {
 
@@ -22,15 +24,18 @@ public final class Placement {
     private final int driverVm;
     /** Per executor, seconds of protection from its pod's start (+infinity: for ever), or null when none. */
     private final double[] protectSeconds;
+    /** The placeholder room to hold from this placement on, or null to leave it as it is. */
+    private final PlaceholderRoom placeholders;
 
     private Placement(int[] vmOfExecutor) {
-        this(vmOfExecutor, -1, null);
+        this(vmOfExecutor, -1, null, null);
     }
 
-    private Placement(int[] vmOfExecutor, int driverVm, double[] protectSeconds) {
+    private Placement(int[] vmOfExecutor, int driverVm, double[] protectSeconds, PlaceholderRoom placeholders) {
         this.vmOfExecutor = vmOfExecutor;
         this.driverVm = driverVm;
         this.protectSeconds = protectSeconds;
+        this.placeholders = placeholders;
     }
 
     /** The same executors with the application's driver pod on VM {@code vm}. */
@@ -41,7 +46,7 @@ public final class Placement {
         if (vm < 0) {
             throw new IllegalArgumentException("a driver's VM id must be >= 0, got " + vm);
         }
-        return new Placement(vmOfExecutor, vm, protectSeconds);
+        return new Placement(vmOfExecutor, vm, protectSeconds, placeholders);
     }
 
     /**
@@ -64,7 +69,7 @@ public final class Placement {
             }
             any |= s > 0;
         }
-        return new Placement(vmOfExecutor, driverVm, any ? secondsPerExecutor.clone() : null);
+        return new Placement(vmOfExecutor, driverVm, any ? secondsPerExecutor.clone() : null, placeholders);
     }
 
     /** The same placement with every executor protected for {@code seconds} ({@link #withProtection(double[])}). */
@@ -72,6 +77,23 @@ public final class Placement {
         double[] each = new double[vmOfExecutor.length];
         Arrays.fill(each, seconds);
         return withProtection(each);
+    }
+
+    /**
+     * The same placement that sets the cluster's placeholder room ({@link PlaceholderRoom}) when it starts:
+     * the placeholder Deployment's replicas from then on (0 removes them). Elastic clusters only; a fixed
+     * cluster ignores it.
+     */
+    public Placement withPlaceholders(PlaceholderRoom room) {
+        if (isNone()) {
+            throw new IllegalStateException("Placement.none() starts nothing to set placeholders with");
+        }
+        return new Placement(vmOfExecutor, driverVm, protectSeconds, room);
+    }
+
+    /** The placeholder room this placement sets, or null when it leaves it as it is. */
+    public PlaceholderRoom placeholders() {
+        return placeholders;
     }
 
     /** True when some executor carries a protection. */
@@ -156,19 +178,21 @@ public final class Placement {
     @Override
     public boolean equals(Object o) {
         return o instanceof Placement p && driverVm == p.driverVm && Arrays.equals(vmOfExecutor, p.vmOfExecutor)
-                && Arrays.equals(protectSeconds, p.protectSeconds);
+                && Arrays.equals(protectSeconds, p.protectSeconds) && Objects.equals(placeholders, p.placeholders);
     }
 
     @Override
     public int hashCode() {
         int h = driverVm < 0 ? Arrays.hashCode(vmOfExecutor) : 31 * Arrays.hashCode(vmOfExecutor) + driverVm;
-        return protectSeconds == null ? h : 31 * h + Arrays.hashCode(protectSeconds);
+        h = protectSeconds == null ? h : 31 * h + Arrays.hashCode(protectSeconds);
+        return placeholders == null ? h : 31 * h + placeholders.hashCode();
     }
 
     @Override
     public String toString() {
         return isNone() ? "Placement[none]"
                 : "Placement" + Arrays.toString(vmOfExecutor) + (driverVm < 0 ? "" : " driver " + driverVm)
-                + (protectSeconds == null ? "" : " protected " + Arrays.toString(protectSeconds));
+                + (protectSeconds == null ? "" : " protected " + Arrays.toString(protectSeconds))
+                + (placeholders == null ? "" : " " + placeholders);
     }
 }

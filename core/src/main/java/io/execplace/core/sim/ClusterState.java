@@ -40,6 +40,8 @@ public final class ClusterState implements ClusterView {
     private EventKernel kernel;
     /** The node lives of an elastic cluster; null for a fixed one. */
     private final NodeLifecycle nodes;
+    /** Placeholder pods on an elastic cluster's nodes (none until a placement sets some); null when fixed. */
+    private final Placeholders placeholders;
 
     public ClusterState(Cluster cluster, DurationModel durationModel) {
         this.cluster = cluster;
@@ -60,6 +62,7 @@ public final class ClusterState implements ClusterView {
             capacityMemory[i] = vm.memoryGb();
         }
         nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
+        placeholders = nodes == null ? null : new Placeholders(this, nodes);
         reset();
     }
 
@@ -86,6 +89,7 @@ public final class ClusterState implements ClusterView {
     public void reset(long capacitySeed) {
         if (nodes != null) {
             nodes.reset(capacitySeed);
+            placeholders.reset();
         }
         System.arraycopy(capacityCores, 0, freeCores, 0, n);
         System.arraycopy(capacityMemory, 0, freeMemory, 0, n);
@@ -130,7 +134,7 @@ public final class ClusterState implements ClusterView {
     /** An elastic cluster's live node that is empty but not yet consolidated is paid for, hence active. */
     @Override
     public boolean isActive(int vm) {
-        return executors[vm] > 0 || (nodes != null && nodes.warm(vm, now));
+        return executors[vm] > 0 || (nodes != null && (nodes.warm(vm, now) || placeholders.holds(vm)));
     }
 
     @Override
@@ -264,6 +268,7 @@ public final class ClusterState implements ClusterView {
         freeMemory[vm] -= memoryGb;
         if (nodes != null) {
             nodes.podEvent(vm, now);
+            placeholders.afterPod(vm);
         }
     }
 
@@ -278,6 +283,9 @@ public final class ClusterState implements ClusterView {
     public void start(Job job, Placement placement, double finish) {
         for (int i = 0; i < placement.executors(); i++) {
             addExecutor(placement.vm(i), job, finish);
+        }
+        if (placement.placeholders() != null && placeholders != null) {
+            placeholders.request(placement.placeholders());
         }
     }
 
@@ -296,8 +304,10 @@ public final class ClusterState implements ClusterView {
             activeVms--;
             if (nodes == null) {
                 closeInterval(vm);
-            } else {
+            } else if (!placeholders.holds(vm)) {
                 nodes.emptied(vm, now);
+            } else {
+                nodes.podEvent(vm, now);
             }
         } else {
             freeCores[vm] += cores;
@@ -330,12 +340,18 @@ public final class ClusterState implements ClusterView {
      *  this gave back capacity its pool's limit held back. */
     boolean terminate(int vm) {
         boolean freed = nodes.terminate(vm);
+        placeholders.nodeGone(vm);
         closeInterval(vm);
         return freed;
     }
 
     private void closeInterval(int vm) {
         intervals.close(vm, busySince[vm], now);
+    }
+
+    /** The placeholder pods of an elastic cluster (package-private: the kernel keeps them); null when fixed. */
+    Placeholders placeholders() {
+        return placeholders;
     }
 
     /** A resumed run ({@link ResumedRun}, after {@link #reset}) starts at {@code source}'s time with its nodes. */

@@ -29,6 +29,8 @@ final class KernelClock {
     private final JobStarts starts;
     /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
     private final Preemptions preemptions;
+    /** Placeholder pods (Kubernetes' overprovisioning pattern); null for a fixed cluster. */
+    private final Placeholders placeholders;
     private final SimulationConfig config;
     private final Cluster cluster;
 
@@ -53,6 +55,7 @@ final class KernelClock {
         this.config = config;
         this.cluster = cluster;
         this.preemptions = cluster.isElastic() ? new Preemptions(state, starts.drivers()) : null;
+        this.placeholders = state.placeholders();
         if (preemptions != null && cluster.pools().pools().stream()
                 .anyMatch(p -> p.consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)) {
             preemptions.consolidateUnderused(new UnderutilizedConsolidation(state, book, running, this));
@@ -91,6 +94,13 @@ final class KernelClock {
         double tArrival;
         double tCompletion;
         double t;
+        if (placeholders != null) {
+            // Placeholders the decisions of this instant pre-empted go back after them: real pods come first.
+            placeholders.settle();
+            if (nextArrival >= n && running.isEmpty() && allocations.nextArrival() == Double.POSITIVE_INFINITY) {
+                placeholders.clear(); // the workload is over: the placeholder Deployment goes with it
+            }
+        }
         while (true) {
             tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
             tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
@@ -165,6 +175,7 @@ final class KernelClock {
             allocations.ended(r, false);
         }
         preemptions.terminate(taken);
+        placeholders.settle(); // the placeholders of the nodes gone went pending: placed now
         return stopped;
     }
 

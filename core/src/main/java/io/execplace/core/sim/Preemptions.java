@@ -222,6 +222,7 @@ final class Preemptions {
 
     /** At the end of a run: every node left is removed at its consolidation time (or interruption). */
     void consolidateAll() {
+        state.placeholders().clear(); // the placeholder Deployment goes with the run
         while (true) {
             double at = nodes.nextEventTime();
             if (at == Double.POSITIVE_INFINITY) {

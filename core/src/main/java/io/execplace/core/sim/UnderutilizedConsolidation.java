@@ -1,6 +1,7 @@
 package io.execplace.core.sim;
 
 import io.execplace.core.model.Capacity;
+import io.execplace.core.model.PlaceholderRoom;
 import io.execplace.core.model.Job;
 
 import java.util.Arrays;
@@ -35,6 +36,7 @@ final class UnderutilizedConsolidation {
 
     private final ClusterState state;
     private final NodeLifecycle nodes;
+    private final Placeholders placeholders;
     private final JobBook book;
     private final CompletionQueue running;
     private final KernelClock clock;
@@ -62,6 +64,7 @@ final class UnderutilizedConsolidation {
     UnderutilizedConsolidation(ClusterState state, JobBook book, CompletionQueue running, KernelClock clock) {
         this.state = state;
         this.nodes = state.nodes();
+        this.placeholders = state.placeholders();
         this.book = book;
         this.running = running;
         this.clock = clock;
@@ -97,7 +100,7 @@ final class UnderutilizedConsolidation {
         int candidates = 0;
         boolean busy = false;
         for (int vm = 0; vm < n; vm++) {
-            if (nodes.underused(vm) && nodes.alive(vm) && state.executorsOn(vm) > 0) {
+            if (nodes.underused(vm) && nodes.alive(vm) && holdsPods(vm)) {
                 busy = true;
                 if (isCandidate(vm, now)) {
                     candidates++;
@@ -115,9 +118,9 @@ final class UnderutilizedConsolidation {
         int count = 0;
         Arrays.fill(candidate, false);
         for (int vm = 0; vm < n; vm++) {
-            if (nodes.underused(vm) && nodes.alive(vm) && state.executorsOn(vm) > 0 && isCandidate(vm, now)) {
+            if (nodes.underused(vm) && nodes.alive(vm) && holdsPods(vm) && isCandidate(vm, now)) {
                 candidate[vm] = true;
-                candidateKeys[count++] = (long) state.executorsOn(vm) * n + vm;
+                candidateKeys[count++] = (long) (state.executorsOn(vm) + placeholders.on(vm)) * n + vm;
             }
         }
         Arrays.sort(candidateKeys, 0, count);
@@ -140,7 +143,7 @@ final class UnderutilizedConsolidation {
     boolean confirm(int vm, double now) {
         chosen = -1;
         collectProtection();
-        if (!(nodes.alive(vm) && state.executorsOn(vm) > 0 && isCandidate(vm, now))) {
+        if (!(nodes.alive(vm) && holdsPods(vm) && isCandidate(vm, now))) {
             return false;
         }
         Arrays.fill(candidate, false);
@@ -193,8 +196,9 @@ final class UnderutilizedConsolidation {
         for (int vm = 0; vm < n; vm++) {
             if (nodes.alive(vm) && !nodes.cordoned(vm)) {
                 live[liveCount] = vm;
-                liveFreeCores[liveCount] = state.freeCores(vm);
-                liveFreeMemory[liveCount] = state.freeMemoryGb(vm);
+                // Karpenter's simulation does not pre-empt: room a placeholder holds is taken.
+                liveFreeCores[liveCount] = state.freeCores(vm) - placeholders.cores(vm);
+                liveFreeMemory[liveCount] = state.freeMemoryGb(vm) - placeholders.memoryGb(vm);
                 liveCount++;
             }
         }
@@ -282,7 +286,30 @@ final class UnderutilizedConsolidation {
             trialCores[k] -= job.coresPerExecutor();
             trialMemory[k] -= job.memoryGbPerExecutor();
         }
+        return placeholdersFitElsewhere(vm);
+    }
+
+    /** The node's placeholders, too, must fit on the other live nodes' room left after its executors (first fit). */
+    private boolean placeholdersFitElsewhere(int vm) {
+        for (int p = 0; p < placeholders.on(vm); p++) {
+            PlaceholderRoom room = placeholders.room();
+            int k = 0;
+            while (k < liveCount && (live[k] == vm || !placeholders.allowedOn(live[k])
+                    || trialCores[k] < room.coresPerPod() || trialMemory[k] + Capacity.EPSILON < room.memoryGbPerPod())) {
+                k++;
+            }
+            if (k == liveCount) {
+                return false;
+            }
+            trialCores[k] -= room.coresPerPod();
+            trialMemory[k] -= room.memoryGbPerPod();
+        }
         return true;
+    }
+
+    /** True when the node holds executors (or drivers) or placeholder pods. */
+    private boolean holdsPods(int vm) {
+        return state.executorsOn(vm) > 0 || placeholders.holds(vm);
     }
 
     /** Insertion sort of a node's executors, most cores first, then most memory, then job order (few items). */

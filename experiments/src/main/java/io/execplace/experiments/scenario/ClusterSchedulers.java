@@ -18,7 +18,8 @@ final class ClusterSchedulers {
      * Schedulers#ELASTIC_POLICIES}) run only when named, so that "every
      * scheduler" means on the papers' clusters what it always meant; on an elastic cluster {@code
      * lookahead} runs only when named; the policies that protect pods from consolidation ({@link
-     * Schedulers#PROTECTING_POLICIES}) run only when named on any cluster.
+     * Schedulers#PROTECTING_POLICIES}) and those that hold room with placeholder pods run only when named
+     * on any cluster ({@link Schedulers#WHEN_NAMED}).
      */
     static List<String> forCluster(List<String> names, Cluster cluster, ScenarioInput in) {
         List<String> named = new ArrayList<>();
@@ -28,7 +29,7 @@ final class ClusterSchedulers {
             }
         }));
         List<String> offered = names.stream()
-                .filter(n -> !Schedulers.PROTECTING_POLICIES.contains(n) || named.contains(n)).toList();
+                .filter(n -> !Schedulers.WHEN_NAMED.contains(n) || named.contains(n)).toList();
         if (cluster.isElastic()) {
             // lookahead's kernel rollouts take minutes on a 10,000-job day: it runs when named.
             return offered.stream().filter(n -> !n.equals(Lookahead.NAME) || named.contains(n)).toList();

@@ -5,9 +5,11 @@
  * Progress per application; and execplace's {@code finish-together}, its spot-risk-aware variant and
  * {@code finish-together-steady}, which also keeps nodes from sitting unchanged long enough for
  * under-used consolidation to drain them; {@code finish-together-headroom}, which keeps room free
- * for the jobs whose deadline cannot wait for a launch; and the policies that protect executor pods from
- * that drain with Karpenter's {@code karpenter.sh/do-not-disrupt} — chosen per executor ({@code
- * finish-together-protected}) or on every pod, the practitioners' rule (docs/elastic.md).
+ * for the jobs whose deadline cannot wait for a launch, and {@code finish-together-overprovisioned},
+ * which holds such room with placeholder pods (Kubernetes' overprovisioning pattern); and the policies
+ * that protect executor pods from that drain with Karpenter's {@code karpenter.sh/do-not-disrupt} —
+ * chosen per executor ({@code finish-together-protected}) or on every pod, the practitioners' rule
+ * (docs/elastic.md).
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */

@@ -66,7 +66,7 @@ class ElasticEquivalenceTest {
                             .withCapacitySeed(seed);
                     for (String name : Schedulers.names()) {
                         if (name.equals("lookahead") || Schedulers.ELASTIC_POLICIES.contains(name)
-                                || Schedulers.PROTECTING_POLICIES.contains(name)) {
+                                || Schedulers.WHEN_NAMED.contains(name)) {
                             // lookahead: rollouts of sampled futures, checked with its own test; the elastic
                             // policies read which nodes are bought, which is their point.
                             continue;
