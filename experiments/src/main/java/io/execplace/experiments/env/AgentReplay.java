@@ -7,6 +7,7 @@ import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
+import io.execplace.rl.env.ObservationSettings;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.pairs.PairPolicy;
@@ -48,7 +49,8 @@ public record AgentReplay(PlacementPolicy scheduler, Env env, GreedyPolicy greed
             return new AgentReplay(scheduler, env, agent.policy(), config);
         }
         // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
-        HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withObservation(agent.environment().observation().withMaxSteps(0));
+        HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withObservation(
+                new ObservationSettings(agent.environment().normalised(), agent.environment().masking(), 0));
         Env env = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), hjs, agent.scales()).wrapped();
         return new AgentReplay(scheduler, env, agent.policy(), config.withQueue(hjs.queue()));
     }

@@ -22,16 +22,4 @@ public record ObservationSettings(boolean normalised, boolean masking, int maxSt
             throw new IllegalArgumentException("maxSteps must be >= 0 (0 = no limit), got " + maxSteps);
         }
     }
-
-    public ObservationSettings withNormalised(boolean on) {
-        return new ObservationSettings(on, masking, maxSteps);
-    }
-
-    public ObservationSettings withMasking(boolean on) {
-        return new ObservationSettings(normalised, on, maxSteps);
-    }
-
-    public ObservationSettings withMaxSteps(int n) {
-        return new ObservationSettings(normalised, masking, n);
-    }
 }

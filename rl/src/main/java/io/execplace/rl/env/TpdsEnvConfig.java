@@ -130,15 +130,15 @@ public record TpdsEnvConfig(TpdsEpisodeRules rules, ObservationSettings observat
     }
 
     public TpdsEnvConfig withNormalised(boolean on) {
-        return withObservation(observation.withNormalised(on));
+        return withObservation(new ObservationSettings(on, masking(), maxSteps()));
     }
 
     public TpdsEnvConfig withMasking(boolean on) {
-        return withObservation(observation.withMasking(on));
+        return withObservation(new ObservationSettings(normalised(), on, maxSteps()));
     }
 
     public TpdsEnvConfig withMaxSteps(int n) {
-        return withObservation(observation.withMaxSteps(n));
+        return withObservation(new ObservationSettings(normalised(), masking(), n));
     }
 
     public TpdsEnvConfig withBusyTime(boolean on) {

@@ -56,7 +56,7 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
      * otherwise raw (the pair observation replaces theirs, and the pair environment has no step limit).
      */
     public static TpdsEnvConfig tpdsConfig(TpdsEpisodeRules rules) {
-        return new TpdsEnvConfig(rules, ObservationSettings.RAW.withMasking(true), false);
+        return new TpdsEnvConfig(rules, new ObservationSettings(false, true, 0), false);
     }
 
     /**

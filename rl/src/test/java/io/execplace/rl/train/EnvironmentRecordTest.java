@@ -18,20 +18,20 @@ class EnvironmentRecordTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The rewards of TPDS Table 3 as the flat records spell them. */
+    private static final String TABLE_3 = "\"rewards\":{\"place\":1.0,\"waitReward\":-1.0,\"invalid\":-200.0,"
+            + "\"idleWait\":-200.0,\"partialWait\":-200.0,\"lookAhead\":-200.0}";
     /** The record of models/exit-large.xprl, written before the queue and Target options existed. */
-    private static final String FLAT_BEFORE_QUEUE = "{\"beta\":1.0,\"fixedReward\":10000.0,\"rewards\":{\"place\":1.0,"
-            + "\"waitReward\":-1.0,\"invalid\":-200.0,\"idleWait\":-200.0,\"partialWait\":-200.0,\"lookAhead\":-200.0},"
-            + "\"normalised\":false,\"masking\":true,\"partialWaitEnds\":true,\"lookAhead\":false,\"maxSteps\":0,"
+    private static final String FLAT_BEFORE_QUEUE = "{\"beta\":1.0,\"fixedReward\":10000.0," + TABLE_3
+            + ",\"normalised\":false,\"masking\":true,\"partialWaitEnds\":true,\"lookAhead\":false,\"maxSteps\":0,"
             + "\"busyTime\":false,\"perJobReward\":true}";
     /** The record of models/elastic-pairs.xprl. */
-    private static final String FLAT_ELASTIC = "{\"beta\":0.5,\"fixedReward\":10000.0,\"rewards\":{\"place\":1.0,"
-            + "\"waitReward\":-1.0,\"invalid\":-200.0,\"idleWait\":-200.0,\"partialWait\":-200.0,\"lookAhead\":-200.0},"
-            + "\"normalised\":false,\"masking\":true,\"partialWaitEnds\":true,\"lookAhead\":false,\"maxSteps\":0,"
-            + "\"busyTime\":false,\"perJobReward\":false,\"queue\":\"edf\",\"targetReward\":true}";
+    private static final String FLAT_ELASTIC = FLAT_BEFORE_QUEUE.replace("\"beta\":1.0", "\"beta\":0.5")
+            .replace("\"perJobReward\":true}", "\"perJobReward\":false,\"queue\":\"edf\",\"targetReward\":true}");
     /** A flat record with every option away from its default. */
-    private static final String FLAT_ALL_SET = "{\"beta\":0.25,\"fixedReward\":500.0,\"rewards\":{\"place\":1.0,"
-            + "\"waitReward\":-1.0,\"invalid\":-200.0,\"idleWait\":-200.0,\"partialWait\":-50.0,\"lookAhead\":-200.0},"
-            + "\"normalised\":true,\"masking\":true,\"partialWaitEnds\":false,\"lookAhead\":true,\"maxSteps\":300,"
+    private static final String FLAT_ALL_SET = "{\"beta\":0.25,\"fixedReward\":500.0,"
+            + TABLE_3.replace("\"partialWait\":-200.0", "\"partialWait\":-50.0")
+            + ",\"normalised\":true,\"masking\":true,\"partialWaitEnds\":false,\"lookAhead\":true,\"maxSteps\":300,"
             + "\"busyTime\":true,\"perJobReward\":true,\"queue\":\"hjs-weight:0.75\",\"targetReward\":false}";
 
     @Test
