@@ -1,6 +1,6 @@
 package io.execplace.cli;
 
-import io.execplace.cli.train.TrainSweep;
+import io.execplace.experiments.study.TrainingSweep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +52,7 @@ class EngineOptionsTest {
                 "--threads", "2");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(Files.readAllLines(out.resolve("sweep.csv"))).hasSize(5)
-                .first().isEqualTo(String.join(",", TrainSweep.COLUMNS));
+                .first().isEqualTo(String.join(",", TrainingSweep.COLUMNS));
         for (String cell : new String[]{"dqn-beta-0.0-seed-1", "dqn-beta-0.0-seed-2", "dqn-beta-1.0-seed-1",
             "dqn-beta-1.0-seed-2"}) {
             assertThat(out.resolve(cell).resolve("agent.xprl")).isRegularFile();

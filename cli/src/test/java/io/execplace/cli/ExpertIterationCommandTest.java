@@ -1,6 +1,6 @@
 package io.execplace.cli;
 
-import io.execplace.cli.train.ExpertRounds;
+import io.execplace.experiments.training.ExpertRounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,14 +5,11 @@ import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
-import io.execplace.core.model.Job;
 import io.execplace.core.workload.TraceFormat;
 import io.execplace.eventlogs.EventLogImport;
 import io.execplace.eventlogs.ImportReport;
-import io.execplace.eventlogs.SparkApplication;
+import io.execplace.eventlogs.ImportSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -103,64 +100,9 @@ public final class ImportEventLogsCommand implements Callable<Integer> {
             err.flush();
         }
         if (json) {
-            stdout.println(JSON.writeValueAsString(summary(imported)));
+            stdout.println(JSON.writeValueAsString(ImportSummary.json(imported)));
             stdout.flush();
         }
         return 0;
-    }
-
-    /** Seconds as JSON prints them without an exponent (25390375.063, not 2.5390375063E7). */
-    private static java.math.BigDecimal plain(double seconds) {
-        return java.math.BigDecimal.valueOf(seconds);
-    }
-
-    private static ObjectNode summary(EventLogImport.Imported imported) {
-        ObjectNode root = JSON.createObjectNode();
-        ArrayNode jobs = root.putArray("jobs");
-        List<Job> list = imported.workload().jobs();
-        for (Job job : list) {
-            EventLogImport.Origin origin = imported.origins().get(job.id());
-            SparkApplication a = origin.application();
-            ObjectNode n = jobs.addObject();
-            n.put("id", job.id());
-            n.put("application", a.id());
-            n.put("name", a.name());
-            if (!origin.sparkJobs().isEmpty()) {
-                origin.sparkJobs().forEach(n.putArray("sparkJobs")::add);
-            }
-            if (origin.group() != null) {
-                n.put("jobGroup", origin.group());
-            }
-            n.put("sparkVersion", a.sparkVersion());
-            if (origin.executors() != null) {
-                n.put("driver", origin.executors().driver());
-            }
-            n.put("arrivalSeconds", plain(job.arrival()));
-            n.put("durationSeconds", plain(job.baseDuration()));
-            n.put("executors", job.executors());
-            n.put("coresPerExecutor", job.coresPerExecutor());
-            n.put("memoryGbPerExecutor", job.memoryGbPerExecutor());
-            n.put("type", job.type().label());
-            n.put("ended", a.ended());
-            if (a.attemptId() != null) {
-                n.put("attempt", a.attemptId());
-            }
-            n.put("kubernetes", a.kubernetes());
-            ArrayNode hosts = n.putArray("hosts");
-            a.hosts().forEach(hosts::add);
-        }
-        ImportReport r = imported.report();
-        ObjectNode report = root.putObject("report");
-        report.put("logs", r.logs());
-        report.put("skippedLines", r.skippedLines());
-        report.put("unreadableLogs", r.unreadableLogs());
-        report.put("incompleteApplications", r.incompleteApplications());
-        report.put("incompleteJobs", r.incompleteJobs());
-        report.put("duplicates", r.duplicates());
-        report.put("foldersLeftOut", r.foldersLeftOut());
-        report.put("messagesLeftOut", r.messagesLeftOut());
-        r.messages().forEach(report.putArray("messages")::add);
-        r.assumptions().forEach(report.putArray("assumptions")::add);
-        return root;
     }
 }

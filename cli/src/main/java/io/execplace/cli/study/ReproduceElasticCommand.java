@@ -1,13 +1,9 @@
 package io.execplace.cli.study;
 
 import io.execplace.cli.command.Options;
-import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.StagedFolder;
-import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.ElasticStudy;
-import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,9 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce elastic}: spot capacity under deadlines on elastic node pools (docs/elastic.md). */
@@ -69,24 +63,7 @@ final class ReproduceElasticCommand implements Callable<Integer> {
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
                 () -> base.with(seeds, firstSeed, jobs, dayJobs));
-        Runner runner = new Runner(parent.context().schedulers(), study.threads());
-        StudyOutcome outcome;
-        try (CellEngine cells = study.open(parent.context(), study.threads())) {
-            outcome = run(new ElasticStudy(settings, cells == null ? runner : runner.withEngine(cells), drivers));
-        }
-        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);
+        study.run(spec, parent.context(), out, "reproduce elastic", runner -> new ElasticStudy(settings, runner, drivers));
         return 0;
-    }
-
-    private StudyOutcome run(ElasticStudy elastic) throws IOException {
-        int total = elastic.scenarios().stream().mapToInt(s -> s.cells()).sum();
-        StudyOutcome outcome;
-        try (Progress progress = study.progress(spec, "reproduce elastic", total)) {
-            try (StagedFolder folder = StagedFolder.create(out)) {
-                outcome = elastic.run(folder.path(), (done, all, what) -> progress.step(what));
-                folder.commit();
-            }
-        }
-        return outcome;
     }
 }

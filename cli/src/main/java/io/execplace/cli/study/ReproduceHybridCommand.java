@@ -1,13 +1,9 @@
 package io.execplace.cli.study;
 
 import io.execplace.cli.command.Options;
-import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.experiments.api.SchedulerTuning;
-import io.execplace.experiments.run.CellEngine;
-import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.study.HybridStudy;
-import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,10 +12,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.IOException;
 import io.execplace.core.io.StagedFolder;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
@@ -72,24 +66,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
                 () -> base.with(seeds, jobs, largeJobs));
         SchedulerOptions milp = SchedulerTuning.builder().milpTimeLimit(milpTimeLimitMs).milpSolver(milpSolver).build()
                 .withMilp(SchedulerOptions.defaults());
-        Runner runner = new Runner(parent.context().schedulers(), study.threads());
-        StudyOutcome outcome;
-        try (CellEngine cells = study.open(parent.context(), study.threads())) {
-            outcome = run(new HybridStudy(settings, cells == null ? runner : runner.withEngine(cells), milp));
-        }
-        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "charts/"), outcome);
+        study.run(spec, parent.context(), out, "reproduce hybrid", runner -> new HybridStudy(settings, runner, milp));
         return 0;
-    }
-
-    private StudyOutcome run(HybridStudy hybrid) throws IOException {
-        int total = hybrid.scenarios().stream().mapToInt(s -> s.cells()).sum();
-        StudyOutcome outcome;
-        try (Progress progress = study.progress(spec, "reproduce hybrid", total)) {
-            try (StagedFolder folder = StagedFolder.create(out)) {
-                outcome = hybrid.run(folder.path(), (done, all, what) -> progress.step(what));
-                folder.commit();
-            }
-        }
-        return outcome;
     }
 }

@@ -5,16 +5,21 @@ import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.TextTable;
+import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.run.Runner;
+import io.execplace.experiments.study.ScenarioStudy;
 import io.execplace.experiments.study.ComparisonReport;
 import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -54,6 +59,26 @@ final class StudyOptions {
     /** Progress on standard error (nothing with {@code --quiet}). */
     Progress progress(CommandSpec spec, String task, long total) {
         return Progress.start(task, total, quiet, spec.commandLine().getErr());
+    }
+
+    /**
+     * Runs a scenario study on the engine the options name (in process by default), staged into {@code
+     * out} as a whole, with progress named {@code task}; prints its outcome ({@link #report}).
+     *
+     * @param study the study, given the runner its runs go to
+     */
+    void run(CommandSpec spec, CommandContext context, Path out, String task, Function<Runner, ScenarioStudy> study)
+            throws IOException {
+        Runner runner = new Runner(context.schedulers(), threads());
+        StudyOutcome outcome;
+        try (CellEngine cells = open(context, threads())) {
+            ScenarioStudy s = study.apply(cells == null ? runner : runner.withEngine(cells));
+            try (Progress progress = progress(spec, task, s.cells()); StagedFolder folder = StagedFolder.create(out)) {
+                outcome = s.run(folder.path(), (done, all, what) -> progress.step(what));
+                folder.commit();
+            }
+        }
+        report(spec, out, ScenarioStudy.FILES, outcome);
     }
 
     /**

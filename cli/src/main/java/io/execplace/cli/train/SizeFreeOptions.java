@@ -7,12 +7,11 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.env.SizeFreeSetup;
-import io.execplace.rl.agent.PpoLearner;
+import io.execplace.experiments.training.ExpertRounds;
+import io.execplace.experiments.training.SizeFreeStart;
 import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.rl.pairs.PairSchema;
-import io.execplace.rl.pairs.PolicyDemonstrator;
 import io.execplace.rl.train.RlSchedulers;
-import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
 import picocli.CommandLine.Option;
 
@@ -232,18 +231,10 @@ final class SizeFreeOptions {
         }
         PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
         Options.checked("--start-from", () -> {
-            startFrom(trainer, schema, RlSchedulers.load(Path.of(startFrom)));
+            SizeFreeStart.adopt(trainer, schema, RlSchedulers.load(Path.of(startFrom)));
             return null;
         });
         setup.put("startFrom", startFrom);
-    }
-
-    /**
-     * Starts the trainer's policy from {@code agent}'s, adopted into {@code schema}: a cost-only agent
-     * starts a deadline agent with zero weights on the deadline features ({@link PairNetwork#adopt}).
-     */
-    static void startFrom(Trainer trainer, PairSchema schema, TrainedAgent agent) {
-        ((PpoLearner) trainer.learner()).startFrom(PairNetwork.policyFrom(schema, agent.pairNetwork(1)));
     }
 
     /** Records the imitation settings in the agent file's setup. */
@@ -263,14 +254,12 @@ final class SizeFreeOptions {
 
     /** The behaviour-cloning warm start of a fresh run, with a one-line summary on {@code err} unless quiet. */
     void imitate(Trainer trainer, PlacementPolicy teacher, PrintWriter err, boolean quiet) {
-        long t0 = System.nanoTime();
-        double[] r = ((PpoLearner) trainer.learner()).imitate(new PolicyDemonstrator(teacher), episodes(), epochs(),
-                rounds());
+        SizeFreeStart.Imitation r = SizeFreeStart.imitate(trainer, teacher, episodes(), epochs(), rounds());
         if (!quiet) {
             err.println("imitated " + imitate + " on " + rounds() + " x " + episodes() + " episodes ("
                     + trainer.learner().totalSteps() + " steps, " + epochs() + " epochs) in "
-                    + Format.sig((System.nanoTime() - t0) / 1e9, 3) + " s: cross-entropy " + Format.sig(r[0], 3)
-                    + ", greedy action = teacher's on " + Format.sig(100 * r[1], 3) + "% of steps");
+                    + Format.sig(r.seconds(), 3) + " s: cross-entropy " + Format.sig(r.crossEntropy(), 3)
+                    + ", greedy action = teacher's on " + Format.sig(100 * r.agreement(), 3) + "% of steps");
         }
     }
 

@@ -8,15 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.schedulers.spi.DeciderName;
 import io.execplace.core.io.BadInputException;
-import io.execplace.core.io.CsvTable;
 import io.execplace.core.io.OutputPaths;
-import io.execplace.core.model.Cluster;
-import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
 import io.execplace.core.rules.QueuePolicy;
-import io.execplace.core.workload.WorkloadPresets;
-import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.report.Format;
+import io.execplace.experiments.training.ChoiceRounds;
 import io.execplace.experiments.training.ChoiceWorkloads;
 import io.execplace.rl.choice.ChoiceAgent;
 import io.execplace.rl.choice.ChoicePolicy;
@@ -36,7 +32,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -176,16 +171,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
-        List<HeldOutSplit> splits = new ArrayList<>();
-        List<Cluster> clusters = new ArrayList<>();
-        for (String w : workloads) {
-            if (!WorkloadPresets.isPreset(w)) {
-                throw BadInputException.option("--workloads", "unknown workload preset '" + w + "'");
-            }
-            String name = cluster != null ? cluster : HeldOutSplit.ownCluster(w);
-            clusters.add(Options.checked("--cluster", () -> ClusterPresets.byName(name, pricingModel)));
-            splits.add(Options.checked("--seed", () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
-        }
+        ChoiceWorkloads choiceWorkloads = ChoiceWorkloads.of(workloads, cluster, pricingModel, jobs, seed, workloadSeeds,
+                heldOut);
         SchedulerRegistry registry = context.schedulers();
         SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);
         Options.checked("--candidates", () -> ChoicePolicy.candidatePlacements(check, candidates));
@@ -193,7 +180,6 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ChoiceTraining training = Options.checked("--hold-charge", () -> new ChoiceTraining(registry, teacher, candidates, holdCharge));
         Path dir = out != null ? out : Path.of("runs", Options.folderName("choice-" + workloads.get(0)));
         OutputPaths.checkFolder("--out", dir);
-        ChoiceWorkloads choiceWorkloads = new ChoiceWorkloads(splits, clusters);
         List<ChoiceTraining.Episode> episodes = choiceWorkloads.episodes(q, seed, teacherFutures);
         if (teacher.scoresTarget() && !choiceWorkloads.hasDeadlines()) {
             throw BadInputException.option("--objective", "target needs jobs with deadlines (the HJS job sets, hjs-*)");
@@ -202,33 +188,26 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ObjectNode setup = setup(q);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CsvTable rounds = new CsvTable("round", "samples", "mse", "seconds", "heldout_cost_vs_milp", "heldout_target",
-                "heldout_target_milp");
         if (!quiet) {
             err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
         }
-        training.train(episodes, settings, round -> {
-            ChoiceAgent agent = new ChoiceAgent(round.network(), candidates, q.name(), choiceRules, setup);
-            Path file = dir.resolve("round-" + round.round() + ".xprl");
-            agent.write(file);
-            agent.write(dir.resolve(AgentFiles.MODEL_FILE));
-            String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
-                    round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4), Format.sig(round.seconds(), 3));
-            ChoiceWorkloads.Score h = heldOut > 0 ? choiceWorkloads.heldOut(registry, file, q, heldOut) : null;
-            if (h != null) {
-                line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h.costVsMilp(), 4))
-                        + (Double.isNaN(h.target()) ? "" : ", Target " + Format.sig(h.target(), 4) + " (milp "
-                        + Format.sig(h.milpTarget(), 4) + ")");
-            }
-            rounds.row(round.round(), round.samples(), round.meanSquaredError(), round.seconds(),
-                    h == null ? null : h.costVsMilp(), h == null || Double.isNaN(h.target()) ? null : h.target(),
-                    h == null || Double.isNaN(h.milpTarget()) ? null : h.milpTarget());
-            rounds.write(dir.resolve("rounds.csv"));
-            stdout.println(line);
-            stdout.flush();
-        });
+        new ChoiceRounds(registry, choiceWorkloads, q, heldOut, dir).run(training, episodes, settings,
+                network -> new ChoiceAgent(network, candidates, q.name(), choiceRules, setup), done -> {
+                    ChoiceTraining.Round round = done.round();
+                    String line = String.format(Locale.ROOT, "round %d: %d labelled decisions, mse %s, %s s",
+                            round.round(), round.samples(), Format.sig(round.meanSquaredError(), 4),
+                            Format.sig(round.seconds(), 3));
+                    ChoiceWorkloads.Score h = done.heldOut();
+                    if (h != null) {
+                        line += String.format(Locale.ROOT, "; held-out cost / milp %s", Format.sig(h.costVsMilp(), 4))
+                                + (Double.isNaN(h.target()) ? "" : ", Target " + Format.sig(h.target(), 4) + " (milp "
+                                + Format.sig(h.milpTarget(), 4) + ")");
+                    }
+                    stdout.println(line);
+                    stdout.flush();
+                });
         stdout.println("wrote " + dir.resolve(AgentFiles.MODEL_FILE) + " (scheduler agent:" + dir.resolve(AgentFiles.MODEL_FILE)
                 + DeciderName.queueSuffix(q.name()) + "), round-K.xprl and rounds.csv");
         stdout.flush();

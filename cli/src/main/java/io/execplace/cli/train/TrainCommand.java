@@ -4,6 +4,7 @@ import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
+import io.execplace.cli.output.TextTable;
 import io.execplace.cli.command.ScenarioOptions;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
@@ -11,21 +12,20 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.run.CellEngine;
+import io.execplace.experiments.training.ExpertRounds;
 import io.execplace.experiments.training.TrainingCells;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.experiments.study.LearningCurves;
+import io.execplace.experiments.study.TrainingSweep;
 import io.execplace.rl.agent.AgentConfig;
 import io.execplace.rl.agent.Algorithm;
-import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.env.ObservationEncoder;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentFiles;
 import io.execplace.rl.train.CurvePoint;
-import io.execplace.rl.train.LearningCurve;
 import io.execplace.rl.train.Trainer;
-import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,12 +35,10 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -161,8 +159,9 @@ public final class TrainCommand implements Callable<Integer> {
             }
             int rounds = pairs.expertRounds != null ? pairs.expertRounds
                     : run.environment().setup().path("expert").path("rounds").asInt(1);
-            ExpertRounds.run(context.schedulers(), trainer, run.checkpoint(), run.environment().setup(), rounds, run.dir(),
-                    spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+            ExpertRoundsPrinter.run(ExpertRounds.open(context.schedulers(), trainer, run.checkpoint(),
+                    run.environment().setup(), rounds, run.dir()), rounds, run.dir(), spec.commandLine().getOut(),
+                    spec.commandLine().getErr(), quiet);
             return 0;
         }
         if (pairsAgent && run.checkpoint() == null) {
@@ -191,26 +190,8 @@ public final class TrainCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
                 quiet, spec.commandLine().getErr())) {
-            trainer.run(new TrainingListener() {
-                private String lastEval = "";
-
-                @Override
-                public void iterationDone(int iteration, int total, IterationStats stats, double recentReturn) {
-                    progress.step("return " + Format.sig(recentReturn, 4) + lastEval);
-                }
-
-                @Override
-                public void evaluated(CurvePoint p, LearningCurve curve) {
-                    lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
-                    try {
-                        LearningCurves.write(agentLabel + " on " + label
-                                + objective(run, trainingSpec.environment(), "HJS"), Map.of(algorithm.name(), curve),
-                                run.dir(), "learning-curve");
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            });
+            trainer.run(LearningCurves.drawing(agentLabel + " on " + label + objective(run, trainingSpec.environment(), "HJS"),
+                    algorithm.name(), run.dir(), (done, total, what) -> progress.step(what)));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         CurvePoint last = trainer.curve().last();
@@ -263,7 +244,7 @@ public final class TrainCommand implements Callable<Integer> {
         EnvironmentSetup base = Options.checked("--cluster, --workload", () -> runs.setupBuilder().build());
         long first = base.seed();
         EnvironmentSetup.Resolved resolved = base.resolve(null); // a bad cluster or workload fails here
-        List<TrainSweep.Cell> cells = new ArrayList<>();
+        List<TrainingSweep.Cell> cells = new ArrayList<>();
         for (Algorithm a : algorithms) {
             AgentConfig config = agentOptions.resolve(a);
             for (double b : betaValues) {
@@ -272,7 +253,7 @@ public final class TrainCommand implements Callable<Integer> {
                         resolved.cluster().size() + 1);
                 for (int i = 0; i < n; i++) {
                     long seed = first + i;
-                    cells.add(new TrainSweep.Cell(a, b, seed, new TrainingCells.Training(
+                    cells.add(new TrainingSweep.Cell(a, b, seed, new TrainingCells.Training(
                             base.toBuilder().seed(seed).build(), runs.trainingSpec(config, env, seed), null)));
                 }
             }
@@ -283,9 +264,28 @@ public final class TrainCommand implements Callable<Integer> {
         try (CellEngine cellEngine = engine.open(context.engines(), t);
              Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quiet,
                      spec.commandLine().getErr())) {
-            TrainSweep.run(cells, cellEngine, t, dir, progress, spec.commandLine().getOut());
+            printSweep(TrainingSweep.run(cells, cellEngine, t, dir, (done, total, what) -> progress.step(null)), dir,
+                    spec.commandLine().getOut());
         }
         return 0;
+    }
+
+    /** The sweep's table, a row per cell, and the files it wrote. */
+    private static void printSweep(List<TrainingSweep.Result> results, Path out, PrintWriter stdout) {
+        TextTable table = new TextTable(List.of("agent", "beta", "seed", "env steps", "eval return", "completed %",
+                "eval cost", "eval duration s"));
+        for (TrainingSweep.Result r : results) {
+            TrainingSweep.Cell c = r.cell();
+            CurvePoint last = r.last();
+            table.row(List.of(c.algorithm().label(), Double.toString(c.beta()), Long.toString(c.seed()),
+                    Long.toString(r.trained().steps()), Format.sig(last.evalMeanReturn(), 4),
+                    Format.sig(100 * last.evalCompleted(), 3), Format.cost(last.evalMeanCost()),
+                    Format.sig(last.evalMeanDuration(), 4)));
+        }
+        table.print(stdout);
+        stdout.println("wrote " + out.resolve("sweep.csv") + " and " + results.size()
+                + " agent folders (scheduler agent:" + out.resolve(results.get(0).cell().folder()) + ", ...)");
+        stdout.flush();
     }
 
     /** What the run optimises, for the progress header and the learning curve's title. */

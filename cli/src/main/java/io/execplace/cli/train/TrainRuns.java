@@ -8,6 +8,7 @@ import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 import io.execplace.core.rules.HjsWeightOrder;
 import io.execplace.experiments.env.TrainingEnvironment;
+import io.execplace.experiments.training.ExpertRounds;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.agent.AgentConfig;

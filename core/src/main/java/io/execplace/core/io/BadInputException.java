@@ -1,5 +1,7 @@
 package io.execplace.core.io;
 
+import java.util.function.Supplier;
+
 /**
  * Input the user gave that cannot be used: a malformed file, an unknown name, an impossible or
  * too large number. The command line turns it into one line and exit code 2; every other exception
@@ -50,6 +52,27 @@ public class BadInputException extends RuntimeException {
     /** A refused command-line option, e.g. {@code --jobs: expected at most 5000000, got 2000000000}. */
     public static BadInputException option(String option, String problem) {
         return new BadInputException(option, 0, null, problem);
+    }
+
+    /**
+     * Runs {@code step}, which builds something from an option's value; a value it refuses (an {@link
+     * IllegalArgumentException} of a record's checks, or bad input that names no source) is bad input of
+     * {@code option}.
+     */
+    public static <T> T checkedOption(String option, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (BadInputException e) {
+            // A refusal that names neither a file nor an option ("'x' is neither a cluster preset nor a
+            // cluster file") is charged to the option that carried the value; a file's own error keeps its
+            // file and line.
+            if (e.source() != null || e.field() != null || e.getMessage().startsWith("--")) {
+                throw e;
+            }
+            throw option(option, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw option(option, e.getMessage());
+        }
     }
 
     private static String format(String source, int line, String field, String problem) {

@@ -16,19 +16,7 @@ public final class OptionChecks {
      * {@code option}.
      */
     public static <T> T checked(String option, Supplier<T> step) {
-        try {
-            return step.get();
-        } catch (BadInputException e) {
-            // A refusal that names neither a file nor an option ("'x' is neither a cluster preset nor a
-            // cluster file") is charged to the option that carried the value; a file's own error keeps its
-            // file and line.
-            if (e.source() != null || e.field() != null || e.getMessage().startsWith("--")) {
-                throw e;
-            }
-            throw BadInputException.option(option, e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw BadInputException.option(option, e.getMessage());
-        }
+        return BadInputException.checkedOption(option, step);
     }
 
     /** The {@code --threads} value: at least 1; the number of cores when not given. */

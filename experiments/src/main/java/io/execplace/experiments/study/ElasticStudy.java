@@ -10,9 +10,7 @@ import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
-import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.run.Comparison;
-import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
 import io.execplace.experiments.scenario.Scenario;
@@ -22,7 +20,6 @@ import io.execplace.experiments.scenario.SimulationOptions;
 import io.execplace.experiments.scenario.WorkloadSource;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +35,7 @@ import java.util.Map;
  * Workloads: {@code hybrid-medium} (deadlines that bite) and {@code hybrid-day} (10,000 jobs, loose
  * deadlines). EDF queue; seeds from {@code firstSeed} (held-out 1001 by default).
  */
-public final class ElasticStudy {
+public final class ElasticStudy extends ScenarioStudy {
 
     /**
      * Size of the study.
@@ -90,7 +87,6 @@ public final class ElasticStudy {
     static final List<String> WORKLOADS = List.of("hybrid-medium", "hybrid-day");
 
     private final Settings settings;
-    private final Runner runner;
     /** The clusters' name suffix: {@link ClusterPresets#DRIVERS} when every application runs a driver pod. */
     private final String drivers;
 
@@ -103,8 +99,8 @@ public final class ElasticStudy {
      *                docs/elastic.md, "Driver pods"); false for the study as published
      */
     public ElasticStudy(Settings settings, Runner runner, boolean drivers) {
+        super(runner);
         this.settings = settings;
-        this.runner = runner;
         this.drivers = drivers ? ClusterPresets.DRIVERS : "";
     }
 
@@ -128,6 +124,7 @@ public final class ElasticStudy {
     }
 
     /** Every scenario of the study, in report order: per workload, on-demand only first. */
+    @Override
     public List<Scenario> scenarios() {
         List<Scenario> out = new ArrayList<>();
         for (String workload : WORKLOADS) {
@@ -157,21 +154,13 @@ public final class ElasticStudy {
                 .recipe(new ScenarioRecipe(in, null)).build();
     }
 
-    /**
-     * Runs the whole study, writes results, charts and {@code index.html} into {@code dir}; returns the
-     * goals table (execplace's best against the practitioners' rule and Uniform Progress).
-     */
-    public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
+    /** The report; the outcome is the goals table (execplace's best against the practitioners' rule and Uniform Progress). */
+    @Override
+    protected StudyOutcome report(List<Comparison> comparisons, Path charts, Path index) throws IOException {
         Map<String, List<SchedulerAggregate>> results = new LinkedHashMap<>();
-        List<Comparison> comparisons = runner.runAll(scenarios(), progress);
         for (Comparison c : comparisons) {
             results.put(c.scenario().name(), SchedulerAggregate.of(c));
         }
-        Files.createDirectories(dir);
-        ResultsFiles.write(comparisons, dir);
-        Path charts = dir.resolve("charts");
-        Files.createDirectories(charts);
-        Path index = dir.resolve("index.html");
         ElasticTables tables = new ElasticTables(results, comparisons, onDemand(), spotClusters(), !drivers.isEmpty());
         String seeds = settings.seeds() == 1 ? "one seed, " + settings.firstSeed()
                 : "mean ± sd over seeds " + settings.firstSeed() + "-" + (settings.firstSeed() + settings.seeds() - 1);

@@ -3,7 +3,6 @@ package io.execplace.experiments.study;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ClusterPresets;
 import io.execplace.core.model.PricingModel;
-import io.execplace.core.progress.ProgressListener;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
@@ -14,7 +13,6 @@ import io.execplace.experiments.report.Format;
 import io.execplace.experiments.report.HtmlReport;
 import io.execplace.experiments.report.ReportFigure;
 import io.execplace.experiments.report.ReportSection;
-import io.execplace.experiments.results.ResultsFiles;
 import io.execplace.experiments.run.Comparison;
 import io.execplace.experiments.run.Runner;
 import io.execplace.experiments.run.SchedulerAggregate;
@@ -28,7 +26,6 @@ import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.milp.Milp;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +39,7 @@ import java.util.function.Function;
  * admission (Fig. 4), mean job duration (Fig. 5), scheduling delay (Table 4) and the large-scale
  * runs on 180 VMs (Fig. 6, Table 5). EDF queue throughout, as in the paper.
  */
-public final class HybridStudy {
+public final class HybridStudy extends ScenarioStudy {
 
     /**
      * Size of the study.
@@ -88,7 +85,6 @@ public final class HybridStudy {
     private static final String LARGE = "hybrid-large";
 
     private final Settings settings;
-    private final Runner runner;
     private final SchedulerOptions schedulerOptions;
 
     public HybridStudy(Settings settings, Runner runner) {
@@ -97,11 +93,11 @@ public final class HybridStudy {
 
     /** A study whose {@code milp} runs with the given options (time limit, solver; HYB's objective is cost, β = 1). */
     public HybridStudy(Settings settings, Runner runner, SchedulerOptions schedulerOptions) {
+        super(runner);
         if (schedulerOptions == null) {
             throw new IllegalArgumentException("scheduler options are missing");
         }
         this.settings = settings;
-        this.runner = runner;
         this.schedulerOptions = schedulerOptions;
     }
 
@@ -136,7 +132,7 @@ public final class HybridStudy {
         return new ScenarioRecipe(in, null);
     }
 
-    /** Every scenario of the study, in report order. */
+    @Override
     public List<Scenario> scenarios() {
         List<Scenario> out = new ArrayList<>();
         for (String load : LOADS) {
@@ -155,17 +151,14 @@ public final class HybridStudy {
     /** The scenario whose headline and table the command prints: the small cluster at high load (Fig. 3). */
     static final String HEADLINE_SCENARIO = "small-high-pricing-1";
 
-    /**
-     * Runs the whole study, writes results, charts and {@code index.html} into {@code dir}; returns
-     * the headline and table of {@link #HEADLINE_SCENARIO}.
-     */
-    public StudyOutcome run(Path dir, ProgressListener progress) throws IOException {
-        List<Scenario> scenarios = scenarios();
+    /** The report; the outcome is the headline and table of {@link #HEADLINE_SCENARIO}. */
+    @Override
+    protected StudyOutcome report(List<Comparison> comparisons, Path charts, Path index) throws IOException {
         Map<String, Comparison> results = new LinkedHashMap<>();
-        for (Comparison c : runner.runAll(scenarios, progress)) {
+        for (Comparison c : comparisons) {
             results.put(c.scenario().name(), c);
         }
-        Path index = write(results, dir);
+        write(results, charts, index);
         Comparison main = results.get(HEADLINE_SCENARIO);
         List<SchedulerAggregate> aggs = SchedulerAggregate.of(main);
         String unit = Headline.costUnit(main.scenario().cluster());
@@ -175,12 +168,7 @@ public final class HybridStudy {
                 + " seeds") + " (every scenario: the report)", ComparisonReport.tableHeader(unit), ComparisonReport.tableRows(aggs));
     }
 
-    private Path write(Map<String, Comparison> results, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        ResultsFiles.write(new ArrayList<>(results.values()), dir);
-        Path charts = dir.resolve("charts");
-        Files.createDirectories(charts);
-        Path index = dir.resolve("index.html");
+    private void write(Map<String, Comparison> results, Path charts, Path index) throws IOException {
         List<String> names = schedulers();
 
         HtmlReport.Builder report = HtmlReport.builder("execplace reproduce hybrid: the HYB simulation study")
@@ -306,7 +294,6 @@ public final class HybridStudy {
                 .table(header(names, "scenario"), largeRows)
                 .figure(ReportFigure.of(lg, index, "Total cost at large scale")));
         report.build().write(index);
-        return index;
     }
 
     /**

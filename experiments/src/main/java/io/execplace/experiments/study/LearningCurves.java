@@ -3,10 +3,15 @@ package io.execplace.experiments.study;
 import io.execplace.experiments.report.ChartFiles;
 import io.execplace.experiments.report.ChartWriter;
 import io.execplace.experiments.report.LineChartSpec;
+import io.execplace.core.progress.ProgressListener;
+import io.execplace.experiments.report.Format;
+import io.execplace.rl.agent.IterationStats;
 import io.execplace.rl.train.CurvePoint;
 import io.execplace.rl.train.LearningCurve;
+import io.execplace.rl.train.TrainingListener;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,5 +39,31 @@ public final class LearningCurves {
         });
         return ChartWriter.write(new LineChartSpec(title, "training iteration", "mean evaluation return", series, false),
                 dir, baseName);
+    }
+
+    /**
+     * What a single training tells as it goes: after each evaluation its curve is drawn again as {@code
+     * dir/learning-curve.png} and {@code .svg} ({@code series} the line's name); after each iteration
+     * {@code progress} is told the recent training return and the last evaluation.
+     */
+    public static TrainingListener drawing(String title, String series, Path dir, ProgressListener progress) {
+        return new TrainingListener() {
+            private String lastEval = "";
+
+            @Override
+            public void iterationDone(int iteration, int iterations, IterationStats stats, double recentReturn) {
+                progress.advanced(iteration, iterations, "return " + Format.sig(recentReturn, 4) + lastEval);
+            }
+
+            @Override
+            public void evaluated(CurvePoint p, LearningCurve curve) {
+                lastEval = ", eval " + Format.sig(p.evalMeanReturn(), 4) + " at " + p.iteration();
+                try {
+                    write(title, Map.of(series, curve), dir, "learning-curve");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
     }
 }

@@ -1,9 +1,13 @@
 package io.execplace.experiments.training;
 
+import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ClusterPresets;
+import io.execplace.core.model.PricingModel;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.heldout.HeldOutEvaluation;
 import io.execplace.experiments.heldout.HeldOutResults;
 import io.execplace.experiments.heldout.HeldOutSplit;
@@ -32,6 +36,28 @@ public record ChoiceWorkloads(List<HeldOutSplit> splits, List<Cluster> clusters)
         if (splits.size() != clusters.size()) {
             throw new IllegalArgumentException(splits.size() + " splits but " + clusters.size() + " clusters");
         }
+    }
+
+    /**
+     * The workloads of presets {@code presets}: per preset {@code workloadSeeds} training seeds from
+     * {@code seed} and at least 2 held-out seeds ({@code heldOut} when more), of {@code jobs} jobs each
+     * (null: the preset's), on {@code cluster} (null: the preset's own) priced by {@code pricing}. A
+     * refused value is bad input naming the option of {@code train-choice} that gave it.
+     */
+    public static ChoiceWorkloads of(List<String> presets, String cluster, PricingModel pricing, Integer jobs, long seed,
+                                     int workloadSeeds, int heldOut) {
+        List<HeldOutSplit> splits = new ArrayList<>();
+        List<Cluster> clusters = new ArrayList<>();
+        for (String w : presets) {
+            if (!WorkloadPresets.isPreset(w)) {
+                throw BadInputException.option("--workloads", "unknown workload preset '" + w + "'");
+            }
+            String name = cluster != null ? cluster : HeldOutSplit.ownCluster(w);
+            clusters.add(BadInputException.checkedOption("--cluster", () -> ClusterPresets.byName(name, pricing)));
+            splits.add(BadInputException.checkedOption("--seed",
+                    () -> HeldOutSplit.of(w, jobs, seed, workloadSeeds, Math.max(2, heldOut))));
+        }
+        return new ChoiceWorkloads(splits, clusters);
     }
 
     /**

@@ -1,10 +1,13 @@
 /**
- * Training as study cells: one training run per cell, in text form, so that sweeps and the TPDS
- * study can train agents in parallel on any cell engine; and the workloads train-choice trains on
- * and scores its rounds with.
+ * Training as a library: one training run per cell, in text form, so that sweeps and the TPDS study
+ * can train agents in parallel on any cell engine; the size-free agent's starts (another agent's
+ * policy, a teacher's decisions) and its expert-iteration rounds with their rounds file; and
+ * train-choice's rounds, with the workloads it trains on and scores its rounds with. The commands
+ * that train parse options, call these and print.
  *
- * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.progress}, {@code core.rules},
- * {@code core.sim}, {@code experiments.env}, {@code experiments.heldout}, {@code experiments.scenario}, {@code rl.agent},
- * {@code rl.choice}, {@code rl.env}, {@code rl.train}, {@code schedulers.spi}.
+ * <p>May import {@code core.io}, {@code core.metrics}, {@code core.model}, {@code core.policy}, {@code core.progress},
+ * {@code core.rules}, {@code core.sim}, {@code core.workload}, {@code experiments.env}, {@code experiments.heldout},
+ * {@code experiments.report}, {@code experiments.scenario}, {@code rl.agent}, {@code rl.choice}, {@code rl.env},
+ * {@code rl.nn}, {@code rl.pairs}, {@code rl.train}, {@code schedulers.lookahead}, {@code schedulers.spi}.
  */
 package io.execplace.experiments.training;

@@ -14,7 +14,9 @@ import io.execplace.rl.nn.ArrayBundle;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -207,7 +209,8 @@ public final class Trainer {
      * iteration done (names must not start with {@code train.} or a learner's prefix).
      */
     public void recordInCheckpoints(Map<String, double[]> extra) {
-        this.extra = Map.copyOf(extra);
+        // In name order: Map.copyOf's order changes from one JVM to the next, and with it the checkpoint's bytes.
+        this.extra = Collections.unmodifiableSortedMap(new TreeMap<>(extra));
     }
 
     /** Writes the model and the checkpoint (each atomically) for the current iteration. */
