@@ -62,9 +62,7 @@ final class EnvironmentOptions {
             c = c.withNormalised(normalise);
         }
         if (partialWaitReward != null) {
-            c = step("--partial-wait-reward", c, e -> e.withRewards(new TpdsEnvConfig.Rewards(e.rewards().place(),
-                    e.rewards().waitReward(), e.rewards().invalid(), e.rewards().idleWait(), partialWaitReward,
-                    e.rewards().lookAhead())));
+            c = step("--partial-wait-reward", c, e -> e.withRewards(e.rewards().withPartialWait(partialWaitReward)));
         }
         if (partialWaitEnds != null) {
             c = c.withPartialWaitEnds(partialWaitEnds);

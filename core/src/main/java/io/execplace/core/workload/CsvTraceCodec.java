@@ -46,11 +46,7 @@ final class CsvTraceCodec implements TraceCodec {
 
     @Override
     public Workload read(String content, String file, String name, TraceReadOptions options) {
-        List<TraceLine> lines = TraceText.lines(content, file, ',');
-        if (lines.isEmpty()) {
-            throw new TraceFormatException(file, 0, null, "the file is empty (expected the header "
-                    + String.join(",", COLUMNS) + ")");
-        }
+        List<TraceLine> lines = TraceText.headedLines(content, file, COLUMNS);
         int[] column = columnsOf(lines.get(0));
         SeenIds ids = new SeenIds();
         List<Job> jobs = new ArrayList<>();

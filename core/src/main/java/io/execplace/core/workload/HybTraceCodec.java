@@ -20,11 +20,7 @@ final class HybTraceCodec implements TraceCodec {
 
     @Override
     public Workload read(String content, String file, String name, TraceReadOptions options) {
-        List<TraceLine> lines = TraceText.lines(content, file, ',');
-        if (lines.isEmpty()) {
-            throw new TraceFormatException(file, 0, null, "the file is empty (expected the header "
-                    + String.join(",", COLUMNS) + ")");
-        }
+        List<TraceLine> lines = TraceText.headedLines(content, file, COLUMNS);
         TraceLine header = lines.get(0);
         if (!String.join(",", header.values()).equalsIgnoreCase(String.join(",", COLUMNS))) {
             throw header.error(null, "expected the header " + String.join(",", COLUMNS) + ", got '"

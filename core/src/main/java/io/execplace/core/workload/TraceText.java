@@ -30,6 +30,19 @@ final class TraceText {
                 .get();
     }
 
+    /**
+     * The non-blank lines of a comma-separated trace whose first line is {@code header}; an empty
+     * file is refused naming the header it should start with.
+     */
+    static List<TraceLine> headedLines(String content, String file, List<String> header) {
+        List<TraceLine> lines = lines(content, file, ',');
+        if (lines.isEmpty()) {
+            throw new TraceFormatException(file, 0, null, "the file is empty (expected the header "
+                    + String.join(",", header) + ")");
+        }
+        return lines;
+    }
+
     /** The non-blank lines of {@code content}, each split by {@code delimiter}. */
     static List<TraceLine> lines(String content, String file, char delimiter) {
         CSVFormat format = csvFormat(delimiter);

@@ -65,8 +65,14 @@ public final class AgentEvaluation {
             rec.put("episodeReturn", episode.totalReward());
             rec.put("episodeCompleted", episode.completed());
             Map<String, Object> heuristics = new LinkedHashMap<>();
-            beside.forEach((name, h) -> heuristics.put(name, Map.of("cost", h.totalCost(), "meanTurnaround",
-                    h.meanTurnaround(), "jobsDropped", h.jobsDropped())));
+            beside.forEach((name, h) -> {
+                // Ordered: Map.of's iteration order changes from one JVM to the next.
+                Map<String, Object> figures = new LinkedHashMap<>();
+                figures.put("cost", h.totalCost());
+                figures.put("meanTurnaround", h.meanTurnaround());
+                figures.put("jobsDropped", h.jobsDropped());
+                heuristics.put(name, figures);
+            });
             rec.put("beside", heuristics);
             return rec;
         }

@@ -7,6 +7,7 @@ import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
+import io.execplace.rl.env.ObservationSettings;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.pairs.PairPolicy;
@@ -35,7 +36,8 @@ public record AgentReplay(PlacementPolicy scheduler, Env env, GreedyPolicy greed
         SimulationConfig config = SimulationConfig.defaults(r.cluster(), workload);
         if (agent.isSizeFree()) {
             // A size-free agent runs on whatever cluster is given; a fixed-size one only on its own.
-            PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), agent.environment())),
+            PairEnv pairs = new PairEnv(List.of(new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(),
+                    PairEnv.tpdsConfig(agent.environment().rules()))),
                     agent.pairNetwork(1).schema());
             return new AgentReplay(new PairPolicy("agent:" + path, agent.pairNetwork(1)), pairs,
                     new GreedyPolicy(agent.pairNetwork(pairs.slots())), config.withQueue(agent.environment().queuePolicy()));
@@ -47,8 +49,8 @@ public record AgentReplay(PlacementPolicy scheduler, Env env, GreedyPolicy greed
             return new AgentReplay(scheduler, env, agent.policy(), config);
         }
         // An agent trained in the HJS environment is replayed there, and scheduled with its queue order.
-        HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withMasking(agent.environment().masking())
-                .withNormalised(agent.environment().normalised());
+        HjsEnvConfig hjs = HjsEnvConfig.of(lambda).withObservation(
+                new ObservationSettings(agent.environment().normalised(), agent.environment().masking(), 0));
         Env env = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), hjs, agent.scales()).wrapped();
         return new AgentReplay(scheduler, env, agent.policy(), config.withQueue(hjs.queue()));
     }

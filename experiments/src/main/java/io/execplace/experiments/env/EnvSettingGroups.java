@@ -3,7 +3,8 @@ package io.execplace.experiments.env;
 import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.heldout.HeldOutSplit;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.ObservationSettings;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 
@@ -13,8 +14,8 @@ import java.util.Set;
 
 /**
  * The setting groups the scenario-built environments share, with {@code execplace train}'s
- * defaults: the cluster and workloads ({@link EnvironmentSetup}) and the TPDS environment's rewards
- * and options ({@link TpdsEnvConfig}). Each factory takes the groups it accepts, leaving out the
+ * defaults: the cluster and workloads ({@link EnvironmentSetup}), the TPDS environment's rules
+ * ({@link TpdsEpisodeRules}) and the observation settings ({@link ObservationSettings}). Each factory takes the groups it accepts, leaving out the
  * settings it does not (a setting a factory leaves out is refused by the registry, not ignored).
  */
 final class EnvSettingGroups {
@@ -130,35 +131,28 @@ final class EnvSettingGroups {
     }
 
     /**
-     * The TPDS configuration the settings give: the variant's, with every given option applied, as
-     * {@code execplace train}'s environment options. Options a factory did not declare are skipped.
+     * The TPDS episode rules the settings give: the variant's, with every given rule applied, as
+     * {@code execplace train}'s environment options. Every environment built on the TPDS environment
+     * declares these settings.
      */
-    static TpdsEnvConfig tpds(EnvSettings s, Set<String> declared) {
+    static TpdsEpisodeRules rules(EnvSettings s) {
         double beta = s.decimal("beta");
         if (!(beta >= 0 && beta <= 1)) {
             throw s.bad("beta", "must be in [0, 1], got " + beta);
         }
-        TpdsEnvConfig c;
+        TpdsEpisodeRules c;
         try {
-            c = TpdsEnvConfig.variant(s.text("variant"), beta);
+            c = TpdsEpisodeRules.variant(s.text("variant"), beta);
         } catch (IllegalArgumentException e) {
             throw s.bad("variant", e.getMessage());
         }
-        if (declared.contains("mask") && s.has("mask")) {
-            c = c.withMasking(s.flag("mask"));
-        }
-        if (declared.contains("normalise") && s.has("normalise")) {
-            c = c.withNormalised(s.flag("normalise"));
-        }
         if (s.has("partial-wait-reward")) {
-            TpdsEnvConfig.Rewards r = c.rewards();
-            c = c.withRewards(new TpdsEnvConfig.Rewards(r.place(), r.waitReward(), r.invalid(), r.idleWait(),
-                    s.decimal("partial-wait-reward"), r.lookAhead()));
+            c = c.withRewards(c.rewards().withPartialWait(s.decimal("partial-wait-reward")));
         }
         if (s.has("partial-wait-ends")) {
             c = c.withPartialWaitEnds(s.flag("partial-wait-ends"));
         }
-        if (declared.contains("lookahead") && s.has("lookahead")) {
+        if (s.has("lookahead")) {
             c = c.withLookAhead(s.flag("lookahead"));
         }
         if (s.has("fixed-reward")) {
@@ -168,19 +162,12 @@ final class EnvSettingGroups {
             }
             c = c.withFixedReward(r);
         }
-        if (declared.contains("max-steps") && s.has("max-steps")) {
-            c = c.withMaxSteps(s.integer("max-steps", 0, Integer.MAX_VALUE));
-        }
-        if (declared.contains("busy-time") && s.has("busy-time")) {
-            c = c.withBusyTime(s.flag("busy-time"));
-        }
         if (s.has("per-job-reward")) {
             c = c.withPerJobReward(s.flag("per-job-reward"));
         }
         if (s.has("queue")) {
-            String q = s.text("queue");
             try {
-                c = c.withQueue(q);
+                c = c.withQueue(s.text("queue"));
             } catch (IllegalArgumentException e) {
                 throw s.bad("queue", e.getMessage());
             }
@@ -195,10 +182,13 @@ final class EnvSettingGroups {
         return c;
     }
 
-    /** The names of {@code settings}. */
-    static Set<String> names(List<EnvSetting> settings) {
-        Set<String> out = new java.util.LinkedHashSet<>();
-        settings.forEach(x -> out.add(x.name()));
-        return out;
+    /**
+     * The observation settings ({@code mask}, {@code normalise}, {@code max-steps}) of an environment
+     * that declares them: the given values, else the declared defaults, else raw and unmasked.
+     */
+    static ObservationSettings observation(EnvSettings s) {
+        Integer maxSteps = s.integer("max-steps", 0, Integer.MAX_VALUE);
+        return new ObservationSettings(Boolean.TRUE.equals(s.flag("normalise")), Boolean.TRUE.equals(s.flag("mask")),
+                maxSteps == null ? 0 : maxSteps);
     }
 }

@@ -47,8 +47,7 @@ public final class HjsEnvFactory implements EnvFactory {
         } catch (IllegalArgumentException e) {
             throw s.bad("weight-lambda", e.getMessage());
         }
-        config = config.withMasking(s.flag("mask")).withNormalised(s.flag("normalise"))
-                .withMaxSteps(s.integer("max-steps", 0, Integer.MAX_VALUE));
+        config = config.withObservation(EnvSettingGroups.observation(s));
         EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));
         return new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), config, null).wrapped();
     }

@@ -2,7 +2,7 @@ package io.execplace.experiments.env;
 
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
-import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
@@ -33,7 +33,6 @@ public final class PairsElasticEnvFactory implements EnvFactory {
             new EnvSetting("target-reward", "true",
                     "pay HJS's Target (Eq. 5) as it accrues: committed node cost and deadlines met (false: R_epi)")),
             EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
-    private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override
     public String name() {
@@ -57,19 +56,19 @@ public final class PairsElasticEnvFactory implements EnvFactory {
         List<String> workloads = s.list("workloads");
         EnvironmentSetup base = EnvSettingGroups.setup(s, clusters.get(0), workloads.get(0)).build();
         SizeFreeSetup setup = new SizeFreeSetup(clusters, workloads, base, clusters.size(), 0, PairSchema.ELASTIC);
-        TpdsEnvConfig config = EnvSettingGroups.tpds(s, NAMES);
+        TpdsEpisodeRules rules = EnvSettingGroups.rules(s);
         try {
-            config = config.withQueue(s.text("queue"));
+            rules = rules.withQueue(s.text("queue"));
         } catch (IllegalArgumentException e) {
             throw s.bad("queue", e.getMessage());
         }
         try {
-            config = config.withTargetReward(s.flag("target-reward"));
+            rules = rules.withTargetReward(s.flag("target-reward"));
         } catch (IllegalArgumentException e) {
             throw s.bad("target-reward", e.getMessage());
         }
         try {
-            return PairsEnvFactory.environment(setup, config);
+            return PairsEnvFactory.environment(setup, rules);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs-elastic': " + e.getMessage(), e);
         }

@@ -6,7 +6,7 @@ import io.execplace.core.rules.DurationModel;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
-import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
@@ -38,7 +38,6 @@ public final class PairsEnvFactory implements EnvFactory {
             new EnvSetting("elastic-features", "false",
                     "observe the deadline and node-pool features (schema pairs-elastic-1; for elastic clusters)")),
             EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
-    private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override
     public String name() {
@@ -72,19 +71,18 @@ public final class PairsEnvFactory implements EnvFactory {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs': " + e.getMessage().replace("--", ""), e);
         }
-        TpdsEnvConfig config = EnvSettingGroups.tpds(s, NAMES);
         try {
-            return environment(setup, config);
+            return environment(setup, EnvSettingGroups.rules(s));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("env 'pairs': " + e.getMessage(), e);
         }
     }
 
     /**
-     * The environment: one masked {@link TpdsEnv} per cluster variant over all workloads of its
-     * base cluster, seen through pair observations.
+     * The environment: one masked {@link TpdsEnv} under {@code rules} per cluster variant over all
+     * workloads of its base cluster, seen through pair observations.
      */
-    static PairEnv environment(SizeFreeSetup setup, TpdsEnvConfig config) {
+    static PairEnv environment(SizeFreeSetup setup, TpdsEpisodeRules rules) {
         List<Cluster> bases = new ArrayList<>();
         List<List<Workload>> workloadsOf = new ArrayList<>();
         List<DurationModel> models = new ArrayList<>();
@@ -111,7 +109,7 @@ public final class PairsEnvFactory implements EnvFactory {
         List<TpdsEnv> envs = new ArrayList<>();
         for (ClusterVariants.Variant v : ClusterVariants.sample(bases, setup.variants(), setup.priceJitter(),
                 setup.base().seed())) {
-            envs.add(new TpdsEnv(v.cluster(), workloadsOf.get(v.base()), models.get(v.base()), config.withMasking(true)));
+            envs.add(new TpdsEnv(v.cluster(), workloadsOf.get(v.base()), models.get(v.base()), PairEnv.tpdsConfig(rules)));
         }
         return new PairEnv(envs, setup.schema());
     }

@@ -3,13 +3,13 @@ package io.execplace.experiments.env;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Registers {@code tpds}: the TPDS executor-placement environment ({@link TpdsEnv}, TPDS §4, Table 3)
@@ -19,7 +19,6 @@ import java.util.Set;
 public final class TpdsEnvFactory implements EnvFactory {
 
     private static final List<EnvSetting> SETTINGS = concat(EnvSettingGroups.SCENARIO, EnvSettingGroups.TPDS);
-    private static final Set<String> NAMES = EnvSettingGroups.names(SETTINGS);
 
     @Override
     public String name() {
@@ -56,7 +55,9 @@ public final class TpdsEnvFactory implements EnvFactory {
     /** The bare environment the settings give (before its wrappers). */
     static TpdsEnv environment(EnvSettings s) {
         EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));
-        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), EnvSettingGroups.tpds(s, NAMES));
+        TpdsEnvConfig config = new TpdsEnvConfig(EnvSettingGroups.rules(s), EnvSettingGroups.observation(s),
+                Boolean.TRUE.equals(s.flag("busy-time")));
+        return new TpdsEnv(r.cluster(), r.workloads(), r.durationModel(), config);
     }
 
     static List<EnvSetting> concat(List<EnvSetting> a, List<EnvSetting> b) {

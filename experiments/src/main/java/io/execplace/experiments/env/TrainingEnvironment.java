@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
+import io.execplace.rl.env.ObservationSettings;
 import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.env.registry.Envs;
 import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingSpec;
@@ -40,22 +42,22 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
     /** The TPDS environment on {@code setup}'s cluster and workloads with {@code config}'s rewards and options. */
     public static TrainingEnvironment tpds(EnvironmentSetup setup, TpdsEnvConfig config) {
         Map<String, String> s = scenario(setup);
-        s.putAll(tpdsSettings(config, true));
+        s.putAll(rulesSettings(config.rules()));
+        s.putAll(observationSettings(config.observation()));
+        s.put("busy-time", Boolean.toString(config.busyTime()));
         return new TrainingEnvironment("tpds", s, setup.toJson());
     }
 
     /**
-     * The HJS environment with λ {@code lambda}. The files record the observation and mask settings
-     * in the TPDS configuration's form ({@code config}: the two environments share observation and
-     * mask, so the agent runs as {@code agent:PATH} unchanged) and the HJS environment in the setup
-     * ({@code env: hjs}, {@code weightLambda}).
+     * The HJS environment with λ {@code lambda} and {@code config}'s observation settings (the two
+     * environments share them, so the agent runs as {@code agent:PATH} unchanged). The files record
+     * {@code config} as a TPDS agent's and the HJS environment in the setup ({@code env: hjs},
+     * {@code weightLambda}).
      */
     public static TrainingEnvironment hjs(EnvironmentSetup setup, TpdsEnvConfig config, double lambda) {
         Map<String, String> s = scenario(setup);
         s.put("weight-lambda", Double.toString(lambda));
-        s.put("mask", Boolean.toString(config.masking()));
-        s.put("normalise", Boolean.toString(config.normalised()));
-        s.put("max-steps", Integer.toString(config.maxSteps()));
+        s.putAll(observationSettings(config.observation()));
         ObjectNode json = setup.toJson();
         json.put(ENV_FIELD, "hjs");
         json.put(LAMBDA_FIELD, lambda);
@@ -73,7 +75,7 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
         s.put("price-jitter", Double.toString(sizeFree.priceJitter()));
         s.put("deadline-features", Boolean.toString(sizeFree.schema().deadlines()));
         s.put("elastic-features", Boolean.toString(sizeFree.schema().elastic()));
-        s.putAll(tpdsSettings(config, false));
+        s.putAll(rulesSettings(config.rules()));
         return new TrainingEnvironment("pairs", s, sizeFree.toJson());
     }
 
@@ -122,15 +124,13 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
     }
 
     /**
-     * {@code config} as registry settings: the paper variant with every option spelled out. Only the
-     * partial-wait reward is a setting (the only reward the command line changes); a configuration
-     * with other rewards than TPDS Table 3's cannot be rebuilt from settings and is refused.
+     * {@code rules} as registry settings: the paper variant with every rule spelled out. Only the
+     * partial-wait reward is a setting (the only reward the command line changes); rules with other
+     * rewards than TPDS Table 3's cannot be rebuilt from settings and are refused.
      */
-    private static Map<String, String> tpdsSettings(TpdsEnvConfig c, boolean observationOptions) {
-        TpdsEnvConfig.Rewards r = c.rewards();
-        TpdsEnvConfig.Rewards paper = TpdsEnvConfig.Rewards.PAPER;
-        if (r.place() != paper.place() || r.waitReward() != paper.waitReward() || r.invalid() != paper.invalid()
-                || r.idleWait() != paper.idleWait() || r.lookAhead() != paper.lookAhead()) {
+    private static Map<String, String> rulesSettings(TpdsEpisodeRules c) {
+        TpdsEpisodeRules.Rewards r = c.rewards();
+        if (!r.withPartialWait(TpdsEpisodeRules.Rewards.PAPER.partialWait()).equals(TpdsEpisodeRules.Rewards.PAPER)) {
             throw new IllegalArgumentException("the environment's rewards " + r + " differ from TPDS Table 3's in more "
                     + "than the partial-wait reward, which no setting expresses");
         }
@@ -144,12 +144,15 @@ public record TrainingEnvironment(String name, Map<String, String> settings, Obj
         s.put("lookahead", Boolean.toString(c.lookAhead()));
         s.put("queue", c.queue());
         s.put("target-reward", Boolean.toString(c.targetReward()));
-        if (observationOptions) {
-            s.put("mask", Boolean.toString(c.masking()));
-            s.put("normalise", Boolean.toString(c.normalised()));
-            s.put("busy-time", Boolean.toString(c.busyTime()));
-            s.put("max-steps", Integer.toString(c.maxSteps()));
-        }
+        return s;
+    }
+
+    /** {@code o} as the registry settings of the environments that take it ({@code tpds}, {@code hjs}). */
+    private static Map<String, String> observationSettings(ObservationSettings o) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("mask", Boolean.toString(o.masking()));
+        s.put("normalise", Boolean.toString(o.normalised()));
+        s.put("max-steps", Integer.toString(o.maxSteps()));
         return s;
     }
 

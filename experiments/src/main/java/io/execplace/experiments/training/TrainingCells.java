@@ -19,6 +19,7 @@ import io.execplace.rl.agent.Learners;
 import io.execplace.rl.env.TpdsEnvConfig;
 import io.execplace.rl.train.AgentPolicy;
 import io.execplace.rl.train.CurvePoint;
+import io.execplace.rl.train.EnvironmentRecord;
 import io.execplace.rl.train.LearningCurve;
 import io.execplace.rl.train.TrainedAgent;
 import io.execplace.rl.train.Trainer;
@@ -113,7 +114,7 @@ public final class TrainingCells {
         root.set("setup", t.setup().toJson());
         root.put("algorithm", s.agent().algorithm().name());
         root.set("agent", JSON.valueToTree(s.agent()));
-        root.set("environment", JSON.valueToTree(s.environment()));
+        root.set("environment", EnvironmentRecord.of(s.environment()));
         ObjectNode training = root.putObject("training");
         training.put("iterations", s.iterations());
         training.put("evalInterval", s.evalInterval());
@@ -130,7 +131,7 @@ public final class TrainingCells {
             JsonNode root = JSON.readTree(cell);
             Algorithm algorithm = Algorithm.valueOf(root.required("algorithm").asText());
             AgentConfig agent = JSON.treeToValue(root.required("agent"), Learners.configType(algorithm));
-            TpdsEnvConfig env = JSON.treeToValue(root.required("environment"), TpdsEnvConfig.class);
+            TpdsEnvConfig env = EnvironmentRecord.read(root.required("environment"));
             JsonNode tr = root.required("training");
             TrainingSpec spec = new TrainingSpec(agent, env, tr.required("iterations").asInt(),
                     tr.required("evalInterval").asInt(), tr.required("evalEpisodes").asInt(),

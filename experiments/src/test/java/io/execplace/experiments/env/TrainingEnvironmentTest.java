@@ -5,8 +5,10 @@ import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
+import io.execplace.rl.env.ObservationSettings;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.pairs.PairEnv;
 import io.execplace.rl.pairs.PairSchema;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,7 @@ class TrainingEnvironmentTest {
         EnvironmentSetup setup = EnvironmentSetup.builder().cluster("c5").workload("hjs-60-20").build();
         EnvironmentSetup.Resolved r = setup.resolve(null);
         Env direct = new HjsEnv(r.cluster(), r.workloads(), r.durationModel(),
-                HjsEnvConfig.of(0.7).withMasking(true).withNormalised(false).withMaxSteps(400), null).wrapped();
+                HjsEnvConfig.of(0.7).withObservation(new ObservationSettings(false, true, 400)), null).wrapped();
         TrainingEnvironment e = TrainingEnvironment.hjs(setup, config, 0.7);
         assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
         assertThat(TrainingEnvironment.lambdaOf(e.setup())).isEqualTo(0.7);
@@ -57,7 +59,7 @@ class TrainingEnvironmentTest {
         SizeFreeSetup sizeFree = new SizeFreeSetup(List.of("tpds", "c5"), List.of("tpds-burst"),
                 SETUP.toBuilder().cluster("tpds").build(), 3, 0.2);
         TrainingEnvironment e = TrainingEnvironment.pairs(sizeFree, config);
-        Env direct = PairsEnvFactory.environment(sizeFree, config);
+        Env direct = PairsEnvFactory.environment(sizeFree, config.rules());
         assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
         assertThat(TrainingEnvironment.of(e.setup(), config).settings()).isEqualTo(e.settings());
     }
@@ -70,7 +72,7 @@ class TrainingEnvironmentTest {
         TrainingEnvironment e = TrainingEnvironment.pairs(sizeFree, config);
         assertThat(e.settings()).containsEntry("queue", "hjs-weight:0.75").containsEntry("target-reward", "true")
                 .containsEntry("deadline-features", "true");
-        PairEnv direct = PairsEnvFactory.environment(sizeFree, config);
+        PairEnv direct = PairsEnvFactory.environment(sizeFree, config.rules());
         assertThat(direct.schema()).isEqualTo(PairSchema.DEADLINES);
         assertThat(EnvTraces.trace(e.make(), 4)).isEqualTo(EnvTraces.trace(direct, 4));
         TrainingEnvironment back = TrainingEnvironment.of(e.setup(), config);
@@ -80,7 +82,7 @@ class TrainingEnvironmentTest {
 
     @Test
     void rewardsNoSettingExpressesAreRefused() {
-        TpdsEnvConfig odd = TpdsEnvConfig.paper(0.5).withRewards(new TpdsEnvConfig.Rewards(2, -1, -200, -200, -200, -200));
+        TpdsEnvConfig odd = TpdsEnvConfig.paper(0.5).withRewards(new TpdsEpisodeRules.Rewards(2, -1, -200, -200, -200, -200));
         assertThatThrownBy(() -> TrainingEnvironment.tpds(SETUP, odd))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("differ from TPDS Table 3");
     }

@@ -5,14 +5,14 @@ import io.execplace.core.sim.EventKernel;
 
 /**
  * {@link TpdsEnv}'s episode reward paid as it accrues instead of at the end (execplace extensions):
- * {@code R_epi} per job ({@link TpdsEnvConfig#perJobReward()}) or HJS's Target
- * ({@link TpdsEnvConfig#targetReward()}). Each step's share goes on top of (or, for the Target, in
+ * {@code R_epi} per job ({@link TpdsEpisodeRules#perJobReward()}) or HJS's Target
+ * ({@link TpdsEpisodeRules#targetReward()}). Each step's share goes on top of (or, for the Target, in
  * place of) Table 3's reward; the completing step gets the episode's reward minus everything paid
  * before, so a completed episode returns exactly what it would at the end. Penalties are unchanged.
  */
 final class AccruingReward {
 
-    private final TpdsEnvConfig config;
+    private final TpdsEpisodeRules config;
     // The cost committed so far, the part paid so far, and what the job the current step started earned.
     private double committedCost;
     private double paidSoFar;
@@ -20,7 +20,7 @@ final class AccruingReward {
     private boolean jobStarted;
     private boolean startedOnTime;
 
-    AccruingReward(TpdsEnvConfig config) {
+    AccruingReward(TpdsEpisodeRules config) {
         this.config = config;
     }
 

@@ -86,9 +86,9 @@ public final class HjsEnv extends KernelEnv {
     public HjsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, HjsEnvConfig config,
                   ObservationEncoder.Scales scales) {
         super(cluster, new SimulationConfig(config.queue(), false, false, durationModel, Billing.EXACT),
-                new ObservationEncoder(cluster, config.normalised(), false,
+                new ObservationEncoder(cluster, config.observation().normalised(), false,
                         scales != null ? scales : scalesOf(cluster, workloads, durationModel)),
-                config.masking(), config.maxSteps(), "skip", "node");
+                config.observation().masking(), config.observation().maxSteps(), "skip", "node");
         this.config = config;
         List<Job[]> arrays = new ArrayList<>(workloads.size());
         List<Map<Integer, ExecutorDemand>> demandMaps = new ArrayList<>(workloads.size());

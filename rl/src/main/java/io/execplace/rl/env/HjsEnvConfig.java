@@ -5,14 +5,13 @@ import io.execplace.core.rules.HjsWeightOrder;
 /**
  * Settings of the HJS environment ({@link HjsEnv}).
  *
- * @param lambda     λ of the {@code hjs-weight} order in which jobs are offered (HJS Eq. 8)
- * @param rewards    the immediate rewards (HJS Table 1)
- * @param normalised divide observations by capacities and maxima (as the TPDS environment's option)
- * @param masking    offer an action mask: only placements that keep the job placeable, and a skip
- *                   only before any executor of the job is placed and while some job runs
- * @param maxSteps   truncate episodes after this many steps (0: no limit)
+ * @param lambda      λ of the {@code hjs-weight} order in which jobs are offered (HJS Eq. 8)
+ * @param rewards     the immediate rewards (HJS Table 1)
+ * @param observation normalisation, action mask and step limit, as the TPDS environment's; the mask
+ *                    allows only placements that keep the job placeable, and a skip only before any
+ *                    executor of the job is placed and while some job runs
  */
-public record HjsEnvConfig(double lambda, Rewards rewards, boolean normalised, boolean masking, int maxSteps) {
+public record HjsEnvConfig(double lambda, Rewards rewards, ObservationSettings observation) {
 
     /**
      * HJS Table 1, plus the dead end every environment needs.
@@ -43,30 +42,22 @@ public record HjsEnvConfig(double lambda, Rewards rewards, boolean normalised, b
         if (rewards == null) {
             throw new IllegalArgumentException("rewards are required");
         }
-        if (maxSteps < 0) {
-            throw new IllegalArgumentException("maxSteps must be >= 0 (0 = no limit), got " + maxSteps);
+        if (observation == null) {
+            throw new IllegalArgumentException("observation settings are required");
         }
     }
 
     /** Table 1 rewards, λ as given, normalised observations with the action mask. */
     public static HjsEnvConfig of(double lambda) {
-        return new HjsEnvConfig(lambda, Rewards.PAPER, true, true, 0);
+        return new HjsEnvConfig(lambda, Rewards.PAPER, new ObservationSettings(true, true, 0));
     }
 
     public HjsEnvConfig withLambda(double l) {
-        return new HjsEnvConfig(l, rewards, normalised, masking, maxSteps);
+        return new HjsEnvConfig(l, rewards, observation);
     }
 
-    public HjsEnvConfig withNormalised(boolean on) {
-        return new HjsEnvConfig(lambda, rewards, on, masking, maxSteps);
-    }
-
-    public HjsEnvConfig withMasking(boolean on) {
-        return new HjsEnvConfig(lambda, rewards, normalised, on, maxSteps);
-    }
-
-    public HjsEnvConfig withMaxSteps(int n) {
-        return new HjsEnvConfig(lambda, rewards, normalised, masking, n);
+    public HjsEnvConfig withObservation(ObservationSettings o) {
+        return new HjsEnvConfig(lambda, rewards, o);
     }
 
     /** The queue order the environment offers jobs in. */

@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * The TPDS executor-placement environment (TPDS §4 and §6, Table 3): an agent places the
  * executors of the jobs of a workload one by one, in arrival order (FCFS; or in the order of
- * {@link TpdsEnvConfig#queue()}, with the Target reward for deadlines, execplace extensions).
+ * {@link TpdsEpisodeRules#queue()}, with the Target reward for deadlines, execplace extensions).
  *
  * <ul>
  *   <li>Observation: see {@link ObservationEncoder}.</li>
@@ -117,7 +117,7 @@ public final class TpdsEnv extends KernelEnv {
         this.config = config;
         this.workloads = prepared;
         this.fcfs = config.queuePolicy() == QueuePolicy.FCFS;
-        this.accruing = new AccruingReward(config);
+        this.accruing = new AccruingReward(config.rules());
     }
 
     private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
@@ -176,7 +176,7 @@ public final class TpdsEnv extends KernelEnv {
     }
 
     private void wait0() {
-        TpdsEnvConfig.Rewards r = config.rewards();
+        TpdsEpisodeRules.Rewards r = config.rewards();
         if (placed > 0 && config.partialWaitEnds()) {
             finish(r.partialWait(), StepEvent.PARTIAL_WAIT);
             return;
@@ -208,7 +208,7 @@ public final class TpdsEnv extends KernelEnv {
     }
 
     private void place(int vm) {
-        TpdsEnvConfig.Rewards r = config.rewards();
+        TpdsEpisodeRules.Rewards r = config.rewards();
         Job current = kernel.job(job);
         if (!state.fits(vm, current)) {
             finish(r.invalid(), StepEvent.INVALID_PLACEMENT);

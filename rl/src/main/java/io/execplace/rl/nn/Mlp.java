@@ -122,17 +122,6 @@ public final class Mlp implements Network {
         return grads;
     }
 
-    @Override
-    public int parameterCount() {
-        return params.length;
-    }
-
-    /** Sets every gradient to zero. */
-    @Override
-    public void zeroGradients() {
-        Arrays.fill(grads, 0);
-    }
-
     /** A network of the same shape and parameters with its own buffers and zero gradients. */
     @Override
     public Mlp copy() {
@@ -148,15 +137,6 @@ public final class Mlp implements Network {
                     + Arrays.toString(other.sizes));
         }
         System.arraycopy(other.params, 0, params, 0, params.length);
-    }
-
-    /** Replaces every parameter (e.g. from a file). */
-    @Override
-    public void setParameters(double[] values) {
-        if (values.length != params.length) {
-            throw new IllegalArgumentException("expected " + params.length + " parameters, got " + values.length);
-        }
-        System.arraycopy(values, 0, params, 0, params.length);
     }
 
     /** Offset of layer {@code l}'s weights ({@code sizes[l] × sizes[l+1]}, input-major) in {@link #parameters()}. */

@@ -1,5 +1,7 @@
 package io.execplace.rl.nn;
 
+import java.util.Arrays;
+
 /**
  * A trainable network on row-major batches, as the learners use it: a forward pass, a backward pass
  * that adds parameter gradients, and one flat parameter array (and gradient array) for the
@@ -24,13 +26,23 @@ public interface Network {
     /** The flat gradient array, same layout as {@link #parameters()} (live). */
     double[] gradients();
 
-    int parameterCount();
+    default int parameterCount() {
+        return parameters().length;
+    }
 
     /** Sets every gradient to zero. */
-    void zeroGradients();
+    default void zeroGradients() {
+        Arrays.fill(gradients(), 0);
+    }
 
     /** Replaces every parameter (e.g. from a file). */
-    void setParameters(double[] values);
+    default void setParameters(double[] values) {
+        double[] params = parameters();
+        if (values.length != params.length) {
+            throw new IllegalArgumentException("expected " + params.length + " parameters, got " + values.length);
+        }
+        System.arraycopy(values, 0, params, 0, params.length);
+    }
 
     /** A network of the same shape and parameters with its own buffers and zero gradients. */
     Network copy();

@@ -7,10 +7,13 @@ import io.execplace.rl.env.BoxSpace;
 import io.execplace.rl.env.DiscreteSpace;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.EpisodeOutcome;
+import io.execplace.rl.env.ObservationSettings;
 import io.execplace.rl.env.PlacementActions;
 import io.execplace.rl.env.Replicable;
 import io.execplace.rl.env.StepResult;
 import io.execplace.rl.env.TpdsEnv;
+import io.execplace.rl.env.TpdsEnvConfig;
+import io.execplace.rl.env.TpdsEpisodeRules;
 import io.execplace.rl.nn.Network;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -47,6 +50,14 @@ public final class PairEnv implements Env, NetworkFactory.Source, Replicable {
     private double[] freeMemory;
     private double[] busy;
     private int jobIndex;
+
+    /**
+     * The settings of the TPDS environments a pair environment runs under {@code rules}: masked, and
+     * otherwise raw (the pair observation replaces theirs, and the pair environment has no step limit).
+     */
+    public static TpdsEnvConfig tpdsConfig(TpdsEpisodeRules rules) {
+        return new TpdsEnvConfig(rules, new ObservationSettings(false, true, 0), false);
+    }
 
     /**
      * @param variants one masked environment per cluster variant, each with its workloads

@@ -221,24 +221,6 @@ public final class PairNetwork implements Network {
     }
 
     @Override
-    public int parameterCount() {
-        return params.length;
-    }
-
-    @Override
-    public void zeroGradients() {
-        Arrays.fill(grads, 0);
-    }
-
-    @Override
-    public void setParameters(double[] values) {
-        if (values.length != params.length) {
-            throw new IllegalArgumentException("expected " + params.length + " parameters, got " + values.length);
-        }
-        System.arraycopy(values, 0, params, 0, params.length);
-    }
-
-    @Override
     public PairNetwork copy() {
         return withSlots(slots);
     }

@@ -78,7 +78,7 @@ public final class AgentFiles {
         }
         network.put("activation", net instanceof Mlp mlp ? mlp.hiddenActivation().label() : "relu");
         observation.accept(m.putObject("observation"));
-        m.set("environment", JSON.valueToTree(spec.environment()));
+        m.set("environment", EnvironmentRecord.of(spec.environment()));
         m.set("agent", JSON.valueToTree(spec.agent()));
         ObjectNode training = m.putObject("training");
         training.put("iteration", iteration);
@@ -114,7 +114,12 @@ public final class AgentFiles {
             throw new InputFileException(src, 0, "algorithm", e.getMessage());
         }
         AgentConfig config = read(checkpoint, "agent", Learners.configType(algorithm));
-        TpdsEnvConfig env = read(checkpoint, "environment", TpdsEnvConfig.class);
+        TpdsEnvConfig env;
+        try {
+            env = EnvironmentRecord.read(checkpoint.field("environment"));
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
+        }
         JsonNode t = checkpoint.field("training");
         int total = iterations != null ? iterations : t.path("iterations").asInt();
         return TrainingSpec.of(config, env, total, t.path("seed").asLong(1))

@@ -1,6 +1,5 @@
 package io.execplace.rl.train;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.core.io.BadInputException;
@@ -107,8 +106,8 @@ public final class TrainedAgent {
         }
         TpdsEnvConfig env;
         try {
-            env = AgentFiles.JSON.treeToValue(b.field("environment"), TpdsEnvConfig.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+            env = EnvironmentRecord.read(b.field("environment"));
+        } catch (IllegalArgumentException e) {
             throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
         }
         if (obs.path("normalised").asBoolean(false) != env.normalised()) {
@@ -153,8 +152,8 @@ public final class TrainedAgent {
         net.setParameters(b.doubles("policy.params", net.parameterCount()));
         TpdsEnvConfig env;
         try {
-            env = AgentFiles.JSON.treeToValue(b.field("environment"), TpdsEnvConfig.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+            env = EnvironmentRecord.read(b.field("environment"));
+        } catch (IllegalArgumentException e) {
             throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
         }
         return new TrainedAgent(src, algorithm, net, new ObservationEncoder.Scales(1, 1), new int[0], env,

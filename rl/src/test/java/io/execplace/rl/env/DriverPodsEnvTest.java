@@ -161,7 +161,7 @@ class DriverPodsEnvTest {
         TpdsEnvConfig tpds = TpdsEnvConfig.paper(0.5).withMasking(masked).withNormalised(normalised);
         assertThat(EnvChecker.check(() -> new TpdsEnv(cluster, List.of(JOBS), SimulationConfig.defaults(cluster, JOBS)
                 .durationModel(), tpds).wrapped(), options)).as(tpds.toString()).isEmpty();
-        HjsEnvConfig hjs = HjsEnvConfig.of(0.5).withMasking(masked).withNormalised(normalised);
+        HjsEnvConfig hjs = HjsEnvConfig.of(0.5).withObservation(new ObservationSettings(normalised, masked, 0));
         assertThat(EnvChecker.check(() -> new HjsEnv(cluster, List.of(JOBS), SimulationConfig.defaults(cluster, JOBS)
                 .durationModel(), hjs, null).wrapped(), options)).as(hjs.toString()).isEmpty();
     }

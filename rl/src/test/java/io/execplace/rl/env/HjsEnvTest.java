@@ -107,17 +107,17 @@ class HjsEnvTest {
                 io.execplace.core.workload.WorkloadPresets.generate("hjs-40-20",
                         io.execplace.core.workload.WorkloadOptions.seed(2)));
         DurationModel model = SimulationConfig.defaults(c5, ws.get(0)).durationModel();
-        for (HjsEnvConfig config : List.of(HjsEnvConfig.of(0.5), HjsEnvConfig.of(1).withNormalised(false),
-                HjsEnvConfig.of(0).withMasking(false), HjsEnvConfig.of(0.75).withMaxSteps(30))) {
+        for (HjsEnvConfig config : List.of(HjsEnvConfig.of(0.5), HjsEnvConfig.of(1).withObservation(new ObservationSettings(false, true, 0)),
+                HjsEnvConfig.of(0).withObservation(new ObservationSettings(true, false, 0)), HjsEnvConfig.of(0.75).withObservation(new ObservationSettings(true, true, 30)))) {
             List<String> problems = EnvChecker.check(() -> new HjsEnv(c5, ws, model, config, null).wrapped(),
-                    new EnvChecker.Options(new long[]{0, 1, 5}, 20_000, config.masking()));
+                    new EnvChecker.Options(new long[]{0, 1, 5}, 20_000, config.observation().masking()));
             assertThat(problems).as(config.toString()).isEmpty();
         }
     }
 
     @Test
     void invalidPlacementAndDeadEndEndTheEpisode() {
-        HjsEnv env = env(HjsEnvConfig.of(0.5).withMasking(false));
+        HjsEnv env = env(HjsEnvConfig.of(0.5).withObservation(new ObservationSettings(true, false, 0)));
         env.reset(0);
         env.step(1);
         StepResult r = env.step(1); // J1 offered, the node is full
@@ -134,7 +134,7 @@ class HjsEnvTest {
 
     @Test
     void maxStepsTruncates() {
-        Env env = env(HjsEnvConfig.of(0.5).withMaxSteps(2)).wrapped();
+        Env env = env(HjsEnvConfig.of(0.5).withObservation(new ObservationSettings(true, true, 2))).wrapped();
         env.reset(0);
         env.step(1);
         StepResult r = env.step(0);

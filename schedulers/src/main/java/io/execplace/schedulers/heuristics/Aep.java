@@ -1,9 +1,7 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code aep}: TPDS's Adaptive Executor Placement baseline, which knows each job type's profiled
@@ -25,7 +23,7 @@ import io.execplace.core.policy.PlacementPolicy;
  * Spark reading: active VMs first, by id); jobs without a preference are spread as their reading
  * spreads.
  */
-public final class Aep implements PlacementPolicy {
+public final class Aep extends PackingHeuristic {
 
     /** Registry name of the default reading. */
     public static final String NAME = "aep";
@@ -41,7 +39,6 @@ public final class Aep implements PlacementPolicy {
         SPARK
     }
 
-    private final PlacementBuilder builder = new PlacementBuilder();
     private final Reading reading;
 
     /** The default reading, {@link Reading#CHEAPEST}. */
@@ -50,21 +47,19 @@ public final class Aep implements PlacementPolicy {
     }
 
     public Aep(Reading reading) {
-        if (reading == null) {
-            throw new IllegalArgumentException("AEP reading is missing");
-        }
+        super(nameOf(reading));
         this.reading = reading;
     }
 
-    @Override
-    public String name() {
+    private static String nameOf(Reading reading) {
+        if (reading == null) {
+            throw new IllegalArgumentException("AEP reading is missing");
+        }
         return reading == Reading.CHEAPEST ? NAME : SPARK_NAME;
     }
 
     @Override
-    public Placement place(Job job, ClusterView cluster) {
-        PlacementBuilder b = builder;
-        b.begin(job, cluster);
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
         boolean cheapest = reading == Reading.CHEAPEST;
         switch (job.type().preference()) {
             case CONSOLIDATE -> {
@@ -85,7 +80,6 @@ public final class Aep implements PlacementPolicy {
                 }
             }
         }
-        return b.build();
     }
 
     /** The VM with the most free cores that can hold all {@code executors} alone (ties: lowest id); -1 if none. */

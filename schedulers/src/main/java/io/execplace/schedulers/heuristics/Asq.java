@@ -3,11 +3,9 @@ package io.execplace.schedulers.heuristics;
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code asq}: the HYB "all local, else all cloud" baseline. All executors go to the local VMs if
@@ -18,26 +16,21 @@ import io.execplace.core.policy.PlacementPolicy;
  * could hold alone even when empty is dropped on arrival, as the HYB reference drops it, instead of
  * blocking the queue until the whole cluster is idle.
  */
-public final class Asq implements PlacementPolicy {
+public final class Asq extends PackingHeuristic {
 
     /** Registry name. */
     public static final String NAME = "asq";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
-
-    @Override
-    public String name() {
-        return NAME;
+    public Asq() {
+        super(NAME);
     }
 
     @Override
-    public Placement place(Job job, ClusterView cluster) {
-        builder.begin(job, cluster);
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
         int e = job.executors();
-        Site site = Packing.room(builder, cluster, Site.LOCAL, e) >= e ? Site.LOCAL : Site.CLOUD;
+        Site site = Packing.room(b, cluster, Site.LOCAL, e) >= e ? Site.LOCAL : Site.CLOUD;
         double tc = cluster.durationModel().estimate(job, site == Site.LOCAL);
-        Packing.byExtraCost(builder, cluster, site, tc);
-        return builder.build();
+        Packing.byExtraCost(b, cluster, site, tc);
     }
 
     @Override

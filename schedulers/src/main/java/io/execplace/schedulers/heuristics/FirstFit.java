@@ -1,9 +1,7 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code first-fit}: HYB Algorithm 1. Active VMs first, each packed with as many executors as fit;
@@ -20,7 +18,7 @@ import io.execplace.core.policy.PlacementPolicy;
  *       whatever the price (execplace's earlier rule; it packs tighter but ignores price).</li>
  * </ul>
  */
-public final class FirstFit implements PlacementPolicy {
+public final class FirstFit extends PackingHeuristic {
 
     /** Registry name of the reference order (active VMs cheapest first). */
     public static final String NAME = "first-fit";
@@ -28,7 +26,6 @@ public final class FirstFit implements PlacementPolicy {
     /** Registry name of the fullest-first order. */
     public static final String FULLEST_NAME = "first-fit-fullest";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
     private final boolean fullest;
 
     /** Active VMs cheapest first, as the HYB reference. */
@@ -38,18 +35,12 @@ public final class FirstFit implements PlacementPolicy {
 
     /** {@code fullestFirst}: active VMs fewest free cores first instead of cheapest first. */
     public FirstFit(boolean fullestFirst) {
+        super(fullestFirst ? FULLEST_NAME : NAME);
         this.fullest = fullestFirst;
     }
 
     @Override
-    public String name() {
-        return fullest ? FULLEST_NAME : NAME;
-    }
-
-    @Override
-    public Placement place(Job job, ClusterView cluster) {
-        builder.begin(job, cluster);
-        Packing.firstFit(builder, cluster, fullest ? Packing.ActiveOrder.FULLEST : Packing.ActiveOrder.CHEAPEST);
-        return builder.build();
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
+        Packing.firstFit(b, cluster, fullest ? Packing.ActiveOrder.FULLEST : Packing.ActiveOrder.CHEAPEST);
     }
 }

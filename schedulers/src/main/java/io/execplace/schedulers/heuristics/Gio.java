@@ -1,10 +1,8 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code gio}: HYB Algorithm 2 (Greedy Iterative Optimization). If the local VMs together can hold
@@ -14,26 +12,20 @@ import io.execplace.core.policy.PlacementPolicy;
  * and 18, {@code T_vm} = remaining busy time), ascending, ties active VMs before idle ones and then
  * by id, and packed greedily in that order.
  */
-public final class Gio implements PlacementPolicy {
+public final class Gio extends PackingHeuristic {
 
     /** Registry name. */
     public static final String NAME = "gio";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
-
-    @Override
-    public String name() {
-        return NAME;
+    public Gio() {
+        super(NAME);
     }
 
     @Override
-    public Placement place(Job job, ClusterView cluster) {
-        PlacementBuilder b = builder;
-        b.begin(job, cluster);
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
         int e = job.executors();
         boolean localOnly = Packing.room(b, cluster, Site.LOCAL, e) >= e;
         double tc = cluster.durationModel().estimate(job, localOnly);
         Packing.byExtraCost(b, cluster, localOnly ? Site.LOCAL : null, tc);
-        return b.build();
     }
 }

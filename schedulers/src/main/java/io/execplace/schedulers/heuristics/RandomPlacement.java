@@ -1,9 +1,7 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
@@ -13,28 +11,21 @@ import org.apache.commons.rng.simple.RandomSource;
  * generator is seeded, so a run is reproducible: the same seed and the same sequence of calls give
  * the same placements.
  */
-public final class RandomPlacement implements PlacementPolicy {
+public final class RandomPlacement extends PackingHeuristic {
 
     /** Registry name. */
     public static final String NAME = "random";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
     private final UniformRandomProvider rng;
 
     /** A random policy drawing from a generator seeded with {@code seed}. */
     public RandomPlacement(long seed) {
+        super(NAME);
         this.rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Placement place(Job job, ClusterView cluster) {
-        PlacementBuilder b = builder;
-        b.begin(job, cluster);
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
         int[] candidates = b.order();
         int len = 0;
         for (int vm = 0; vm < b.vmCount(); vm++) {
@@ -50,6 +41,5 @@ public final class RandomPlacement implements PlacementPolicy {
                 candidates[i] = candidates[--len]; // drop the full VM; order among the rest is irrelevant
             }
         }
-        return b.build();
     }
 }

@@ -1,9 +1,7 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code round-robin}: Spark standalone's default "spread out" placement (the RR baseline of TPDS
@@ -12,22 +10,17 @@ import io.execplace.core.policy.PlacementPolicy;
  * nothing. The HYB reference instead walks its VM list from VM 0 in list order (no sorting);
  * execplace sorts as Spark standalone does (docs/fidelity.md).
  */
-public final class RoundRobin implements PlacementPolicy {
+public final class RoundRobin extends PackingHeuristic {
 
     /** Registry name. */
     public static final String NAME = "round-robin";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
-
-    @Override
-    public String name() {
-        return NAME;
+    public RoundRobin() {
+        super(NAME);
     }
 
     @Override
-    public Placement place(Job job, ClusterView cluster) {
-        builder.begin(job, cluster);
-        Packing.spread(builder);
-        return builder.build();
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
+        Packing.spread(b);
     }
 }

@@ -1,9 +1,7 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 
 /**
  * {@code round-robin-consolidate}: Spark's consolidating placement (the RRC / FIFO-C baseline of
@@ -13,22 +11,17 @@ import io.execplace.core.policy.PlacementPolicy;
  * order (Java's sort throws on it at 180 VMs); execplace keeps its intent with a total order and
  * keeps Spark's "busy VMs first" (docs/fidelity.md).
  */
-public final class RoundRobinConsolidate implements PlacementPolicy {
+public final class RoundRobinConsolidate extends PackingHeuristic {
 
     /** Registry name. */
     public static final String NAME = "round-robin-consolidate";
 
-    private final PlacementBuilder builder = new PlacementBuilder();
-
-    @Override
-    public String name() {
-        return NAME;
+    public RoundRobinConsolidate() {
+        super(NAME);
     }
 
     @Override
-    public Placement place(Job job, ClusterView cluster) {
-        builder.begin(job, cluster);
-        Packing.consolidate(builder, cluster, false);
-        return builder.build();
+    void pack(Job job, ClusterView cluster, PlacementBuilder b) {
+        Packing.consolidate(b, cluster, false);
     }
 }
