@@ -176,9 +176,10 @@ def free_vec_env(like):
 
 
 def breakdown(vec, steps=3000):
-    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
-    the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
-    allowed actions in NumPy as the ratio rounds do."""
+    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone (with
+    the first allowed actions chosen and written), then the whole ``ExecplaceVectorEnv.step`` (the
+    difference is the Python side), the same with ``copy=False``, then choosing random allowed actions
+    in NumPy as the ratio rounds do."""
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
 
@@ -189,15 +190,20 @@ def breakdown(vec, steps=3000):
     def whole():
         vec.step(masks.argmax(axis=1))
 
+    def views():
+        vec.copy = False  # the same environment returning views: the copies' cost is the difference
+        vec.step(masks.argmax(axis=1))
+        vec.copy = True
+
     random_allowed = RandomAllowed(masks.shape)
 
     def choose():
         random_allowed(masks)
 
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
-    times = {"java": [], "step": [], "choose": []}
+    times = {"java": [], "step": [], "views": [], "choose": []}
     for _ in range(steps // 100):
-        for name, fn in [("java", java_alone), ("step", whole), ("choose", choose)]:
+        for name, fn in [("java", java_alone), ("step", whole), ("views", views), ("choose", choose)]:
             t0 = CLOCK()
             for _ in range(100):
                 fn()
@@ -302,7 +308,8 @@ def main():
             b = breakdown(batched)
             print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
                   f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
-                  f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  f"(Python's share {b['step'] - b['java']:.1f}), with copy=False {b['views']:.1f} (Python's share "
+                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
     contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),

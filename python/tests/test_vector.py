@@ -1,4 +1,6 @@
 """The batched vector environment against the single environments stepped one by one."""
+import pickle
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -70,6 +72,43 @@ def test_two_java_threads_step_the_batch_as_one_does():
     assert ended > n
     for v in vecs:
         v.close()
+
+
+def test_views_step_as_copies_do_and_cannot_be_written():
+    n = 6
+    vecs = [execplace.ExecplaceVectorEnv("tpds", num_envs=n, copy=c, workload="tpds-burst", workload_seeds=3)
+            for c in (True, False)]
+    results = [v.reset(seed=0) for v in vecs]
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(1500):
+        (obs, info), (view, view_info) = results[0][-2:], results[1][-2:]
+        assert obs.tobytes() == view.tobytes()
+        assert info["action_mask"].tobytes() == view_info["action_mask"].tobytes()
+        masks = info["action_mask"]
+        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        results = [v.step(actions) for v in vecs]
+        for a, b in zip(results[0][:4], results[1][:4]):  # observations, rewards, terminated, truncated
+            assert a.tobytes() == b.tobytes()
+            assert a.flags.writeable and not b.flags.writeable
+        if "outcome" in results[0][-1]:
+            ended += int(results[0][-1]["_outcome"].sum())
+            assert list(results[0][-1]["outcome"]) == list(results[1][-1]["outcome"])
+    assert ended > n
+    view = results[1][0]
+    with pytest.raises(ValueError, match="read-only"):
+        view[0, 0] = 1.0
+    before = view.copy()
+    vecs[1].step(np.argmax(results[1][-1]["action_mask"], axis=1))
+    assert view.tobytes() != before.tobytes()  # a view: the next step rewrote it in place
+
+
+def test_copy_is_a_boolean_that_a_pickled_copy_keeps():
+    with pytest.raises(ValueError, match="copy must be True or False"):
+        execplace.ExecplaceVectorEnv("tpds", num_envs=2, copy=0, workload="tpds-burst")
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=2, copy=False, workload="tpds-burst")
+    twin = pickle.loads(pickle.dumps(vec))
+    assert twin.copy is False and not twin.reset(seed=0)[0].flags.writeable
 
 
 @pytest.mark.parametrize("threads", [0, 3, True, 1.0])
