@@ -128,8 +128,7 @@ class ExecplaceVectorEnv(VectorEnv):
         return self._obs.copy(), {"action_mask": self._masks.copy(), "episode": self._episodes.copy()}
 
     def step(self, actions):
-        if self._batch is None:
-            self._require_open()
+        self._require_open()
         write_actions(actions, self._actions, self._n_actions)
         try:
             ended_count = self._java_step()  # Java checks the actions' range before stepping any
