@@ -65,13 +65,17 @@ def first_allowed(info, r):
 
 
 class RandomAllowed:
-    """Random allowed actions for a whole batch, vectorised over the masks: a key per environment and
-    action, drawn ahead as CartPole's actions are (a table cycled step by step), the allowed action
-    with the largest key taken in each row: uniform among the allowed actions."""
+    """Random allowed actions for a whole batch, vectorised over the masks: per environment and step a
+    random order of the actions (a permutation of 1..actions, int8), drawn ahead as CartPole's actions
+    are (a table cycled step by step); the allowed action ranked highest is taken in each row, which is
+    uniform among the allowed actions (no ties). int8 keys times the int8 masks need no conversion:
+    float keys cost about 1 µs more a batched step (measured), all of it casting the masks."""
 
     def __init__(self, masks_shape, table_steps=1024):
-        self.keys = np.random.default_rng(0).random((table_steps, *masks_shape), dtype=np.float32)
-        self.buffer = np.empty(masks_shape, dtype=np.float32)
+        rng = np.random.default_rng(0)
+        order = np.argsort(rng.random((table_steps, *masks_shape)), axis=-1)
+        self.keys = (order + 1).astype(np.int8)
+        self.buffer = np.empty(masks_shape, dtype=np.int8)
         self.k = 0
 
     def __call__(self, masks):
@@ -172,9 +176,10 @@ def free_vec_env(like):
 
 
 def breakdown(vec, steps=3000):
-    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone, then
-    the whole ``ExecplaceVectorEnv.step`` (the difference is the Python side), then choosing random
-    allowed actions in NumPy as the ratio rounds do."""
+    """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone (with
+    the first allowed actions chosen and written), then the whole ``ExecplaceVectorEnv.step`` (the
+    difference is the Python side), the same with ``copy=False``, then choosing random allowed actions
+    in NumPy as the ratio rounds do."""
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
 
@@ -185,15 +190,20 @@ def breakdown(vec, steps=3000):
     def whole():
         vec.step(masks.argmax(axis=1))
 
+    def views():
+        vec.copy = False  # the same environment returning views: the copies' cost is the difference
+        vec.step(masks.argmax(axis=1))
+        vec.copy = True
+
     random_allowed = RandomAllowed(masks.shape)
 
     def choose():
         random_allowed(masks)
 
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
-    times = {"java": [], "step": [], "choose": []}
+    times = {"java": [], "step": [], "views": [], "choose": []}
     for _ in range(steps // 100):
-        for name, fn in [("java", java_alone), ("step", whole), ("choose", choose)]:
+        for name, fn in [("java", java_alone), ("step", whole), ("views", views), ("choose", choose)]:
             t0 = CLOCK()
             for _ in range(100):
                 fn()
@@ -298,25 +308,30 @@ def main():
             b = breakdown(batched)
             print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
                   f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
-                  f"(Python's share {b['step'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  f"(Python's share {b['step'] - b['java']:.1f}), with copy=False {b['views']:.1f} (Python's share "
+                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
                   flush=True)
         return
     contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),
                   "one": one_env(one, masked if random else first_allowed),
                   "batch": batch(batched, random),
+                  "views": batch(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False,
+                                                              **SETTINGS), random),
                   "java": java_alone(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS),
                                      random)}
     if single_thread is not None:
         contenders["one thread"] = batch(single_thread, random)
-    single_ratios, batch_ratios, one_thread_ratios, java_ratios = [], [], [], []
+    single_ratios, batch_ratios, one_thread_ratios, java_ratios, view_ratios = [], [], [], [], []
     for r in range(a.rounds):
         speed = race(contenders, a.seconds)
-        c, s, b, j = speed["cartpole"], speed["one"], speed["batch"], speed["java"]
+        c, s, b, j, v = speed["cartpole"], speed["one"], speed["batch"], speed["java"], speed["views"]
         single_ratios.append(s / c)
         batch_ratios.append(b / c)
+        view_ratios.append(v / c)
         java_ratios.append(j / c)
         line = (f"round {r}: CartPole-v1 {c:,.0f} steps/s; Tpds-v0 {s:,.0f} ({s / c:.2f}×); "
-                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×); "
+                f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×), with copy=False {v:,.0f} "
+                f"({v / c:.1f}×); "
                 f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
         if single_thread is not None:
             b1 = speed["one thread"]
@@ -325,7 +340,8 @@ def main():
         print(line, flush=True)
     if a.rounds:
         print(f"median: one environment {statistics.median(single_ratios):.2f}× CartPole-v1; batched ×{n} "
-              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1 (BatchedEnvs.step alone "
+              f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1, with copy=False "
+              f"{statistics.median(view_ratios):.1f}× (BatchedEnvs.step alone "
               f"{statistics.median(java_ratios):.1f}×)"
               + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
     ppo_rounds(a)

@@ -82,7 +82,7 @@ def test_a_seeded_episode_on_spot_pools_replays_bit_for_bit_and_reports_the_node
     assert capacity["nodes_bought"] > 0 and capacity["node_hours"] > 0
     assert set(capacity) == {"nodes_bought", "node_hours", "interruptions", "executors_lost",
                              "executor_seconds_lost", "jobs_stopped", "executors_added", "executors_cancelled",
-                             "added_executor_hours"}
+                             "added_executor_hours", "applications_restarted"}
 
 
 def test_fixed_clusters_carry_no_capacity_and_elastic_ones_do_before_the_end():
@@ -108,3 +108,27 @@ def test_the_vector_environment_on_pools_reports_each_ended_episodes_nodes():
             assert all(info["outcome"][i]["capacity"]["nodes_bought"] > 0 for i in ended)
             return
     pytest.fail("no episode ended in 5000 steps")
+
+
+def test_restarted_applications_are_javas_count_in_the_single_and_the_vector_environments(tmp_path):
+    # Spot nodes taken back under driver pods: an application whose driver's node goes restarts.
+    path = tmp_path / "driver-pools.yaml"
+    path.write_text("driverPods: true\n" + POOLS_FILE.replace("reclaimAtSeconds: [300]", "reclaimAtSeconds: [300, 600, 900]"))
+    settings = dict(cluster=str(path), workload="tpds-burst", workload_seeds=4)
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=4, **settings)
+    obs, info = vec.reset(seed=0)
+    rng = np.random.default_rng(1)
+    restarted = []
+    for _ in range(20000):
+        masks = info["action_mask"]
+        obs, rewards, terminated, truncated, info = vec.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
+        for i in (np.flatnonzero(info["_outcome"]) if "outcome" in info else []):
+            java = vec._batch.endedOutcome(int(i)).capacity().applicationsRestarted()
+            restarted.append(info["outcome"][i]["capacity"]["applications_restarted"])
+            assert restarted[-1] == java and type(restarted[-1]) is int
+        if len(restarted) >= 12:
+            break
+    assert len(restarted) >= 12 and max(restarted) > 0
+    single = execplace.ExecplaceEnv("tpds", **settings)
+    single.reset(seed=0)
+    assert single.outcome()["capacity"]["applications_restarted"] == 0

@@ -1,4 +1,6 @@
 """The batched vector environment against the single environments stepped one by one."""
+import pickle
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -43,16 +45,15 @@ def test_gymnasiums_make_vec_gives_the_batched_environment():
     assert rewards.shape == (3,)
 
 
-def test_two_java_threads_step_the_batch_as_one_does():
-    n = 9  # odd: the halves differ in size
-    vecs = [execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=t, workload="tpds-burst", workload_seeds=3)
-            for t in (1, 2)]
-    assert [v.threads for v in vecs] == [1, 2]
+def _step_side_by_side(vecs, seed, steps=1500):
+    """Steps two batches with the same random allowed actions and asserts that they give the same
+    values, byte for byte: observations, masks, rewards, flags, outcomes and final observations.
+    Returns the last step's results of both and how many episodes ended."""
     results = [v.reset(seed=0) for v in vecs]
-    rng = np.random.default_rng(11)
+    rng = np.random.default_rng(seed)
     ended = 0
-    for _ in range(1500):
-        (obs, info), (obs2, info2) = results[0][-2:], results[1][-2:]
+    for _ in range(steps):
+        (obs, info), (obs2, info2) = [(r[0], r[-1]) for r in results]  # after reset and after a step
         assert obs.tobytes() == obs2.tobytes()
         assert info["action_mask"].tobytes() == info2["action_mask"].tobytes()
         masks = info["action_mask"]
@@ -67,9 +68,43 @@ def test_two_java_threads_step_the_batch_as_one_does():
             assert (one["_final_obs"] == two["_final_obs"]).all()
             assert np.stack(one["final_obs"][one["_final_obs"]]).tobytes() == \
                 np.stack(two["final_obs"][two["_final_obs"]]).tobytes()
+    return results, ended
+
+
+def test_two_java_threads_step_the_batch_as_one_does():
+    n = 9  # odd: the halves differ in size
+    vecs = [execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=t, workload="tpds-burst", workload_seeds=3)
+            for t in (1, 2)]
+    assert [v.threads for v in vecs] == [1, 2]
+    _, ended = _step_side_by_side(vecs, seed=11)
     assert ended > n
     for v in vecs:
         v.close()
+
+
+def test_views_step_as_copies_do_and_cannot_be_written():
+    n = 6
+    vecs = [execplace.ExecplaceVectorEnv("tpds", num_envs=n, copy=c, workload="tpds-burst", workload_seeds=3)
+            for c in (True, False)]
+    results, ended = _step_side_by_side(vecs, seed=5)
+    assert ended > n
+    for copied, view in zip(results[0][:4], results[1][:4]):  # observations, rewards, terminated, truncated
+        assert copied.flags.writeable and not view.flags.writeable
+    assert not results[1][-1]["action_mask"].flags.writeable
+    view = results[1][0]
+    with pytest.raises(ValueError, match="read-only"):
+        view[0, 0] = 1.0
+    before = view.copy()
+    vecs[1].step(np.argmax(results[1][-1]["action_mask"], axis=1))
+    assert view.tobytes() != before.tobytes()  # a view: the next step rewrote it in place
+
+
+def test_copy_is_a_boolean_that_a_pickled_copy_keeps():
+    with pytest.raises(ValueError, match="copy must be True or False"):
+        execplace.ExecplaceVectorEnv("tpds", num_envs=2, copy=0, workload="tpds-burst")
+    vec = execplace.ExecplaceVectorEnv("tpds", num_envs=2, copy=False, workload="tpds-burst")
+    twin = pickle.loads(pickle.dumps(vec))
+    assert twin.copy is False and not twin.reset(seed=0)[0].flags.writeable
 
 
 @pytest.mark.parametrize("threads", [0, 3, True, 1.0])

@@ -12,11 +12,12 @@ import numpy as np
 # What a row's values are in the dict: whole numbers, flags, and the end event's name; the rest are
 # floats, None where undefined (NaN in Java) so that outcomes compare equal.
 _COUNTS = {"jobs_placed", "jobs", "jobs_dropped", "good_placements", "waits", "nodes_bought", "interruptions",
-           "executors_lost", "jobs_stopped", "executors_added", "executors_cancelled"}
-# What the capacity did — an elastic cluster's nodes, dynamic allocation's added executors: under
+           "executors_lost", "jobs_stopped", "executors_added", "executors_cancelled", "applications_restarted"}
+# What the capacity did — an elastic cluster's nodes, dynamic allocation's added executors, the
+# applications restarted when a node taken back held their driver (pools with driver pods): under
 # ``outcome["capacity"]``, on elastic clusters and on workloads with executor demands only.
 CAPACITY = ("nodes_bought", "node_hours", "interruptions", "executors_lost", "executor_seconds_lost", "jobs_stopped",
-            "executors_added", "executors_cancelled", "added_executor_hours")
+            "executors_added", "executors_cancelled", "added_executor_hours", "applications_restarted")
 
 
 @functools.cache

@@ -28,7 +28,8 @@ class ExecplaceSb3VecEnv(VecEnv):
     """
 
     def __init__(self, name: str = "tpds", num_envs: int = 8, render_mode: str | None = None, **settings: Any) -> None:
-        self.venv = ExecplaceVectorEnv(name, num_envs, render_mode=render_mode, **settings)
+        # Views (copy=False), copying only what SB3 keeps past the next step: the observations.
+        self.venv = ExecplaceVectorEnv(name, num_envs, render_mode=render_mode, copy=False, **settings)
         self.render_mode = render_mode
         super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)
         self._actions: np.ndarray | None = None
@@ -39,7 +40,7 @@ class ExecplaceSb3VecEnv(VecEnv):
         obs, _ = self.venv.reset(seed=seed, options=options)
         self._reset_seeds()
         self._reset_options()
-        return obs
+        return obs.copy()
 
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
@@ -51,7 +52,7 @@ class ExecplaceSb3VecEnv(VecEnv):
         for i in np.flatnonzero(dones):
             infos[i] = {"terminal_observation": info["final_obs"][i], "outcome": info["outcome"][i],
                         "TimeLimit.truncated": bool(truncated[i] and not terminated[i])}
-        return obs, rewards.astype(np.float32), dones, infos
+        return obs.copy(), rewards.astype(np.float32), dones, infos
 
     def close(self) -> None:
         self.venv.close()

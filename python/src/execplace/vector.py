@@ -32,12 +32,18 @@ class ExecplaceVectorEnv(VectorEnv):
 
     ``threads=2`` steps the two halves of the batch on two Java threads (the results are the same,
     bit for bit, as on one); it pays only where a second core is free.
+
+    ``copy`` is Gymnasium's (``SyncVectorEnv(copy=...)``): with ``copy=False``, ``reset`` and ``step``
+    return read-only views of the Java buffers — observations, rewards, ``terminated``,
+    ``truncated`` and ``info["action_mask"]`` — instead of copies, which the next step overwrites:
+    for a loop that reads them before it steps again (a policy choosing the next actions), not for
+    one that keeps them (a rollout buffer must copy). Copying them costs about 3 µs a batched step.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": RENDER_MODES}
 
     def __init__(self, name: str = "tpds", num_envs: int = 8, render_mode: str | None = None, threads: int = 1,
-                 **settings: Any) -> None:
+                 copy: bool = True, **settings: Any) -> None:
         import jpype
 
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
@@ -45,7 +51,10 @@ class ExecplaceVectorEnv(VectorEnv):
         if isinstance(threads, bool) or not isinstance(threads, int) or threads not in (1, 2) \
                 or (threads == 2 and num_envs < 2):
             raise ValueError(f"threads must be 1, or 2 with at least two environments, got {threads!r}")
+        if not isinstance(copy, bool):
+            raise ValueError(f"copy must be True or False, got {copy!r}")
         self.threads = threads
+        self.copy = copy
         self.render_mode = check_render_mode(render_mode)
         self.name, self._settings = name, dict(settings)
         made = make_java_batch(name, settings, num_envs)
@@ -72,9 +81,19 @@ class ExecplaceVectorEnv(VectorEnv):
         self._truncated = np.frombuffer(memoryview(self._batch.truncated()), dtype=np.bool_, count=n)
         self._outcomes = np.frombuffer(memoryview(self._batch.outcomeValues()), dtype=np.float64).reshape(n, -1)
         self._masks = np.frombuffer(memoryview(self._batch.masks()), dtype=np.int8).reshape(n, actions)
+        # What copy=False returns: the same buffers, read-only, so that a caller cannot write Java's state.
+        self._views = tuple(self._read_only(a) for a in (self._obs, self._rewards, self._terminated, self._truncated,
+                                                          self._masks))
+        self._java_step = self._batch.step  # bound once: a JPype attribute lookup costs a fifth of the call
         # The episode each environment runs, mirrored from BatchedEnvs (an ended one goes on with +num_envs).
         self._episodes = np.arange(n, dtype=np.int64)
         self._next_episode = 0
+
+    @staticmethod
+    def _read_only(array: np.ndarray) -> np.ndarray:
+        view = array.view()
+        view.flags.writeable = False
+        return view
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         self._require_open()
@@ -104,31 +123,41 @@ class ExecplaceVectorEnv(VectorEnv):
                 self._batch.reset(i, first + k, first + k)
                 self._episodes[i] = first + k
         self._next_episode = max(first + len(started), self._next_episode)
+        if not self.copy:
+            return self._views[0], {"action_mask": self._views[4], "episode": self._episodes.copy()}
         return self._obs.copy(), {"action_mask": self._masks.copy(), "episode": self._episodes.copy()}
 
     def step(self, actions):
         self._require_open()
         write_actions(actions, self._actions, self._n_actions)
         try:
-            ended_count = self._batch.step()  # Java checks the actions' range before stepping any
+            ended_count = self._java_step()  # Java checks the actions' range before stepping any
         except Exception as e:
             raise java_errors(e) from None
-        terminated = self._terminated.copy()
-        truncated = self._truncated.copy()
-        info: dict[str, Any] = {"action_mask": self._masks.copy()}
+        if self.copy:
+            obs, rewards, terminated, truncated = (self._obs.copy(), self._rewards.copy(), self._terminated.copy(),
+                                                   self._truncated.copy())
+            info: dict[str, Any] = {"action_mask": self._masks.copy()}
+        else:
+            obs, rewards, terminated, truncated, masks = self._views
+            info = {"action_mask": masks}
         if ended_count:
-            ended = terminated | truncated
-            outcomes = np.full(self.num_envs, None, dtype=object)
-            final = np.full(self.num_envs, None, dtype=object)
-            where = np.flatnonzero(ended)
-            finals = self._final_obs[where]  # a copy: the rows stay valid after the next step
-            for k, (i, outcome) in enumerate(zip(where.tolist(), from_rows(self._outcomes[where], self._elastic))):
-                outcomes[i] = outcome
-                final[i] = finals[k]
-            info.update({"outcome": outcomes, "_outcome": ended, "final_obs": final, "_final_obs": ended})
-            self._episodes[ended] += self.num_envs
-            self._next_episode = max(self._next_episode, int(self._episodes.max()) + 1)
-        return self._obs.copy(), self._rewards.copy(), terminated, truncated, info
+            self._report_ended(info, terminated | truncated)
+        return obs, rewards, terminated, truncated, info
+
+    def _report_ended(self, info: dict[str, Any], ended: np.ndarray) -> None:
+        """Adds the ended episodes' outcomes and final observations to ``info``, Gymnasium's way (an
+        object array with None for environments that did not end, and a ``_key`` array of flags)."""
+        outcomes = np.empty(self.num_envs, dtype=object)  # None throughout
+        final = np.empty(self.num_envs, dtype=object)
+        where = np.flatnonzero(ended)
+        finals = self._final_obs[where]  # a copy: the rows stay valid after the next step
+        for k, (i, outcome) in enumerate(zip(where.tolist(), from_rows(self._outcomes[where], self._elastic))):
+            outcomes[i] = outcome
+            final[i] = finals[k]
+        info.update({"outcome": outcomes, "_outcome": ended, "final_obs": final, "_final_obs": ended})
+        self._episodes[where] += self.num_envs
+        self._next_episode = max(self._next_episode, int(self._episodes.max()) + 1)
 
     def render(self) -> tuple[str, ...] | None:
         """With ``render_mode="ansi"``: each environment's episode, and its cluster's VMs, as text."""
@@ -142,7 +171,7 @@ class ExecplaceVectorEnv(VectorEnv):
         """Releases the Java environments; a step or reset after it raises ``RuntimeError``."""
         if self._batch is not None:
             self._batch.close()  # ends the second thread, if any
-        self._batch = None
+        self._batch = self._java_step = None
         self._java_envs = []
 
     def action_masks(self) -> np.ndarray:
@@ -151,11 +180,11 @@ class ExecplaceVectorEnv(VectorEnv):
 
     def __getstate__(self) -> dict[str, Any]:
         return {"name": self.name, "num_envs": self.num_envs, "settings": self._settings,
-                "render_mode": self.render_mode, "threads": self.threads}
+                "render_mode": self.render_mode, "threads": self.threads, "copy": self.copy}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["name"], state["num_envs"], render_mode=state["render_mode"],
-                      threads=state.get("threads", 1), **state["settings"])
+                      threads=state.get("threads", 1), copy=state.get("copy", True), **state["settings"])
 
     def _require_open(self) -> None:
         if self._batch is None:

@@ -18,7 +18,8 @@ public final class OutcomeValues {
     public static final List<String> COLUMNS = List.of("completed", "end_event", "episode_reward", "cost",
             "mean_duration", "mean_turnaround", "deadline_met_percent", "jobs_placed", "jobs", "jobs_dropped",
             "good_placements", "waits", "nodes_bought", "node_hours", "interruptions", "executors_lost",
-            "executor_seconds_lost", "jobs_stopped", "executors_added", "executors_cancelled", "added_executor_hours");
+            "executor_seconds_lost", "jobs_stopped", "executors_added", "executors_cancelled", "added_executor_hours",
+            "applications_restarted");
 
     private OutcomeValues() {
     }
@@ -53,6 +54,7 @@ public final class OutcomeValues {
             c.executorsAdded(),
             c.executorsCancelled(),
             c.addedExecutorHours(),
+            c.applicationsRestarted(),
         };
     }
 }
