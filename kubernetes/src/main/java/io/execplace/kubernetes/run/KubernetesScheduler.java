@@ -5,6 +5,7 @@ import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
+import io.execplace.kubernetes.disruption.NodePoolRules;
 import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
@@ -65,6 +66,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private SharedIndexInformer<Node> nodeInformer;
     private SharedIndexInformer<Pod> podInformer;
     private WatchMonitor watchMonitor;
+    /** Karpenter's consolidation rule per node, watched with {@code --protect-executors} (null without). */
+    private NodePoolRules drainRules;
 
     /** First time each pending pod (by uid) was seen, epoch seconds: drives the batching window. */
     private final Map<String, Double> firstSeen = new ConcurrentHashMap<>();
@@ -118,8 +121,8 @@ public final class KubernetesScheduler implements AutoCloseable {
                 settings.partialGangs());
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.freshNodes = new FreshNodes(client);
-        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
-                freshNodes);
+        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), policy.namesProtections(), assumed,
+                problems, backoff, clock, freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
     }
 
@@ -158,6 +161,11 @@ public final class KubernetesScheduler implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+        }
+        if (settings.protectExecutors()) {
+            // only the protecting policies read the rule: without the option nothing more is listed or watched
+            drainRules = NodePoolRules.start(client, settings.drains(), timeout);
+            snapshots.drainRules(drainRules);
         }
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
@@ -393,6 +401,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         if (nodeInformer != null) {
             nodeInformer.close();
+        }
+        if (drainRules != null) {
+            drainRules.close();
         }
         events.close();
     }
