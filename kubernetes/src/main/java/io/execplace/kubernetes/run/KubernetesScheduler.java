@@ -66,8 +66,6 @@ public final class KubernetesScheduler implements AutoCloseable {
     private SharedIndexInformer<Node> nodeInformer;
     private SharedIndexInformer<Pod> podInformer;
     private WatchMonitor watchMonitor;
-    /** Karpenter's consolidation rule per node, watched with {@code --protect-executors} (null without). */
-    private NodePoolRules drainRules;
 
     /** First time each pending pod (by uid) was seen, epoch seconds: drives the batching window. */
     private final Map<String, Double> firstSeen = new ConcurrentHashMap<>();
@@ -162,10 +160,8 @@ public final class KubernetesScheduler implements AutoCloseable {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
-        if (settings.protectExecutors()) {
-            // only the protecting policies read the rule: without the option nothing more is listed or watched
-            drainRules = NodePoolRules.start(client, settings.drains(), timeout);
-            snapshots.drainRules(drainRules);
+        if (settings.protectExecutors()) { // only protections read each node's consolidation rule
+            snapshots.drainRules(NodePoolRules.start(client, settings.drains(), timeout));
         }
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
@@ -402,9 +398,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (nodeInformer != null) {
             nodeInformer.close();
         }
-        if (drainRules != null) {
-            drainRules.close();
-        }
+        snapshots.close();
         events.close();
     }
 }

@@ -31,7 +31,7 @@ import java.util.Map;
  * scheduler's bound gangs' busy time (rebuilt from the API as at placement), and minus its assumed
  * bindings.
  */
-final class SnapshotBuilder {
+final class SnapshotBuilder implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotBuilder.class);
 
@@ -59,6 +59,14 @@ final class SnapshotBuilder {
     /** Reads each node's consolidation rule from {@code rules} from now on ({@code --protect-executors}). */
     void drainRules(NodePoolRules rules) {
         this.drainRules = rules;
+    }
+
+    /** Stops watching NodePools, if it did. */
+    @Override
+    public void close() {
+        if (drainRules != null) {
+            drainRules.close();
+        }
     }
 
     /** The usable nodes in name order (the VM order); a node with bad labels is reported once and skipped. */
