@@ -40,6 +40,20 @@ class K8sSchedulerCommandTest {
         assertThat(missing.err()).contains("none.yaml: no such file");
     }
 
+    /** The consolidation options: one line naming the option and the value, exit 2, before any connection. */
+    @Test
+    void badConsolidationOptionsAreBadInput(@TempDir Path dir) throws Exception {
+        Path prices = dir.resolve("prices.yaml");
+        Files.writeString(prices, "version: 1\npricesPerHour:\n  m5.xlarge: 0.192\n");
+        String[][] cases = {{"--consolidation-policy", "whenempty"}, {"--consolidate-after", "30"}, {"--consolidate-after", "1.5m"},
+                {"--node-launch-seconds", "-5"}, {"--node-launch-seconds", "Infinity"}};
+        for (String[] c : cases) {
+            CliRunner.Result r = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--protect-executors", c[0], c[1]);
+            assertThat(r.exitCode()).as(c[0] + " " + c[1]).isEqualTo(2);
+            assertThat(r.err().strip().lines().findFirst().orElse("")).as(c[0] + " " + c[1]).contains(c[0], c[1]);
+        }
+    }
+
     @Test
     void helpListsTheOptions() {
         CliRunner.Result r = CliRunner.run("k8s-scheduler", "--help");

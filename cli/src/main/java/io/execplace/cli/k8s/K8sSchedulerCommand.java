@@ -8,6 +8,8 @@ import io.execplace.core.io.OutputPaths;
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.disruption.DrainSettings;
+import io.execplace.kubernetes.disruption.PoolRule;
 import io.execplace.kubernetes.run.LeaderElection;
 import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
@@ -146,6 +148,23 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
             + "nodes alone while they run (docs/kubernetes.md).")
     boolean protectExecutors;
 
+    @Option(names = "--consolidation-policy", paramLabel = "POLICY", defaultValue = PoolRule.DEFAULT_POLICY,
+            description = "With --protect-executors: Karpenter's consolidationPolicy of nodes no NodePool describes "
+            + "(WhenEmpty, WhenEmptyOrUnderutilized, Balanced; default ${DEFAULT-VALUE}, Karpenter's).")
+    String consolidationPolicy;
+
+    @Option(names = "--consolidate-after", paramLabel = "DURATION", defaultValue = PoolRule.DEFAULT_CONSOLIDATE_AFTER,
+            description = "With --protect-executors: Karpenter's consolidateAfter of those nodes (30s, 5m, Never; default ${DEFAULT-VALUE}).")
+    String consolidateAfter;
+
+    @Option(names = "--node-launch-seconds", paramLabel = "SECONDS", defaultValue = "90",
+            description = "With --protect-executors: seconds a job a drain stopped waits for a new node (default ${DEFAULT-VALUE}).")
+    double nodeLaunchSeconds;
+
+    @Option(names = "--ignore-nodepools", description = "With --protect-executors: do not read Karpenter's NodePools; every node "
+            + "has the rule of --consolidation-policy and --consolidate-after.")
+    boolean ignoreNodePools;
+
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
     double holdTimeoutSeconds;
@@ -184,6 +203,13 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.round(retryPeriodSeconds * 1000))));
     }
 
+    /** The consolidation options, each bad value named by its option. */
+    private DrainSettings drains() {
+        DrainSettings d = Options.checked("--node-launch-seconds", () -> DrainSettings.DEFAULTS.withRelaunchSeconds(nodeLaunchSeconds));
+        Options.checked("--consolidation-policy", () -> PoolRule.of("options", consolidationPolicy, PoolRule.DEFAULT_CONSOLIDATE_AFTER));
+        return Options.checked("--consolidate-after", () -> d.withRule(consolidationPolicy, consolidateAfter).withReadNodePools(!ignoreNodePools));
+    }
+
     private Duration holdTimeout() {
         if (!(holdTimeoutSeconds >= 1) || holdTimeoutSeconds > 86_400) {
             throw BadInputException.option("--hold-timeout", "must be a number of seconds from 1 to 86400, got " + holdTimeoutSeconds);
@@ -206,7 +232,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
-                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).build();
+                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

@@ -95,6 +95,16 @@ public final class NodePools {
         return on == gracefulDecommission ? this : new NodePools(name, pools, on, drivers);
     }
 
+    /** The mean launch delay of the first on-demand pool (of the first pool when there is none): where a restarted job goes. */
+    public double onDemandLaunchSeconds() {
+        for (NodePool pool : pools) {
+            if (pool.capacityType() == CapacityType.ON_DEMAND) {
+                return pool.launchDelay().meanSeconds();
+            }
+        }
+        return pools.get(0).launchDelay().meanSeconds();
+    }
+
     /** The applications' driver pods, or null when drivers are not modelled. */
     public DriverPod drivers() {
         return drivers;

@@ -2,6 +2,8 @@ package io.execplace.core.policy;
 
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.Cluster;
+import io.execplace.core.model.ConsolidationPolicy;
+import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Vm;
 import io.execplace.core.rules.DurationModel;
 
@@ -97,5 +99,27 @@ public interface ClusterView {
     /** How many more executors of the given size the VM can take now. */
     default int executorsThatFit(int vm, int cores, double memoryGb) {
         return Capacity.executorsThatFit(freeCores(vm), freeMemoryGb(vm), cores, memoryGb);
+    }
+
+    /**
+     * True when Karpenter's under-used consolidation ({@code WhenEmptyOrUnderutilized}) may drain the VM's
+     * node while it runs executors: an elastic cluster's pool's rule; false for a fixed cluster's VMs. A
+     * view of a real cluster reads it from the node's NodePool.
+     */
+    default boolean drainsUnderused(int vm) {
+        NodePools pools = cluster().pools();
+        return pools != null && pools.pool(vm).consolidationPolicy() == ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED;
+    }
+
+    /** Seconds a job a drain stopped waits for a new node: {@link NodePools#onDemandLaunchSeconds()}; 0 for a fixed cluster. */
+    default double relaunchSeconds() {
+        NodePools pools = cluster().pools();
+        return pools == null ? 0 : pools.onDemandLaunchSeconds();
+    }
+
+    /** Whether Spark's graceful decommissioning keeps a drained executor's finished work ({@link NodePools#gracefulDecommission()}). */
+    default boolean gracefulDecommission() {
+        NodePools pools = cluster().pools();
+        return pools != null && pools.gracefulDecommission();
     }
 }

@@ -30,4 +30,13 @@ public interface PlacementPolicy {
     default String neverPlaces(Job job, Cluster cluster) {
         return null;
     }
+
+    /**
+     * True when the policy names the executors' protections from drains itself ({@link Placement#withProtection}),
+     * so that a placement naming none protects none; false (the default) for a policy that never names
+     * any, whose executors the Kubernetes scheduler's {@code --protect-executors} protects for ever.
+     */
+    default boolean namesProtections() {
+        return false;
+    }
 }

@@ -96,6 +96,16 @@ public final class ApplicationView implements ClusterView {
     }
 
     @Override
+    public boolean drainsUnderused(int vm) {
+        return snapshot.drainsUnderused(vm);
+    }
+
+    @Override
+    public double relaunchSeconds() {
+        return snapshot.relaunchSeconds();
+    }
+
+    @Override
     public Vm vm(int id) {
         return snapshot.vm(id);
     }

@@ -41,6 +41,9 @@ public final class ClusterSnapshot implements ClusterView {
     private final double now;
     private final DurationModel durationModel;
     private final long cpuUnitMillis;
+    /** Per VM: Karpenter's under-used consolidation may drain the node (its NodePool's rule); none unless {@link #drainRule} says. */
+    private boolean[] drainsUnderused;
+    private double relaunchSeconds;
 
     private ClusterSnapshot(List<NodeInfo> nodes, double now, long cpuUnitMillis) {
         this.cpuUnitMillis = cpuUnitMillis;
@@ -53,6 +56,7 @@ public final class ClusterSnapshot implements ClusterView {
         freePods = new long[n];
         activePods = new int[n];
         busyUntil = new double[n];
+        drainsUnderused = new boolean[n];
         for (int i = 0; i < n; i++) {
             NodeInfo node = nodes.get(i);
             nodeNames[i] = node.name();
@@ -109,6 +113,29 @@ public final class ClusterSnapshot implements ClusterView {
             b = t;
         }
         return a;
+    }
+
+    /**
+     * What Karpenter's consolidation does to these nodes, for the policies that guard executors from it
+     * ({@link ClusterView#drainsUnderused}): per VM whether under-used consolidation may drain it, and the
+     * seconds a job a drain stopped waits for a new node.
+     */
+    public void drainRule(boolean[] drainsUnderusedByVm, double relaunchSeconds) {
+        if (drainsUnderusedByVm.length != nodeNames.length) {
+            throw new IllegalArgumentException(drainsUnderusedByVm.length + " drain rules for " + nodeNames.length + " nodes");
+        }
+        this.drainsUnderused = drainsUnderusedByVm.clone();
+        this.relaunchSeconds = relaunchSeconds;
+    }
+
+    @Override
+    public boolean drainsUnderused(int vm) {
+        return drainsUnderused[vm];
+    }
+
+    @Override
+    public double relaunchSeconds() {
+        return relaunchSeconds;
     }
 
     /** Millicores per CPU unit the policies see. */

@@ -41,6 +41,8 @@ final class BindPhase {
     private final SchedulerMetrics metrics;
     private final SchedulerSettings settings;
     private final String policyName;
+    /** The policy names its own protections ({@link io.execplace.core.policy.PlacementPolicy#namesProtections}). */
+    private final boolean policyNamesProtections;
     private final AssumeCache assumed;
     private final ProblemLog problems;
     private final PodBackoff backoff;
@@ -48,13 +50,14 @@ final class BindPhase {
     private final FreshNodes freshNodes;
 
     BindPhase(KubernetesClient client, Binder binder, EventRecorder events, SchedulerMetrics metrics, SchedulerSettings settings,
-              String policyName, AssumeCache assumed, ProblemLog problems, PodBackoff backoff, Clock clock, FreshNodes freshNodes) {
+              String policyName, boolean policyNamesProtections, AssumeCache assumed, ProblemLog problems, PodBackoff backoff, Clock clock, FreshNodes freshNodes) {
         this.client = client;
         this.binder = binder;
         this.events = events;
         this.metrics = metrics;
         this.settings = settings;
         this.policyName = policyName;
+        this.policyNamesProtections = policyNamesProtections;
         this.assumed = assumed;
         this.problems = problems;
         this.backoff = backoff;
@@ -124,7 +127,7 @@ final class BindPhase {
             pods.addAll(pl.app().pods());
             nodes.addAll(pl.targets());
             for (int i = 0; i < pl.app().pods().size(); i++) {
-                annotations.add(settings.protectExecutors() ? protection(pl, i) : Map.of());
+                annotations.add(settings.protectExecutors() ? protection(pl, i, policyNamesProtections) : Map.of());
             }
         }
         long bindStart = System.nanoTime();
@@ -177,15 +180,16 @@ final class BindPhase {
     /**
      * {@code --protect-executors}: the {@code karpenter.sh/do-not-disrupt} annotation of the gang's pod
      * {@code i}. An executor carries the protection its policy's placement names (none, a duration or
-     * for ever); under a placement that names none, {@code "true"}. Drivers carry nothing.
+     * for ever); under a placement that names none, {@code "true"} — unless the policy names its own
+     * protections ({@code policyNames}): then none. Drivers carry nothing.
      */
-    static Map<String, String> protection(CyclePlanner.Planned pl, int i) {
+    static Map<String, String> protection(CyclePlanner.Planned pl, int i, boolean policyNames) {
         if (!PodFacts.of(pl.app().pods().get(i)).executor()) {
             return Map.of();
         }
         Placement p = pl.placement();
         boolean named = p != null && p.hasProtection() && i < p.executors();
-        return DoNotDisrupt.annotation(named ? p.protectionSeconds(i) : Double.POSITIVE_INFINITY);
+        return DoNotDisrupt.annotation(named ? p.protectionSeconds(i) : policyNames ? 0 : Double.POSITIVE_INFINITY);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.execplace.kubernetes.bind.Binder;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
+import io.execplace.kubernetes.disruption.NodePoolRules;
 import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
@@ -118,8 +119,8 @@ public final class KubernetesScheduler implements AutoCloseable {
                 settings.partialGangs());
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
         this.freshNodes = new FreshNodes(client);
-        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
-                freshNodes);
+        this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), policy.namesProtections(), assumed,
+                problems, backoff, clock, freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
     }
 
@@ -158,6 +159,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+        }
+        if (settings.protectExecutors()) { // only protections read each node's consolidation rule
+            snapshots.drainRules(NodePoolRules.start(client, settings.drains(), timeout));
         }
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
@@ -394,6 +398,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (nodeInformer != null) {
             nodeInformer.close();
         }
+        snapshots.close();
         events.close();
     }
 }

@@ -4,6 +4,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.kubernetes.cluster.CapacityTypes;
 import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.disruption.DrainSettings;
 
 import java.time.Duration;
 
@@ -33,6 +34,7 @@ public final class SchedulerSettings {
     private final boolean bindEarly;
     private final boolean partialGangs;
     private final boolean protectExecutors;
+    private final DrainSettings drains;
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
@@ -57,6 +59,7 @@ public final class SchedulerSettings {
         bindEarly = b.bindEarly;
         partialGangs = b.partialGangs;
         protectExecutors = b.protectExecutors;
+        drains = b.drains;
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
@@ -159,6 +162,11 @@ public final class SchedulerSettings {
         return protectExecutors;
     }
 
+    /** What Karpenter's consolidation does where no NodePool says, and whether NodePools are read ({@code --protect-executors}). */
+    public DrainSettings drains() {
+        return drains;
+    }
+
     /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
     public Duration holdTimeout() {
         return holdTimeout;
@@ -195,6 +203,7 @@ public final class SchedulerSettings {
         private boolean bindEarly;
         private boolean partialGangs;
         private boolean protectExecutors;
+        private DrainSettings drains = DrainSettings.DEFAULTS;
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
         private boolean driversOnSpot;
@@ -292,6 +301,11 @@ public final class SchedulerSettings {
         }
 
         /** Bind executor pods with {@code karpenter.sh/do-not-disrupt} (as their placement names it, else "true"). */
+        public Builder drains(DrainSettings v) {
+            drains = java.util.Objects.requireNonNull(v);
+            return this;
+        }
+
         public Builder protectExecutors(boolean v) {
             protectExecutors = v;
             return this;

@@ -4,6 +4,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.cluster.NodeReader;
+import io.execplace.kubernetes.disruption.NodePoolRules;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
@@ -30,7 +31,7 @@ import java.util.Map;
  * scheduler's bound gangs' busy time (rebuilt from the API as at placement), and minus its assumed
  * bindings.
  */
-final class SnapshotBuilder {
+final class SnapshotBuilder implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotBuilder.class);
 
@@ -44,6 +45,8 @@ final class SnapshotBuilder {
     private List<NodeInfo> cachedFor = List.of();
     private List<NodeInfo> usable = List.of();
     private Map<String, NodeReading> readings = Map.of();
+    /** Karpenter's consolidation rule per node (none drained when null: nothing guards executors from it). */
+    private NodePoolRules drainRules;
 
     SnapshotBuilder(NodeReader nodeReader, ApplicationGrouper grouper, EventRecorder events, ProblemLog problems, boolean dryRun) {
         this.nodeReader = nodeReader;
@@ -51,6 +54,19 @@ final class SnapshotBuilder {
         this.events = events;
         this.problems = problems;
         this.dryRun = dryRun;
+    }
+
+    /** Reads each node's consolidation rule from {@code rules} from now on ({@code --protect-executors}). */
+    void drainRules(NodePoolRules rules) {
+        this.drainRules = rules;
+    }
+
+    /** Stops watching NodePools, if it did. */
+    @Override
+    public void close() {
+        if (drainRules != null) {
+            drainRules.close();
+        }
     }
 
     /** The usable nodes in name order (the VM order); a node with bad labels is reported once and skipped. */
@@ -113,6 +129,9 @@ final class SnapshotBuilder {
     ClusterSnapshot build(List<NodeInfo> usable, double now, long cpuUnit, List<PodFacts> oursBound, BoundPodsByNode byNode,
                           ApplicationPods apps, AssumeCache assumed) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(usable, now, cpuUnit);
+        if (drainRules != null) {
+            snapshot.drainRule(drainRules.drainsUnderused(usable), drainRules.relaunchSeconds());
+        }
         this.usable = usable;
         // every bound pod's requests, and how long other schedulers' pods that say how long they run keep their node busy
         byNode.addTo(snapshot);

@@ -9,7 +9,8 @@
  * empty node cordoning, leader election, the placement log; its settings and launcher.
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
- * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.filter}, {@code kubernetes.observe},
+ * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.disruption}, {@code kubernetes.filter},
+ * {@code kubernetes.observe},
  * {@code kubernetes.pricing}, {@code kubernetes.provisioned} (its informer adapter, for the placement log),
  * {@code kubernetes.spark}.
  */

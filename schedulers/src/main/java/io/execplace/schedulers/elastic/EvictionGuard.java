@@ -1,8 +1,6 @@
 package io.execplace.schedulers.elastic;
 
-import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Job;
-import io.execplace.core.model.NodePools;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 
@@ -21,7 +19,8 @@ import io.execplace.core.policy.ClusterView;
  * where c is the cores per executor and W the pools' mean launch delay (a stopped job usually waits for
  * a node). A job whose deadline slack is shorter than W plus the lost share of a half-run re-run is
  * protected whatever the cost. Nodes of pools that remove only empty nodes are never protected (the
- * annotation would change nothing there).
+ * annotation would change nothing there). The rule, W and graceful decommissioning come from the view
+ * ({@link ClusterView#drainsUnderused}): an elastic cluster's pools, or the NodePools a Kubernetes view read.
  */
 final class EvictionGuard {
 
@@ -34,19 +33,18 @@ final class EvictionGuard {
 
     /** {@code chosen} with the protections the rule gives it ({@code chosen} itself when it protects nothing). */
     Placement protect(Job job, Placement chosen, ClusterView view) {
-        if (chosen.isNone() || !view.cluster().isElastic()) {
+        if (chosen.isNone() || !anyDrained(chosen, view)) {
             return chosen;
         }
-        NodePools pools = view.cluster().pools();
         int e = chosen.executors();
         // The run the kernel will give this layout (a layout that does not match the job's type runs longer).
         double d = view.durationModel().duration(job, chosen, view.cluster());
-        double relaunch = SpotRisk.onDemandLaunchSeconds(pools);
+        double relaunch = view.relaunchSeconds();
         double[] seconds = new double[e];
         boolean any = false;
         for (int i = 0; i < e; i++) {
             int vm = chosen.vm(i);
-            if (seconds[i] > 0 || pools.pool(vm).consolidationPolicy() != ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED) {
+            if (seconds[i] > 0 || !view.drainsUnderused(vm)) {
                 continue;
             }
             int k = 0;
@@ -67,9 +65,19 @@ final class EvictionGuard {
         return any ? chosen.withProtection(seconds) : chosen;
     }
 
+    /** True when under-used consolidation may drain one of the placement's nodes (the view's rule: a pool's, or a NodePool's on Kubernetes). */
+    private static boolean anyDrained(Placement chosen, ClusterView view) {
+        for (int i = 0; i < chosen.executors(); i++) {
+            if (view.drainsUnderused(chosen.vm(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean worthProtecting(Job job, ClusterView view, int vm, int k, int e, double d, double relaunch) {
         int c = job.coresPerExecutor();
-        boolean redo = !view.cluster().pools().gracefulDecommission();
+        boolean redo = !view.gracefulDecommission();
         double lostWork = redo ? k * d / 2 : 0;
         if (job.hasDeadline() && job.deadline() - view.now() - view.readyIn(vm) - d < relaunch + lostWork / e) {
             return true;

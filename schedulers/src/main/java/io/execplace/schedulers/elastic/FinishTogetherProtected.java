@@ -39,6 +39,12 @@ public final class FinishTogetherProtected implements PlacementPolicy {
         return NAME;
     }
 
+    /** A placement it leaves unprotected is meant so: the drain there costs less than the node time it keeps. */
+    @Override
+    public boolean namesProtections() {
+        return true;
+    }
+
     @Override
     public Placement place(Job job, ClusterView view) {
         return guard.protect(job, placement.place(job, view), view);

@@ -48,12 +48,7 @@ final class SpotRisk {
 
     /** The mean launch delay of the first on-demand pool (of the first pool when there is none). */
     static double onDemandLaunchSeconds(NodePools pools) {
-        for (NodePool pool : pools.pools()) {
-            if (pool.capacityType() == CapacityType.ON_DEMAND) {
-                return pool.launchDelay().meanSeconds();
-            }
-        }
-        return pools.pools().get(0).launchDelay().meanSeconds();
+        return pools.onDemandLaunchSeconds();
     }
 
     /** True when one of the pools is spot. */

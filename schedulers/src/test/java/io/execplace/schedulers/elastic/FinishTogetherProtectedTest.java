@@ -80,6 +80,9 @@ class FinishTogetherProtectedTest {
             assertThat(Schedulers.PROTECTING_POLICIES).contains(name);
             assertThat(Schedulers.ELASTIC_POLICIES).doesNotContain(name);
         }
+        // a placement finish-together-protected leaves unprotected is meant so (k8s-scheduler writes nothing there)
+        assertThat(Schedulers.create("finish-together-protected", 1).namesProtections()).isTrue();
+        assertThat(Schedulers.create("kube-most", 1).namesProtections()).isFalse();
     }
 
     /**
