@@ -82,7 +82,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         EnvironmentSetup setting = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
                 .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
                 .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
-                .requests(pick(scenario.requests, base.requests()))
+                .requests(pick(scenario.generator.requests, base.requests()))
                 .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
                 .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
                 .profile(pick(scenario.profile, base.profile())).build();
