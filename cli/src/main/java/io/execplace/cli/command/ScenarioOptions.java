@@ -69,10 +69,8 @@ public final class ScenarioOptions {
     @Option(names = "--hybrid-penalty", paramLabel = "on|off|auto", description = "HYB cloud penalty x1.3 (auto: on when the cluster has local VMs).")
     public String hybridPenalty;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (execplace profile, docs/profile.md): base durations of TPDS and HJS jobs and "
-                    + "each type's placement factor. Default: the papers' numbers.")
-    public String profile;
+    @Mixin
+    public JobProfileOption jobProfile;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     public Long seed;
@@ -84,7 +82,7 @@ public final class ScenarioOptions {
                 .meanGap(generator.meanGap).gaps(generator.gaps).deadlineShare(generator.deadlineShare)
                 .deadlineSlack(generator.deadlineSlack).seed(seed).queue(queue)
                 .weightLambda(weightLambda).admission(admission).backfill(backfill).billing(billing)
-                .typePenalty(typePenalty).hybridPenalty(hybridPenalty).profile(profile).tuning(tuning);
+                .typePenalty(typePenalty).hybridPenalty(hybridPenalty).profile(jobProfile.file).tuning(tuning);
     }
 
     /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */

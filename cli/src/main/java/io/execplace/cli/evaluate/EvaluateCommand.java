@@ -85,7 +85,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 .requests(pick(scenario.generator.requests, base.requests()))
                 .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
                 .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
-                .profile(pick(scenario.profile, base.profile())).build();
+                .profile(pick(scenario.jobProfile.file, base.profile())).build();
         AgentEvaluation.Result result = AgentEvaluation.run(context.schedulers(), agent, agentPath.toString(), setting, first,
                 count);
         String label = result.label();

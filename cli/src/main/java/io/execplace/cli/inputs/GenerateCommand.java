@@ -5,6 +5,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
 import io.execplace.cli.command.GeneratorOptions;
+import io.execplace.cli.command.JobProfileOption;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
@@ -57,9 +58,8 @@ public final class GenerateCommand implements Callable<Integer> {
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (docs/profile.md) giving TPDS and HJS jobs their base durations (default: the papers').")
-    String profile;
+    @Mixin
+    JobProfileOption jobProfile;
 
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write ('-' for standard output).")
     String out;
@@ -80,12 +80,12 @@ public final class GenerateCommand implements Callable<Integer> {
                 .withOption("meanGap", generator.meanGap, "--mean-gap").withOption("gaps", generator.gaps, "--gaps")
                 .withOption("deadlineShare", generator.deadlineShare, "--deadline-share")
                 .withOption("deadlineSlack", generator.deadlineSlack, "--deadline-slack")
-                .withOption("profile", profile, "--profile");
+                .withOption("profile", jobProfile.file, "--profile");
         WorkloadOptions options = new ScenarioResolver(context.schedulers()).spec(in).workload().generator().withSeed(seed);
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
-        JobProfile jobProfile = profile == null ? JobProfile.paper() : Options.checked("--profile",
-                () -> ScenarioResolver.profile(profile, null));
-        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, jobProfile));
+        JobProfile profile = jobProfile.file == null ? JobProfile.paper() : Options.checked("--profile",
+                () -> ScenarioResolver.profile(jobProfile.file, null));
+        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, profile));
         PrintWriter stdout = spec.commandLine().getOut();
         TraceOutput.write(w, out, fmt, stdout);
         if (!out.equals("-")) {

@@ -2,6 +2,7 @@ package io.execplace.cli.study;
 
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.JobProfileOption;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.experiments.study.TpdsStudy;
@@ -66,9 +67,8 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "tpds-burst workload, e.g. the TPDS authors' input/jobs_burst.csv.")
     Path burstTrace;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (docs/profile.md): base durations and placement factors (default: the papers').")
-    Path profile;
+    @Mixin
+    JobProfileOption jobProfile;
 
     @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads every agent and baseline is also "
             + "judged on: other seeds and SWIM arrival windows (default 20).")
@@ -100,7 +100,8 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         if (normalTrace != null || burstTrace != null) {
             tpds = tpds.withTraces(normalTrace, burstTrace);
         }
-        if (profile != null) {
+        if (jobProfile.file != null) {
+            Path profile = checked("--profile", () -> Path.of(jobProfile.file));
             ProfileFile.read(profile); // refuses a bad profile before any training starts
             tpds = tpds.withProfile(profile);
         }

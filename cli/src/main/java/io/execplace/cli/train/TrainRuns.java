@@ -275,7 +275,7 @@ final class TrainRuns {
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
                 .jobs(scenario.jobs).requests(scenario.generator.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile)
+                .hybridPenalty(scenario.hybridPenalty).profile(scenario.jobProfile.file)
                 .seed(scenario.seed == null ? 1 : scenario.seed);
     }
 
@@ -302,7 +302,7 @@ final class TrainRuns {
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
             {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.generator.requests},
             {"--pricing", scenario.pricing}, {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
-            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.profile}}) {
+            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.jobProfile.file}}) {
             if (o[1] != null) {
                 changed.add((String) o[0]);
             }
