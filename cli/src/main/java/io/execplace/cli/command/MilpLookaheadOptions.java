@@ -2,6 +2,7 @@ package io.execplace.cli.command;
 
 import io.execplace.experiments.api.SchedulerTuning;
 import io.execplace.schedulers.lookahead.LookaheadOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,13 +17,8 @@ public final class MilpLookaheadOptions {
             description = "milp objective (TPDS Eq. 6): weight of cost against job duration; 1 = cost only (default), 0 = duration only.")
     Double beta;
 
-    @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default "
-                    + io.execplace.schedulers.milp.MilpOptions.DEFAULT_TIME_LIMIT_MILLIS + "); past it the best placement found is used, or gio's.")
-    Long milpTimeLimitMs;
-
-    @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat, the faster here).")
-    String milpSolver;
+    @Mixin
+    MilpSolverOptions milp;
 
     @Option(names = "--lookahead-horizon", paramLabel = "N",
             description = "lookahead: sampled future arrivals per rollout (default " + LookaheadOptions.DEFAULT_HORIZON
@@ -76,7 +72,7 @@ public final class MilpLookaheadOptions {
 
     /** The settings given, for the library API that lays them over a run's scheduler options. */
     public SchedulerTuning tuning() {
-        return SchedulerTuning.builder().beta(beta).milpTimeLimit(milpTimeLimitMs).milpSolver(milpSolver)
+        return milp.tuning().beta(beta)
                 .lookaheadHorizon(lookaheadHorizon).lookaheadCandidates(lookaheadCandidates)
                 .lookaheadRollout(lookaheadRollout).lookaheadSamples(lookaheadSamples).lookaheadMargin(lookaheadMargin)
                 .lookaheadProposer(lookaheadProposer).lookaheadObjective(lookaheadObjective)

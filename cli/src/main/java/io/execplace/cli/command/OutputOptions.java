@@ -1,5 +1,6 @@
 package io.execplace.cli.command;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Output switches shared by the commands that run simulations. */
@@ -9,6 +10,11 @@ public final class OutputOptions {
             + "(compare: one record per scheduler and seed, as in results.json).")
     public boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress output on standard error.")
-    public boolean quiet;
+    @Mixin
+    QuietOption quietOption;
+
+    /** {@code --quiet} was given. */
+    public boolean quiet() {
+        return quietOption.quiet;
+    }
 }

@@ -5,6 +5,7 @@ import io.execplace.experiments.api.SimulationRequest;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -38,28 +39,8 @@ public final class ScenarioOptions {
     @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs of a generated workload.")
     public Integer jobs;
 
-    @Option(names = "--requests", paramLabel = "paper|reference",
-            description = "Request ranges of generated jobs: paper (cores 1-6, 1-10 GB, 1-8 executors) or reference (1-4, 2-12 GB, 1-7).")
-    public String requests;
-
-    @Option(names = "--deadline-tolerance", paramLabel = "SECONDS",
-            description = "Deadline tolerance (HYB: 1000 s light, 5000 s high); for trace files it is added to every deadline.")
-    public Double deadlineTolerance;
-
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap of the hybrid and HJS workloads.")
-    public Double meanGap;
-
-    @Option(names = "--gaps", paramLabel = "poisson|exponential",
-            description = "Arrival gaps of the hybrid and HJS workloads: integer Poisson (reference simulator) or exponential.")
-    public String gaps;
-
-    @Option(names = "--deadline-share", paramLabel = "FRACTION",
-            description = "HJS presets: fraction of jobs with a deadline, 0..1 (hjs-60-*: 0.6).")
-    public Double deadlineShare;
-
-    @Option(names = "--deadline-slack", paramLabel = "FACTOR",
-            description = "HJS presets: mean deadline slack in base durations (deadline = arrival + r x (1 + FACTOR x U[0,2))); default 1.")
-    public Double deadlineSlack;
+    @Mixin
+    public GeneratorOptions generator;
 
     @Option(names = "--queue", paramLabel = "fcfs|edf|edf-feasible|hjs-weight",
             description = "Queue order of waiting jobs (edf-feasible: EDF among deadline jobs that can still make it, then the rest; "
@@ -88,10 +69,8 @@ public final class ScenarioOptions {
     @Option(names = "--hybrid-penalty", paramLabel = "on|off|auto", description = "HYB cloud penalty x1.3 (auto: on when the cluster has local VMs).")
     public String hybridPenalty;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (execplace profile, docs/profile.md): base durations of TPDS and HJS jobs and "
-                    + "each type's placement factor. Default: the papers' numbers.")
-    public String profile;
+    @Mixin
+    public JobProfileOption jobProfile;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed (compare: the first seed).")
     public Long seed;
@@ -99,10 +78,11 @@ public final class ScenarioOptions {
     /** The request these options describe, with {@code tuning} (milp's and lookahead's options); schedulers and seeds are the command's. */
     public SimulationRequest.Builder request(SchedulerTuning tuning) {
         return SimulationRequest.builder().scenario(scenario).cluster(cluster).pricing(pricing).workload(workload)
-                .format(format).jobs(jobs).requests(requests).deadlineTolerance(deadlineTolerance).meanGap(meanGap)
-                .gaps(gaps).deadlineShare(deadlineShare).deadlineSlack(deadlineSlack).seed(seed).queue(queue)
+                .format(format).jobs(jobs).requests(generator.requests).deadlineTolerance(generator.deadlineTolerance)
+                .meanGap(generator.meanGap).gaps(generator.gaps).deadlineShare(generator.deadlineShare)
+                .deadlineSlack(generator.deadlineSlack).seed(seed).queue(queue)
                 .weightLambda(weightLambda).admission(admission).backfill(backfill).billing(billing)
-                .typePenalty(typePenalty).hybridPenalty(hybridPenalty).profile(profile).tuning(tuning);
+                .typePenalty(typePenalty).hybridPenalty(hybridPenalty).profile(jobProfile.file).tuning(tuning);
     }
 
     /** {@code --queue} with {@code --weight-lambda} folded in as {@code hjs-weight:λ}. */

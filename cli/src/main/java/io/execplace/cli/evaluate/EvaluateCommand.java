@@ -82,10 +82,10 @@ public final class EvaluateCommand implements Callable<Integer> {
         EnvironmentSetup setting = base.toBuilder().cluster(pick(scenario.cluster, base.cluster()))
                 .pricing(pick(scenario.pricing, base.pricing())).workload(pick(scenario.workload, base.workload()))
                 .format(pick(scenario.format, base.format())).jobs(scenario.jobs != null ? scenario.jobs : base.jobs())
-                .requests(pick(scenario.requests, base.requests()))
+                .requests(pick(scenario.generator.requests, base.requests()))
                 .typePenalty(pick(scenario.typePenalty, base.typePenalty()))
                 .hybridPenalty(pick(scenario.hybridPenalty, base.hybridPenalty()))
-                .profile(pick(scenario.profile, base.profile())).build();
+                .profile(pick(scenario.jobProfile.file, base.profile())).build();
         AgentEvaluation.Result result = AgentEvaluation.run(context.schedulers(), agent, agentPath.toString(), setting, first,
                 count);
         String label = result.label();

@@ -7,6 +7,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.PresetPricing;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
@@ -90,8 +91,8 @@ public final class HeldOutCommand implements Callable<Integer> {
                     + "for hybrid-*, c5 for hjs-*).")
     String cluster;
 
-    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
-    String pricing = "1";
+    @Mixin
+    PresetPricing pricing;
 
     @Option(names = "--schedulers", paramLabel = "a,b,c", split = ",",
             description = "Schedulers, agents as agent:PATH; lookahead-clairvoyant: lookahead told the true next arrivals (a reference; "
@@ -145,7 +146,7 @@ public final class HeldOutCommand implements Callable<Integer> {
         if (out != null) {
             OutputPaths.checkFolder("--out", out);
         }
-        HeldOutRequest request = HeldOutRequest.builder().workload(workload).cluster(cluster).pricing(pricing)
+        HeldOutRequest request = HeldOutRequest.builder().workload(workload).cluster(cluster).pricing(pricing.model)
                 .schedulers(schedulers).jobs(jobs).heldOut(heldOutCount).heldOutSeed(heldOutSeed).seed(trainSeed)
                 .workloadSeeds(trainSeeds).tuning(milpOptions.tuning()).build();
         print(HeldOut.run(context.schedulers(), request), output.json, spec.commandLine().getOut(), out);

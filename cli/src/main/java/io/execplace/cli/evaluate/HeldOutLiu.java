@@ -62,7 +62,7 @@ final class HeldOutLiu {
             managers.add(m.manager());
         }
         PrintWriter err = c.spec.commandLine().getErr();
-        boolean quiet = c.output.json || c.output.quiet;
+        boolean quiet = c.output.json || c.output.quiet();
         LiuHeldOut.Result result = LiuHeldOut.run(ExecutorClusters.liu(), arrivals, apps, n, first,
                 c.managers.stream().map(String::trim).toList(), managers, (done, total, line) -> {
                     if (!quiet) {

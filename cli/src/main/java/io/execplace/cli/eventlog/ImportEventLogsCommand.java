@@ -3,6 +3,7 @@ package io.execplace.cli.eventlog;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.QuietOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.BadInputException;
@@ -12,6 +13,7 @@ import io.execplace.eventlogs.ImportReport;
 import io.execplace.eventlogs.ImportSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -59,8 +61,8 @@ public final class ImportEventLogsCommand implements Callable<Integer> {
             + "skipped or assumed as JSON on standard output.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No summary on standard error.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Override
     public Integer call() throws Exception {
@@ -77,7 +79,7 @@ public final class ImportEventLogsCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         TraceOutput.write(imported.workload(), out, fmt, stdout);
         ImportReport report = imported.report();
-        if (!quiet) {
+        if (!quietOption.quiet) {
             PrintWriter err = spec.commandLine().getErr();
             err.println(report.summary());
             for (String m : report.messages()) {

@@ -139,7 +139,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         WhatIfRequest request = WhatIfRequest.builder().eventLogs(eventLogs).cluster(c).hosts(hosts).pods(pods)
                 .schedulers(names).pools(poolClusters).billing(bill).penalties(penalties).build();
         WhatIf.Outcome outcome;
-        try (Progress progress = Progress.start("whatif", WhatIf.replays(request), output.quiet, spec.commandLine().getErr())) {
+        try (Progress progress = Progress.start("whatif", WhatIf.replays(request), output.quiet(), spec.commandLine().getErr())) {
             outcome = WhatIf.run(context.schedulers(), request, (done, total, what) -> progress.step(what));
         }
         WhatIfFindings findings = outcome.findings();

@@ -4,6 +4,8 @@ import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.GeneratorOptions;
+import io.execplace.cli.command.JobProfileOption;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
@@ -13,6 +15,7 @@ import io.execplace.core.workload.WorkloadPresets;
 import io.execplace.experiments.scenario.ScenarioInput;
 import io.execplace.experiments.scenario.ScenarioResolver;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,31 +51,15 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--requests", paramLabel = "paper|reference", description = "Request ranges (default: paper).")
-    String requests;
-
-    @Option(names = "--deadline-tolerance", paramLabel = "SECONDS", description = "Deadline tolerance (hybrid presets).")
-    Double deadlineTolerance;
-
-    @Option(names = "--mean-gap", paramLabel = "SECONDS", description = "Mean arrival gap (hybrid and hjs presets).")
-    Double meanGap;
-
-    @Option(names = "--gaps", paramLabel = "poisson|exponential", description = "Arrival gap distribution (hybrid and hjs presets).")
-    String gaps;
-
-    @Option(names = "--deadline-share", paramLabel = "FRACTION", description = "Fraction of jobs with a deadline (hjs presets).")
-    Double deadlineShare;
-
-    @Option(names = "--deadline-slack", paramLabel = "FACTOR", description = "Mean deadline slack in base durations (hjs presets).")
-    Double deadlineSlack;
+    @Mixin
+    GeneratorOptions generator;
 
     @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
             description = "Trace format to write (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (docs/profile.md) giving TPDS and HJS jobs their base durations (default: the papers').")
-    String profile;
+    @Mixin
+    JobProfileOption jobProfile;
 
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "File to write ('-' for standard output).")
     String out;
@@ -88,17 +75,17 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         // The scenario resolver checks the generator options as it does for compare and simulate.
         ScenarioInput in = ScenarioInput.empty().withOption("workload", workload, "--workload")
-                .withOption("jobs", jobs, "--jobs").withOption("requests", requests, "--requests")
-                .withOption("deadlineTolerance", deadlineTolerance, "--deadline-tolerance")
-                .withOption("meanGap", meanGap, "--mean-gap").withOption("gaps", gaps, "--gaps")
-                .withOption("deadlineShare", deadlineShare, "--deadline-share")
-                .withOption("deadlineSlack", deadlineSlack, "--deadline-slack")
-                .withOption("profile", profile, "--profile");
+                .withOption("jobs", jobs, "--jobs").withOption("requests", generator.requests, "--requests")
+                .withOption("deadlineTolerance", generator.deadlineTolerance, "--deadline-tolerance")
+                .withOption("meanGap", generator.meanGap, "--mean-gap").withOption("gaps", generator.gaps, "--gaps")
+                .withOption("deadlineShare", generator.deadlineShare, "--deadline-share")
+                .withOption("deadlineSlack", generator.deadlineSlack, "--deadline-slack")
+                .withOption("profile", jobProfile.file, "--profile");
         WorkloadOptions options = new ScenarioResolver(context.schedulers()).spec(in).workload().generator().withSeed(seed);
         TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
-        JobProfile jobProfile = profile == null ? JobProfile.paper() : Options.checked("--profile",
-                () -> ScenarioResolver.profile(profile, null));
-        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, jobProfile));
+        JobProfile profile = jobProfile.file == null ? JobProfile.paper() : Options.checked("--profile",
+                () -> ScenarioResolver.profile(jobProfile.file, null));
+        Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, profile));
         PrintWriter stdout = spec.commandLine().getOut();
         TraceOutput.write(w, out, fmt, stdout);
         if (!out.equals("-")) {

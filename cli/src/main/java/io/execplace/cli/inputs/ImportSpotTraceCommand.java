@@ -1,11 +1,13 @@
 package io.execplace.cli.inputs;
 
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.QuietOption;
 import io.execplace.core.config.AvailabilityTraceFile;
 import io.execplace.core.spottrace.SpotLakeImport;
 import io.execplace.core.spottrace.SpotLakeTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -48,8 +50,8 @@ public final class ImportSpotTraceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Availability trace to write.")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No summary on standard error.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Override
     public Integer call() throws Exception {
@@ -60,7 +62,7 @@ public final class ImportSpotTraceCommand implements Callable<Integer> {
                 "no capacity = no spot price or Spot Placement Score < " + minScore
                         + (nodes > 1 ? " or fewer than " + nodes + " nodes (T" + minScore + ")" : ""));
         AvailabilityTraceFile.write(out, source, trace.windows());
-        if (!quiet) {
+        if (!quietOption.quiet) {
             PrintWriter err = spec.commandLine().getErr();
             err.printf(Locale.ROOT, "%s in %s: %d snapshots over %.1f h from %s; %d windows without capacity, %.1f %% of the time%n",
                     instanceType, zone, trace.snapshots(), trace.spanSeconds() / 3600, trace.start(), trace.windows().size(),

@@ -95,7 +95,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Simulations.ComparisonResult result;
         try (CellEngine cells = engine.open(context.engines(), threadCount);
-             Progress progress = Progress.start("compare", scenario.cells(), output.quiet, stderr)) {
+             Progress progress = Progress.start("compare", scenario.cells(), output.quiet(), stderr)) {
             result = Simulations.compare(context.schedulers(), scenario, dir, threadCount, cells,
                     (done, total, what) -> progress.step(what));
         }

@@ -7,6 +7,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.PresetPricing;
 import io.execplace.core.io.BadInputException;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,8 +57,8 @@ public final class OfflineCommand implements Callable<Integer> {
     @Option(names = "--cluster", paramLabel = "PRESET", description = "Cluster preset or cluster YAML file (default tpds).")
     String cluster = "tpds";
 
-    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", description = "HYB pricing model of hybrid presets (default 1).")
-    String pricing = "1";
+    @Mixin
+    PresetPricing pricing;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload, 1..60 (default 12).")
     int jobs = 12;
@@ -94,7 +95,7 @@ public final class OfflineCommand implements Callable<Integer> {
         } else if (timeLimitMillis != null) {
             timeLimit = timeLimitMillis / 1000.0;
         }
-        OfflineRequest request = OfflineRequest.builder().workload(workload).cluster(cluster).pricing(pricing).jobs(jobs)
+        OfflineRequest request = OfflineRequest.builder().workload(workload).cluster(cluster).pricing(pricing.model).jobs(jobs)
                 .seed(seed).seeds(seeds).schedulers(schedulers).timeLimitSeconds(timeLimit).tuning(milpOptions.tuning())
                 .build();
         OfflineComparison.check(context.schedulers(), request);

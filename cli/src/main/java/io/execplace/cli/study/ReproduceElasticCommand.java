@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce elastic}: spot capacity under deadlines on elastic node pools (docs/elastic.md). */
@@ -49,21 +48,17 @@ final class ReproduceElasticCommand implements Callable<Integer> {
             + "node taken back restarts its application (docs/elastic.md, \"Driver pods\").")
     boolean drivers;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-elastic",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-
     @Mixin
     StudyOptions study;
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", out);
+        StagedFolder.checkTarget("--out", study.out);
         study.check(parent.context());
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
                 () -> base.with(seeds, firstSeed, jobs, dayJobs));
-        study.run(spec, parent.context(), out, "reproduce elastic", runner -> new ElasticStudy(settings, runner, drivers));
+        study.run(spec, parent.context(), "reproduce elastic", runner -> new ElasticStudy(settings, runner, drivers));
         return 0;
     }
 }

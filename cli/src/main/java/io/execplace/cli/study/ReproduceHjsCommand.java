@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -55,10 +54,6 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             description = "milp time limit per decision in ms; 0 leaves milp out (default 200; quick 0).")
     Long milpTimeLimitMs;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-hjs",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-
     @Mixin
     StudyOptions study;
 
@@ -91,9 +86,9 @@ final class ReproduceHjsCommand implements Callable<Integer> {
         try (CellEngine cells = study.open(parent.context(), study.threads());
              Progress progress = study.progress(spec, "reproduce hjs", hjs.totalWork())) {
             HjsStudy running = cells == null ? hjs : hjs.withEngine(cells);
-            outcome = running.run(out, (done, total, what) -> progress.step(null));
+            outcome = running.run(study.out, (done, total, what) -> progress.step(null));
         }
-        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "training.csv", "charts/", "agents/"), outcome);
+        StudyOptions.report(spec, study.out, List.of("results.csv", "results.json", "training.csv", "charts/", "agents/"), outcome);
         return 0;
     }
 }

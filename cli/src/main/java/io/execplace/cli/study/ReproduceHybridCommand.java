@@ -2,7 +2,7 @@ package io.execplace.cli.study;
 
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
-import io.execplace.experiments.api.SchedulerTuning;
+import io.execplace.cli.command.MilpSolverOptions;
 import io.execplace.experiments.study.HybridStudy;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
@@ -13,7 +13,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import io.execplace.core.io.StagedFolder;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
@@ -43,30 +42,22 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     @Option(names = "--large-jobs", paramLabel = "N", description = "Jobs per large-scale run (default 10000).")
     Integer largeJobs;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-hybrid",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-
     @Mixin
     StudyOptions study;
 
-    @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default 1000).")
-    Long milpTimeLimitMs;
-
-    @Option(names = "--milp-solver", paramLabel = "cp-sat|scip", description = "Solver of milp (default cp-sat).")
-    String milpSolver;
+    @Mixin
+    MilpSolverOptions milpOptions;
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", out);
+        StagedFolder.checkTarget("--out", study.out);
         study.check(parent.context());
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> base.with(seeds, jobs, largeJobs));
-        SchedulerOptions milp = SchedulerTuning.builder().milpTimeLimit(milpTimeLimitMs).milpSolver(milpSolver).build()
+        SchedulerOptions milp = milpOptions.tuning().build()
                 .withMilp(SchedulerOptions.defaults());
-        study.run(spec, parent.context(), out, "reproduce hybrid", runner -> new HybridStudy(settings, runner, milp));
+        study.run(spec, parent.context(), "reproduce hybrid", runner -> new HybridStudy(settings, runner, milp));
         return 0;
     }
 }

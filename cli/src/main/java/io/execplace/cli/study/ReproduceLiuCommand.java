@@ -18,7 +18,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -74,10 +73,6 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--no-pairs", hidden = true)
     Boolean oldNoPairs;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-liu",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-
     @Mixin
     StudyOptions study;
 
@@ -92,8 +87,8 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (chosen.stream().distinct().count() != chosen.size()) {
             throw new BadInputException("--runs: each training at most once, got " + runs);
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new BadInputException("--out " + out + ": cannot write there: is a file, not a folder");
+        if (Files.exists(study.out) && !Files.isDirectory(study.out)) {
+            throw new BadInputException("--out " + study.out + ": cannot write there: is a file, not a folder");
         }
         return runStudy(s, chosen);
     }
@@ -132,14 +127,14 @@ final class ReproduceLiuCommand implements Callable<Integer> {
             if (!Boolean.TRUE.equals(noPairManager)) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
             }
-            outcome = liu.run(s, chosen, out, (done, total, line) -> {
-                if (!study.quiet) {
+            outcome = liu.run(s, chosen, study.out, (done, total, line) -> {
+                if (!study.quietOption.quiet) {
                     err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                     err.flush();
                 }
             });
         }
-        StudyOptions.report(spec, out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
+        StudyOptions.report(spec, study.out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
                 outcome);
         return 0;
     }

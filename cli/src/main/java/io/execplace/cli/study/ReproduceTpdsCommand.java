@@ -2,6 +2,7 @@ package io.execplace.cli.study;
 
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.JobProfileOption;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.StudyOutcome;
 import io.execplace.experiments.study.TpdsStudy;
@@ -66,13 +67,8 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "tpds-burst workload, e.g. the TPDS authors' input/jobs_burst.csv.")
     Path burstTrace;
 
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "Job-type profile (docs/profile.md): base durations and placement factors (default: the papers').")
-    Path profile;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-tpds",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @Mixin
+    JobProfileOption jobProfile;
 
     @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads every agent and baseline is also "
             + "judged on: other seeds and SWIM arrival windows (default 20).")
@@ -83,7 +79,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", out);
+        StagedFolder.checkTarget("--out", study.out);
         study.check(parent.context());
         TpdsStudySettings.Builder settings = (quick ? TpdsStudySettings.quick() : TpdsStudySettings.full()).toBuilder();
         if (agents != null) {
@@ -104,7 +100,8 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         if (normalTrace != null || burstTrace != null) {
             tpds = tpds.withTraces(normalTrace, burstTrace);
         }
-        if (profile != null) {
+        if (jobProfile.file != null) {
+            Path profile = checked("--profile", () -> Path.of(jobProfile.file));
             ProfileFile.read(profile); // refuses a bad profile before any training starts
             tpds = tpds.withProfile(profile);
         }
@@ -112,12 +109,12 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
         try (CellEngine cells = study.open(parent.context(), study.threads());
              Progress progress = study.progress(spec, "reproduce tpds (iterations)", tpds.totalIterations())) {
             TpdsStudy running = cells == null ? tpds : tpds.withEngine(cells);
-            try (StagedFolder folder = StagedFolder.create(out)) {
+            try (StagedFolder folder = StagedFolder.create(study.out)) {
                 outcome = running.run(folder.path(), (done, total, what) -> progress.step(null));
                 folder.commit();
             }
         }
-        StudyOptions.report(spec, out, List.of("results.csv", "results.json", "heldout.csv", "heldout.json", "curves.csv",
+        StudyOptions.report(spec, study.out, List.of("results.csv", "results.json", "heldout.csv", "heldout.json", "curves.csv",
                 "charts/", "agents/"), outcome);
         return 0;
     }

@@ -5,6 +5,7 @@ import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.TextTable;
+import io.execplace.cli.command.QuietOption;
 import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.run.Runner;
@@ -23,17 +24,22 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * What every {@code reproduce} command shares: how many cells run at once, progress output and where
- * the cells run ({@link EngineOptions}); and the one line that says what a study wrote.
+ * What every {@code reproduce} command shares: its output folder, how many cells run at once, progress
+ * output and where the cells run ({@link EngineOptions}); and the one line that says what a study wrote.
  */
 final class StudyOptions {
+
+    /** Each study's folder is named after its command: {@code reproduce tpds} writes results/reproduce-tpds. */
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce-${COMMAND-NAME}",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path out;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Cells (trainings and runs) at once (default: number of cores; reproduce liu: at most 4).")
     Integer threads;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Mixin
     EngineOptions engine;
@@ -58,16 +64,16 @@ final class StudyOptions {
 
     /** Progress on standard error (nothing with {@code --quiet}). */
     Progress progress(CommandSpec spec, String task, long total) {
-        return Progress.start(task, total, quiet, spec.commandLine().getErr());
+        return Progress.start(task, total, quietOption.quiet, spec.commandLine().getErr());
     }
 
     /**
      * Runs a scenario study on the engine the options name (in process by default), staged into {@code
-     * out} as a whole, with progress named {@code task}; prints its outcome ({@link #report}).
+     * --out} as a whole, with progress named {@code task}; prints its outcome ({@link #report}).
      *
      * @param study the study, given the runner its runs go to
      */
-    void run(CommandSpec spec, CommandContext context, Path out, String task, Function<Runner, ScenarioStudy> study)
+    void run(CommandSpec spec, CommandContext context, String task, Function<Runner, ScenarioStudy> study)
             throws IOException {
         Runner runner = new Runner(context.schedulers(), threads());
         StudyOutcome outcome;

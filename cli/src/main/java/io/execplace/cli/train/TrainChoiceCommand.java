@@ -4,6 +4,8 @@ import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.PresetPricing;
+import io.execplace.cli.command.QuietOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.execplace.schedulers.spi.DeciderName;
@@ -25,6 +27,7 @@ import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -133,9 +136,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             description = "After each round, run the agent and milp on N held-out workloads per preset (seeds 100001...; default ${DEFAULT-VALUE}: none).")
     int heldOut;
 
-    @Option(names = "--pricing", paramLabel = "1|2|3|4|real", defaultValue = "1",
-            description = "HYB pricing model of hybrid cluster presets (default ${DEFAULT-VALUE}).")
-    String pricing;
+    @Mixin
+    PresetPricing pricing;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
     Integer jobs;
@@ -143,8 +145,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default runs/choice-FIRST-WORKLOAD).")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on standard error.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Override
     public Integer call() throws Exception {
@@ -170,7 +172,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         if (heldOut != 0 && (heldOut < 2 || heldOut > 10_000)) {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
-        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing));
+        PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing.model));
         ChoiceWorkloads choiceWorkloads = ChoiceWorkloads.of(workloads, cluster, pricingModel, jobs, seed, workloadSeeds,
                 heldOut);
         SchedulerRegistry registry = context.schedulers();
@@ -188,7 +190,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         ObjectNode setup = setup(q);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!quiet) {
+        if (!quietOption.quiet) {
             err.println("train-choice on " + String.join(",", workloads) + " (" + Options.count(episodes.size(), "workload") + ", queue "
                     + q.name() + ", objective " + teacher.objective() + ") -> " + dir);
             err.flush();
@@ -222,8 +224,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
         if (cluster != null) {
             s.put("cluster", cluster);
         }
-        if (!pricing.equals("1")) {
-            s.put("pricing", pricing); // absent when 1, so earlier agents' setups read the same
+        if (!pricing.model.equals("1")) {
+            s.put("pricing", pricing.model); // absent when 1, so earlier agents' setups read the same
         }
         s.put("seed", seed);
         s.put("workloadSeeds", workloadSeeds);

@@ -7,6 +7,7 @@ import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.command.ScenarioOptions;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.QuietOption;
 import io.execplace.core.io.BadInputException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -108,8 +109,8 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue the run in --out from its checkpoint (same settings; --iterations may raise the total).")
     boolean resume;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress output.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Option(names = "--sweep", description = "Train one agent per --agents x --betas x --seeds (TPDS environment), "
             + "each an independent cell; writes every agent folder and sweep.csv into --out (default runs/sweep).")
@@ -161,7 +162,7 @@ public final class TrainCommand implements Callable<Integer> {
                     : run.environment().setup().path("expert").path("rounds").asInt(1);
             ExpertRoundsPrinter.run(ExpertRounds.open(context.schedulers(), trainer, run.checkpoint(),
                     run.environment().setup(), rounds, run.dir()), rounds, run.dir(), spec.commandLine().getOut(),
-                    spec.commandLine().getErr(), quiet);
+                    spec.commandLine().getErr(), quietOption.quiet);
             return 0;
         }
         if (pairsAgent && run.checkpoint() == null) {
@@ -169,7 +170,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
             pairs.imitate(trainer, Options.checked("--imitate", () -> context.schedulers().create(pairs.imitate, 1)),
-                    spec.commandLine().getErr(), quiet);
+                    spec.commandLine().getErr(), quietOption.quiet);
         }
         String agentLabel = pairsAgent ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
         if (run.checkpoint() != null) {
@@ -182,14 +183,14 @@ public final class TrainCommand implements Callable<Integer> {
             stdout.flush();
             return 0;
         }
-        if (!quiet) {
+        if (!quietOption.quiet) {
             spec.commandLine().getErr().println("training " + agentLabel + " on " + label
                     + objective(run, trainingSpec.environment(), "HJS environment") + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
         try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
-                quiet, spec.commandLine().getErr())) {
+                quietOption.quiet, spec.commandLine().getErr())) {
             trainer.run(LearningCurves.drawing(agentLabel + " on " + label + objective(run, trainingSpec.environment(), "HJS"),
                     algorithm.name(), run.dir(), (done, total, what) -> progress.step(what)));
         }
@@ -262,7 +263,7 @@ public final class TrainCommand implements Callable<Integer> {
         StagedFolder.checkTarget("--out", dir);
         int t = Options.threads(threads);
         try (CellEngine cellEngine = engine.open(context.engines(), t);
-             Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quiet,
+             Progress progress = Progress.start("train --sweep (trainings)", cells.size(), quietOption.quiet,
                      spec.commandLine().getErr())) {
             printSweep(TrainingSweep.run(cells, cellEngine, t, dir, (done, total, what) -> progress.step(null)), dir,
                     spec.commandLine().getOut());

@@ -4,6 +4,7 @@ import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.QuietOption;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 import io.execplace.liu.model.ExecutorClusters;
@@ -15,6 +16,7 @@ import io.execplace.liu.study.LiuHeldOut;
 import io.execplace.rl.train.AgentFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -68,8 +70,8 @@ public final class TrainLiuCommand implements Callable<Integer> {
             + "DIR/agent.xprl (the manager agent:DIR). A path ending in .xprl is the old form (that file; deprecated).")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on standard error.")
-    boolean quiet;
+    @Mixin
+    QuietOption quietOption;
 
     @Override
     public Integer call() throws Exception {
@@ -99,7 +101,7 @@ public final class TrainLiuCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         PairTrainer trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, a.spec(apps), config, seed,
                 (done, total, line) -> {
-                    if (!quiet) {
+                    if (!quietOption.quiet) {
                         err.printf(Locale.ROOT, "  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
                         err.flush();
                     }

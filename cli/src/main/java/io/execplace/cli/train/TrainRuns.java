@@ -159,8 +159,8 @@ final class TrainRuns {
         if (scenario.billing != null && !scenario.billing.equalsIgnoreCase("exact")) {
             bad.add("--billing (R_epi uses exact busy seconds)");
         }
-        if (scenario.deadlineTolerance != null || scenario.meanGap != null || scenario.gaps != null
-                || scenario.deadlineShare != null || scenario.deadlineSlack != null) {
+        if (scenario.generator.deadlineTolerance != null || scenario.generator.meanGap != null || scenario.generator.gaps != null
+                || scenario.generator.deadlineShare != null || scenario.generator.deadlineSlack != null) {
             bad.add("--deadline-tolerance, --mean-gap, --gaps, --deadline-share, --deadline-slack");
         }
         if (!bad.isEmpty()) {
@@ -274,8 +274,8 @@ final class TrainRuns {
         return EnvironmentSetup.builder()
                 .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
                 .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).profile(scenario.profile)
+                .jobs(scenario.jobs).requests(scenario.generator.requests).typePenalty(scenario.typePenalty)
+                .hybridPenalty(scenario.hybridPenalty).profile(scenario.jobProfile.file)
                 .seed(scenario.seed == null ? 1 : scenario.seed);
     }
 
@@ -300,9 +300,9 @@ final class TrainRuns {
         for (Object[] o : new Object[][]{{"--agent", agent}, {"--beta", beta}, {"--eval-interval", evalInterval},
             {"--eval-episodes", evalEpisodes}, {"--checkpoint-interval", checkpointInterval},
             {"--workload-seeds", workloadSeeds}, {"--cluster", scenario.cluster}, {"--workload", scenario.workload},
-            {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.requests},
+            {"--seed", scenario.seed}, {"--jobs", scenario.jobs}, {"--requests", scenario.generator.requests},
             {"--pricing", scenario.pricing}, {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
-            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.profile}}) {
+            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.jobProfile.file}}) {
             if (o[1] != null) {
                 changed.add((String) o[0]);
             }
