@@ -47,6 +47,19 @@ class ReferenceCommandsTest {
     }
 
     @Test
+    void compareRunsTheClairvoyantReferenceBesideTheSchedulers(@TempDir Path tmp) throws IOException {
+        // compare used to die mid-run on a reference; it now hands the policy the seed's workload, as heldout does
+        CliRunner.Result r = CliRunner.run("compare", "--workload", "tpds-burst", "--jobs", "20", "--seeds", "1",
+                "--schedulers", "gio,lookahead-clairvoyant", "--lookahead-horizon", "3", "--json", "-q", "--out", tmp.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode records = new ObjectMapper().readTree(r.out());
+        assertThat(records).hasSize(2);
+        assertThat(records.get(1).path("scheduler").asText()).isEqualTo("lookahead-clairvoyant");
+        assertThat(records.get(1).path("totalCost").asDouble()).isPositive();
+        assertThat(records.get(1).path("jobsCompleted").asInt()).isEqualTo(20);
+    }
+
+    @Test
     void offlineComparesWithTheReferenceAndTheBound() {
         CliRunner.Result r = CliRunner.run("offline", "--workload", "tpds-burst", "--cluster", "tpds-code", "--jobs", "3",
                 "--seeds", "1", "--schedulers", "first-fit,milp", "--time-limit", "10");

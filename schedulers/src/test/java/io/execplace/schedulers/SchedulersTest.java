@@ -129,7 +129,7 @@ class SchedulersTest {
         assertThat(r.check("Lookahead-Clairvoyant")).isEqualTo(Schedulers.CLAIRVOYANT);
         assertThat(r.names()).doesNotContain(Schedulers.CLAIRVOYANT);
         assertThat(r.list()).extracting(SchedulerInfo::name).doesNotContain(Schedulers.CLAIRVOYANT);
-        assertThatThrownBy(() -> r.create(Schedulers.CLAIRVOYANT, 1)).hasMessageContaining("only heldout runs it");
+        assertThatThrownBy(() -> r.create(Schedulers.CLAIRVOYANT, 1)).hasMessageContaining("not a scheduler");
         assertThat(r.create(Schedulers.CLAIRVOYANT, 1, SchedulerOptions.defaults(), List.of(Fixtures.job(1, 2, 1, 1))))
                 .isInstanceOf(Lookahead.class);
         assertThatThrownBy(() -> r.with(Schedulers.CLAIRVOYANT, "taken", context -> new Gio()))

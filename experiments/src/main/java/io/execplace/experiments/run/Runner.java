@@ -85,7 +85,8 @@ public final class Runner {
      */
     public CellRun runCell(Scenario scenario, String scheduler, long seed) {
         Workload workload = scenario.workloads().forSeed(seed);
-        PlacementPolicy policy = registry.create(scheduler, seed, scenario.schedulerOptions());
+        // the workload is handed over so that references (lookahead-clairvoyant) run here too
+        PlacementPolicy policy = registry.create(scheduler, seed, scenario.schedulerOptions(), workload.jobs());
         RunResult result = Simulation.run(scenario.cluster(), workload, policy,
                 scenario.options().configFor(scenario.cluster(), workload).withCapacitySeed(seed));
         return new CellRun(scheduler, seed, result, PolicyCounts.of(policy));

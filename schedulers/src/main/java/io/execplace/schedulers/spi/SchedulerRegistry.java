@@ -146,7 +146,7 @@ public final class SchedulerRegistry {
     public PlacementPolicy create(String name, long seed, SchedulerOptions options) {
         if (isReference(name)) {
             throw new IllegalArgumentException("'" + normalise(name) + "' is a reference told the workload's jobs, "
-                    + "not a scheduler: only heldout runs it");
+                    + "not a scheduler: only runs of a whole workload (compare, simulate, heldout) run it");
         }
         return create(name, seed, options, null);
     }
