@@ -24,6 +24,11 @@ public final class NodePools {
     /** The applications' driver pods, or null when drivers are not modelled (the default). */
     private final DriverPod drivers;
     private final int[] poolOf;
+    /**
+     * Per slot its pool, read for every slot by the kernel and the elastic policies: an array read, where
+     * {@code pools.get(poolOf[vm])} is an interface call whose list class differs between clusters.
+     */
+    private final NodePool[] poolAt;
     private final int[] typeOf;
     private final int[] zoneOf;
     /** Per pool and instance type, the first slot of its run of slots (they are contiguous), and one past the last. */
@@ -68,10 +73,12 @@ public final class NodePools {
             throw new IllegalArgumentException("elastic cluster " + name + ": no pool's limit holds even one node");
         }
         poolOf = new int[slots.size()];
+        poolAt = new NodePool[slots.size()];
         typeOf = new int[slots.size()];
         zoneOf = new int[slots.size()];
         for (int i = 0; i < slots.size(); i++) {
             poolOf[i] = slots.get(i)[0];
+            poolAt[i] = this.pools.get(poolOf[i]);
             typeOf[i] = slots.get(i)[1];
             zoneOf[i] = slots.get(i)[2];
         }
@@ -140,19 +147,19 @@ public final class NodePools {
     }
 
     public NodePool pool(int vm) {
-        return pools.get(poolOf[vm]);
+        return poolAt[vm];
     }
 
     public InstanceType instanceType(int vm) {
-        return pools.get(poolOf[vm]).instanceTypes().get(typeOf[vm]);
+        return poolAt[vm].instanceTypes().get(typeOf[vm]);
     }
 
     public String zone(int vm) {
-        return pools.get(poolOf[vm]).zones().get(zoneOf[vm]);
+        return poolAt[vm].zones().get(zoneOf[vm]);
     }
 
     public CapacityType capacityType(int vm) {
-        return pool(vm).capacityType();
+        return poolAt[vm].capacityType();
     }
 
     /** Equal pools unfold into equal slots (the cluster is derived, and refers back to this). */

@@ -39,6 +39,9 @@ public interface ClusterView {
      * The jobs running now, when this view knows them (the simulator's and the environments' views
      * do); empty when it only knows resources (a view built from a real cluster's nodes). A policy
      * that plans ahead can start from them instead of inferring them from its own past placements.
+     * The list never changes once handed out; the simulator hands out the same list again while no job
+     * started, ended or moved and the clock stood still, so a policy may keep what it derived from a
+     * list and recognise the list by identity.
      */
     default Optional<List<RunningJob>> runningJobs() {
         return Optional.empty();

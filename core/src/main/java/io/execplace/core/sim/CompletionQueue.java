@@ -12,6 +12,8 @@ public final class CompletionQueue {
     private int[] job = new int[64];
     private double[] finish = new double[64];
     private int size;
+    /** Counts every change of what the queue holds (never reset): a reader's cache is valid while it stays. */
+    private long changes;
 
     /** True when no job is running. */
     public boolean isEmpty() {
@@ -21,6 +23,11 @@ public final class CompletionQueue {
     /** Number of running jobs. */
     public int size() {
         return size;
+    }
+
+    /** How many times the queue's content changed so far (add, poll, remove, clear, copy). */
+    public long changes() {
+        return changes;
     }
 
     /** Completion time of the job that finishes first; the queue must not be empty. */
@@ -56,6 +63,7 @@ public final class CompletionQueue {
             job = Arrays.copyOf(job, size * 2);
             finish = Arrays.copyOf(finish, size * 2);
         }
+        changes++;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -72,6 +80,7 @@ public final class CompletionQueue {
 
     /** Removes the job that finishes first (lowest index among ties) and returns its index. */
     public int poll() {
+        changes++;
         int top = job[0];
         size--;
         if (size > 0) {
@@ -108,11 +117,13 @@ public final class CompletionQueue {
         System.arraycopy(other.job, 0, job, 0, other.size);
         System.arraycopy(other.finish, 0, finish, 0, other.size);
         size = other.size;
+        changes++;
     }
 
     /** Empties the queue, keeping its arrays. */
     public void clear() {
         size = 0;
+        changes++;
     }
 
     private static boolean less(int jobA, double finishA, int jobB, double finishB) {

@@ -10,6 +10,7 @@ import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -272,6 +273,13 @@ final class KernelClock {
      * one by one (with its base layout's finish from now, see {@link RunningJob}).
      */
     List<RunningJob> runningJobs(int placed) {
+        // A job that waits for room is offered again at every event: while nothing started, ended or
+        // moved the list is the same (and policies may skip what they built from it, recognising it by
+        // identity) — unless protections are running, whose time left moves with the clock.
+        if (placed == 0 && runningList != null && runningListChanges == running.changes()
+                && (!book.anyProtection || runningListAt == state.now())) {
+            return runningList;
+        }
         int[] started = new int[running.size()];
         for (int i = 0; i < started.length; i++) {
             started[i] = running.jobAt(i);
@@ -286,8 +294,19 @@ final class KernelClock {
             list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
                     state.now() + config.durationModel().duration(job, true, starts.allLocal(pendingJob, placed))));
         }
-        return list;
+        List<RunningJob> jobsNow = Collections.unmodifiableList(list);
+        if (placed == 0) {
+            runningList = jobsNow;
+            runningListChanges = running.changes();
+            runningListAt = state.now();
+        }
+        return jobsNow;
     }
+
+    /** {@link #runningJobs}'s last list without an offered job's executors, and the queue's state and the time it is of. */
+    private List<RunningJob> runningList;
+    private long runningListChanges;
+    private double runningListAt;
 
     /** {@link #placeExecutor}: more executors of the job are to come. */
     static final int EXECUTOR_PLACED = 0;

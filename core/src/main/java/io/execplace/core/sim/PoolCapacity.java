@@ -9,7 +9,12 @@ import java.util.Arrays;
  * What the node pools of an elastic cluster may still buy during a run: each pool's cores bought
  * against its limit, whether an availability trace's window keeps it closed, and per (pool, instance
  * type) group how many of its slots are bought — so that "could waiting give capacity back?" is
- * answered in O(groups), not O(slots).
+ * answered in O(groups), not O(slots). Whether a group's slots could be bought now is kept per group
+ * as the pools change, so that {@link #canBuy}, read for every slot of every decision of a policy
+ * that scans all slots, is one array read: small enough that the JIT inlines it wherever it is
+ * called, whatever the profile other policies left (a larger {@code canBuy} stayed out of line after
+ * a run of {@code finish-together-spot} and made {@code first-fit} 2-3 times slower; docs/elastic.md,
+ * "Speed").
  */
 final class PoolCapacity {
 
@@ -25,6 +30,8 @@ final class PoolCapacity {
     private final int[] groupAlive;
     private final int[] groupPool;
     private final int[] groupCores;
+    /** Per group: its pool is open and one more of its slots stays within the pool's limit. */
+    private final boolean[] groupBuyable;
 
     PoolCapacity(NodePools pools, int[] slotCores) {
         this.pools = pools;
@@ -40,18 +47,20 @@ final class PoolCapacity {
         int groups = 0;
         for (int i = 0; i < n; i++) {
             boolean sameAsPrevious = i > 0 && pools.poolIndex(i) == pools.poolIndex(i - 1)
-                    && pools.instanceType(i).equals(pools.instanceType(i - 1));
+                    && pools.instanceType(i).equals(pools.instanceType(i - 1)) && slotCores[i] == slotCores[i - 1];
             groupOf[i] = sameAsPrevious ? groupOf[i - 1] : groups++;
         }
         groupSlots = new int[groups];
         groupAlive = new int[groups];
         groupPool = new int[groups];
         groupCores = new int[groups];
+        groupBuyable = new boolean[groups];
         for (int i = 0; i < n; i++) {
             groupSlots[groupOf[i]]++;
             groupPool[groupOf[i]] = pools.poolIndex(i);
             groupCores[groupOf[i]] = slotCores[i];
         }
+        refreshAll();
     }
 
     int poolCount() {
@@ -62,22 +71,41 @@ final class PoolCapacity {
         Arrays.fill(cores, 0);
         Arrays.fill(closed, false);
         Arrays.fill(groupAlive, 0);
+        refreshAll();
     }
 
     void bought(int vm) {
-        cores[pools.poolIndex(vm)] += slotCores[vm];
+        int p = pools.poolIndex(vm);
+        cores[p] += slotCores[vm];
         groupAlive[groupOf[vm]]++;
+        refresh(p);
     }
 
     void gone(int vm) {
-        cores[pools.poolIndex(vm)] -= slotCores[vm];
+        int p = pools.poolIndex(vm);
+        cores[p] -= slotCores[vm];
         groupAlive[groupOf[vm]]--;
+        refresh(p);
     }
 
     /** True when the slot, not bought, could be bought now: its pool is open and within its limit. */
     boolean canBuy(int vm) {
-        int p = pools.poolIndex(vm);
-        return !closed[p] && cores[p] + slotCores[vm] <= limit[p];
+        return groupBuyable[groupOf[vm]];
+    }
+
+    /** Pool {@code pool}'s cores bought or its closure changed: its groups' {@link #groupBuyable} again. */
+    private void refresh(int pool) {
+        for (int g = 0; g < groupBuyable.length; g++) {
+            if (groupPool[g] == pool) {
+                groupBuyable[g] = !closed[pool] && cores[pool] + groupCores[g] <= limit[pool];
+            }
+        }
+    }
+
+    private void refreshAll() {
+        for (int p = 0; p < limit.length; p++) {
+            refresh(p);
+        }
     }
 
     /**
@@ -99,6 +127,7 @@ final class PoolCapacity {
     /** Which pools are closed, as in {@code source} (a resumed run's start). */
     void copyClosures(PoolCapacity source) {
         System.arraycopy(source.closed, 0, closed, 0, closed.length);
+        refreshAll();
     }
 
     boolean open(int pool) {
@@ -107,6 +136,7 @@ final class PoolCapacity {
 
     void close(int pool, boolean isClosed) {
         closed[pool] = isClosed;
+        refresh(pool);
     }
 
     /**

@@ -57,6 +57,8 @@ final class UnderutilizedConsolidation {
     private final int[] trialCores;
     private final double[] trialMemory;
     private final int[] itemStart;
+    /** The bought slots in slot order ({@link NodeLifecycle#aliveSlots}), read at each run of the loop. */
+    private final int[] aliveSlots;
     private int[] itemJob = new int[64];
     /** Per node, until when one of its executors is protected (read only while some placement protected one). */
     private final double[] protectedUntil;
@@ -72,6 +74,7 @@ final class UnderutilizedConsolidation {
         candidateKeys = new long[n];
         candidate = new boolean[n];
         live = new int[n];
+        aliveSlots = new int[n];
         liveFreeCores = new int[n];
         liveFreeMemory = new double[n];
         trialCores = new int[n];
@@ -99,8 +102,11 @@ final class UnderutilizedConsolidation {
         collectProtection();
         int candidates = 0;
         boolean busy = false;
-        for (int vm = 0; vm < n; vm++) {
-            if (nodes.underused(vm) && nodes.alive(vm) && holdsPods(vm)) {
+        // The bought nodes only, in slot order (a 1,000-node pool has 1,750 slots; the loop runs every 10 s).
+        int alive = nodes.aliveSlots(aliveSlots);
+        for (int k = 0; k < alive; k++) {
+            int vm = aliveSlots[k];
+            if (nodes.underused(vm) && holdsPods(vm)) {
                 busy = true;
                 if (isCandidate(vm, now)) {
                     candidates++;
@@ -117,8 +123,9 @@ final class UnderutilizedConsolidation {
         }
         int count = 0;
         Arrays.fill(candidate, false);
-        for (int vm = 0; vm < n; vm++) {
-            if (nodes.underused(vm) && nodes.alive(vm) && holdsPods(vm) && isCandidate(vm, now)) {
+        for (int k = 0; k < alive; k++) {
+            int vm = aliveSlots[k];
+            if (nodes.underused(vm) && holdsPods(vm) && isCandidate(vm, now)) {
                 candidate[vm] = true;
                 candidateKeys[count++] = (long) (state.executorsOn(vm) + placeholders.on(vm)) * n + vm;
             }
@@ -193,8 +200,10 @@ final class UnderutilizedConsolidation {
     /** The live nodes not under notice (launching ones too: Karpenter counts in-flight nodes), with their free room. */
     private void collectLive() {
         liveCount = 0;
-        for (int vm = 0; vm < n; vm++) {
-            if (nodes.alive(vm) && !nodes.cordoned(vm)) {
+        int alive = nodes.aliveSlots(aliveSlots);
+        for (int k = 0; k < alive; k++) {
+            int vm = aliveSlots[k];
+            if (!nodes.cordoned(vm)) {
                 live[liveCount] = vm;
                 // Karpenter's simulation does not pre-empt: room a placeholder holds is taken.
                 liveFreeCores[liveCount] = state.freeCores(vm) - placeholders.cores(vm);

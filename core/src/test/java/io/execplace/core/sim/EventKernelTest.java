@@ -8,6 +8,7 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Site;
 import io.execplace.core.model.VmType;
 import io.execplace.core.model.Workload;
+import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
 import org.junit.jupiter.api.Test;
@@ -102,5 +103,31 @@ class EventKernelTest {
                 new Workload("w", List.of(job(0, 0, 1, 1)))));
         assertThatThrownBy(() -> k.reset(new Job[]{job(0, 5, 1, 1), job(1, 2, 1, 1)}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("arrival order");
+    }
+
+    @Test
+    void theRunningJobsListIsHandedOutAgainUntilAJobStartsOrEnds() {
+        EventKernel k = kernel(job(0, 0, 1, 10), job(1, 0, 2, 5), job(2, 3, 1, 4));
+        assertThat(k.nextDecision()).isTrue();
+        k.start(k.offered(), Placement.of(0));
+        assertThat(k.nextDecision()).isTrue(); // job 1 needs both VMs
+        List<RunningJob> first = k.runningJobs();
+        assertThat(first).extracting(r -> r.job().id()).containsExactly(0);
+        assertThatThrownBy(() -> first.remove(0)).isInstanceOf(UnsupportedOperationException.class);
+        k.skip();
+        assertThat(k.nextDecision()).isTrue();
+        assertThat(k.now()).isEqualTo(3); // job 2 arrived: nothing started or ended
+        assertThat(k.runningJobs()).isSameAs(first);
+        k.start(1, Placement.of(1));
+        List<RunningJob> second = k.runningJobs();
+        assertThat(second).isNotSameAs(first).extracting(r -> r.job().id()).containsExactly(0, 2);
+        assertThat(second).extracting(RunningJob::finish).containsExactly(10.0, 7.0);
+        assertThat(k.nextDecision()).isTrue();
+        assertThat(k.now()).isEqualTo(3); // job 1 offered again at once
+        assertThat(k.runningJobs()).isSameAs(second);
+        k.skip();
+        assertThat(k.nextDecision()).isTrue();
+        assertThat(k.now()).isEqualTo(7); // job 2 ended
+        assertThat(k.runningJobs()).isNotSameAs(second).extracting(r -> r.job().id()).containsExactly(0);
     }
 }

@@ -34,6 +34,13 @@ public final class FinishTogether implements PlacementPolicy {
     /** What a second of exposure costs, in seconds of the executor's share of the node ({@link #liveCost}'s unit). */
     private final double exposureWeight;
     private boolean weighExposure;
+    /**
+     * Per node, the exposure the job adds there ({@link QuietNodes#added}), computed once per decision:
+     * it depends on the node and the job's run only, and the best node is sought again for each executor.
+     */
+    private double[] exposureAdded = new double[0];
+    private long[] exposureDecision = new long[0];
+    private long decision;
     /** Room kept for short jobs ({@link Headroom}), or null when none is kept. */
     private final Headroom headroom;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
@@ -95,6 +102,11 @@ public final class FinishTogether implements PlacementPolicy {
             closed = new boolean[view.vmCount()];
         }
         weighExposure = quiet != null && quiet.load(view);
+        if (weighExposure && exposureAdded.length < view.vmCount()) {
+            exposureAdded = new double[view.vmCount()];
+            exposureDecision = new long[view.vmCount()];
+        }
+        decision++;
         Cluster cluster = view.cluster();
         if (hybridOf != cluster) {
             hybrid = cluster.isHybrid();
@@ -182,7 +194,11 @@ public final class FinishTogether implements PlacementPolicy {
         double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
         double cost = view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
         if (weighExposure) {
-            cost += exposureWeight * quiet.added(view, vm, duration)
+            if (exposureDecision[vm] != decision) {
+                exposureAdded[vm] = quiet.added(view, vm, duration);
+                exposureDecision[vm] = decision;
+            }
+            cost += exposureWeight * exposureAdded[vm]
                     * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
         }
         return cost;

@@ -37,6 +37,7 @@ public final class FinishTogetherSpot implements PlacementPolicy {
     private final FinishTogether placement;
     private final String name;
     private final SpotRisk risk = new SpotRisk();
+    private final RoomForecast forecast = new RoomForecast();
 
     public FinishTogetherSpot() {
         this(new FinishTogether(), NAME);
@@ -66,7 +67,7 @@ public final class FinishTogetherSpot implements PlacementPolicy {
      * True when the placement buys a node but the bought nodes of its capacity type will hold the job
      * sooner than that node launches, within the job's slack: waiting costs no node time.
      */
-    private static boolean worthWaiting(Job job, ClusterView view, Placement chosen) {
+    private boolean worthWaiting(Job job, ClusterView view, Placement chosen) {
         if (chosen.isNone()) {
             return false;
         }
@@ -79,7 +80,7 @@ public final class FinishTogetherSpot implements PlacementPolicy {
             return false;
         }
         double launch = SpotRisk.waitFor(chosen, view);
-        double room = RoomForecast.secondsUntilRoom(job, view, chosen, launch);
+        double room = forecast.secondsUntilRoom(job, view, chosen, launch);
         return room < launch
                 && (!job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0);
     }

@@ -39,6 +39,8 @@ final class QuietNodes {
     private int[] touched = new int[0];
     private int touchedCount;
     private boolean active;
+    /** The running jobs the ends were read from (the view's list, compared by identity), or null. */
+    private List<RunningJob> loadedFrom;
 
     /**
      * Reads the running jobs' ends per node; false (and no exposure anywhere) when no pool consolidates
@@ -53,6 +55,13 @@ final class QuietNodes {
         if (running.isEmpty()) {
             return false;
         }
+        if (running.get() == loadedFrom) {
+            // The same list as the last decision's (the simulator hands it out again while nothing ran or
+            // ended): the ends read then still hold.
+            active = true;
+            return true;
+        }
+        loadedFrom = null;
         int n = view.vmCount();
         if (from.length < n) {
             from = new int[n];
@@ -93,6 +102,7 @@ final class QuietNodes {
             int vm = touched[k];
             Arrays.sort(ends, from[vm], from[vm] + count[vm]);
         }
+        loadedFrom = running.get();
         active = true;
         return true;
     }
