@@ -9,6 +9,7 @@ import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.provision.NodeClaimProvisioner;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
 import io.execplace.kubernetes.spark.ApplicationPods;
 import io.execplace.kubernetes.spark.PodFacts;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -80,6 +82,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final BindPhase bindPhase;
     private final FreshNodes freshNodes;
     private final NodeCordoner cordoner;
+    /** {@code --provision nodeclaims}, else null. */
+    private final ClaimPhase claims;
     /** Bindings wait on the API server, not the CPU: few threads would cap the requests in flight. */
     private static final int BIND_THREADS = 16;
     /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
@@ -121,6 +125,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), assumed, problems, backoff, clock,
                 freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
+        this.claims = settings.provisioning() == null || settings.dryRun() ? null
+                : new ClaimPhase(new NodeClaimProvisioner(client, settings.provisioning()));
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
@@ -158,6 +164,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+        }
+        if (claims != null) {
+            claims.start();
         }
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
@@ -318,7 +327,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (!settings.dryRun()) {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
-        bindPhase.reject(plan.rejected(), async && !settings.dryRun() ? bindThreads : Runnable::run);
+        Executor writers = async && !settings.dryRun() ? bindThreads : Runnable::run;
+        bindPhase.reject(claims == null ? plan.rejected() : claims.buy(plan.rejected(), nodes, now, writers), writers);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {

@@ -4,6 +4,7 @@ import io.execplace.core.model.Site;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.kubernetes.cluster.CapacityTypes;
 import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.provision.ProvisionSettings;
 
 import java.time.Duration;
 
@@ -36,6 +37,7 @@ public final class SchedulerSettings {
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
+    private final ProvisionSettings provisioning;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -60,6 +62,7 @@ public final class SchedulerSettings {
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
+        provisioning = b.provisioning;
     }
 
     public static Builder builder() {
@@ -174,6 +177,11 @@ public final class SchedulerSettings {
         return driversOnSpot;
     }
 
+    /** {@code --provision nodeclaims}: the NodePools and instance types to claim nodes from, or null (pods are marked for a provisioner). */
+    public ProvisionSettings provisioning() {
+        return provisioning;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -198,6 +206,7 @@ public final class SchedulerSettings {
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
         private boolean driversOnSpot;
+        private ProvisionSettings provisioning;
 
         private Builder() {
         }
@@ -318,6 +327,12 @@ public final class SchedulerSettings {
         /** Let drivers run on spot nodes. */
         public Builder driversOnSpot(boolean v) {
             driversOnSpot = v;
+            return this;
+        }
+
+        /** Claim nodes with Karpenter NodeClaims (null: mark pods Unschedulable for a provisioner to act on). */
+        public Builder provisioning(ProvisionSettings v) {
+            provisioning = v;
             return this;
         }
 

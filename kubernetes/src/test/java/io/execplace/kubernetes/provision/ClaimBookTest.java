@@ -1,0 +1,120 @@
+package io.execplace.kubernetes.provision;
+
+import io.execplace.core.io.BadInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The instance type execplace claims for pending pods: the elastic model's finish-together buying. */
+class ClaimBookTest {
+
+    private static final long GIB = 1L << 30;
+
+    /** The testbed's types (allocatable: vCPU less 100m, memory less 10 MiB) at its prices. */
+    private static final List<InstanceShape> TYPES = List.of(
+            shape("m5.large", 2, 8, 0.096), shape("m5.xlarge", 4, 16, 0.192), shape("m5.2xlarge", 8, 32, 0.384),
+            shape("m5.4xlarge", 16, 64, 0.768), shape("c5.2xlarge", 8, 16, 0.34), shape("r5.2xlarge", 8, 64, 0.504));
+
+    private static InstanceShape shape(String name, int cpus, int gib, double onDemand) {
+        return new InstanceShape(name, cpus * 1000L - InstanceShape.RESERVED_CPU_MILLIS, gib * GIB - InstanceShape.RESERVED_MEMORY_BYTES,
+                Map.of("on-demand", onDemand, "spot", onDemand * 0.7));
+    }
+
+    private static Supplier<String> names() {
+        AtomicInteger n = new AtomicInteger();
+        return () -> "c" + n.incrementAndGet();
+    }
+
+    private static List<String> pods(String app, int n) {
+        return java.util.stream.IntStream.rangeClosed(1, n).mapToObj(i -> app + "-" + i).toList();
+    }
+
+    @Test
+    void buysTheCheapestTypeThatHoldsThePendingExecutors() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        // three 2-core executors: 6 cores; an m5.2xlarge (7.9) or c5.2xlarge (7.9, 16 GiB) holds them, the c5 is cheaper
+        List<ClaimBook.Bought> bought = book.buy(pods("a", 3), 2000, 4 * GIB, "on-demand", 0, names());
+        assertThat(bought).singleElement().satisfies(b -> {
+            assertThat(b.type().name()).isEqualTo("c5.2xlarge");
+            assertThat(b.podUids()).containsExactly("a-1", "a-2", "a-3");
+            assertThat(b.cpuMillis()).isEqualTo(6000);
+        });
+        // one 1-core driver: an m5.large, not another share of a 4xlarge as Karpenter's batch would
+        assertThat(new ClaimBook(TYPES, 120).buy(pods("d", 1), 1000, GIB, "on-demand", 0, names()))
+                .singleElement().satisfies(b -> assertThat(b.type().name()).isEqualTo("m5.large"));
+    }
+
+    @Test
+    void moreExecutorsThanTheLargestTypeHoldsGetSeveralClaims() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        // 20 one-core executors: the largest type holds 15 (15.9 cores), the 5 left fit an m5.2xlarge (7.9) or c5.2xlarge
+        List<ClaimBook.Bought> bought = book.buy(pods("a", 20), 1000, GIB, "on-demand", 0, names());
+        assertThat(bought).extracting(b -> b.type().name()).containsExactly("m5.4xlarge", "c5.2xlarge");
+        assertThat(bought).extracting(b -> b.podUids().size()).containsExactly(15, 5);
+        assertThat(book.waiting("a-20")).isTrue();
+    }
+
+    @Test
+    void roomLeftOnAClaimStillLaunchingTakesTheNextApplicationFirst() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        book.buy(pods("a", 5), 1000, GIB, "on-demand", 0, names()); // c5.2xlarge, 2.9 cores left
+        assertThat(book.buy(pods("b", 2), 1000, GIB, "on-demand", 1, names())).isEmpty();
+        assertThat(book.waiting("b-2")).isTrue();
+        // not on a claim of another capacity type
+        assertThat(book.buy(pods("s", 1), 1000, GIB, "spot", 1, names())).singleElement()
+                .satisfies(b -> assertThat(b.type().name()).isEqualTo("m5.large"));
+        // pods already waiting are not bought for twice
+        assertThat(book.buy(pods("a", 5), 1000, GIB, "on-demand", 2, names())).isEmpty();
+    }
+
+    @Test
+    void aClaimClosesWhenItsNodeTakesPodsOrItTimesOut() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        Supplier<String> names = names();
+        String first = book.buy(pods("a", 1), 1000, GIB, "on-demand", 0, names).get(0).name();
+        book.buy(pods("b", 15), 1000, GIB, "on-demand", 100, names);
+        assertThat(book.settle(Set.of(first), 110)).isEmpty();
+        assertThat(book.waiting("a-1")).isFalse();
+        assertThat(book.waiting("b-1")).isTrue();
+        assertThat(book.settle(Set.of(), 221)).hasSize(1);
+        assertThat(book.waiting("b-1")).isFalse();
+        assertThat(book.openClaims()).isEmpty();
+    }
+
+    @Test
+    void aPodNoTypeHoldsIsNotBoughtFor() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        assertThat(book.buy(pods("big", 1), 17_000, GIB, "on-demand", 0, names())).isNull();
+        assertThat(book.buy(pods("x", 1), 1000, GIB, "reserved", 0, names())).isNull();
+        assertThat(book.waiting("big-1")).isFalse();
+    }
+
+    @Test
+    void readsTheKwokProvidersInstanceTypesAndNamesTheBadField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("instance-types.json");
+        Files.writeString(file, """
+                [{"name": "m5.large", "resources": {"cpu": "2", "memory": "8Gi", "pods": "110"},
+                  "offerings": [{"Price": 0.096, "Available": true, "Requirements": [{"key": "karpenter.sh/capacity-type", "operator": "In", "values": ["on-demand"]}]},
+                                {"Price": 0.0672, "Available": true, "Requirements": [{"key": "karpenter.sh/capacity-type", "operator": "In", "values": ["spot"]}]}]}]
+                """);
+        assertThat(InstanceShape.read(file)).singleElement().satisfies(s -> {
+            assertThat(s.allocatableCpuMillis()).isEqualTo(1900);
+            assertThat(s.allocatableMemoryBytes()).isEqualTo(8 * GIB - (10L << 20));
+            assertThat(s.pricePerHour()).containsEntry("spot", 0.0672).containsEntry("on-demand", 0.096);
+        });
+        Files.writeString(file, "[{\"name\": \"m5.large\", \"resources\": {\"cpu\": \"lots\", \"memory\": \"8Gi\"}, \"offerings\": []}]");
+        assertThatThrownBy(() -> InstanceShape.read(file)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("instance-types.json").hasMessageContaining("m5.large").hasMessageContaining("resources.cpu");
+    }
+}
