@@ -33,6 +33,8 @@ public final class ClaimBook {
         long freeCpu;
         long freeMemory;
         final List<String> pods = new ArrayList<>();
+        /** Slots kept for executors of an application not created yet, by application key. */
+        final Map<String, Integer> promised = new HashMap<>();
 
         Open(String name, InstanceShape type, String capacityType, double since) {
             this.name = name;
@@ -65,12 +67,14 @@ public final class ClaimBook {
     }
 
     /**
-     * Buys room for pods of one application (one request each) on nodes of one capacity type: the room
-     * open claims of that type have left first, then new claims. Empty when every pod went to an open
-     * claim; null when no type offered with that capacity type holds one pod (nothing is bought).
+     * Buys room for pods of one application (one request each) on nodes of one capacity type, and for
+     * {@code toCome} more of its executors not created yet (Spark asks for them one by one, so a cycle
+     * sees a few at a time): the slots claims still launching keep for the application first, then
+     * their free room, then new claims sized for the pods and those to come. Empty when nothing new was
+     * bought; null when no type offered with that capacity type holds one pod (nothing is bought).
      */
-    public List<Bought> buy(List<String> podUids, long cpuMillis, long memoryBytes, String capacityType, double now,
-                            Supplier<String> names) {
+    public List<Bought> buy(String appKey, List<String> podUids, int toCome, long cpuMillis, long memoryBytes, String capacityType,
+                            double now, Supplier<String> names) {
         List<InstanceShape> offered = shapes.stream().filter(s -> s.pricePerHour().containsKey(capacityType)).toList();
         long most = offered.stream().mapToLong(s -> s.holds(cpuMillis, memoryBytes)).max().orElse(0);
         if (most < 1) {
@@ -79,6 +83,12 @@ public final class ClaimBook {
         List<String> left = new ArrayList<>();
         for (String uid : podUids) {
             if (claimOfPod.containsKey(uid)) {
+                continue;
+            }
+            Open kept = open.values().stream().filter(o -> o.promised.getOrDefault(appKey, 0) > 0).findFirst().orElse(null);
+            if (kept != null) {
+                kept.promised.merge(appKey, -1, Integer::sum);
+                take(kept, uid, 0, 0);
                 continue;
             }
             Open room = open.values().stream().filter(o -> o.capacityType.equals(capacityType)
@@ -90,8 +100,9 @@ public final class ClaimBook {
             }
         }
         List<Bought> bought = new ArrayList<>();
+        int more = Math.max(0, toCome);
         while (!left.isEmpty()) {
-            long want = Math.min(most, left.size());
+            long want = Math.min(most, left.size() + more);
             InstanceShape type = null;
             for (InstanceShape s : offered) {
                 if (s.holds(cpuMillis, memoryBytes) >= want
@@ -101,11 +112,19 @@ public final class ClaimBook {
             }
             Open claim = new Open(names.get(), type, capacityType, now);
             open.put(claim.name, claim);
-            int n = (int) Math.min(type.holds(cpuMillis, memoryBytes), left.size());
+            long slots = Math.min(type.holds(cpuMillis, memoryBytes), left.size() + more);
+            int n = (int) Math.min(slots, left.size());
             List<String> pods = new ArrayList<>(left.subList(0, n));
             pods.forEach(uid -> take(claim, uid, cpuMillis, memoryBytes));
+            int promised = (int) (slots - n);
+            if (promised > 0) {
+                claim.promised.put(appKey, promised);
+                claim.freeCpu -= promised * cpuMillis;
+                claim.freeMemory -= promised * memoryBytes;
+                more -= promised;
+            }
             left = new ArrayList<>(left.subList(n, left.size()));
-            bought.add(new Bought(claim.name, type, capacityType, List.copyOf(pods), n * cpuMillis, n * memoryBytes));
+            bought.add(new Bought(claim.name, type, capacityType, List.copyOf(pods), slots * cpuMillis, slots * memoryBytes));
         }
         return bought;
     }

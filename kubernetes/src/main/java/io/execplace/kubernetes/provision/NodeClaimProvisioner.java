@@ -75,17 +75,19 @@ public final class NodeClaimProvisioner {
 
     /**
      * Claims nodes for pods of one application (one request each) that no node holds now, on the pool of
-     * their {@code karpenter.sh/capacity-type} node selector (else the first pool). The claims are
+     * their {@code karpenter.sh/capacity-type} node selector (else the first pool), sized for {@code toCome}
+     * more of its executors not created yet. The claims are
      * written on {@code writers}. False when no pool or type can hold them: the caller marks them.
      */
-    public synchronized boolean buyFor(String appKey, List<Pod> pods, long cpuMillis, long memoryBytes, double now, Executor writers) {
+    public synchronized boolean buyFor(String appKey, List<Pod> pods, int toCome, long cpuMillis, long memoryBytes, double now,
+                                       Executor writers) {
         Map<String, String> selector = pods.get(0).getSpec().getNodeSelector();
         String capacity = selector == null ? null : selector.get(NodePoolTemplate.CAPACITY_TYPE);
         NodePoolTemplate pool = capacity == null ? poolsByCapacity.values().iterator().next() : poolsByCapacity.get(capacity);
         if (pool == null) {
             return false;
         }
-        List<ClaimBook.Bought> bought = book.buy(pods.stream().map(p -> p.getMetadata().getUid()).toList(), cpuMillis, memoryBytes,
+        List<ClaimBook.Bought> bought = book.buy(appKey, pods.stream().map(p -> p.getMetadata().getUid()).toList(), toCome, cpuMillis, memoryBytes,
                 pool.capacityType(), now, () -> pool.name() + "-ep-" + Long.toString(random.nextLong() >>> 1, 36).substring(0, 6));
         if (bought == null) {
             return false;

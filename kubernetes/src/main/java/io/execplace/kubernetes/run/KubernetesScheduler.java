@@ -328,7 +328,7 @@ public final class KubernetesScheduler implements AutoCloseable {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
         Executor writers = async && !settings.dryRun() ? bindThreads : Runnable::run;
-        bindPhase.reject(claims == null ? plan.rejected() : claims.buy(plan.rejected(), nodes, now, writers), writers);
+        bindPhase.reject(claims == null ? plan.rejected() : claims.buy(plan.rejected(), apps, nodes, now, writers), writers);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {
