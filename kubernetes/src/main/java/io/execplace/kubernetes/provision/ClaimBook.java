@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  */
 public final class ClaimBook {
 
-    /** A claim to write: its name, type and capacity type, and the pods (by uid) with their total requests. */
-    public record Bought(String name, InstanceShape type, String capacityType, List<String> podUids, long cpuMillis, long memoryBytes) {
+    /** A claim to write: its name, type and capacity type, the pods it was bought for (slots) and their total requests. */
+    public record Bought(String name, InstanceShape type, String capacityType, int pods, long cpuMillis, long memoryBytes) {
     }
 
     private static final class Open {
@@ -32,9 +32,11 @@ public final class ClaimBook {
         final double since;
         long freeCpu;
         long freeMemory;
-        final List<String> pods = new ArrayList<>();
-        /** Slots kept for executors of an application not created yet, by application key. */
-        final Map<String, Integer> promised = new HashMap<>();
+        /**
+         * Slots kept for each application's executors, by application key: pods are alike within an
+         * application, so the next cycle may bind any of them to this node and the rest wait for the others.
+         */
+        final Map<String, Integer> slots = new HashMap<>();
 
         Open(String name, InstanceShape type, String capacityType, double since) {
             this.name = name;
@@ -43,12 +45,17 @@ public final class ClaimBook {
             this.freeCpu = type.allocatableCpuMillis();
             this.freeMemory = type.allocatableMemoryBytes();
         }
+
+        void keep(String appKey, int n, long cpuMillis, long memoryBytes) {
+            slots.merge(appKey, n, Integer::sum);
+            freeCpu -= n * cpuMillis;
+            freeMemory -= n * memoryBytes;
+        }
     }
 
     private final List<InstanceShape> shapes;
     private final double launchTimeoutSeconds;
     private final Map<String, Open> open = new LinkedHashMap<>();
-    private final Map<String, String> claimOfPod = new HashMap<>();
 
     /** @param launchTimeoutSeconds a claim with no node taking pods after this long is given up (its pods bought for again) */
     public ClaimBook(List<InstanceShape> shapes, double launchTimeoutSeconds) {
@@ -56,9 +63,9 @@ public final class ClaimBook {
         this.launchTimeoutSeconds = launchTimeoutSeconds;
     }
 
-    /** Whether the pod waits for a claim made for it. */
-    public boolean waiting(String podUid) {
-        return claimOfPod.containsKey(podUid);
+    /** Slots the claims still launching keep for the application. */
+    public int kept(String appKey) {
+        return open.values().stream().mapToInt(o -> o.slots.getOrDefault(appKey, 0)).sum();
     }
 
     /** Names of the claims still open. */
@@ -67,42 +74,31 @@ public final class ClaimBook {
     }
 
     /**
-     * Buys room for pods of one application (one request each) on nodes of one capacity type, and for
-     * {@code toCome} more of its executors not created yet (Spark asks for them one by one, so a cycle
-     * sees a few at a time): the slots claims still launching keep for the application first, then
-     * their free room, then new claims sized for the pods and those to come. Empty when nothing new was
-     * bought; null when no type offered with that capacity type holds one pod (nothing is bought).
+     * Buys room for the {@code pending} pods of one application no node holds now (one request each)
+     * on nodes of one capacity type, and for {@code toCome} more of its executors not created yet
+     * (Spark asks for them a few at a time, so a cycle sees some of them): the pods beyond the slots
+     * claims still launching keep for it take those claims' free room first, then new claims sized for
+     * them and those to come. Empty when nothing new was bought; null when no type offered with that
+     * capacity type holds one pod (nothing is bought).
      */
-    public List<Bought> buy(String appKey, List<String> podUids, int toCome, long cpuMillis, long memoryBytes, String capacityType,
+    public List<Bought> buy(String appKey, int pending, int toCome, long cpuMillis, long memoryBytes, String capacityType,
                             double now, Supplier<String> names) {
         List<InstanceShape> offered = shapes.stream().filter(s -> s.pricePerHour().containsKey(capacityType)).toList();
         long most = offered.stream().mapToLong(s -> s.holds(cpuMillis, memoryBytes)).max().orElse(0);
         if (most < 1) {
             return null;
         }
-        List<String> left = new ArrayList<>();
-        for (String uid : podUids) {
-            if (claimOfPod.containsKey(uid)) {
-                continue;
-            }
-            Open kept = open.values().stream().filter(o -> o.promised.getOrDefault(appKey, 0) > 0).findFirst().orElse(null);
-            if (kept != null) {
-                kept.promised.merge(appKey, -1, Integer::sum);
-                take(kept, uid, 0, 0);
-                continue;
-            }
-            Open room = open.values().stream().filter(o -> o.capacityType.equals(capacityType)
-                    && o.freeCpu >= cpuMillis && o.freeMemory >= memoryBytes).findFirst().orElse(null);
-            if (room != null) {
-                take(room, uid, cpuMillis, memoryBytes);
-            } else {
-                left.add(uid);
+        int left = pending - kept(appKey);
+        for (Open o : open.values()) {
+            while (left > 0 && o.capacityType.equals(capacityType) && o.freeCpu >= cpuMillis && o.freeMemory >= memoryBytes) {
+                o.keep(appKey, 1, cpuMillis, memoryBytes);
+                left--;
             }
         }
         List<Bought> bought = new ArrayList<>();
         int more = Math.max(0, toCome);
-        while (!left.isEmpty()) {
-            long want = Math.min(most, left.size() + more);
+        while (left > 0) {
+            long want = Math.min(most, left + more);
             InstanceShape type = null;
             for (InstanceShape s : offered) {
                 if (s.holds(cpuMillis, memoryBytes) >= want
@@ -112,28 +108,13 @@ public final class ClaimBook {
             }
             Open claim = new Open(names.get(), type, capacityType, now);
             open.put(claim.name, claim);
-            long slots = Math.min(type.holds(cpuMillis, memoryBytes), left.size() + more);
-            int n = (int) Math.min(slots, left.size());
-            List<String> pods = new ArrayList<>(left.subList(0, n));
-            pods.forEach(uid -> take(claim, uid, cpuMillis, memoryBytes));
-            int promised = (int) (slots - n);
-            if (promised > 0) {
-                claim.promised.put(appKey, promised);
-                claim.freeCpu -= promised * cpuMillis;
-                claim.freeMemory -= promised * memoryBytes;
-                more -= promised;
-            }
-            left = new ArrayList<>(left.subList(n, left.size()));
-            bought.add(new Bought(claim.name, type, capacityType, List.copyOf(pods), slots * cpuMillis, slots * memoryBytes));
+            int slots = (int) Math.min(type.holds(cpuMillis, memoryBytes), left + more);
+            claim.keep(appKey, slots, cpuMillis, memoryBytes);
+            more -= Math.max(0, slots - left);
+            left -= slots;
+            bought.add(new Bought(claim.name, type, capacityType, slots, slots * cpuMillis, slots * memoryBytes));
         }
         return bought;
-    }
-
-    private void take(Open claim, String uid, long cpuMillis, long memoryBytes) {
-        claim.freeCpu -= cpuMillis;
-        claim.freeMemory -= memoryBytes;
-        claim.pods.add(uid);
-        claimOfPod.put(uid, claim.name);
     }
 
     /**
@@ -151,7 +132,6 @@ public final class ClaimBook {
                 if (late && !ready.contains(o.name)) {
                     timedOut.add(o.name);
                 }
-                o.pods.forEach(claimOfPod::remove);
                 it.remove();
             }
         }
@@ -160,9 +140,6 @@ public final class ClaimBook {
 
     /** Forgets a claim whose creation failed. */
     public void drop(String name) {
-        Open o = open.remove(name);
-        if (o != null) {
-            o.pods.forEach(claimOfPod::remove);
-        }
+        open.remove(name);
     }
 }

@@ -68,11 +68,6 @@ public final class NodeClaimProvisioner {
         }
     }
 
-    /** Whether the pod waits for a node claimed for it (the scheduler neither places nor marks it meanwhile). */
-    public synchronized boolean waiting(String podUid) {
-        return book.waiting(podUid);
-    }
-
     /**
      * Claims nodes for pods of one application (one request each) that no node holds now, on the pool of
      * their {@code karpenter.sh/capacity-type} node selector (else the first pool), sized for {@code toCome}
@@ -87,13 +82,14 @@ public final class NodeClaimProvisioner {
         if (pool == null) {
             return false;
         }
-        List<ClaimBook.Bought> bought = book.buy(appKey, pods.stream().map(p -> p.getMetadata().getUid()).toList(), toCome, cpuMillis, memoryBytes,
+        List<ClaimBook.Bought> bought = book.buy(appKey, pods.size(), toCome, cpuMillis, memoryBytes,
                 pool.capacityType(), now, () -> pool.name() + "-ep-" + Long.toString(random.nextLong() >>> 1, 36).substring(0, 6));
         if (bought == null) {
             return false;
         }
         for (ClaimBook.Bought b : bought) {
-            LOG.info("claiming a {} {} node {} for {} pod(s) of {}", b.type().name(), b.capacityType(), b.name(), b.podUids().size(), appKey);
+            LOG.info("claiming a {} {} node {} for {} pod(s) of {} ({} more to come)", b.type().name(), b.capacityType(), b.name(),
+                    b.pods(), appKey, toCome);
             writers.execute(() -> write(b, pool, appKey));
         }
         return true;
@@ -124,7 +120,7 @@ public final class NodeClaimProvisioner {
                 Map.of("key", NodePoolTemplate.CAPACITY_TYPE, "operator", "In", "values", List.of(b.capacityType()))));
         // Karpenter's own claims request what their pods request; the kwok provider gives it as the node's capacity
         spec.put("resources", Map.of("requests", Map.of("cpu", b.cpuMillis() + "m", "memory", Long.toString(b.memoryBytes()),
-                "pods", Integer.toString(b.podUids().size()))));
+                "pods", Integer.toString(b.pods()))));
         if (pool.expireAfter() != null) {
             spec.put("expireAfter", pool.expireAfter());
         }

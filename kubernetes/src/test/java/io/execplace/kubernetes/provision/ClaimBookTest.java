@@ -44,14 +44,14 @@ class ClaimBookTest {
     void buysTheCheapestTypeThatHoldsThePendingExecutors() {
         ClaimBook book = new ClaimBook(TYPES, 120);
         // three 2-core executors: 6 cores; an m5.2xlarge (7.9) or c5.2xlarge (7.9, 16 GiB) holds them, the c5 is cheaper
-        List<ClaimBook.Bought> bought = book.buy("a", pods("a", 3), 0, 2000, 4 * GIB, "on-demand", 0, names());
+        List<ClaimBook.Bought> bought = book.buy("a", 3, 0, 2000, 4 * GIB, "on-demand", 0, names());
         assertThat(bought).singleElement().satisfies(b -> {
             assertThat(b.type().name()).isEqualTo("c5.2xlarge");
-            assertThat(b.podUids()).containsExactly("a-1", "a-2", "a-3");
+            assertThat(b.pods()).isEqualTo(3);
             assertThat(b.cpuMillis()).isEqualTo(6000);
         });
         // one 1-core driver: an m5.large, not another share of a 4xlarge as Karpenter's batch would
-        assertThat(new ClaimBook(TYPES, 120).buy("d", pods("d", 1), 0, 1000, GIB, "on-demand", 0, names()))
+        assertThat(new ClaimBook(TYPES, 120).buy("d", 1, 0, 1000, GIB, "on-demand", 0, names()))
                 .singleElement().satisfies(b -> assertThat(b.type().name()).isEqualTo("m5.large"));
     }
 
@@ -59,23 +59,25 @@ class ClaimBookTest {
     void moreExecutorsThanTheLargestTypeHoldsGetSeveralClaims() {
         ClaimBook book = new ClaimBook(TYPES, 120);
         // 20 one-core executors: the largest type holds 15 (15.9 cores), the 5 left fit an m5.2xlarge (7.9) or c5.2xlarge
-        List<ClaimBook.Bought> bought = book.buy("a", pods("a", 20), 0, 1000, GIB, "on-demand", 0, names());
+        List<ClaimBook.Bought> bought = book.buy("a", 20, 0, 1000, GIB, "on-demand", 0, names());
         assertThat(bought).extracting(b -> b.type().name()).containsExactly("m5.4xlarge", "c5.2xlarge");
-        assertThat(bought).extracting(b -> b.podUids().size()).containsExactly(15, 5);
-        assertThat(book.waiting("a-20")).isTrue();
+        assertThat(bought).extracting(ClaimBook.Bought::pods).containsExactly(15, 5);
+        assertThat(book.kept("a")).isEqualTo(20);
     }
 
     @Test
     void roomLeftOnAClaimStillLaunchingTakesTheNextApplicationFirst() {
         ClaimBook book = new ClaimBook(TYPES, 120);
-        book.buy("a", pods("a", 5), 0, 1000, GIB, "on-demand", 0, names()); // c5.2xlarge, 2.9 cores left
-        assertThat(book.buy("b", pods("b", 2), 0, 1000, GIB, "on-demand", 1, names())).isEmpty();
-        assertThat(book.waiting("b-2")).isTrue();
+        Supplier<String> names = names();
+        book.buy("a", 5, 0, 1000, GIB, "on-demand", 0, names); // c5.2xlarge, 2.9 cores left
+        assertThat(book.buy("b", 2, 0, 1000, GIB, "on-demand", 1, names)).isEmpty();
+        assertThat(book.kept("b")).isEqualTo(2);
         // not on a claim of another capacity type
-        assertThat(book.buy("s", pods("s", 1), 0, 1000, GIB, "spot", 1, names())).singleElement()
+        assertThat(book.buy("s", 1, 0, 1000, GIB, "spot", 1, names)).singleElement()
                 .satisfies(b -> assertThat(b.type().name()).isEqualTo("m5.large"));
-        // pods already waiting are not bought for twice
-        assertThat(book.buy("a", pods("a", 5), 0, 1000, GIB, "on-demand", 2, names())).isEmpty();
+        // pods already waiting are not bought for twice, whichever of them the next cycle sees
+        assertThat(book.buy("a", 5, 0, 1000, GIB, "on-demand", 2, names)).isEmpty();
+        assertThat(book.buy("a", 3, 0, 1000, GIB, "on-demand", 2, names)).isEmpty();
     }
 
     @Test
@@ -83,40 +85,40 @@ class ClaimBookTest {
         ClaimBook book = new ClaimBook(TYPES, 120);
         Supplier<String> names = names();
         // four 5-core executors, seen one per cycle: the first buys for three (an m5.4xlarge holds 3), not one c5.2xlarge each
-        assertThat(book.buy("e", List.of("e-1"), 3, 5000, 4 * GIB, "on-demand", 0, names)).singleElement().satisfies(b -> {
+        assertThat(book.buy("e", 1, 3, 5000, 4 * GIB, "on-demand", 0, names)).singleElement().satisfies(b -> {
             assertThat(b.type().name()).isEqualTo("m5.4xlarge");
             assertThat(b.cpuMillis()).isEqualTo(15_000);
         });
-        assertThat(book.buy("e", List.of("e-2"), 2, 5000, 4 * GIB, "on-demand", 1, names)).isEmpty();
-        assertThat(book.buy("e", List.of("e-3"), 1, 5000, 4 * GIB, "on-demand", 2, names)).isEmpty();
-        assertThat(book.buy("e", List.of("e-4"), 0, 5000, 4 * GIB, "on-demand", 3, names)).singleElement()
+        assertThat(book.buy("e", 2, 2, 5000, 4 * GIB, "on-demand", 1, names)).isEmpty();
+        assertThat(book.buy("e", 3, 1, 5000, 4 * GIB, "on-demand", 2, names)).isEmpty();
+        assertThat(book.buy("e", 4, 0, 5000, 4 * GIB, "on-demand", 3, names)).singleElement()
                 .satisfies(b -> assertThat(b.type().name()).isEqualTo("c5.2xlarge"));
         // another application does not take the slots kept for e
         ClaimBook other = new ClaimBook(TYPES, 120);
-        other.buy("e", List.of("e-1"), 2, 5000, 4 * GIB, "on-demand", 0, names);
-        assertThat(other.buy("f", List.of("f-1"), 0, 5000, 4 * GIB, "on-demand", 0, names)).hasSize(1);
+        other.buy("e", 1, 2, 5000, 4 * GIB, "on-demand", 0, names);
+        assertThat(other.buy("f", 1, 0, 5000, 4 * GIB, "on-demand", 0, names)).hasSize(1);
     }
 
     @Test
     void aClaimClosesWhenItsNodeTakesPodsOrItTimesOut() {
         ClaimBook book = new ClaimBook(TYPES, 120);
         Supplier<String> names = names();
-        String first = book.buy("a", pods("a", 1), 0, 1000, GIB, "on-demand", 0, names).get(0).name();
-        book.buy("b", pods("b", 15), 0, 1000, GIB, "on-demand", 100, names);
+        String first = book.buy("a", 1, 0, 1000, GIB, "on-demand", 0, names).get(0).name();
+        book.buy("b", 15, 0, 1000, GIB, "on-demand", 100, names);
         assertThat(book.settle(Set.of(first), 110)).isEmpty();
-        assertThat(book.waiting("a-1")).isFalse();
-        assertThat(book.waiting("b-1")).isTrue();
+        assertThat(book.kept("a")).isZero();
+        assertThat(book.kept("b")).isEqualTo(15);
         assertThat(book.settle(Set.of(), 221)).hasSize(1);
-        assertThat(book.waiting("b-1")).isFalse();
+        assertThat(book.kept("b")).isZero();
         assertThat(book.openClaims()).isEmpty();
     }
 
     @Test
     void aPodNoTypeHoldsIsNotBoughtFor() {
         ClaimBook book = new ClaimBook(TYPES, 120);
-        assertThat(book.buy("big", pods("big", 1), 0, 17_000, GIB, "on-demand", 0, names())).isNull();
-        assertThat(book.buy("x", pods("x", 1), 0, 1000, GIB, "reserved", 0, names())).isNull();
-        assertThat(book.waiting("big-1")).isFalse();
+        assertThat(book.buy("big", 1, 0, 17_000, GIB, "on-demand", 0, names())).isNull();
+        assertThat(book.buy("x", 1, 0, 1000, GIB, "reserved", 0, names())).isNull();
+        assertThat(book.kept("big")).isZero();
     }
 
     @Test
