@@ -65,7 +65,7 @@ class TestbedProvisionTest {
         // the replay waits until every claim made during it is gone: consolidation removed execplace's claims
         List<NodeClaimLife> claims = result.nodes().lines().stream().map(l -> l.claim()).toList();
         // the types execplace's placement buys: an m5.large for the driver, for three 2-core / 4 GB executors the
-        // cheapest type holding all three (c5.2xlarge: 7.9 cores, 16 GiB), where Karpenter's batch bought an m5.4xlarge
+        // cheapest type holding all three (c5.2xlarge: 7.9 cores, 16 GiB)
         assertThat(claims).extracting(NodeClaimLife::instanceType).containsExactlyInAnyOrder("m5.large", "c5.2xlarge");
         assertThat(claims).allSatisfy(c -> {
             assertThat(c.name()).startsWith("on-demand-ep-"); // written by execplace, none by Karpenter's provisioner
