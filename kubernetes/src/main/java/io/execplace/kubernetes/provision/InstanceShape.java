@@ -43,7 +43,8 @@ public record InstanceShape(String name, long allocatableCpuMillis, long allocat
         try {
             types = new ObjectMapper().readTree(Files.readString(file));
         } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read the instance types: " + e.getMessage());
+            // one line: Jackson's message goes on with the source location
+            throw new BadInputException(file + ": cannot read the instance types: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
         if (types == null || !types.isArray() || types.isEmpty()) {
             throw new BadInputException(file + ": expected a non-empty JSON array of instance types");
