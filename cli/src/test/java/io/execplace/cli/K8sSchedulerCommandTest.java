@@ -55,6 +55,25 @@ class K8sSchedulerCommandTest {
     }
 
     @Test
+    void provisioningByNodeClaimsNeedsReadableInstanceTypesBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        Path prices = dir.resolve("prices.yaml");
+        Files.writeString(prices, "version: 1\npricesPerHour:\n  m5.xlarge: 0.192\n");
+        CliRunner.Result mode = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--provision", "karpenter");
+        assertThat(mode.exitCode()).isEqualTo(2);
+        assertThat(mode.err()).contains("--provision", "must be marks or nodeclaims");
+        CliRunner.Result noTypes = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--provision", "nodeclaims");
+        assertThat(noTypes.exitCode()).isEqualTo(2);
+        assertThat(noTypes.err()).contains("--instance-types", "is required with --provision nodeclaims");
+        Path types = dir.resolve("instance-types.json");
+        Files.writeString(types, "[{\"name\": \"m5.large\", \"resources\": {\"cpu\": \"2\"}, \"offerings\": []}]");
+        CliRunner.Result bad = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--provision", "nodeclaims",
+                "--instance-types", types.toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err().strip().lines()).hasSize(1);
+        assertThat(bad.err()).contains("instance-types.json: instance type m5.large: field resources.memory is missing");
+    }
+
+    @Test
     void helpListsTheOptions() {
         CliRunner.Result r = CliRunner.run("k8s-scheduler", "--help");
         assertThat(r.exitCode()).isZero();

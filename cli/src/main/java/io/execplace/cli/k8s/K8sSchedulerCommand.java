@@ -10,6 +10,8 @@ import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.QueuePolicy;
 import io.execplace.kubernetes.disruption.DrainSettings;
 import io.execplace.kubernetes.disruption.PoolRule;
+import io.execplace.kubernetes.provision.InstanceShape;
+import io.execplace.kubernetes.provision.ProvisionSettings;
 import io.execplace.kubernetes.run.LeaderElection;
 import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
@@ -21,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -164,6 +167,26 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
     @Option(names = "--ignore-nodepools", description = "With --protect-executors: do not read Karpenter's NodePools; every node "
             + "has the rule of --consolidation-policy and --consolidate-after.")
     boolean ignoreNodePools;
+    @Option(names = "--provision", paramLabel = "marks|nodeclaims", defaultValue = "marks",
+            description = "How pods no node holds get nodes: marks (PodScheduled=False, Unschedulable: a provisioner such as "
+                    + "Karpenter chooses the node) or nodeclaims (execplace chooses the instance type its placement would buy "
+                    + "and writes a Karpenter NodeClaim of it; needs --instance-types; docs/testbed.md). Default ${DEFAULT-VALUE}.")
+    String provision;
+
+    @Option(names = "--instance-types", paramLabel = "FILE",
+            description = "With --provision nodeclaims: the instance types the NodePools may launch, in the format of Karpenter's "
+                    + "kwok provider (name, resources.cpu/memory, offerings with capacity type and price).")
+    Path instanceTypes;
+
+    @Option(names = "--node-pools", paramLabel = "POOL[,POOL...]", split = ",", defaultValue = "on-demand,spot",
+            description = "With --provision nodeclaims: the Karpenter NodePools to claim from, by the capacity type each allows; "
+                    + "the first serves pods without a capacity-type node selector (default ${DEFAULT-VALUE}).")
+    List<String> nodePools;
+
+    @Option(names = "--launch-timeout", paramLabel = "SECONDS", defaultValue = "120",
+            description = "With --provision nodeclaims: seconds a claim may take to give a node before its pods are bought "
+                    + "for again (default ${DEFAULT-VALUE}).")
+    double launchTimeoutSeconds;
 
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
@@ -217,6 +240,23 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
         return Duration.ofMillis(Math.round(holdTimeoutSeconds * 1000));
     }
 
+    private ProvisionSettings provisioning() {
+        if ("marks".equals(provision)) {
+            return null;
+        }
+        if (!"nodeclaims".equals(provision)) {
+            throw BadInputException.option("--provision", "must be marks or nodeclaims, got '" + provision + "'");
+        }
+        if (instanceTypes == null) {
+            throw BadInputException.option("--instance-types", "is required with --provision nodeclaims");
+        }
+        if (!(launchTimeoutSeconds >= 1) || launchTimeoutSeconds > 3600) {
+            throw BadInputException.option("--launch-timeout", "must be a number of seconds from 1 to 3600, got " + launchTimeoutSeconds);
+        }
+        return new ProvisionSettings(InstanceShape.read(instanceTypes),
+                nodePools, Duration.ofMillis(Math.round(launchTimeoutSeconds * 1000)));
+    }
+
     @Override
     public Integer call() throws Exception {
         if (httpPort < -1 || httpPort > 65535) {
@@ -232,7 +272,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
-                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains()).build();
+                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
+                .provisioning(provisioning()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimitMs != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));

@@ -10,6 +10,7 @@ import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.observe.EventRecorder;
 import io.execplace.kubernetes.observe.SchedulerMetrics;
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.provision.NodeClaimProvisioner;
 import io.execplace.kubernetes.spark.ApplicationGrouper;
 import io.execplace.kubernetes.spark.ApplicationPods;
 import io.execplace.kubernetes.spark.PodFacts;
@@ -26,11 +27,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -81,6 +81,8 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final BindPhase bindPhase;
     private final FreshNodes freshNodes;
     private final NodeCordoner cordoner;
+    /** {@code --provision nodeclaims}, else null. */
+    private final ClaimPhase claims;
     /** Bindings wait on the API server, not the CPU: few threads would cap the requests in flight. */
     private static final int BIND_THREADS = 16;
     /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
@@ -122,6 +124,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), policy.namesProtections(), assumed,
                 problems, backoff, clock, freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
+        this.claims = settings.provisioning() == null || settings.dryRun() ? null
+                : new ClaimPhase(new NodeClaimProvisioner(client, settings.provisioning()));
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
@@ -162,6 +166,9 @@ public final class KubernetesScheduler implements AutoCloseable {
         }
         if (settings.protectExecutors()) { // only protections read each node's consolidation rule
             snapshots.drainRules(NodePoolRules.start(client, settings.drains(), timeout));
+        }
+        if (claims != null) {
+            claims.start();
         }
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
@@ -322,7 +329,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (!settings.dryRun()) {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
-        bindPhase.reject(plan.rejected(), async && !settings.dryRun() ? bindThreads : Runnable::run);
+        Executor writers = async && !settings.dryRun() ? bindThreads : Runnable::run;
+        bindPhase.reject(claims == null ? plan.rejected() : claims.buy(plan.rejected(), apps, nodes, now, writers), writers);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {
@@ -350,25 +358,11 @@ public final class KubernetesScheduler implements AutoCloseable {
         if (clock.millis() - lastForgetMillis >= TICK_MILLIS) {
             // bookkeeping of departed pods and nodes: once a second is enough
             lastForgetMillis = clock.millis();
-            forgetDeparted(nodes, pods);
-            Set<String> live = new HashSet<>();
-            pods.forEach(p -> live.add(p.uid()));
-            backoff.retain(live);
+            problems.forgetDeparted(nodes, pods);
+            backoff.retainPods(pods);
         }
         metrics.cycle(System.nanoTime() - cycleStart);
         return new CycleReport(decisions, unschedulable, grouping.gathering(), empty, failures);
-    }
-
-    /** Drops what was reported about nodes and pods that no longer exist (keeps the log bounded). */
-    private void forgetDeparted(List<Node> nodes, List<PodFacts> pods) {
-        Set<String> live = new HashSet<>();
-        for (Node n : nodes) {
-            live.add("node/" + n.getMetadata().getName());
-        }
-        for (PodFacts p : pods) {
-            live.add(BindPhase.podKey(p.pod()));
-        }
-        problems.forgetDeparted(live);
     }
 
     /**

@@ -2,6 +2,8 @@ package io.execplace.kubernetes.run;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -43,5 +45,12 @@ final class PodBackoff {
     /** Drops pods that no longer exist. */
     synchronized void retain(Set<String> liveUids) {
         byUid.keySet().retainAll(liveUids);
+    }
+
+    /** Drops pods not among {@code pods}, the cache's pods now. */
+    void retainPods(List<PodFacts> pods) {
+        Set<String> live = new HashSet<>();
+        pods.forEach(p -> live.add(p.uid()));
+        retain(live);
     }
 }

@@ -1,6 +1,10 @@
 package io.execplace.kubernetes.run;
 
+import io.fabric8.kubernetes.api.model.Node;
+
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,7 +31,21 @@ final class ProblemLog {
     }
 
     /**
-     * Drops what was reported about objects that no longer exist (keeps the map bounded).
+     * Drops what was reported about nodes and pods that no longer exist (keeps the map bounded).
+     */
+    void forgetDeparted(List<Node> nodes, List<PodFacts> pods) {
+        Set<String> live = new HashSet<>();
+        for (Node n : nodes) {
+            live.add("node/" + n.getMetadata().getName());
+        }
+        for (PodFacts p : pods) {
+            live.add(BindPhase.podKey(p.pod()));
+        }
+        forgetDeparted(live);
+    }
+
+    /**
+     * As {@link #forgetDeparted(List, List)}, given the keys.
      *
      * @param live {@code node/NAME} and {@code namespace/pod} of every object that exists
      */

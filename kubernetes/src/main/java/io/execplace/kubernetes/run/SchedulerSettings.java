@@ -5,6 +5,7 @@ import io.execplace.core.rules.QueuePolicy;
 import io.execplace.kubernetes.cluster.CapacityTypes;
 import io.execplace.kubernetes.cluster.Labels;
 import io.execplace.kubernetes.disruption.DrainSettings;
+import io.execplace.kubernetes.provision.ProvisionSettings;
 
 import java.time.Duration;
 
@@ -38,6 +39,7 @@ public final class SchedulerSettings {
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
+    private final ProvisionSettings provisioning;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -63,6 +65,7 @@ public final class SchedulerSettings {
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
+        provisioning = b.provisioning;
     }
 
     public static Builder builder() {
@@ -182,6 +185,11 @@ public final class SchedulerSettings {
         return driversOnSpot;
     }
 
+    /** {@code --provision nodeclaims}: the NodePools and instance types to claim nodes from, or null (pods are marked for a provisioner). */
+    public ProvisionSettings provisioning() {
+        return provisioning;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -207,6 +215,7 @@ public final class SchedulerSettings {
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
         private boolean driversOnSpot;
+        private ProvisionSettings provisioning;
 
         private Builder() {
         }
@@ -332,6 +341,12 @@ public final class SchedulerSettings {
         /** Let drivers run on spot nodes. */
         public Builder driversOnSpot(boolean v) {
             driversOnSpot = v;
+            return this;
+        }
+
+        /** Claim nodes with Karpenter NodeClaims (null: mark pods Unschedulable for a provisioner to act on). */
+        public Builder provisioning(ProvisionSettings v) {
+            provisioning = v;
             return this;
         }
 

@@ -11,7 +11,7 @@
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
  * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.disruption}, {@code kubernetes.filter},
  * {@code kubernetes.observe},
- * {@code kubernetes.pricing}, {@code kubernetes.provisioned} (its informer adapter, for the placement log),
+ * {@code kubernetes.pricing}, {@code kubernetes.provision} (NodeClaims it writes, {@code --provision}), {@code kubernetes.provisioned} (its informer adapter, for the placement log),
  * {@code kubernetes.spark}.
  */
 package io.execplace.kubernetes.run;

@@ -1,6 +1,7 @@
 package io.execplace.kubernetes.real;
 
 import io.execplace.kubernetes.pricing.PriceTable;
+import io.execplace.kubernetes.provision.InstanceShape;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -53,6 +54,28 @@ class HelmChartTest {
         Result twoLeaders = run(helm, "template", "x", CHART.toString(), "--set", "replicas=2", "--set", "leaderElection.enabled=false");
         assertThat(twoLeaders.code()).isNotZero();
         assertThat(twoLeaders.out()).contains("replicas > 1 needs leaderElection.enabled");
+    }
+
+    @Test
+    void provisioningByNodeClaimsAddsItsArgumentsTypesAndRules() throws IOException {
+        Result refused = run(helm, "template", "x", CHART.toString(), "--set", "provision.mode=nodeclaims");
+        assertThat(refused.code()).isNotZero();
+        assertThat(refused.out()).contains("provision.mode nodeclaims needs provision.instanceTypes");
+        Result rendered = run(helm, "template", "ep", CHART.toString(), "--namespace", "kube-system", "--set", "provision.mode=nodeclaims",
+                "--set-file", "provision.instanceTypes=" + testbed.dir().resolve("instance-types.json"));
+        assertThat(rendered.code()).as(rendered.out()).isZero();
+        List<HasMetadata> objects = testbed.admin().load(new ByteArrayInputStream(rendered.out().getBytes(StandardCharsets.UTF_8))).items();
+        assertThat(only(objects, Deployment.class).getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .contains("--provision=nodeclaims", "--instance-types=/etc/execplace/instance-types.json", "--node-pools=on-demand,spot");
+        Path types = Files.createTempFile("instance-types", ".json");
+        Files.writeString(types, only(objects, ConfigMap.class).getData().get("instance-types.json"));
+        assertThat(InstanceShape.read(types)).hasSize(6);
+        ClusterRole role = only(objects, ClusterRole.class);
+        assertThat(role.getRules()).anySatisfy(r -> assertThat(r.getResources()).containsExactly("nodeclaims"))
+                .anySatisfy(r -> assertThat(r.getResources()).containsExactly("nodepools"));
+        for (HasMetadata o : objects) {
+            assertThat(testbed.admin().resource(o).dryRun().create().getMetadata().getName()).isEqualTo(o.getMetadata().getName());
+        }
     }
 
     @Test
