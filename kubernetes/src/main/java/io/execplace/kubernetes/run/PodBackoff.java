@@ -1,5 +1,7 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.kubernetes.spark.PodFacts;
+
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;

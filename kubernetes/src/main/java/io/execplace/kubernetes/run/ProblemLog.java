@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.kubernetes.spark.PodFacts;
 import io.fabric8.kubernetes.api.model.Node;
 
 import java.util.HashMap;
