@@ -141,41 +141,34 @@ final class QuietNodes {
             return 0;
         }
         double start = view.now() + view.readyIn(vm);
-        return addedExposure(vm, start, start + duration, quiet);
+        double end = start + duration;
+        return exposure(vm, start, end, true, quiet) - exposure(vm, start, end, false, quiet);
     }
 
     /**
-     * The node's exposure from {@code start} (the job's pod event) with the job's executors there until
-     * {@code end}, less its exposure without them: the seconds it spends with executors in quiet
-     * stretches longer than {@code quiet}. One walk over the node's ends serves both sums, each added up
-     * in time order.
+     * Seconds the node spends from {@code start} (the job's pod event) with executors, in quiet stretches
+     * longer than {@code quiet}, with the job's executors on it until {@code end} or not ({@code withJob}).
      */
-    private double addedExposure(int vm, double start, double end, double quiet) {
+    private double exposure(int vm, double start, double end, boolean withJob, double quiet) {
         int i = from[vm];
         int last = i + count[vm];
         while (i < last && ends[i] <= start) {
             i++;
         }
-        double previousWith = start;
-        double with = 0;
-        double previousWithout = start;
-        double without = 0;
-        boolean jobThere = true;
-        for (; i < last; i++) {
-            double next = ends[i];
-            if (jobThere && end <= next) {
-                with += Math.max(0, end - previousWith - quiet);
-                previousWith = end;
+        boolean jobThere = withJob;
+        double previous = start;
+        double total = 0;
+        while (jobThere || i < last) {
+            double next;
+            if (jobThere && (i == last || end <= ends[i])) {
+                next = end;
                 jobThere = false;
+            } else {
+                next = ends[i++];
             }
-            with += Math.max(0, next - previousWith - quiet);
-            previousWith = next;
-            without += Math.max(0, next - previousWithout - quiet);
-            previousWithout = next;
+            total += Math.max(0, next - previous - quiet);
+            previous = next;
         }
-        if (jobThere) {
-            with += Math.max(0, end - previousWith - quiet);
-        }
-        return with - without;
+        return total;
     }
 }
