@@ -47,6 +47,16 @@ public interface ClusterView {
         return Optional.empty();
     }
 
+    /**
+     * {@link #runningJobs()} for a reader of where the jobs run and when they end only: the placements
+     * may carry their protections as placed instead of the time left, so the simulator hands out the
+     * same list again while no job started, ended or moved, even as the clock advances while
+     * protections run (when {@link #runningJobs()} must make a new one).
+     */
+    default Optional<List<RunningJob>> runningLayout() {
+        return runningJobs();
+    }
+
     default int vmCount() {
         return cluster().size();
     }

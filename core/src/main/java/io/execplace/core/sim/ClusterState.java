@@ -80,6 +80,11 @@ public final class ClusterState implements ClusterView {
         return kernel == null ? Optional.empty() : Optional.of(kernel.runningJobs());
     }
 
+    @Override
+    public Optional<List<RunningJob>> runningLayout() {
+        return kernel == null ? Optional.empty() : Optional.of(kernel.runningLayout());
+    }
+
     /** Back to an empty cluster at time 0 (an elastic cluster with no node bought, capacity seed 0). */
     public void reset() {
         reset(0);

@@ -200,6 +200,11 @@ public final class EventKernel {
         return clock.runningJobs(executorsPlaced());
     }
 
+    /** {@link #runningJobs()} with placements as placed, not protections' time left ({@link ClusterView#runningLayout}). */
+    public List<RunningJob> runningLayout() {
+        return clock.runningLayout(executorsPlaced());
+    }
+
     /** Number of jobs running now. */
     public int runningCount() {
         return running.size();

@@ -4,6 +4,7 @@ import io.execplace.core.metrics.CapacityStats;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.Job;
+import io.execplace.core.model.Placement;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.SimulationConfig;
@@ -280,21 +281,7 @@ final class KernelClock {
                 && (!book.anyProtection || runningListAt == state.now())) {
             return runningList;
         }
-        int[] started = new int[running.size()];
-        for (int i = 0; i < started.length; i++) {
-            started[i] = running.jobAt(i);
-        }
-        Arrays.sort(started);
-        List<RunningJob> list = new ArrayList<>(started.length + 1);
-        for (int j : started) {
-            list.add(new RunningJob(jobs[j], book.protectionLeft(j, book.placementOf(j), state), book.finish[j]));
-        }
-        if (placed > 0) {
-            Job job = jobs[pendingJob];
-            list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
-                    state.now() + config.durationModel().duration(job, true, starts.allLocal(pendingJob, placed))));
-        }
-        List<RunningJob> jobsNow = Collections.unmodifiableList(list);
+        List<RunningJob> jobsNow = running(placed, true);
         if (placed == 0) {
             runningList = jobsNow;
             runningListChanges = running.changes();
@@ -303,10 +290,52 @@ final class KernelClock {
         return jobsNow;
     }
 
+    /**
+     * {@link #runningJobs} with each placement as placed (protections as given, not their time left):
+     * the same list while nothing started, ended or moved, even as the clock advances with protections
+     * running, for readers of the layout and the ends only.
+     */
+    List<RunningJob> runningLayout(int placed) {
+        if (!book.anyProtection) {
+            return runningJobs(placed);
+        }
+        if (placed == 0 && layoutList != null && layoutListChanges == running.changes()) {
+            return layoutList;
+        }
+        List<RunningJob> jobsNow = running(placed, false);
+        if (placed == 0) {
+            layoutList = jobsNow;
+            layoutListChanges = running.changes();
+        }
+        return jobsNow;
+    }
+
+    private List<RunningJob> running(int placed, boolean timeLeft) {
+        int[] started = new int[running.size()];
+        for (int i = 0; i < started.length; i++) {
+            started[i] = running.jobAt(i);
+        }
+        Arrays.sort(started);
+        List<RunningJob> list = new ArrayList<>(started.length + 1);
+        for (int j : started) {
+            Placement p = book.placementOf(j);
+            list.add(new RunningJob(jobs[j], timeLeft ? book.protectionLeft(j, p, state) : p, book.finish[j]));
+        }
+        if (placed > 0) {
+            Job job = jobs[pendingJob];
+            list.add(new RunningJob(job, book.placementSoFar(pendingJob, placed),
+                    state.now() + config.durationModel().duration(job, true, starts.allLocal(pendingJob, placed))));
+        }
+        return Collections.unmodifiableList(list);
+    }
+
     /** {@link #runningJobs}'s last list without an offered job's executors, and the queue's state and the time it is of. */
     private List<RunningJob> runningList;
     private long runningListChanges;
     private double runningListAt;
+    /** {@link #runningLayout}'s last list without an offered job's executors, and the queue's state it is of. */
+    private List<RunningJob> layoutList;
+    private long layoutListChanges;
 
     /** {@link #placeExecutor}: more executors of the job are to come. */
     static final int EXECUTOR_PLACED = 0;

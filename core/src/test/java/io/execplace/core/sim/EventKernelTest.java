@@ -130,4 +130,24 @@ class EventKernelTest {
         assertThat(k.now()).isEqualTo(7); // job 2 ended
         assertThat(k.runningJobs()).isNotSameAs(second).extracting(r -> r.job().id()).containsExactly(0);
     }
+
+    @Test
+    void whileProtectionsRunTheLayoutListOutlivesTheClockButTheRunningJobsDoNot() {
+        EventKernel k = kernel(job(0, 0, 1, 10), job(1, 0, 2, 5), job(2, 3, 1, 4));
+        assertThat(k.nextDecision()).isTrue();
+        k.start(k.offered(), Placement.of(0).withProtection(100));
+        assertThat(k.nextDecision()).isTrue(); // job 1 needs both VMs
+        List<RunningJob> layout = k.runningLayout();
+        assertThat(k.runningJobs().get(0).placement().protectionSeconds(0)).isEqualTo(100);
+        k.skip();
+        assertThat(k.nextDecision()).isTrue();
+        assertThat(k.now()).isEqualTo(3); // job 2 arrived: nothing started or ended, the clock moved
+        assertThat(k.runningJobs().get(0).placement().protectionSeconds(0)).isEqualTo(97);
+        assertThat(k.runningLayout()).isSameAs(layout).extracting(RunningJob::finish).containsExactly(10.0);
+        assertThat(layout.get(0).placement().vm(0)).isZero();
+        k.start(1, Placement.of(1));
+        List<RunningJob> started = k.runningLayout();
+        assertThat(started).isNotSameAs(layout).extracting(r -> r.job().id()).containsExactly(0, 2);
+        assertThat(started).extracting(RunningJob::finish).containsExactly(10.0, 7.0);
+    }
 }

@@ -51,7 +51,9 @@ final class QuietNodes {
         if (!view.cluster().isElastic() || !underusedPool(view.cluster().pools())) {
             return false;
         }
-        Optional<List<RunningJob>> running = view.runningJobs();
+        // Only where the executors run and when they end matter here: the layout list stays the same
+        // while protections' time left moves with the clock.
+        Optional<List<RunningJob>> running = view.runningLayout();
         if (running.isEmpty()) {
             return false;
         }

@@ -37,7 +37,8 @@ final class RoomForecast {
      *                  those nodes have for the job now
      */
     double secondsUntilRoom(Job job, ClusterView view, Placement placement, double horizonSeconds) {
-        Optional<List<RunningJob>> running = view.runningJobs();
+        // Where the executors run and when they end: the layout list, not remade as protections' time left moves.
+        Optional<List<RunningJob>> running = view.runningLayout();
         if (running.isEmpty()) {
             return Double.POSITIVE_INFINITY;
         }
