@@ -33,7 +33,7 @@ public final class ClusterState implements ClusterView {
     private final double[] busyUntil;
     private final double[] busySince;
     private final BusyIntervals intervals;
-    private final int[] scratchCount;
+    private final PlacementCheck check;
     private int activeVms;
     private double now;
     /** The kernel that drives this state (it knows the running jobs), or null. */
@@ -55,7 +55,6 @@ public final class ClusterState implements ClusterView {
         busyUntil = new double[n];
         busySince = new double[n];
         intervals = new BusyIntervals(n);
-        scratchCount = new int[n];
         for (int i = 0; i < n; i++) {
             Vm vm = cluster.vm(i);
             capacityCores[i] = vm.cores();
@@ -63,6 +62,7 @@ public final class ClusterState implements ClusterView {
         }
         nodes = cluster.isElastic() ? new NodeLifecycle(cluster) : null;
         placeholders = nodes == null ? null : new Placeholders(this, nodes);
+        check = new PlacementCheck(this, nodes);
         reset();
     }
 
@@ -208,43 +208,7 @@ public final class ClusterState implements ClusterView {
 
     /** Checks that a placement is well formed and fits the free resources now: null when valid, else what is wrong. */
     public String validate(Job job, Placement placement) {
-        if (placement.executors() != job.executors()) {
-            return "placed " + placement.executors() + " executors, job " + job.id() + " needs " + job.executors();
-        }
-        String error = null;
-        for (int i = 0; i < placement.executors(); i++) {
-            int vm = placement.vm(i);
-            if (vm < 0 || vm >= n) {
-                error = "executor " + i + " of job " + job.id() + " placed on unknown VM " + vm;
-                break;
-            }
-            scratchCount[vm]++;
-        }
-        for (int i = 0; error == null && i < placement.executors(); i++) {
-            int vm = placement.vm(i);
-            int count = scratchCount[vm];
-            if (count == 0) {
-                continue; // already checked
-            }
-            if ((long) count * job.coresPerExecutor() > freeCores(vm)) {
-                error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
-                        + job.coresPerExecutor() + " cores on " + freeCores(vm) + " free cores";
-            } else if (count * job.memoryGbPerExecutor() > freeMemoryGb(vm) + Capacity.EPSILON) {
-                error = "VM " + vm + " over capacity: job " + job.id() + " puts " + count + " executors of "
-                        + job.memoryGbPerExecutor() + " GB on " + freeMemoryGb(vm) + " GB free";
-            }
-            scratchCount[vm] = 0;
-        }
-        for (int i = 0; i < placement.executors(); i++) {
-            int vm = placement.vm(i);
-            if (vm >= 0 && vm < n) {
-                scratchCount[vm] = 0;
-            }
-        }
-        if (error == null && nodes != null) {
-            error = nodes.checkLaunches(placement);
-        }
-        return error;
+        return check.validate(job, placement);
     }
 
     /** Places one executor of the job on the VM, busy until {@code finish}. The caller has checked it fits. */
