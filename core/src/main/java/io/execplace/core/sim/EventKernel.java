@@ -36,9 +36,7 @@ import java.util.Map;
  */
 public final class EventKernel {
 
-    private final Cluster cluster;
     private final SimulationConfig config;
-    private final boolean admission;
     private final ClusterState state;
     private final CompletionQueue running = new CompletionQueue();
 
@@ -58,9 +56,7 @@ public final class EventKernel {
 
     /** A kernel for {@code cluster} under {@code config}: queue order, admission, backfilling, duration model, billing. */
     public EventKernel(Cluster cluster, SimulationConfig config) {
-        this.cluster = cluster;
         this.config = config;
-        this.admission = config.deadlineAdmission();
         this.state = new ClusterState(cluster, config.durationModel());
         state.drivenBy(this);
         this.waiting = new WaitingQueue(new Job[0], config.queue());
@@ -88,7 +84,7 @@ public final class EventKernel {
         allocations.reset();
         // Interruptions leave what is left of a stopped job in the array: a copy of the caller's.
         Job[] run = !clock.elastic() || allocations.any() ? all : all.clone();
-        book.reset(run, jobs.length, cluster);
+        book.reset(run, jobs.length, state.cluster());
         waiting.reset(run);
         state.reset(config.capacitySeed());
         clock.reset(run, jobs.length);
@@ -128,7 +124,7 @@ public final class EventKernel {
                     }
                     continue;
                 }
-                if (admission && j != clock.pendingJob
+                if (config.deadlineAdmission() && j != clock.pendingJob
                         && Deadlines.missed(job, state.now() + job.baseDuration())) {
                     dropAt(cursor, "deadline can no longer be met (admission)");
                     continue;
@@ -163,7 +159,7 @@ public final class EventKernel {
     }
 
     public Cluster cluster() {
-        return cluster;
+        return state.cluster();
     }
 
     public SimulationConfig config() {
@@ -257,7 +253,7 @@ public final class EventKernel {
         }
         double at = starts.readyAt(p);
         double duration = starts.duration(job, p);
-        if (admission && Deadlines.missed(job, at + duration)) {
+        if (config.deadlineAdmission() && Deadlines.missed(job, at + duration)) {
             dropAt(position, "predicted to miss its deadline with this placement (admission)");
             return false;
         }
@@ -398,7 +394,7 @@ public final class EventKernel {
             clock.consolidateAll();
         }
         JobRecord[] records = book.records(givenJobs);
-        return RunResults.of(scheduler, cluster, config, records, state.vmRecords(), delays, decisions,
+        return RunResults.of(scheduler, state.cluster(), config, records, state.vmRecords(), delays, decisions,
                 clock.resultCapacity());
     }
 }
