@@ -138,6 +138,9 @@ final class Placeholders {
 
     /** The run is over: the Deployment is deleted, and the nodes it alone held empty now. */
     void clear() {
+        if (room == null) {
+            return; // none were asked for, or cleared already: no slot holds one
+        }
         for (int vm = 0; vm < n; vm++) {
             leave(vm, on[vm]);
         }
