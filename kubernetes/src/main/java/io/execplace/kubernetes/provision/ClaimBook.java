@@ -1,5 +1,7 @@
 package io.execplace.kubernetes.provision;
 
+import io.execplace.core.model.InstanceChoice;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -161,7 +163,7 @@ public final class ClaimBook {
             if (left <= 0) {
                 continue;
             }
-            List<Sized> alone = sizes(offered, most, left, Math.max(0, w.toCome()), w);
+            List<Sized> alone = sizes(offered, left, Math.max(0, w.toCome()), w);
             int slots = alone.stream().mapToInt(Sized::slots).sum();
             double aloneCost = alone.stream().mapToDouble(s -> price(s.type(), w.capacityType())).sum() * w.runSeconds();
             Open shared = null;
@@ -197,15 +199,31 @@ public final class ClaimBook {
     }
 
     /**
-     * The model's new claims for {@code left} pods of the want and {@code more} to come: as many as
-     * the largest offered type holds, capped at those, on the cheapest type that holds that many;
-     * again until the pending ones are covered.
+     * The model's new claims for {@code left} pods of the want and {@code more} to come ({@link
+     * InstanceChoice}, the rule of schedulers.elastic {@code NodeClaims}): as many as the largest offered
+     * type holds, capped at those, on the cheapest type that holds that many; again until the pending
+     * ones are covered.
      */
-    private static List<Sized> sizes(List<InstanceShape> offered, long most, int left, int more, Want w) {
+    private static List<Sized> sizes(List<InstanceShape> offered, int left, int more, Want w) {
+        InstanceChoice.Types types = new InstanceChoice.Types() {
+            @Override
+            public int count() {
+                return offered.size();
+            }
+
+            @Override
+            public long holds(int t) {
+                return offered.get(t).holds(w.cpuMillis(), w.memoryBytes());
+            }
+
+            @Override
+            public double price(int t) {
+                return ClaimBook.price(offered.get(t), w.capacityType());
+            }
+        };
         List<Sized> claims = new ArrayList<>();
         while (left > 0) {
-            long want = Math.min(most, left + more);
-            InstanceShape type = cheapest(offered, w.capacityType(), s -> s.holds(w.cpuMillis(), w.memoryBytes()) >= want);
+            InstanceShape type = offered.get(InstanceChoice.cheapest(types, InstanceChoice.wanted(types, left + more)));
             int slots = (int) Math.min(type.holds(w.cpuMillis(), w.memoryBytes()), left + more);
             claims.add(new Sized(type, slots));
             more -= Math.max(0, slots - left);
