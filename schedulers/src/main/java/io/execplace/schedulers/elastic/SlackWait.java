@@ -15,9 +15,29 @@ import io.execplace.core.policy.ClusterView;
  * deadline is lost to a purchase: it waits up to {@code lostLaunches} launches for room (the deadline
  * is missed either way; the node is not bought). Jobs without a deadline wait no longer than a launch.
  *
- * @param lostLaunches how many launches a job that a purchase cannot save waits for room
+ * <p>A waiting job holds the queue: without backfilling the jobs behind it wait too, spending their
+ * own slack. So a wait longer than a launch is taken only while fewer than {@code queueArrivals} jobs
+ * are expected to arrive during it, at the arrival rate seen so far ({@link ArrivalRate}).
  */
-record SlackWait(double lostLaunches) {
+final class SlackWait {
+
+    private final double lostLaunches;
+    private final double queueArrivals;
+    private final ArrivalRate arrivals = new ArrivalRate();
+
+    /**
+     * @param lostLaunches  how many launches a job that a purchase cannot save waits for room
+     * @param queueArrivals arrivals expected during a wait beyond which the job does not wait
+     */
+    SlackWait(double lostLaunches, double queueArrivals) {
+        this.lostLaunches = lostLaunches;
+        this.queueArrivals = queueArrivals;
+    }
+
+    /** Records the job's arrival (once per job). */
+    void observe(Job job) {
+        arrivals.observe(job);
+    }
 
     /**
      * Seconds from now the job may wait for room, given the placement that would buy and the launch it
@@ -28,10 +48,8 @@ record SlackWait(double lostLaunches) {
             return 0;
         }
         double slack = job.deadline() - view.now() - job.baseDuration();
-        if (lost(job, view, buying)) {
-            return Math.max(slack, lostLaunches * launchSeconds);
-        }
-        return slack - launchSeconds;
+        double patience = lost(job, view, buying) ? Math.max(slack, lostLaunches * launchSeconds) : slack - launchSeconds;
+        return Math.min(patience, queueArrivals / arrivals.perSecond());
     }
 
     /** True when the job's slack is shorter than the shortest launch of the nodes the placement would buy. */
