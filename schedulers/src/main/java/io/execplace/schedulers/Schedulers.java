@@ -138,11 +138,11 @@ public final class Schedulers {
             .with(FinishTogetherPatient.NAME,
                     "finish-together-steady whose jobs wait for room the running jobs will free, instead of buying a "
                             + "node, as long as their deadline slack covers the wait (run when named)",
-                    context -> new FinishTogetherPatient())
+                    context -> FinishTogetherPatient.create())
             .with(FinishTogetherPatient.NAME + EveryPodProtected.SUFFIX,
                     "finish-together-patient with every executor pod annotated karpenter.sh/do-not-disrupt: \"true\" "
                             + "(run when named)",
-                    context -> new EveryPodProtected(new FinishTogetherPatient()))
+                    context -> new EveryPodProtected(FinishTogetherPatient.create()))
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "

@@ -67,6 +67,9 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         if (!view.cluster().isElastic()) {
             return placement.place(job, view);
         }
+        if (slackWait != null) {
+            slackWait.observe(job);
+        }
         Placement chosen = SpotRisk.hasSpot(view.cluster().pools()) ? choose(job, view) : placement.place(job, view);
         return worthWaiting(job, view, chosen) ? Placement.none() : chosen;
     }

@@ -35,7 +35,7 @@ class FinishTogetherPatientTest {
 
     private static final InstanceType S = new InstanceType("s", 4, 16, 4, 1);
     private static final Cluster POOL = new NodePools("hand", List.of(NodePool.builder("od").instanceTypes(List.of(S))
-            .limitCores(16).launchDelay(LaunchDelay.constant(60)).consolidateAfter(30).build()), false).cluster();
+            .limitCores(32).launchDelay(LaunchDelay.constant(60)).consolidateAfter(30).build()), false).cluster();
 
     private static final Job FIRST = job(0, 0, 100, Job.NO_DEADLINE);
 
@@ -54,7 +54,7 @@ class FinishTogetherPatientTest {
     @Test
     void aJobWhoseSlackCoversTheWaitAndALaunchWaitsForRoom() {
         Job second = job(1, 60, 50, 310);
-        RunResult patient = run(new FinishTogetherPatient(), FIRST, second);
+        RunResult patient = run(FinishTogetherPatient.create(), FIRST, second);
         assertThat(patient.jobs().get(1).start()).isEqualTo(160);
         assertThat(patient.jobs().get(1).placement().vm(0)).isEqualTo(patient.jobs().get(0).placement().vm(0));
         assertThat(patient.jobs().get(1).metDeadline()).isTrue();
@@ -72,7 +72,7 @@ class FinishTogetherPatientTest {
     // now and runs 120-170, in time.
     @Test
     void aJobWhoseSlackWouldNotCoverALaunchAfterTheWaitBuys() {
-        RunResult patient = run(new FinishTogetherPatient(), FIRST, job(1, 60, 50, 260));
+        RunResult patient = run(FinishTogetherPatient.create(), FIRST, job(1, 60, 50, 260));
         assertThat(patient.jobs().get(1).start()).isEqualTo(120);
         assertThat(patient.capacity().nodeLaunches()).isEqualTo(2);
         assertThat(patient.jobs().get(1).metDeadline()).isTrue();
@@ -84,7 +84,7 @@ class FinishTogetherPatientTest {
     @Test
     void aJobNoPurchaseCanSaveWaitsUpToTwoLaunches() {
         Job lost = job(1, 60, 50, 140);
-        RunResult patient = run(new FinishTogetherPatient(), FIRST, lost);
+        RunResult patient = run(FinishTogetherPatient.create(), FIRST, lost);
         assertThat(patient.jobs().get(1).start()).isEqualTo(160);
         assertThat(patient.capacity().nodeLaunches()).isEqualTo(1);
         assertThat(patient.jobs().get(1).metDeadline()).isFalse();
@@ -92,7 +92,7 @@ class FinishTogetherPatientTest {
         assertThat(steady.capacity().nodeLaunches()).isEqualTo(2);
         assertThat(steady.jobs().get(1).metDeadline()).isFalse();
 
-        RunResult far = run(new FinishTogetherPatient(), job(0, 0, 190, Job.NO_DEADLINE), lost);
+        RunResult far = run(FinishTogetherPatient.create(), job(0, 0, 190, Job.NO_DEADLINE), lost);
         assertThat(far.jobs().get(1).start()).isEqualTo(120);
         assertThat(far.capacity().nodeLaunches()).isEqualTo(2);
     }
@@ -100,10 +100,35 @@ class FinishTogetherPatientTest {
     // Without a deadline a job waits no longer than a launch, as finish-together-spot's rule.
     @Test
     void aJobWithoutDeadlineWaitsOnlyForRoomSoonerThanALaunch() {
-        RunResult patient = run(new FinishTogetherPatient(), FIRST, job(1, 60, 50, Job.NO_DEADLINE));
+        RunResult patient = run(FinishTogetherPatient.create(), FIRST, job(1, 60, 50, Job.NO_DEADLINE));
         assertThat(patient.capacity().nodeLaunches()).isEqualTo(2);
-        assertThat(run(new FinishTogetherPatient(), FIRST, job(1, 120, 50, Job.NO_DEADLINE)).capacity().nodeLaunches())
+        assertThat(run(FinishTogetherPatient.create(), FIRST, job(1, 120, 50, Job.NO_DEADLINE)).capacity().nodeLaunches())
                 .isEqualTo(1);
+    }
+
+    // Arrivals at 0, 10, 40 seen (the one at 10 twice): 2 gaps over 40 s. The rate is read over the arrival
+    // times, not up to now, so it does not fall while a waiting head keeps later arrivals from being shown.
+    @Test
+    void theArrivalRateCountsEachJobOnceOverItsArrivalTimes() {
+        ArrivalRate rate = new ArrivalRate();
+        rate.observe(job(0, 0, 50, Job.NO_DEADLINE));
+        assertThat(rate.perSecond()).isInfinite();
+        rate.observe(job(1, 10, 50, Job.NO_DEADLINE));
+        rate.observe(job(1, 10, 50, Job.NO_DEADLINE));
+        rate.observe(job(2, 40, 50, Job.NO_DEADLINE));
+        assertThat(rate.perSecond()).isEqualTo(2 / 40.0);
+    }
+
+    // The hand-worked runs above see two arrivals 60 s apart: at most 3 x 60 = 180 s of wait, which none
+    // of them reaches. Three more jobs (10 s each) arriving at 57-59 each buy a node, the first running
+    // 117-127: job 1's room comes in 67 s, its slack would cover that and a launch, but 4 gaps in 60 s
+    // allow 45 s of wait: it buys and runs from 120.
+    @Test
+    void aJobDoesNotWaitLongerThanALaunchWhenManyArrivalsWouldQueueBehindIt() {
+        RunResult busy = run(FinishTogetherPatient.create(), FIRST, job(2, 57, 10, Job.NO_DEADLINE),
+                job(3, 58, 10, Job.NO_DEADLINE), job(4, 59, 10, Job.NO_DEADLINE), job(1, 60, 50, 310));
+        assertThat(busy.jobs().get(4).job().id()).isEqualTo(1);
+        assertThat(busy.jobs().get(4).start()).isEqualTo(120);
     }
 
     @Test
@@ -121,7 +146,7 @@ class FinishTogetherPatientTest {
         Cluster c = ClusterPresets.tpds();
         Workload w = WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(2));
         SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF);
-        RunResult patient = Simulation.run(c, w, new FinishTogetherPatient(), config);
+        RunResult patient = Simulation.run(c, w, FinishTogetherPatient.create(), config);
         RunResult together = Simulation.run(c, w, new FinishTogether(), config);
         assertThat(patient.jobs()).isEqualTo(together.jobs());
     }
@@ -132,7 +157,7 @@ class FinishTogetherPatientTest {
         Cluster c = ElasticPresets.onDemand();
         Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(3).withJobs(300));
         SimulationConfig config = SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF).withCapacitySeed(3);
-        RunResult patient = Simulation.run(c, w, new FinishTogetherPatient(), config);
+        RunResult patient = Simulation.run(c, w, FinishTogetherPatient.create(), config);
         RunResult steady = Simulation.run(c, w, new FinishTogetherSteady(), config);
         assertThat(patient.capacity().nodeLaunches()).isLessThan(steady.capacity().nodeLaunches());
         assertThat(patient.summary().totalCost()).isLessThan(steady.summary().totalCost());
