@@ -97,7 +97,7 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         if (room < launch && (slackWait == null || !slackWait.lost(job, view, chosen))) {
             return !job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0;
         }
-        return room <= patience;
+        return slackWait != null && room <= patience;
     }
 
     /**
