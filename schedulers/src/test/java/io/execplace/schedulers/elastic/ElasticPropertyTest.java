@@ -96,7 +96,7 @@ class ElasticPropertyTest {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
                 "uniform-progress-most", "finish-together", "finish-together-spot", "finish-together-headroom",
-                "first-fit", "gio", "round-robin", "random");
+                "finish-together-patient", "first-fit", "gio", "round-robin", "random");
         int runs = 0;
         int interrupted = 0;
         for (long seed = 1; seed <= 6; seed++) {
@@ -115,7 +115,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(6 * 3 * 12);
+        assertThat(runs).isEqualTo(6 * 3 * 13);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
@@ -132,7 +132,8 @@ class ElasticPropertyTest {
                 reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
                 "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random",
-                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected");
+                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected",
+                "finish-together-patient", "finish-together-patient-protected");
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -155,7 +156,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 13);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 15);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
