@@ -120,6 +120,10 @@ public final class Schedulers {
                     "finish-together-spot with placeholder pods (Kubernetes' overprovisioning pattern) holding room "
                             + "for the jobs whose slack is shorter than a launch, sized from the arrivals seen (run when named)",
                     context -> FinishTogetherOverprovisioned.create())
+            .with(FinishTogetherOverprovisioned.LARGE_NAME,
+                    "finish-together-overprovisioned buying nodes of the largest type, with a smaller placeholder room "
+                            + "that goes on on-demand nodes while availability windows close every spot pool (run when named)",
+                    context -> FinishTogetherOverprovisioned.createLarge())
             .with(FinishTogetherOverprovisioned.PROTECTED_NAME,
                     "finish-together-protected with the same placeholder pods (run when named)",
                     context -> FinishTogetherOverprovisioned.createProtected())
@@ -184,7 +188,7 @@ public final class Schedulers {
      * named, on any cluster; on fixed clusters they place as their base policies do.
      */
     public static final List<String> OVERPROVISIONING_POLICIES = List.of(FinishTogetherOverprovisioned.NAME,
-            FinishTogetherOverprovisioned.PROTECTED_NAME);
+            FinishTogetherOverprovisioned.LARGE_NAME, FinishTogetherOverprovisioned.PROTECTED_NAME);
 
     /**
      * The policies that trade deadline slack for launches (a job waits for room as long as its slack

@@ -43,6 +43,8 @@ public final class FinishTogether implements PlacementPolicy {
     private long decision;
     /** Room kept for short jobs ({@link Headroom}), or null when none is kept. */
     private final Headroom headroom;
+    /** True: a node bought is of the type holding the most of the job's executors ({@link NodeClaims#of}). */
+    private final boolean buysLargest;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
     private Cluster hybridOf;
     private boolean hybrid;
@@ -66,9 +68,23 @@ public final class FinishTogether implements PlacementPolicy {
      * and that room is left free beside its executors for the short jobs to come.
      */
     FinishTogether(double exposureWeight, Headroom headroom) {
+        this(exposureWeight, headroom, false);
+    }
+
+    private FinishTogether(double exposureWeight, Headroom headroom, boolean buysLargest) {
+        this.buysLargest = buysLargest;
         this.exposureWeight = exposureWeight;
         this.quiet = exposureWeight > 0 ? new QuietNodes() : null;
         this.headroom = headroom;
+    }
+
+    /**
+     * The rule as named {@link #NAME}, but a node it buys is of the instance type that holds the most of
+     * the job's executors, not Karpenter's cheapest type for those left to place: the room left on it
+     * takes the next jobs without a launch.
+     */
+    static FinishTogether buyingLargest() {
+        return new FinishTogether(0, null, true);
     }
 
     @Override
@@ -112,7 +128,7 @@ public final class FinishTogether implements PlacementPolicy {
             hybrid = cluster.isHybrid();
             hybridOf = cluster;
         }
-        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room) : null;
+        NodeClaims claims = cluster.isElastic() ? NodeClaims.of(cluster.pools(), room, buysLargest) : null;
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (hybrid && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);

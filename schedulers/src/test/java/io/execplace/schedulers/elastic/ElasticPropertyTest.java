@@ -13,6 +13,7 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
+import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
@@ -44,6 +45,21 @@ class ElasticPropertyTest {
     /** A spot pool whose capacity a trace takes back four times a day, and an on-demand pool. */
     private static Cluster reclaimed() {
         return reclaimed(ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    /**
+     * A spot pool closed by two availability windows (300-1,200 s and 1,800-2,400 s), so that policies
+     * whose placeholders follow spot availability move them to on-demand nodes, and an on-demand pool;
+     * every application runs a driver pod.
+     */
+    private static Cluster windowed() {
+        NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT)
+                .instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200).launchDelay(new LaunchDelay(30, 90))
+                .billing(1, 60).consolidateAfter(30).interruptions(Interruptions.unavailable(120,
+                        List.of(new UnavailableWindow(300, 1_200), new UnavailableWindow(1_800, 2_400)))).build();
+        NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200)
+                .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30).build();
+        return new NodePools("windowed", List.of(spot, onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
     }
 
     private static Cluster reclaimed(ConsolidationPolicy consolidation) {
@@ -225,14 +241,16 @@ class ElasticPropertyTest {
      * The same invariants with placeholder pods (Kubernetes' overprovisioning pattern): nodes bought and
      * held for placeholders only are billed as lifetimes like any other, no executor runs outside a ready
      * lifetime though it took a placeholder's room at once, and a seed replays bit for bit — under both
-     * consolidation rules, with and without spot reclaims and driver pods. The placeholders hold nodes:
+     * consolidation rules, with and without spot reclaims and driver pods, and with spot windows (where the
+     * large variant's placeholders move to on-demand nodes). The placeholders hold nodes:
      * more node-hours than the same placement without them, summed over the runs.
      */
     @Test
     void placeholderRunsKeepTheirInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.onDemandUnderutilized(),
                 reclaimed(), reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED),
-                ElasticPresets.spot().pools().withDrivers(DriverPod.SPARK_DEFAULT, "elastic-spot+drivers").cluster());
+                ElasticPresets.spot().pools().withDrivers(DriverPod.SPARK_DEFAULT, "elastic-spot+drivers").cluster(),
+                windowed());
         double heldHours = 0;
         double baseHours = 0;
         int runs = 0;
@@ -249,7 +267,7 @@ class ElasticPropertyTest {
                 baseHours += Simulation.run(c, w, Schedulers.create("finish-together-spot", seed), config).capacity().nodeHours();
             }
         }
-        assertThat(runs).isEqualTo(3 * 5 * 2);
+        assertThat(runs).isEqualTo(3 * 6 * 3);
         assertThat(heldHours).as("node-hours with placeholders against finish-together-spot's").isGreaterThan(baseHours);
     }
 
