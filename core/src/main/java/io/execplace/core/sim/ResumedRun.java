@@ -157,7 +157,7 @@ public final class ResumedRun {
     }
 
     /** The last run's result from its resume on: the records of the jobs it carried and of the future ones, its node lifetimes. */
-    RunResult result() {
+    public RunResult result() {
         return kernel.result("resumed", new long[0], 0);
     }
 
