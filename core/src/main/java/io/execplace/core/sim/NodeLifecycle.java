@@ -176,10 +176,7 @@ final class NodeLifecycle {
         }
     }
 
-    /**
-     * Once a resumed run's pods are back: every node's last pod event is {@code source}'s, so that
-     * under-used consolidation's {@code consolidateAfter} counts from when it did there.
-     */
+    /** Once a resumed run's pods are back: each node's last pod event is {@code source}'s (under-used consolidation's clock). */
     void keepPodEvents(NodeLifecycle source) {
         System.arraycopy(source.lastPodEvent, 0, lastPodEvent, 0, n);
     }
