@@ -331,9 +331,17 @@ public final class ClusterState implements ClusterView {
         }
     }
 
-    /** Once a resumed run's running jobs are back: every billed interval open now opened when it did in {@code source}. */
+    /**
+     * Once a resumed run's running jobs are back: every billed interval open now opened when it did in
+     * {@code source}; on an elastic cluster the placeholders are {@code source}'s, and each node's last pod
+     * event (under-used consolidation's clock) is when it was there.
+     */
     void keepOpeningTimes(ClusterState source) {
         System.arraycopy(source.busySince, 0, busySince, 0, n);
+        if (nodes != null) {
+            placeholders.copyFrom(source.placeholders);
+            nodes.keepPodEvents(source.nodes);
+        }
     }
 
     /** Busy seconds of a VM so far, counting an open interval up to now. */

@@ -30,7 +30,7 @@ final class KernelClock {
     private final Allocations allocations;
     private final JobStarts starts;
     /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
-    private final Preemptions preemptions;
+    final Preemptions preemptions;
     /** Placeholder pods (Kubernetes' overprovisioning pattern); null for a fixed cluster. */
     private final Placeholders placeholders;
     private final SimulationConfig config;

@@ -51,6 +51,8 @@ final class NodeLifecycle {
     private final boolean[] underused;
     private final double[] lastPodEvent;
     private boolean pollQueued;
+    /** When the queued run of the disruption loop comes (while {@link #pollQueued}). */
+    private double pollAt;
 
     private final NodeEvents events = new NodeEvents();
     private final AvailabilityTraces traces;
@@ -166,6 +168,17 @@ final class NodeLifecycle {
         for (int p = 0; drawTraces && !sameFuture && p < capacity.poolCount(); p++) {
             traces.scheduleDrawn(events, p, !capacity.open(p), now, seed);
         }
+        // Under-used consolidation's loop keeps its beat: its queued run stays where it was.
+        pollQueued = source.pollQueued;
+        pollAt = source.pollAt;
+        if (pollQueued && !sameFuture) {
+            push(pollAt, 0, UNDERUSED_POLL, 0);
+        }
+    }
+
+    /** Once a resumed run's pods are back: each node's last pod event is {@code source}'s (under-used consolidation's clock). */
+    void keepPodEvents(NodeLifecycle source) {
+        System.arraycopy(source.lastPodEvent, 0, lastPodEvent, 0, n);
     }
 
     NodePools pools() {
@@ -291,6 +304,7 @@ final class NodeLifecycle {
     /** The disruption loop runs at {@code at}. */
     void schedulePoll(double at) {
         pollQueued = true;
+        pollAt = at;
         push(at, 0, UNDERUSED_POLL, 0);
     }
 

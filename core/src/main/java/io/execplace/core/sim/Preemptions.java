@@ -41,6 +41,11 @@ final class Preemptions {
         this.drivers = drivers;
     }
 
+    /** Under-used consolidation, or null when no pool has it. */
+    UnderutilizedConsolidation underused() {
+        return underused;
+    }
+
     /** Runs under-used consolidation's events with the others. */
     void consolidateUnderused(UnderutilizedConsolidation consolidation) {
         this.underused = consolidation;

@@ -41,8 +41,9 @@ final class UnderutilizedConsolidation {
     private final CompletionQueue running;
     private final KernelClock clock;
     private final int n;
-    /** The node whose removal waits for its check, or -1. */
+    /** The node whose removal waits for its check, or -1; and when the check comes. */
     private int chosen = -1;
+    private double chosenAt;
     /** Per slot, its pool's capacity type: executors move only within it (below). */
     private final int[] capacityType;
     /** Per job (and executor request) of the run: consolidation has evicted it once (below). */
@@ -96,6 +97,24 @@ final class UnderutilizedConsolidation {
         }
     }
 
+    /**
+     * A resumed run ({@link ResumedRun}, after {@link #reset}) takes over {@code source}'s node waiting for
+     * its check and which jobs it evicted once, {@code map} taking the source's job indices to this run's
+     * (-1: not in it); unless {@code eventsCopied}, the pending check is queued again.
+     */
+    void resumeFrom(UnderutilizedConsolidation source, int[] map, boolean eventsCopied) {
+        chosen = source.chosen;
+        chosenAt = source.chosenAt;
+        if (chosen >= 0 && !eventsCopied) {
+            nodes.scheduleRemoval(chosenAt, chosen);
+        }
+        for (int j = 0; j < source.evicted.length && j < map.length; j++) {
+            if (source.evicted[j] && map[j] >= 0) {
+                evicted[map[j]] = true;
+            }
+        }
+    }
+
     /** The loop runs at {@code now}: it queues its next run while it has work and may choose a node. */
     void poll(double now) {
         nodes.pollRan();
@@ -137,7 +156,8 @@ final class UnderutilizedConsolidation {
             int vm = (int) (candidateKeys[i] % n);
             if (fitsElsewhere(vm)) {
                 chosen = vm;
-                nodes.scheduleRemoval(now + VALIDATION_SECONDS, vm);
+                chosenAt = now + VALIDATION_SECONDS;
+                nodes.scheduleRemoval(chosenAt, vm);
                 return;
             }
         }
