@@ -39,6 +39,15 @@ final class LiveSlots {
         count--;
     }
 
+    int size() {
+        return count;
+    }
+
+    /** The {@code k}-th live slot in slot order. */
+    int get(int k) {
+        return slots[k];
+    }
+
     /** Writes the live slots, in slot order, into {@code out}; returns how many. */
     int copyTo(int[] out) {
         System.arraycopy(slots, 0, out, 0, count);

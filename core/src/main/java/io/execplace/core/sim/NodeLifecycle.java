@@ -193,6 +193,18 @@ final class NodeLifecycle {
         return capacity.canBuy(vm);
     }
 
+    /** Sets to none the room of the slots not {@link #available}: live nodes under notice, and slots their pool cannot buy. */
+    void clearUnavailable(int[] cores, double[] memoryGb) {
+        for (int k = 0; k < live.size(); k++) {
+            int vm = live.get(k);
+            if (cordoned[vm]) {
+                cores[vm] = 0;
+                memoryGb[vm] = 0;
+            }
+        }
+        capacity.clearUnbuyable(alive, cores, memoryGb);
+    }
+
     /** False while an availability trace's window keeps the pool from buying. */
     boolean poolOpen(int pool) {
         return capacity.open(pool);

@@ -37,7 +37,9 @@ import static org.assertj.core.api.Assertions.within;
  * every executor runs inside a lifetime of its node and never before that node could be ready, no
  * node is over capacity at any instant, the cost is the pools' billing of the node lifetimes, the
  * node-hours are the lifetimes, the same seed gives the same run bit for bit, and the view's list of
- * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought.
+ * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought,
+ * every active slot is one of them, and the free room it copies in one call ({@code copyFreeResources})
+ * is each slot's own answer.
  */
 class ElasticPropertyTest {
 
@@ -81,6 +83,14 @@ class ElasticPropertyTest {
                     }
                 }
                 assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
+                int[] cores = new int[view.vmCount()];
+                double[] memory = new double[view.vmCount()];
+                view.copyFreeResources(cores, memory);
+                for (int vm = 0; vm < view.vmCount(); vm++) {
+                    assertThat(cores[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeCores(vm));
+                    assertThat(memory[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeMemoryGb(vm));
+                    assertThat(!view.isActive(vm) || view.isProvisioned(vm)).as(where + ", active slot " + vm + " bought").isTrue();
+                }
                 return policy.place(job, view);
             }
 
