@@ -39,13 +39,14 @@ final class LiveSlots {
         count--;
     }
 
-    int size() {
-        return count;
-    }
-
-    /** The {@code k}-th live slot in slot order. */
-    int get(int k) {
-        return slots[k];
+    /** Sets to none the room ({@code cores}, {@code memoryGb}) of the live slots {@code marked}. */
+    void clearRoomWhere(boolean[] marked, int[] cores, double[] memoryGb) {
+        for (int k = 0; k < count; k++) {
+            if (marked[slots[k]]) {
+                cores[slots[k]] = 0;
+                memoryGb[slots[k]] = 0;
+            }
+        }
     }
 
     /** Writes the live slots, in slot order, into {@code out}; returns how many. */

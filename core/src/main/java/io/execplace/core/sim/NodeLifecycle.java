@@ -195,13 +195,7 @@ final class NodeLifecycle {
 
     /** Sets to none the room of the slots not {@link #available}: live nodes under notice, and slots their pool cannot buy. */
     void clearUnavailable(int[] cores, double[] memoryGb) {
-        for (int k = 0; k < live.size(); k++) {
-            int vm = live.get(k);
-            if (cordoned[vm]) {
-                cores[vm] = 0;
-                memoryGb[vm] = 0;
-            }
-        }
+        live.clearRoomWhere(cordoned, cores, memoryGb);
         capacity.clearUnbuyable(alive, cores, memoryGb);
     }
 
