@@ -136,6 +136,16 @@ public final class ClusterState implements ClusterView {
         return nodes == null || nodes.available(vm) ? freeMemory[vm] : 0;
     }
 
+    /** The arrays as they are, then a slot that cannot take an executor now (see {@link #freeCores}) set to none. */
+    @Override
+    public void copyFreeResources(int[] cores, double[] memoryGb) {
+        System.arraycopy(freeCores, 0, cores, 0, n);
+        System.arraycopy(freeMemory, 0, memoryGb, 0, n);
+        if (nodes != null) {
+            nodes.clearUnavailable(cores, memoryGb);
+        }
+    }
+
     /** An elastic cluster's live node that is empty but not yet consolidated is paid for, hence active. */
     @Override
     public boolean isActive(int vm) {

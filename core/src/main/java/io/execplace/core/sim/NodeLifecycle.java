@@ -206,6 +206,12 @@ final class NodeLifecycle {
         return capacity.canBuy(vm);
     }
 
+    /** Sets to none the room of the slots not {@link #available}: live nodes under notice, and slots their pool cannot buy. */
+    void clearUnavailable(int[] cores, double[] memoryGb) {
+        live.clearRoomWhere(cordoned, cores, memoryGb);
+        capacity.clearUnbuyable(alive, cores, memoryGb);
+    }
+
     /** False while an availability trace's window keeps the pool from buying. */
     boolean poolOpen(int pool) {
         return capacity.open(pool);

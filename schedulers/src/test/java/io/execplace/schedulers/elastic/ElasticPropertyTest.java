@@ -9,13 +9,11 @@ import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
-import io.execplace.core.model.Job;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Placement;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.QueuePolicy;
@@ -38,7 +36,9 @@ import static org.assertj.core.api.Assertions.within;
  * every executor runs inside a lifetime of its node and never before that node could be ready, no
  * node is over capacity at any instant, the cost is the pools' billing of the node lifetimes, the
  * node-hours are the lifetimes, the same seed gives the same run bit for bit, and the view's list of
- * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought.
+ * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought,
+ * every active slot is one of them, and the free room it copies in one call ({@code copyFreeResources})
+ * is each slot's own answer.
  */
 class ElasticPropertyTest {
 
@@ -74,37 +74,30 @@ class ElasticPropertyTest {
         return new NodePools("reclaimed-" + consolidation.key(), List.of(spot, onDemand), false).cluster();
     }
 
-    /** The policy, asserting at every decision that the view's list of bought slots is exactly the scan's. */
+    /**
+     * The policy, asserting at every decision that the view's list of bought slots is exactly the scan's,
+     * that every active slot is one of them, and that the one-call copy of the free room is each slot's answer.
+     */
     private static PlacementPolicy listingChecked(PlacementPolicy policy, String where) {
-        return new PlacementPolicy() {
-            private int[] listed = new int[0];
-
-            @Override
-            public String name() {
-                return policy.name();
-            }
-
-            @Override
-            public Placement place(Job job, ClusterView view) {
-                if (listed.length < view.vmCount()) {
-                    listed = new int[view.vmCount()];
+        return new CheckedPolicy(policy, (job, view) -> {
+            int[] listed = new int[view.vmCount()];
+            int count = view.provisionedVms(listed);
+            List<Integer> scanned = new ArrayList<>();
+            for (int vm = 0; vm < view.vmCount(); vm++) {
+                if (view.isProvisioned(vm)) {
+                    scanned.add(vm);
                 }
-                int count = view.provisionedVms(listed);
-                List<Integer> scanned = new ArrayList<>();
-                for (int vm = 0; vm < view.vmCount(); vm++) {
-                    if (view.isProvisioned(vm)) {
-                        scanned.add(vm);
-                    }
-                }
-                assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
-                return policy.place(job, view);
             }
-
-            @Override
-            public String neverPlaces(Job job, Cluster cluster) {
-                return policy.neverPlaces(job, cluster);
+            assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
+            int[] cores = new int[view.vmCount()];
+            double[] memory = new double[view.vmCount()];
+            view.copyFreeResources(cores, memory);
+            for (int vm = 0; vm < view.vmCount(); vm++) {
+                assertThat(cores[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeCores(vm));
+                assertThat(memory[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeMemoryGb(vm));
+                assertThat(!view.isActive(vm) || view.isProvisioned(vm)).as(where + ", active slot " + vm + " bought").isTrue();
             }
-        };
+        });
     }
 
     @Test
