@@ -14,7 +14,8 @@ allowed one (episodes then differ: the batch's speed depends on them). Every sid
 numbers ahead and cycles them: CartPole-v1 a table of 65,536 whole numbers (action = the number's last
 bit), one environment the same table (the allowed action it picks), the batch a table of a key per
 environment and action for 1,024 steps (per row the allowed action with the largest key, one NumPy
-expression over the whole mask batch). Each round also times Java's ``BatchedEnvs.step`` alone in the
+expression over the whole mask batch). With random actions one more row has the batch (``copy=False``)
+step with ``step_random()``: Java draws the random allowed actions in the step's own call. Each round also times Java's ``BatchedEnvs.step`` alone in the
 batch's loop: what the batch would reach if its Python side and the action choice cost nothing.
 
 PPO (``--rollout``, ``--epochs``, ``--batch-size``; the same settings on every side) reports each
@@ -103,6 +104,19 @@ def batch(vec, random):
         elapsed = CLOCK() - t0
         state["masks"] = masks
         return steps * vec.num_envs, elapsed
+    return chunk
+
+
+def batch_drawn_in_java(vec):
+    """A contender stepping the vector environment with ``step_random()``: the random allowed actions
+    drawn by Java in the step's own call (``--policy random`` only; Python chooses nothing)."""
+    vec.reset(seed=0)
+
+    def chunk(steps=10):
+        t0 = CLOCK()
+        for _ in range(steps):
+            vec.step_random()
+        return steps * vec.num_envs, CLOCK() - t0
     return chunk
 
 
@@ -319,9 +333,12 @@ def main():
                                                               **SETTINGS), random),
                   "java": java_alone(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS),
                                      random)}
+    if random:
+        contenders["drawn in java"] = batch_drawn_in_java(
+            execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS))
     if single_thread is not None:
         contenders["one thread"] = batch(single_thread, random)
-    single_ratios, batch_ratios, one_thread_ratios, java_ratios, view_ratios = [], [], [], [], []
+    single_ratios, batch_ratios, one_thread_ratios, java_ratios, view_ratios, drawn_ratios = [], [], [], [], [], []
     for r in range(a.rounds):
         speed = race(contenders, a.seconds)
         c, s, b, j, v = speed["cartpole"], speed["one"], speed["batch"], speed["java"], speed["views"]
@@ -333,6 +350,10 @@ def main():
                 f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×), with copy=False {v:,.0f} "
                 f"({v / c:.1f}×); "
                 f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
+        if random:
+            d = speed["drawn in java"]
+            drawn_ratios.append(d / c)
+            line += f"; copy=False with step_random() (actions drawn in Java) {d:,.0f} ({d / c:.1f}×)"
         if single_thread is not None:
             b1 = speed["one thread"]
             one_thread_ratios.append(b1 / c)
@@ -343,6 +364,8 @@ def main():
               f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1, with copy=False "
               f"{statistics.median(view_ratios):.1f}× (BatchedEnvs.step alone "
               f"{statistics.median(java_ratios):.1f}×)"
+              + (f"; step_random() {statistics.median(drawn_ratios):.1f}× ({min(drawn_ratios):.1f}–"
+                 f"{max(drawn_ratios):.1f})" if drawn_ratios else "")
               + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
     ppo_rounds(a)
 
