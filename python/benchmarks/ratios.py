@@ -189,13 +189,18 @@ def free_vec_env(like):
     return FreeVecEnv()
 
 
-def breakdown(vec, steps=3000):
+def breakdown(vec, drawing, steps=3000):
     """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone (with
     the first allowed actions chosen and written), then the whole ``ExecplaceVectorEnv.step`` (the
     difference is the Python side), the same with ``copy=False``, then choosing random allowed actions
-    in NumPy as the ratio rounds do."""
+    in NumPy as the ratio rounds do; then, on ``drawing`` (a ``copy=False`` batch of its own, so that
+    the others draw nothing), Java's ``stepSampled`` alone (drawing random allowed actions and
+    stepping with them) and the whole ``step_random()``."""
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
+    drawing.reset(seed=0)
+    drawing.sample_allowed()  # turns drawing on
+    java_sampled = drawing._batch.stepSampled
 
     def java_alone():
         vec._actions[:] = masks.argmax(axis=1)
@@ -215,9 +220,11 @@ def breakdown(vec, steps=3000):
         random_allowed(masks)
 
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
-    times = {"java": [], "step": [], "views": [], "choose": []}
+    parts = [("java", java_alone), ("step", whole), ("views", views), ("choose", choose),
+             ("java sampled", java_sampled), ("step_random", drawing.step_random)]
+    times = {name: [] for name, _ in parts}
     for _ in range(steps // 100):
-        for name, fn in [("java", java_alone), ("step", whole), ("views", views), ("choose", choose)]:
+        for name, fn in parts:
             t0 = CLOCK()
             for _ in range(100):
                 fn()
@@ -318,12 +325,15 @@ def main():
     batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS)
     single_thread = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS) if a.threads == 2 else None
     if a.breakdown:
+        drawing = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS)
         for r in range(a.rounds):
-            b = breakdown(batched)
+            b = breakdown(batched, drawing)
             print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
                   f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
                   f"(Python's share {b['step'] - b['java']:.1f}), with copy=False {b['views']:.1f} (Python's share "
-                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}; random allowed "
+                  f"actions drawn in Java: BatchedEnvs.stepSampled alone {b['java sampled']:.1f}, step_random() "
+                  f"{b['step_random']:.1f} (Python's share {b['step_random'] - b['java sampled']:.1f})",
                   flush=True)
         return
     contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),

@@ -185,3 +185,7 @@ def test_sampled_actions_step_as_the_same_actions_given_do():
         a = sampled.step_random()
         b = given.step(a[4]["actions"])
         assert all(x.tobytes() == y.tobytes() for x, y in zip(a[:4], b[:4]))
+    sampled.close()
+    for call in (sampled.step_random, sampled.sample_allowed):
+        with pytest.raises(RuntimeError, match="closed"):
+            call()

@@ -160,11 +160,13 @@ class ExecplaceVectorEnv(VectorEnv):
         """Steps every environment with a uniformly random allowed action drawn in Java, in one bridge
         call; returns what :meth:`step` returns, with the actions taken in ``info["actions"]``. Far
         cheaper than choosing them in NumPy (see docs/python.md, "Speed")."""
-        self._require_open()
-        if self._java_step_sampled is None:
+        step = self._java_step_sampled
+        if step is None:  # drawing is off, or the environment closed
+            self._require_open()
             self._turn_on_sampling()
+            step = self._java_step_sampled
         try:
-            ended_count = self._java_step_sampled()
+            ended_count = step()
         except Exception as e:
             raise java_errors(e) from None
         results = self._results(ended_count)

@@ -3,7 +3,6 @@ package io.execplace.rl.env;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
-import java.util.SplittableRandom;
 
 /**
  * A uniformly random allowed action for each environment of a {@link BatchedEnvs}, drawn in Java
@@ -12,8 +11,12 @@ import java.util.SplittableRandom;
  * a batched step). Each environment has its own generator, reseeded at the start of every episode
  * from that episode's seed, so the draws of an episode depend only on its seed and on the states the
  * actions lead to: same seeds, same calls, same actions, whatever the batch's size or thread count.
- * Each environment touches only its own row, so two threads may draw at once. Off (every call does
- * nothing) until {@link #turnOn}.
+ * It also writes each environment's mask as bytes, so that a draw costs no second pass over the
+ * mask. The generators are SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+ * generators", OOPSLA 2014; the generator of {@code java.util.SplittableRandom}) kept as one
+ * {@code long} per environment in one array: 64 separate generator objects, which the Python
+ * interpreter evicts from the caches between two steps, cost more than the draws. Each environment touches only its own rows, so two threads may draw at once. Off (masks
+ * written, nothing drawn) until {@link #turnOn}.
  */
 final class AllowedActionSampler {
 
@@ -21,16 +24,22 @@ final class AllowedActionSampler {
     private static final long SALT = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
 
     private final int actions;
-    private final SplittableRandom[] random;
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+
+    /** Each environment's SplitMix64 state. */
+    private final long[] state;
     private final long[] drawn;
+    /** Per environment, a row of the allowed actions' numbers (scratch of one draw). */
+    private final int[] allowedActions;
     private final ByteBuffer buffer;
     private final LongBuffer values;
     private boolean on;
 
     AllowedActionSampler(int count, int actions) {
         this.actions = actions;
-        random = new SplittableRandom[count];
+        state = new long[count];
         drawn = new long[count];
+        allowedActions = new int[count * actions];
         buffer = ByteBuffer.allocateDirect(8 * count).order(ByteOrder.nativeOrder());
         values = buffer.asLongBuffer();
     }
@@ -56,29 +65,63 @@ final class AllowedActionSampler {
 
     void startEpisode(int env, long seed) {
         if (on) {
-            random[env] = new SplittableRandom(seed ^ SALT);
+            state[env] = mix64(seed ^ SALT);
         }
     }
 
     /** Draws environment {@code env}'s action uniformly among the 1-bytes of {@code masks[base .. base+actions)}. */
-    void draw(int env, byte[] masks, int base) {
+    private void draw(int env, byte[] masks, int base) {
+        int allowed = 0;
+        for (int a = 0; a < actions; a++) {
+            if (masks[base + a] != 0) {
+                allowedActions[base + allowed++] = a;
+            }
+        }
+        pick(env, base, allowed);
+    }
+
+    /**
+     * Writes environment {@code env}'s mask as bytes ({@code rows[base .. base+actions)}, 1 where
+     * allowed) and, when drawing is on, draws its action in the same pass over the mask.
+     */
+    void writeMaskAndDraw(int env, boolean[] mask, byte[] rows, int base) {
         if (!on) {
+            for (int a = 0; a < actions; a++) {
+                rows[base + a] = mask[a] ? (byte) 1 : 0;
+            }
             return;
         }
         int allowed = 0;
         for (int a = 0; a < actions; a++) {
-            allowed += masks[base + a];
+            boolean may = mask[a];
+            rows[base + a] = may ? (byte) 1 : 0;
+            if (may) {
+                allowedActions[base + allowed++] = a;
+            }
         }
-        if (allowed == 0) {
-            drawn[env] = -1; // BatchedEnvs refuses it, naming the environment
-            return;
+        pick(env, base, allowed);
+    }
+
+    private void pick(int env, int base, int allowed) {
+        // -1 when nothing is allowed: BatchedEnvs refuses it, naming the environment
+        drawn[env] = allowed == 0 ? -1 : allowedActions[base + nextInt(env, allowed)];
+    }
+
+    /** A uniform whole number in {@code 0 .. bound-1}: 31 random bits, the biased top range redrawn (as {@code java.util.Random}). */
+    private int nextInt(int env, int bound) {
+        while (true) {
+            int bits = (int) (mix64(state[env] += GOLDEN_GAMMA) >>> 33);
+            int value = bits % bound;
+            if (bits - value + (bound - 1) >= 0) {
+                return value;
+            }
         }
-        int k = random[env].nextInt(allowed);
-        int a = 0;
-        while (masks[base + a] == 0 || k-- > 0) {
-            a++;
-        }
-        drawn[env] = a;
+    }
+
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /** Copies rows {@code from} (inclusive) to {@code to} of the draws into the buffer. */

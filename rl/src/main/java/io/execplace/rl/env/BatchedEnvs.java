@@ -394,13 +394,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Writes environment {@code i}'s observation into the buffer and its mask into the step's mask rows. */
     private void observe(int i, Env env, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
-        boolean[] mask = env.actionMask();
-        byte[] rows = stepMasks;
-        int base = i * actionCount;
-        for (int a = 0; a < actionCount; a++) {
-            rows[base + a] = mask[a] ? (byte) 1 : 0;
-        }
-        sampler.draw(i, rows, base);
+        sampler.writeMaskAndDraw(i, env.actionMask(), stepMasks, i * actionCount);
     }
 
     /**
