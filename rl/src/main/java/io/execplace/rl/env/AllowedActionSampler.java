@@ -11,11 +11,11 @@ import java.nio.LongBuffer;
  * a batched step). Each environment has its own generator, reseeded at the start of every episode
  * from that episode's seed, so the draws of an episode depend only on its seed and on the states the
  * actions lead to: same seeds, same calls, same actions, whatever the batch's size or thread count.
- * It also writes each environment's mask as bytes, so that a draw costs no second pass over the
- * mask. The generators are SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+ * It also writes each environment's mask as bytes, counting the allowed actions in the same pass.
+ * The generators are SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
  * generators", OOPSLA 2014; the generator of {@code java.util.SplittableRandom}) kept as one
- * {@code long} per environment in one array: 64 separate generator objects, which the Python
- * interpreter evicts from the caches between two steps, cost more than the draws. Each environment touches only its own rows, so two threads may draw at once. Off (masks
+ * {@code long} per environment in one array: a few cache lines, where a generator object per
+ * environment is a line each, and the Python interpreter evicts them between two steps. Each environment touches only its own rows, so two threads may draw at once. Off (masks
  * written, nothing drawn) until {@link #turnOn}.
  */
 final class AllowedActionSampler {
@@ -29,8 +29,6 @@ final class AllowedActionSampler {
     /** Each environment's SplitMix64 state. */
     private final long[] state;
     private final long[] drawn;
-    /** Per environment, a row of the allowed actions' numbers (scratch of one draw). */
-    private final int[] allowedActions;
     private final ByteBuffer buffer;
     private final LongBuffer values;
     private boolean on;
@@ -39,7 +37,6 @@ final class AllowedActionSampler {
         this.actions = actions;
         state = new long[count];
         drawn = new long[count];
-        allowedActions = new int[count * actions];
         buffer = ByteBuffer.allocateDirect(8 * count).order(ByteOrder.nativeOrder());
         values = buffer.asLongBuffer();
     }
@@ -73,11 +70,9 @@ final class AllowedActionSampler {
     private void draw(int env, byte[] masks, int base) {
         int allowed = 0;
         for (int a = 0; a < actions; a++) {
-            if (masks[base + a] != 0) {
-                allowedActions[base + allowed++] = a;
-            }
+            allowed += masks[base + a];
         }
-        pick(env, base, allowed);
+        pick(env, masks, base, allowed);
     }
 
     /**
@@ -93,18 +88,25 @@ final class AllowedActionSampler {
         }
         int allowed = 0;
         for (int a = 0; a < actions; a++) {
-            boolean may = mask[a];
-            rows[base + a] = may ? (byte) 1 : 0;
-            if (may) {
-                allowedActions[base + allowed++] = a;
-            }
+            byte may = mask[a] ? (byte) 1 : 0;
+            rows[base + a] = may;
+            allowed += may;
         }
-        pick(env, base, allowed);
+        pick(env, rows, base, allowed);
     }
 
-    private void pick(int env, int base, int allowed) {
-        // -1 when nothing is allowed: BatchedEnvs refuses it, naming the environment
-        drawn[env] = allowed == 0 ? -1 : allowedActions[base + nextInt(env, allowed)];
+    /** Draws the k-th allowed action of {@code masks[base ..]}, k uniform (scanning the bytes just written, in cache). */
+    private void pick(int env, byte[] masks, int base, int allowed) {
+        if (allowed == 0) {
+            drawn[env] = -1; // BatchedEnvs refuses it, naming the environment
+            return;
+        }
+        int k = nextInt(env, allowed);
+        int a = 0;
+        while (masks[base + a] == 0 || k-- > 0) {
+            a++;
+        }
+        drawn[env] = a;
     }
 
     /** A uniform whole number in {@code 0 .. bound-1}: 31 random bits, the biased top range redrawn (as {@code java.util.Random}). */
