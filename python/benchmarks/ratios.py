@@ -189,18 +189,21 @@ def free_vec_env(like):
     return FreeVecEnv()
 
 
-def breakdown(vec, drawing, steps=3000):
+def breakdown(vec, drawing, keyed_vec, steps=3000):
     """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone (with
     the first allowed actions chosen and written), then the whole ``ExecplaceVectorEnv.step`` (the
     difference is the Python side), the same with ``copy=False``, then choosing random allowed actions
-    in NumPy as the ratio rounds do; then, on ``drawing`` (a ``copy=False`` batch of its own, so that
-    the others draw nothing), Java's ``stepSampled`` alone (drawing random allowed actions and
-    stepping with them) and the whole ``step_random()``."""
+    in NumPy as the ratio rounds do; then Java's ``BatchedEnvs.step`` alone with those random allowed
+    actions (only the call timed, on ``keyed_vec``, a batch of its own) and, on ``drawing`` (a ``copy=False`` batch of its own, so that the
+    others draw nothing), Java's ``stepSampled`` alone (drawing random allowed actions and stepping
+    with them) and the whole ``step_random()``: the last two against the first, what Java's draw and
+    Python's side of ``step_random()`` cost."""
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
     drawing.reset(seed=0)
     drawing.sample_allowed()  # turns drawing on
-    java_sampled = drawing._batch.stepSampled
+    java_sampled, random_step = drawing._batch.stepSampled, keyed_vec._batch.step
+    keyed_vec.reset(seed=0)
 
     def java_alone():
         vec._actions[:] = masks.argmax(axis=1)
@@ -219,12 +222,23 @@ def breakdown(vec, drawing, steps=3000):
     def choose():
         random_allowed(masks)
 
+    def java_random_actions():  # only the call counts: returns its seconds
+        keyed_vec._actions[:] = keyed(keyed_vec._masks)
+        t = CLOCK()
+        random_step()
+        return CLOCK() - t
+
+    keyed = RandomAllowed(masks.shape)
+
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
     parts = [("java", java_alone), ("step", whole), ("views", views), ("choose", choose),
-             ("java sampled", java_sampled), ("step_random", drawing.step_random)]
+             ("java random", None), ("java sampled", java_sampled), ("step_random", drawing.step_random)]
     times = {name: [] for name, _ in parts}
     for _ in range(steps // 100):
         for name, fn in parts:
+            if fn is None:
+                times[name].append(sum(java_random_actions() for _ in range(100)) / 100 * 1e6)
+                continue
             t0 = CLOCK()
             for _ in range(100):
                 fn()
@@ -325,13 +339,15 @@ def main():
     batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS)
     single_thread = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS) if a.threads == 2 else None
     if a.breakdown:
-        drawing = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS)
+        drawing, keyed = (execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS)
+                          for _ in range(2))
         for r in range(a.rounds):
-            b = breakdown(batched, drawing)
+            b = breakdown(batched, drawing, keyed)
             print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
                   f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
                   f"(Python's share {b['step'] - b['java']:.1f}), with copy=False {b['views']:.1f} (Python's share "
-                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}; random allowed "
+                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}; "
+                  f"BatchedEnvs.step alone with them {b['java random']:.1f}; random allowed "
                   f"actions drawn in Java: BatchedEnvs.stepSampled alone {b['java sampled']:.1f}, step_random() "
                   f"{b['step_random']:.1f} (Python's share {b['step_random'] - b['java sampled']:.1f})",
                   flush=True)
