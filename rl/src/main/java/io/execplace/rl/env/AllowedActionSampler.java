@@ -13,19 +13,18 @@ import java.nio.LongBuffer;
  * actions lead to: same seeds, same calls, same actions, whatever the batch's size or thread count.
  * It also writes each environment's mask as bytes, counting the allowed actions in the same pass.
  * The generators are SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
- * generators", OOPSLA 2014; the generator of {@code java.util.SplittableRandom}) kept as one
- * {@code long} per environment in one array: a few cache lines, where a generator object per
- * environment is a line each, and the Python interpreter evicts them between two steps. Each environment touches only its own rows, so two threads may draw at once. Off (masks
- * written, nothing drawn) until {@link #turnOn}.
+ * generators", OOPSLA 2014; the generator of {@code java.util.SplittableRandom}), one {@code long}
+ * of state per environment. Each environment touches only its own rows, so two threads may draw at
+ * once. Off (masks written, nothing drawn) until {@link #turnOn}.
  */
 final class AllowedActionSampler {
 
     /** Keeps the draws apart from anything else seeded by the episode number. */
     private static final long SALT = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
 
-    private final int actions;
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
+    private final int actions;
     /** Each environment's SplitMix64 state. */
     private final long[] state;
     private final long[] drawn;
