@@ -74,6 +74,8 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Steps the upper half on a second thread; null on one thread. */
     private final HalfStepper upperHalf;
     private final int half;
+    /** Draws random allowed actions once {@link #sampleAllowed()} turns it on. */
+    private final AllowedActionSampler sampler;
 
     /**
      * @param envs fresh environments with the same observation and action sizes
@@ -146,6 +148,7 @@ public final class BatchedEnvs implements AutoCloseable {
         stepEvents = new byte[n];
         stepMasks = new byte[n * actionCount];
         half = threads == 2 ? n / 2 : n;
+        sampler = new AllowedActionSampler(n, actionCount);
         upperHalf = threads == 2 ? new HalfStepper(() -> stepRange(half, n), "execplace-batch-upper-half") : null;
     }
 
@@ -249,10 +252,33 @@ public final class BatchedEnvs implements AutoCloseable {
         return episodes[env];
     }
 
+    /**
+     * Turns on random allowed actions (idempotent): from now on, whenever an environment's state is
+     * written, a uniformly random allowed action for it is drawn into the returned buffer (native-order
+     * longs, one per environment; -1 where no action is allowed), from a generator per environment
+     * reseeded at each episode's start from the episode's seed (for the episodes running now, from
+     * their episode numbers). Same seeds and calls, same actions.
+     */
+    public ByteBuffer sampleAllowed() {
+        return sampler.turnOn(episodes, stepMasks);
+    }
+
+    /**
+     * {@link #step()} with the random allowed actions of {@link #sampleAllowed()}, which are also
+     * written into {@link #actions()} (so that the caller reads what was taken).
+     *
+     * @throws IllegalStateException before {@link #sampleAllowed()}
+     */
+    public int stepSampled() {
+        sampler.copyTo(actionValues);
+        return step();
+    }
+
     /** Starts environment {@code i} on episode {@code firstEpisode + i} (seed = episode). */
     public void reset(long firstEpisode) {
         for (int i = 0; i < envs.length; i++) {
             episodes[i] = firstEpisode + i;
+            sampler.startEpisode(i, episodes[i]);
             write(i, envs[i].reset(episodes[i], episodes[i]));
             clearEnd(i);
         }
@@ -262,6 +288,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Starts environment {@code i} on {@code episode} with the random seed {@code seed} ({@link Env#reset(long, long)}). */
     public void reset(int i, long seed, long episode) {
         episodes[i] = episode;
+        sampler.startEpisode(i, seed);
         write(i, envs[i].reset(seed, episode));
         clearEnd(i);
         started = true;
@@ -336,6 +363,7 @@ public final class BatchedEnvs implements AutoCloseable {
                     if (autoReset) {
                         finalObservationValues.put(i * observationSize, r.observation(), 0, observationSize);
                         episodes[i] += n;
+                        sampler.startEpisode(i, episodes[i]);
                         observe(i, env, env.reset(episodes[i], episodes[i]));
                         continue;
                     }
@@ -360,17 +388,13 @@ public final class BatchedEnvs implements AutoCloseable {
         truncated.put(from, stepTruncated, from, rows);
         events.put(from, stepEvents, from, rows);
         masks.put(from * actionCount, stepMasks, from * actionCount, rows * actionCount);
+        sampler.flush(from, to);
     }
 
     /** Writes environment {@code i}'s observation into the buffer and its mask into the step's mask rows. */
     private void observe(int i, Env env, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
-        boolean[] mask = env.actionMask();
-        byte[] rows = stepMasks;
-        int base = i * actionCount;
-        for (int a = 0; a < actionCount; a++) {
-            rows[base + a] = mask[a] ? (byte) 1 : 0;
-        }
+        sampler.writeMaskAndDraw(i, env.actionMask(), stepMasks, i * actionCount);
     }
 
     /**
@@ -394,5 +418,6 @@ public final class BatchedEnvs implements AutoCloseable {
     private void write(int i, double[] observation) {
         observe(i, envs[i], observation);
         masks.put(i * actionCount, stepMasks, i * actionCount, actionCount);
+        sampler.flush(i, i + 1);
     }
 }
