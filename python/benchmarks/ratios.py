@@ -14,7 +14,8 @@ allowed one (episodes then differ: the batch's speed depends on them). Every sid
 numbers ahead and cycles them: CartPole-v1 a table of 65,536 whole numbers (action = the number's last
 bit), one environment the same table (the allowed action it picks), the batch a table of a key per
 environment and action for 1,024 steps (per row the allowed action with the largest key, one NumPy
-expression over the whole mask batch). Each round also times Java's ``BatchedEnvs.step`` alone in the
+expression over the whole mask batch). With random actions one more row has the batch (``copy=False``)
+step with ``step_random()``: Java draws the random allowed actions in the step's own call. Each round also times Java's ``BatchedEnvs.step`` alone in the
 batch's loop: what the batch would reach if its Python side and the action choice cost nothing.
 
 PPO (``--rollout``, ``--epochs``, ``--batch-size``; the same settings on every side) reports each
@@ -106,6 +107,19 @@ def batch(vec, random):
     return chunk
 
 
+def batch_drawn_in_java(vec):
+    """A contender stepping the vector environment with ``step_random()``: the random allowed actions
+    drawn by Java in the step's own call (``--policy random`` only; Python chooses nothing)."""
+    vec.reset(seed=0)
+
+    def chunk(steps=10):
+        t0 = CLOCK()
+        for _ in range(steps):
+            vec.step_random()
+        return steps * vec.num_envs, CLOCK() - t0
+    return chunk
+
+
 def java_alone(vec, random):
     """A contender timing Java's ``BatchedEnvs.step`` alone, in the batch's loop with the same kind of
     actions, counting only the bridge call: the batch's speed if its Python side and the action choice
@@ -175,13 +189,21 @@ def free_vec_env(like):
     return FreeVecEnv()
 
 
-def breakdown(vec, steps=3000):
+def breakdown(vec, drawing, keyed_vec, steps=3000):
     """Microseconds per batched step (first allowed actions): Java's ``BatchedEnvs.step`` alone (with
     the first allowed actions chosen and written), then the whole ``ExecplaceVectorEnv.step`` (the
     difference is the Python side), the same with ``copy=False``, then choosing random allowed actions
-    in NumPy as the ratio rounds do."""
+    in NumPy as the ratio rounds do; then Java's ``BatchedEnvs.step`` alone with those random allowed
+    actions (only the call timed, on ``keyed_vec``, a batch of its own) and, on ``drawing`` (a ``copy=False`` batch of its own, so that the
+    others draw nothing), Java's ``stepSampled`` alone (drawing random allowed actions and stepping
+    with them) and the whole ``step_random()``: the last two against the first, what Java's draw and
+    Python's side of ``step_random()`` cost."""
     vec.reset(seed=0)
     batch, masks = vec._batch, vec._masks  # the Java batch and the live view of its masks
+    drawing.reset(seed=0)
+    drawing.sample_allowed()  # turns drawing on
+    java_sampled, random_step = drawing._batch.stepSampled, keyed_vec._batch.step
+    keyed_vec.reset(seed=0)
 
     def java_alone():
         vec._actions[:] = masks.argmax(axis=1)
@@ -200,10 +222,23 @@ def breakdown(vec, steps=3000):
     def choose():
         random_allowed(masks)
 
+    def java_random_actions():  # only the call counts: returns its seconds
+        keyed_vec._actions[:] = keyed(keyed_vec._masks)
+        t = CLOCK()
+        random_step()
+        return CLOCK() - t
+
+    keyed = RandomAllowed(masks.shape)
+
     # Chunks of 100 steps taking turns, the median chunk of each: the load moves less between turns.
-    times = {"java": [], "step": [], "views": [], "choose": []}
+    parts = [("java", java_alone), ("step", whole), ("views", views), ("choose", choose),
+             ("java random", None), ("java sampled", java_sampled), ("step_random", drawing.step_random)]
+    times = {name: [] for name, _ in parts}
     for _ in range(steps // 100):
-        for name, fn in [("java", java_alone), ("step", whole), ("views", views), ("choose", choose)]:
+        for name, fn in parts:
+            if fn is None:
+                times[name].append(sum(java_random_actions() for _ in range(100)) / 100 * 1e6)
+                continue
             t0 = CLOCK()
             for _ in range(100):
                 fn()
@@ -304,12 +339,17 @@ def main():
     batched = execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS)
     single_thread = execplace.ExecplaceVectorEnv("tpds", num_envs=n, **SETTINGS) if a.threads == 2 else None
     if a.breakdown:
+        drawing, keyed = (execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS)
+                          for _ in range(2))
         for r in range(a.rounds):
-            b = breakdown(batched)
+            b = breakdown(batched, drawing, keyed)
             print(f"round {r}: µs per batched step of {n}: BatchedEnvs.step alone {b['java']:.1f} "
                   f"({b['java'] / n:.2f} per environment step), ExecplaceVectorEnv.step {b['step']:.1f} "
                   f"(Python's share {b['step'] - b['java']:.1f}), with copy=False {b['views']:.1f} (Python's share "
-                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}",
+                  f"{b['views'] - b['java']:.1f}), choosing random allowed actions {b['choose']:.1f}; "
+                  f"BatchedEnvs.step alone with them {b['java random']:.1f}; random allowed "
+                  f"actions drawn in Java: BatchedEnvs.stepSampled alone {b['java sampled']:.1f}, step_random() "
+                  f"{b['step_random']:.1f} (Python's share {b['step_random'] - b['java sampled']:.1f})",
                   flush=True)
         return
     contenders = {"cartpole": one_env(cartpole, lambda info, x: x & 1),
@@ -319,9 +359,12 @@ def main():
                                                               **SETTINGS), random),
                   "java": java_alone(execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, **SETTINGS),
                                      random)}
+    if random:
+        contenders["drawn in java"] = batch_drawn_in_java(
+            execplace.ExecplaceVectorEnv("tpds", num_envs=n, threads=a.threads, copy=False, **SETTINGS))
     if single_thread is not None:
         contenders["one thread"] = batch(single_thread, random)
-    single_ratios, batch_ratios, one_thread_ratios, java_ratios, view_ratios = [], [], [], [], []
+    single_ratios, batch_ratios, one_thread_ratios, java_ratios, view_ratios, drawn_ratios = [], [], [], [], [], []
     for r in range(a.rounds):
         speed = race(contenders, a.seconds)
         c, s, b, j, v = speed["cartpole"], speed["one"], speed["batch"], speed["java"], speed["views"]
@@ -333,6 +376,10 @@ def main():
                 f"ExecplaceVectorEnv ×{n}, {a.threads} thread(s) {b:,.0f} ({b / c:.1f}×), with copy=False {v:,.0f} "
                 f"({v / c:.1f}×); "
                 f"BatchedEnvs.step alone {j:,.0f} ({j / c:.1f}×)")
+        if random:
+            d = speed["drawn in java"]
+            drawn_ratios.append(d / c)
+            line += f"; copy=False with step_random() (actions drawn in Java) {d:,.0f} ({d / c:.1f}×)"
         if single_thread is not None:
             b1 = speed["one thread"]
             one_thread_ratios.append(b1 / c)
@@ -343,6 +390,8 @@ def main():
               f"on {a.threads} thread(s) {statistics.median(batch_ratios):.1f}× CartPole-v1, with copy=False "
               f"{statistics.median(view_ratios):.1f}× (BatchedEnvs.step alone "
               f"{statistics.median(java_ratios):.1f}×)"
+              + (f"; step_random() {statistics.median(drawn_ratios):.1f}× ({min(drawn_ratios):.1f}–"
+                 f"{max(drawn_ratios):.1f})" if drawn_ratios else "")
               + (f"; on one thread {statistics.median(one_thread_ratios):.1f}×" if one_thread_ratios else ""))
     ppo_rounds(a)
 

@@ -148,3 +148,44 @@ def test_outcomes_of_episodes_ending_in_one_step_are_javas_field_by_field():
             events.add(outcome["end_event"])
         assert all(info["outcome"][i] is None for i in np.flatnonzero(~(terminated | truncated)))
     assert steps_with_several > 10 and len(events) >= 2
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_random_allowed_actions_drawn_in_java_are_allowed_deterministic_and_reported(copy):
+    n = 8
+    runs = []
+    for _ in range(2):
+        vec = execplace.ExecplaceVectorEnv("tpds", num_envs=n, copy=copy, workload="tpds-burst", workload_seeds=3,
+                                           mask=True)
+        obs, info = vec.reset(seed=4)
+        taken, ended = [], 0
+        for step in range(600):
+            masks = np.array(info["action_mask"])
+            drawn = np.array(vec.sample_allowed())
+            assert drawn.dtype == np.int64 and masks[np.arange(n), drawn].all()  # never a masked-out action
+            obs, rewards, terminated, truncated, info = vec.step_random()
+            assert (info["actions"] == drawn).all()  # the step took what sample_allowed said it would
+            assert (rewards > -200).all()  # the refusal penalty of a masked-out action never comes
+            ended += int((terminated | truncated).sum())
+            taken.append(drawn)
+        assert ended > 0 and len(np.unique(np.concatenate(taken))) > 2
+        if not copy:
+            assert not info["actions"].flags.writeable and not vec.sample_allowed().flags.writeable
+        runs.append(np.stack(taken))
+    assert (runs[0] == runs[1]).all()  # same seed, same actions
+
+
+def test_sampled_actions_step_as_the_same_actions_given_do():
+    n = 4
+    sampled = execplace.ExecplaceVectorEnv("tpds", num_envs=n, workload="tpds-burst", workload_seeds=3)
+    given = execplace.ExecplaceVectorEnv("tpds", num_envs=n, workload="tpds-burst", workload_seeds=3)
+    sampled.reset(seed=1)
+    given.reset(seed=1)
+    for _ in range(300):
+        a = sampled.step_random()
+        b = given.step(a[4]["actions"])
+        assert all(x.tobytes() == y.tobytes() for x, y in zip(a[:4], b[:4]))
+    sampled.close()
+    for call in (sampled.step_random, sampled.sample_allowed):
+        with pytest.raises(RuntimeError, match="closed"):
+            call()

@@ -4,6 +4,7 @@ import io.execplace.schedulers.elastic.EveryPodProtected;
 import io.execplace.schedulers.elastic.FinishTogether;
 import io.execplace.schedulers.elastic.FinishTogetherHeadroom;
 import io.execplace.schedulers.elastic.FinishTogetherOverprovisioned;
+import io.execplace.schedulers.elastic.FinishTogetherPatient;
 import io.execplace.schedulers.elastic.FinishTogetherProtected;
 import io.execplace.schedulers.elastic.FinishTogetherSpot;
 import io.execplace.schedulers.elastic.FinishTogetherSteady;
@@ -119,6 +120,10 @@ public final class Schedulers {
                     "finish-together-spot with placeholder pods (Kubernetes' overprovisioning pattern) holding room "
                             + "for the jobs whose slack is shorter than a launch, sized from the arrivals seen (run when named)",
                     context -> FinishTogetherOverprovisioned.create())
+            .with(FinishTogetherOverprovisioned.LARGE_NAME,
+                    "finish-together-overprovisioned buying nodes of the largest type, with a smaller placeholder room "
+                            + "that goes on on-demand nodes while availability windows close every spot pool (run when named)",
+                    context -> FinishTogetherOverprovisioned.createLarge())
             .with(FinishTogetherOverprovisioned.PROTECTED_NAME,
                     "finish-together-protected with the same placeholder pods (run when named)",
                     context -> FinishTogetherOverprovisioned.createProtected())
@@ -134,6 +139,14 @@ public final class Schedulers {
                     "finish-together-steady with every executor pod annotated karpenter.sh/do-not-disrupt: \"true\" "
                             + "(run when named)",
                     context -> new EveryPodProtected(new FinishTogetherSteady()))
+            .with(FinishTogetherPatient.NAME,
+                    "finish-together-steady whose jobs wait for room the running jobs will free, instead of buying a "
+                            + "node, as long as their deadline slack covers the wait (run when named)",
+                    context -> FinishTogetherPatient.create())
+            .with(FinishTogetherPatient.NAME + EveryPodProtected.SUFFIX,
+                    "finish-together-patient with every executor pod annotated karpenter.sh/do-not-disrupt: \"true\" "
+                            + "(run when named)",
+                    context -> new EveryPodProtected(FinishTogetherPatient.create()))
             .with(Lookahead.NAME,
                     "per job, milp's and the heuristics' placements and waiting, scored by rollouts of sampled future "
                             + "arrivals with a fast policy, any registered scheduler (--lookahead-horizon, "
@@ -175,11 +188,19 @@ public final class Schedulers {
      * named, on any cluster; on fixed clusters they place as their base policies do.
      */
     public static final List<String> OVERPROVISIONING_POLICIES = List.of(FinishTogetherOverprovisioned.NAME,
-            FinishTogetherOverprovisioned.PROTECTED_NAME);
+            FinishTogetherOverprovisioned.LARGE_NAME, FinishTogetherOverprovisioned.PROTECTED_NAME);
+
+    /**
+     * The policies that trade deadline slack for launches (a job waits for room as long as its slack
+     * covers it): they run only when named, on any cluster; on fixed clusters they place as {@code
+     * finish-together} does.
+     */
+    public static final List<String> PATIENT_POLICIES = List.of(FinishTogetherPatient.NAME,
+            FinishTogetherPatient.NAME + EveryPodProtected.SUFFIX);
 
     /** The policies that run only when named, on any cluster. */
-    public static final List<String> WHEN_NAMED = Stream.concat(PROTECTING_POLICIES.stream(),
-            OVERPROVISIONING_POLICIES.stream()).toList();
+    public static final List<String> WHEN_NAMED = Stream.of(PROTECTING_POLICIES, OVERPROVISIONING_POLICIES,
+            PATIENT_POLICIES).flatMap(List::stream).toList();
 
     private Schedulers() {
     }

@@ -3,6 +3,8 @@ package io.execplace.cli.command;
 import io.execplace.core.io.BadInputException;
 import io.execplace.experiments.api.OptionChecks;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 /** Turns the refusal of a value given as an option into bad input that names the option. */
@@ -35,6 +37,20 @@ public final class Options {
     /** A name as one folder name below {@code results/} or {@code runs/} ({@link OptionChecks#folderName}). */
     public static String folderName(String name) {
         return OptionChecks.folderName(name);
+    }
+
+    /**
+     * The names of the options given on the command line, in the table's order: a table of {@code {name,
+     * value}} rows of a group of options whose fields are null unless given.
+     */
+    public static List<String> given(Object[][] namesAndValues) {
+        List<String> given = new ArrayList<>();
+        for (Object[] option : namesAndValues) {
+            if (option[1] != null) {
+                given.add((String) option[0]);
+            }
+        }
+        return given;
     }
 
     /** {@code n} and the noun, in the plural unless n is 1: "1 workload", "20 workloads". */

@@ -14,8 +14,6 @@ import io.execplace.rl.agent.SacConfig;
 import io.execplace.rl.nn.Loss;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -116,7 +114,7 @@ final class AgentOptions {
 
     /** The hyper-parameters of {@code algorithm}: its defaults with the given options applied. */
     AgentConfig resolve(Algorithm algorithm) {
-        for (String option : given().keySet()) {
+        for (String option : given()) {
             if (!COMMON.contains(option) && !OWN.get(algorithm).contains(option)) {
                 throw new BadInputException(option + " does not apply to " + algorithm.label());
             }
@@ -128,7 +126,7 @@ final class AgentOptions {
             return Options.checked("agent options", () -> build(algorithm));
         } catch (BadInputException together) {
             // The configurations check their values in build(): the option refused on its own is named.
-            for (String option : given().keySet()) {
+            for (String option : given()) {
                 only = option;
                 try {
                     build(algorithm);
@@ -215,45 +213,15 @@ final class AgentOptions {
         }
     }
 
-    /** The options given on the command line, by name. */
-    Map<String, Object> given() {
-        Map<String, Object> g = new LinkedHashMap<>();
-        put(g, "--hidden", hidden);
-        put(g, "--lr", lr);
-        put(g, "--gamma", gamma);
-        put(g, "--collect", collect);
-        put(g, "--reward-scale", rewardScale);
-        put(g, "--clip-grad", clipGrad);
-        put(g, "--batch", batch);
-        put(g, "--replay", replay);
-        put(g, "--epsilon", epsilon);
-        put(g, "--target-update", targetUpdate);
-        put(g, "--double-dqn", doubleDqn);
-        put(g, "--loss", loss);
-        put(g, "--warmup", warmup);
-        put(g, "--tau", tau);
-        put(g, "--temperature", temperature);
-        put(g, "--target-entropy", targetEntropy);
-        put(g, "--baseline", baseline);
-        put(g, "--normalize-returns", normalizeReturns);
-        put(g, "--entropy", entropy);
-        put(g, "--lambda", lambda);
-        put(g, "--epochs", epochs);
-        put(g, "--minibatch", minibatch);
-        put(g, "--clip-ratio", clipRatio);
-        put(g, "--value-coef", valueCoef);
-        put(g, "--normalize-advantages", normalizeAdvantages);
-        put(g, "--target-kl", targetKl);
-        return g;
-    }
-
-    private static void put(Map<String, Object> g, String name, Object value) {
-        if (value != null) {
-            g.put(name, value);
-        }
-    }
-
-    List<String> givenNames() {
-        return new ArrayList<>(given().keySet());
+    /** The options given on the command line, in the order {@link #resolve} names a refused one. */
+    List<String> given() {
+        return Options.given(new Object[][]{
+            {"--hidden", hidden}, {"--lr", lr}, {"--gamma", gamma}, {"--collect", collect},
+            {"--reward-scale", rewardScale}, {"--clip-grad", clipGrad}, {"--batch", batch}, {"--replay", replay},
+            {"--epsilon", epsilon}, {"--target-update", targetUpdate}, {"--double-dqn", doubleDqn}, {"--loss", loss},
+            {"--warmup", warmup}, {"--tau", tau}, {"--temperature", temperature}, {"--target-entropy", targetEntropy},
+            {"--baseline", baseline}, {"--normalize-returns", normalizeReturns}, {"--entropy", entropy},
+            {"--lambda", lambda}, {"--epochs", epochs}, {"--minibatch", minibatch}, {"--clip-ratio", clipRatio},
+            {"--value-coef", valueCoef}, {"--normalize-advantages", normalizeAdvantages}, {"--target-kl", targetKl}});
     }
 }

@@ -4,7 +4,6 @@ import io.execplace.cli.command.Options;
 import io.execplace.rl.env.TpdsEnvConfig;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** The TPDS environment's options (docs/rl.md, "Environment"). */
@@ -91,37 +90,10 @@ final class EnvironmentOptions {
 
     /** The options given on the command line (to refuse them where they cannot apply). */
     List<String> given() {
-        List<String> g = new ArrayList<>();
-        if (variant != null) {
-            g.add("--variant");
-        }
-        if (mask != null) {
-            g.add("--mask");
-        }
-        if (normalise != null) {
-            g.add("--normalise");
-        }
-        if (partialWaitReward != null) {
-            g.add("--partial-wait-reward");
-        }
-        if (partialWaitEnds != null) {
-            g.add("--partial-wait-ends");
-        }
-        if (lookahead != null) {
-            g.add("--lookahead");
-        }
-        if (fixedReward != null) {
-            g.add("--fixed-reward");
-        }
-        if (maxSteps != null) {
-            g.add("--max-steps");
-        }
-        if (busyTime != null) {
-            g.add("--busy-time");
-        }
-        if (perJobReward != null) {
-            g.add("--per-job-reward");
-        }
-        return g;
+        return Options.given(new Object[][]{
+            {"--variant", variant}, {"--mask", mask}, {"--normalise", normalise},
+            {"--partial-wait-reward", partialWaitReward}, {"--partial-wait-ends", partialWaitEnds},
+            {"--lookahead", lookahead}, {"--fixed-reward", fixedReward}, {"--max-steps", maxSteps},
+            {"--busy-time", busyTime}, {"--per-job-reward", perJobReward}});
     }
 }

@@ -113,20 +113,14 @@ final class SizeFreeOptions {
 
     /** The options of this group that were given (for refusing them where they do not apply). */
     List<String> given() {
-        List<String> given = new ArrayList<>();
-        for (Object[] o : new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
+        return Options.given(new Object[][]{{"--clusters", clusters}, {"--workloads", workloads},
             {"--cluster-variants", clusterVariants}, {"--price-jitter", priceJitter}, {"--imitate", imitate},
             {"--imitate-episodes", imitateEpisodes}, {"--imitate-epochs", imitateEpochs},
             {"--imitate-rounds", imitateRounds}, {"--expert-rounds", expertRounds}, {"--expert-ppo", expertPpo},
             {"--expert-agent-as", expertAgentAs}, {"--expert-held-out", expertHeldOut}, {"--expert-from", expertFrom},
             {"--expert-clairvoyant", expertClairvoyant}, {"--deadlines", deadlines},
             {"--elastic-features", elasticFeatures},
-            {"--start-from", startFrom}}) {
-            if (o[1] != null) {
-                given.add((String) o[0]);
-            }
-        }
-        return given;
+            {"--start-from", startFrom}});
     }
 
     /**

@@ -228,11 +228,11 @@ final class TrainRuns {
                 .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
         SizeFreeSetup setup = Options.checked("--cluster-variants", () -> pairs.setup(base));
         PpoConfig ppo = (PpoConfig) agentOptions.resolve(Algorithm.PPO);
-        if (!agentOptions.givenNames().contains("--hidden")) {
+        if (!agentOptions.given().contains("--hidden")) {
             // The scorer sees one VM at a time: a small network suffices.
             ppo = ppo.toBuilder().hidden(List.of(64, 64)).build();
         }
-        if (pairs.deadlines() && !agentOptions.givenNames().contains("--reward-scale")) {
+        if (pairs.deadlines() && !agentOptions.given().contains("--reward-scale")) {
             // Target's returns are ~100-200 (R_epi's ~10,000): 0.1 keeps the critic's targets near 10.
             ppo = ppo.toBuilder().rewardScale(0.1).build();
         }
@@ -293,7 +293,7 @@ final class TrainRuns {
             throw new BadInputException("--resume needs --out DIR, the folder of the run to continue");
         }
         OutputPaths.checkFolder("--out", out);
-        List<String> changed = new ArrayList<>(agentOptions.givenNames());
+        List<String> changed = new ArrayList<>(agentOptions.given());
         changed.addAll(environment.given());
         changed.addAll(pairs.given());
         changed.remove("--expert-rounds"); // raises the total, as --iterations does

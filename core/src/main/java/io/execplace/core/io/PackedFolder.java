@@ -25,7 +25,36 @@ import java.util.stream.Stream;
  */
 public final class PackedFolder {
 
+    /** Work done in a folder: it leaves files there and returns the other fields of its result. */
+    @FunctionalInterface
+    public interface FolderWork {
+        ObjectNode run(Path folder) throws IOException;
+    }
+
     private PackedFolder() {
+    }
+
+    /**
+     * Runs {@code work} in a new temporary folder named {@code prefix...} and returns its result with
+     * the files it left there packed in front ({@code {"files":{..}, ...its fields}}); the folder is
+     * deleted afterwards, whatever happens.
+     */
+    public static ObjectNode packedWork(String prefix, FolderWork work) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory(prefix);
+            ObjectNode fields = work.run(dir);
+            ObjectNode result = JsonNodeFactory.instance.objectNode();
+            result.set("files", pack(dir));
+            result.setAll(fields);
+            return result;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (dir != null) {
+                StagedFolder.deleteQuietly(dir); // the result is already made
+            }
+        }
     }
 
     /** The regular files directly in {@code dir}, sorted by name, as a JSON object. */

@@ -29,6 +29,17 @@ public interface ClusterView {
 
     double freeMemoryGb(int vm);
 
+    /**
+     * Writes {@link #freeCores} and {@link #freeMemoryGb} of every VM into the arrays (at least
+     * {@link #vmCount()} long): one call for a policy that reads every slot of a large pool per decision.
+     */
+    default void copyFreeResources(int[] cores, double[] memoryGb) {
+        for (int vm = 0; vm < vmCount(); vm++) {
+            cores[vm] = freeCores(vm);
+            memoryGb[vm] = freeMemoryGb(vm);
+        }
+    }
+
     /** Number of executors (of any job) the VM hosts now. */
     int executorsOn(int vm);
 
@@ -67,7 +78,8 @@ public interface ClusterView {
 
     /**
      * True when the VM is being paid for now: it hosts at least one executor, or (elastic clusters) it
-     * is a live node that is empty but not yet consolidated away.
+     * is a live node that is empty but not yet consolidated away. An active VM is {@link #isProvisioned
+     * provisioned} (policies look for the active VMs among {@link #provisionedVms} only).
      */
     default boolean isActive(int vm) {
         return executorsOn(vm) > 0;

@@ -118,6 +118,45 @@ final class Allocations {
         }
     }
 
+    /** The executor demands by job id this run was prepared with. */
+    Map<Integer, ExecutorDemand> demands() {
+        return preparedDemands == null ? Map.of() : preparedDemands;
+    }
+
+    /**
+     * A resumed run ({@link ResumedRun}, after {@link #reset}) takes over {@code from}'s executor requests
+     * of the applications it carries — their entries, whether each is live, until when it is wanted, and
+     * the ones still to arrive. {@code map} takes {@code from}'s job indices to this run's (-1: not
+     * carried); the requests' are added to it here.
+     */
+    void resumeFrom(Allocations from, int[] map) {
+        for (int j = 0; j < from.n; j++) {
+            int k = map[j];
+            if (from.demandOf[j] == null || k < 0) {
+                continue;
+            }
+            int count = from.firstRequest[j + 1] - from.firstRequest[j];
+            if (demandOf[k] == null || firstRequest[k + 1] - firstRequest[k] != count) {
+                throw new IllegalStateException("application " + jobs[k].id() + " has no demand in the resumed run");
+            }
+            for (int o = 0; o < count; o++) {
+                int r = from.firstRequest[j] + o;
+                int to = firstRequest[k] + o;
+                map[from.n + r] = n + to;
+                jobs[n + to] = from.jobs[from.n + r];
+                wantedUntil[to] = from.wantedUntil[r];
+                wantedEnd[to] = from.wantedEnd[r];
+                live[to] = from.live[r];
+                generation[to] = from.generation[r];
+            }
+        }
+        for (Arrival a : from.arrivals) {
+            if (from.valid(a) && map[a.request()] >= 0) {
+                arrivals.add(new Arrival(a.time(), map[a.request()], a.generation()));
+            }
+        }
+    }
+
     /** True when {@code j} is an executor request rather than a workload job. */
     boolean isRequest(int j) {
         return j >= n;

@@ -66,11 +66,11 @@ final class AvailabilityTraces {
         for (int p = 0; p < noticeSeconds.length; p++) {
             Interruptions in = pools.pools().get(p).interruptions();
             for (double at : in.reclaimAtSeconds()) {
-                events.push(Math.max(0, at - in.noticeSeconds()), p, NodeLifecycle.POOL_NOTICE, 0);
+                events.push(Math.max(0, at - in.noticeSeconds()), p, NodeEvents.POOL_NOTICE, 0);
             }
             for (UnavailableWindow w : in.unavailable()) {
-                events.push(Math.max(0, w.fromSeconds() - in.noticeSeconds()), p, NodeLifecycle.POOL_CLOSE, 0);
-                events.push(w.toSeconds(), p, NodeLifecycle.POOL_OPEN, 0);
+                events.push(Math.max(0, w.fromSeconds() - in.noticeSeconds()), p, NodeEvents.POOL_CLOSE, 0);
+                events.push(w.toSeconds(), p, NodeEvents.POOL_OPEN, 0);
             }
         }
     }
@@ -85,20 +85,20 @@ final class AvailabilityTraces {
         if (meanLength[pool] > 0) {
             double t = closedNow ? now + exponential(random, meanLength[pool]) : now;
             if (closedNow) {
-                events.push(t, pool, NodeLifecycle.POOL_OPEN, 0);
+                events.push(t, pool, NodeEvents.POOL_OPEN, 0);
             }
             while ((t += exponential(random, meanGap[pool])) <= until) {
                 // As the kernel plays a trace's window: closed from its reclaim's notice until its end.
-                events.push(t, pool, NodeLifecycle.POOL_NOTICE, 0);
-                events.push(t, pool, NodeLifecycle.POOL_CLOSE, 0);
+                events.push(t, pool, NodeEvents.POOL_NOTICE, 0);
+                events.push(t, pool, NodeEvents.POOL_CLOSE, 0);
                 t += noticeSeconds[pool] + Math.max(1, exponential(random, meanLength[pool]));
-                events.push(t, pool, NodeLifecycle.POOL_OPEN, 0);
+                events.push(t, pool, NodeEvents.POOL_OPEN, 0);
             }
         }
         if (reclaimsPerSecond[pool] > 0) {
             double t = now;
             while ((t += exponential(random, 1 / reclaimsPerSecond[pool])) <= until) {
-                events.push(t, pool, NodeLifecycle.POOL_NOTICE, 0);
+                events.push(t, pool, NodeEvents.POOL_NOTICE, 0);
             }
         }
     }

@@ -136,6 +136,16 @@ public final class ClusterState implements ClusterView {
         return nodes == null || nodes.available(vm) ? freeMemory[vm] : 0;
     }
 
+    /** The arrays as they are, then a slot that cannot take an executor now (see {@link #freeCores}) set to none. */
+    @Override
+    public void copyFreeResources(int[] cores, double[] memoryGb) {
+        System.arraycopy(freeCores, 0, cores, 0, n);
+        System.arraycopy(freeMemory, 0, memoryGb, 0, n);
+        if (nodes != null) {
+            nodes.clearUnavailable(cores, memoryGb);
+        }
+    }
+
     /** An elastic cluster's live node that is empty but not yet consolidated is paid for, hence active. */
     @Override
     public boolean isActive(int vm) {
@@ -331,9 +341,17 @@ public final class ClusterState implements ClusterView {
         }
     }
 
-    /** Once a resumed run's running jobs are back: every billed interval open now opened when it did in {@code source}. */
+    /**
+     * Once a resumed run's running jobs are back: every billed interval open now opened when it did in
+     * {@code source}; on an elastic cluster the placeholders are {@code source}'s, and each node's last pod
+     * event (under-used consolidation's clock) is when it was there.
+     */
     void keepOpeningTimes(ClusterState source) {
         System.arraycopy(source.busySince, 0, busySince, 0, n);
+        if (nodes != null) {
+            placeholders.copyFrom(source.placeholders);
+            nodes.keepPodEvents(source.nodes);
+        }
     }
 
     /** Busy seconds of a VM so far, counting an open interval up to now. */

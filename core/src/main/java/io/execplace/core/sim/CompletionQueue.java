@@ -12,6 +12,8 @@ public final class CompletionQueue {
     private int[] job = new int[64];
     private double[] finish = new double[64];
     private int size;
+    /** The same jobs by job index (readers that list the running jobs in job order need no sort). */
+    private int[] byIndex = new int[64];
     /** Counts every change of what the queue holds (never reset): a reader's cache is valid while it stays. */
     private long changes;
 
@@ -45,6 +47,11 @@ public final class CompletionQueue {
         return job[i];
     }
 
+    /** The {@code i}-th running job by job index (0 ≤ i < size). */
+    public int jobInOrder(int i) {
+        return byIndex[i];
+    }
+
     /** Removes a running job (a job a spot interruption stopped); rare, so it rebuilds the heap. */
     public void remove(int jobIndex) {
         int[] jobs = Arrays.copyOf(job, size);
@@ -62,8 +69,15 @@ public final class CompletionQueue {
         if (size == job.length) {
             job = Arrays.copyOf(job, size * 2);
             finish = Arrays.copyOf(finish, size * 2);
+            byIndex = Arrays.copyOf(byIndex, size * 2);
         }
         changes++;
+        int at = size;
+        while (at > 0 && byIndex[at - 1] > jobIndex) {
+            at--;
+        }
+        System.arraycopy(byIndex, at, byIndex, at + 1, size - at);
+        byIndex[at] = jobIndex;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -82,6 +96,8 @@ public final class CompletionQueue {
     public int poll() {
         changes++;
         int top = job[0];
+        int at = Arrays.binarySearch(byIndex, 0, size, top);
+        System.arraycopy(byIndex, at + 1, byIndex, at, size - at - 1);
         size--;
         if (size > 0) {
             int lastJob = job[size];
@@ -113,9 +129,11 @@ public final class CompletionQueue {
         if (job.length < other.size) {
             job = new int[other.job.length];
             finish = new double[other.finish.length];
+            byIndex = new int[other.byIndex.length];
         }
         System.arraycopy(other.job, 0, job, 0, other.size);
         System.arraycopy(other.finish, 0, finish, 0, other.size);
+        System.arraycopy(other.byIndex, 0, byIndex, 0, other.size);
         size = other.size;
         changes++;
     }

@@ -38,20 +38,21 @@ public final class EventKernel {
 
     private final SimulationConfig config;
     private final ClusterState state;
-    private final CompletionQueue running = new CompletionQueue();
+    // Package-private: a resumed run (ResumedRun) takes over another kernel's run from these.
+    final CompletionQueue running = new CompletionQueue();
 
     /** The jobs as given; the clock's array is a copy whose stopped jobs carry what is left of their work. */
-    private Job[] givenJobs = new Job[0];
+    Job[] givenJobs = new Job[0];
     /** Dynamic allocation: the executors applications add over their floors, as request entries. */
-    private final Allocations allocations = new Allocations();
+    final Allocations allocations = new Allocations();
     private String decider = "driver";
-    private final WaitingQueue waiting;
-    private final JobBook book = new JobBook();
+    final WaitingQueue waiting;
+    final JobBook book = new JobBook();
     private int cursor;
     // Running aggregates over started jobs, in start order (for environments' episode summaries).
     private final StartTally tally = new StartTally();
-    private final JobStarts starts;
-    private final KernelClock clock;
+    final JobStarts starts;
+    final KernelClock clock;
     private boolean driverWithoutNode;
 
     /** A kernel for {@code cluster} under {@code config}: queue order, admission, backfilling, duration model, billing. */
@@ -344,17 +345,6 @@ public final class EventKernel {
         if (position < cursor) {
             cursor--;
         }
-    }
-
-    /** A resumed run's ({@link ResumedRun}) job {@code j}, not arrived yet, runs now with {@code p} until {@code finish}. */
-    void startRunning(int j, Placement p, double finish) {
-        clock.nextArrival = Math.max(clock.nextArrival, j + 1);
-        starts.startWhole(j, clock.jobs[j], p, state.now(), finish - state.now());
-    }
-
-    /** When job {@code j} finishes (or finished); NaN when it has not started. */
-    double finishOf(int j) {
-        return book.finish[j];
     }
 
     /** Runs every running job to completion, node events in time order between; a job an interruption stops is left waiting. */

@@ -109,6 +109,27 @@ final class JobBook {
         }
     }
 
+    /**
+     * Job {@code k} of a resumed run ({@link ResumedRun}) is {@code from}'s job {@code j} running: its
+     * first {@code executors} executors' VMs, start, finish, placement and protections are copied.
+     */
+    void copyRunning(int k, JobBook from, int j, int executors) {
+        System.arraycopy(from.executorVm, from.offset[j], executorVm, offset[k], executors);
+        start[k] = from.start[j];
+        finish[k] = from.finish[j];
+        placement[k] = from.placement[j];
+        if (from.anyProtection) {
+            if (!anyProtection) {
+                if (protectedUntil.length < executorVm.length) {
+                    protectedUntil = new double[executorVm.length];
+                }
+                Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+                anyProtection = true;
+            }
+            System.arraycopy(from.protectedUntil, from.offset[j], protectedUntil, offset[k], executors);
+        }
+    }
+
     /** The placement of a started job (built from the flat array for executor-at-a-time jobs), or null. */
     Placement placementOf(int j) {
         if (placement[j] == null && !Double.isNaN(start[j])) {

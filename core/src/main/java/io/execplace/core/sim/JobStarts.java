@@ -93,6 +93,21 @@ final class JobStarts {
     }
 
     /**
+     * A resumed run's ({@link ResumedRun}) job or executor request {@code k} is {@code from}'s {@code j},
+     * running now: the same executors, driver, start, finish and protections, its pods back on their nodes.
+     */
+    void resumeRunning(int k, Job job, JobBook from, int j) {
+        book.copyRunning(k, from, j, job.executors());
+        Placement p = book.placementOf(k);
+        double finish = book.finish[k];
+        state.start(job, p, finish);
+        if (p.hasDriver() && drivers.on()) {
+            drivers.start(k, p.driverVm(), finish);
+        }
+        running.add(k, finish);
+    }
+
+    /**
      * Starts job {@code j}, whose {@code job.executors()} executors were placed one by one (they hold
      * their resources already), with the duration its layout earns; on pools with driver pods its
      * driver goes on {@code driverVm} now ({@code -1}: none), and the job starts once that node is ready too.

@@ -10,7 +10,6 @@ import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.SimulationConfig;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -30,7 +29,7 @@ final class KernelClock {
     private final Allocations allocations;
     private final JobStarts starts;
     /** Spot interruptions: the node events and the jobs they stop (null for a fixed cluster). */
-    private final Preemptions preemptions;
+    final Preemptions preemptions;
     /** Placeholder pods (Kubernetes' overprovisioning pattern); null for a fixed cluster. */
     private final Placeholders placeholders;
     private final SimulationConfig config;
@@ -311,13 +310,9 @@ final class KernelClock {
     }
 
     private List<RunningJob> running(int placed, boolean timeLeft) {
-        int[] started = new int[running.size()];
-        for (int i = 0; i < started.length; i++) {
-            started[i] = running.jobAt(i);
-        }
-        Arrays.sort(started);
-        List<RunningJob> list = new ArrayList<>(started.length + 1);
-        for (int j : started) {
+        List<RunningJob> list = new ArrayList<>(running.size() + 1);
+        for (int i = 0; i < running.size(); i++) {
+            int j = running.jobInOrder(i);
             Placement p = book.placementOf(j);
             list.add(new RunningJob(jobs[j], timeLeft ? book.protectionLeft(j, p, state) : p, book.finish[j]));
         }

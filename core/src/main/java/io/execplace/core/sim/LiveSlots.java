@@ -39,6 +39,16 @@ final class LiveSlots {
         count--;
     }
 
+    /** Sets to none the room ({@code cores}, {@code memoryGb}) of the live slots {@code marked}. */
+    void clearRoomWhere(boolean[] marked, int[] cores, double[] memoryGb) {
+        for (int k = 0; k < count; k++) {
+            if (marked[slots[k]]) {
+                cores[slots[k]] = 0;
+                memoryGb[slots[k]] = 0;
+            }
+        }
+    }
+
     /** Writes the live slots, in slot order, into {@code out}; returns how many. */
     int copyTo(int[] out) {
         System.arraycopy(slots, 0, out, 0, count);

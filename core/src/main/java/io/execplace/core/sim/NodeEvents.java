@@ -2,8 +2,6 @@ package io.execplace.core.sim;
 
 import java.util.Arrays;
 
-import static io.execplace.core.sim.NodeLifecycle.INTERRUPT;
-
 /**
  * The timed node events of an elastic run — consolidations, spot notices, interruptions, pool-wide
  * reclaims — as a binary heap on parallel primitive arrays, ordered by time; at one instant
@@ -11,6 +9,19 @@ import static io.execplace.core.sim.NodeLifecycle.INTERRUPT;
  * event still applies is {@link NodeLifecycle}'s business.
  */
 final class NodeEvents {
+
+    /** What a timed node event does. */
+    static final int TERMINATE_IF_EMPTY = 0;
+    static final int NOTICE = 1;
+    static final int INTERRUPT = 2;
+    static final int POOL_NOTICE = 3;
+    /** The disruption loop of under-used consolidation looks for a node to remove (slot unused). */
+    static final int UNDERUSED_POLL = 4;
+    /** An under-used node chosen by the loop is re-validated and, if still valid, removed. */
+    static final int UNDERUSED_REMOVE = 5;
+    /** An availability trace's window opens (slot = pool index): the pool cannot buy until it closes. */
+    static final int POOL_CLOSE = 6;
+    static final int POOL_OPEN = 7;
 
     private double[] eventTime = new double[64];
     private int[] eventSlot = new int[64];

@@ -22,19 +22,6 @@ import java.util.SplittableRandom;
  */
 final class NodeLifecycle {
 
-    /** What a timed node event does. */
-    static final int TERMINATE_IF_EMPTY = 0;
-    static final int NOTICE = 1;
-    static final int INTERRUPT = 2;
-    static final int POOL_NOTICE = 3;
-    /** The disruption loop of under-used consolidation looks for a node to remove (slot unused). */
-    static final int UNDERUSED_POLL = 4;
-    /** An under-used node chosen by the loop is re-validated and, if still valid, removed. */
-    static final int UNDERUSED_REMOVE = 5;
-    /** An availability trace's window opens (slot = pool index): the pool cannot buy until it closes. */
-    static final int POOL_CLOSE = 6;
-    static final int POOL_OPEN = 7;
-
     private final NodePools pools;
     private final int n;
     private final int[] slotCores;
@@ -51,6 +38,8 @@ final class NodeLifecycle {
     private final boolean[] underused;
     private final double[] lastPodEvent;
     private boolean pollQueued;
+    /** When the queued run of the disruption loop comes (while {@link #pollQueued}). */
+    private double pollAt;
 
     private final NodeEvents events = new NodeEvents();
     private final AvailabilityTraces traces;
@@ -153,19 +142,30 @@ final class NodeLifecycle {
             }
             Interruptions in = pools.pool(vm).interruptions();
             if (terminateAt[vm] > now) {
-                push(terminateAt[vm], vm, TERMINATE_IF_EMPTY, token[vm]);
+                push(terminateAt[vm], vm, NodeEvents.TERMINATE_IF_EMPTY, token[vm]);
             }
             if (cordoned[vm]) {
-                push(now + in.noticeSeconds(), vm, INTERRUPT, launches[vm]);
+                push(now + in.noticeSeconds(), vm, NodeEvents.INTERRUPT, launches[vm]);
             } else if (in.monthlyRate() > 0) {
                 double at = now + draw(vm, launches[vm], 1);
-                push(Math.max(now, at - in.noticeSeconds()), vm, NOTICE, launches[vm]);
-                push(at, vm, INTERRUPT, launches[vm]);
+                push(Math.max(now, at - in.noticeSeconds()), vm, NodeEvents.NOTICE, launches[vm]);
+                push(at, vm, NodeEvents.INTERRUPT, launches[vm]);
             }
         }
         for (int p = 0; drawTraces && !sameFuture && p < capacity.poolCount(); p++) {
             traces.scheduleDrawn(events, p, !capacity.open(p), now, seed);
         }
+        // Under-used consolidation's loop keeps its beat: its queued run stays where it was.
+        pollQueued = source.pollQueued;
+        pollAt = source.pollAt;
+        if (pollQueued && !sameFuture) {
+            push(pollAt, 0, NodeEvents.UNDERUSED_POLL, 0);
+        }
+    }
+
+    /** Once a resumed run's pods are back: each node's last pod event is {@code source}'s (under-used consolidation's clock). */
+    void keepPodEvents(NodeLifecycle source) {
+        System.arraycopy(source.lastPodEvent, 0, lastPodEvent, 0, n);
     }
 
     NodePools pools() {
@@ -191,6 +191,12 @@ final class NodeLifecycle {
             return !cordoned[vm];
         }
         return capacity.canBuy(vm);
+    }
+
+    /** Sets to none the room of the slots not {@link #available}: live nodes under notice, and slots their pool cannot buy. */
+    void clearUnavailable(int[] cores, double[] memoryGb) {
+        live.clearRoomWhere(cordoned, cores, memoryGb);
+        capacity.clearUnbuyable(alive, cores, memoryGb);
     }
 
     /** False while an availability trace's window keeps the pool from buying. */
@@ -231,8 +237,8 @@ final class NodeLifecycle {
         nodeLaunches++;
         if (pool.interruptions().monthlyRate() > 0) {
             double at = now + draw(vm, launch, 1);
-            push(Math.max(now, at - pool.interruptions().noticeSeconds()), vm, NOTICE, launch);
-            push(at, vm, INTERRUPT, launch);
+            push(Math.max(now, at - pool.interruptions().noticeSeconds()), vm, NodeEvents.NOTICE, launch);
+            push(at, vm, NodeEvents.INTERRUPT, launch);
         }
     }
 
@@ -257,7 +263,7 @@ final class NodeLifecycle {
         token[vm]++;
         double at = now + pools.pool(vm).consolidateAfterSeconds();
         terminateAt[vm] = at;
-        push(at, vm, TERMINATE_IF_EMPTY, token[vm]);
+        push(at, vm, NodeEvents.TERMINATE_IF_EMPTY, token[vm]);
     }
 
     /**
@@ -291,7 +297,8 @@ final class NodeLifecycle {
     /** The disruption loop runs at {@code at}. */
     void schedulePoll(double at) {
         pollQueued = true;
-        push(at, 0, UNDERUSED_POLL, 0);
+        pollAt = at;
+        push(at, 0, NodeEvents.UNDERUSED_POLL, 0);
     }
 
     /** The disruption loop's queued run has come (it queues the next one itself while it has work). */
@@ -301,7 +308,7 @@ final class NodeLifecycle {
 
     /** The disruption loop chose slot {@code vm}: it is validated again, and removed, at {@code at}. */
     void scheduleRemoval(double at, int vm) {
-        push(at, vm, UNDERUSED_REMOVE, 0);
+        push(at, vm, NodeEvents.UNDERUSED_REMOVE, 0);
     }
 
     /** The node is gone (consolidated or interrupted); true when this gave back capacity its pool's limit held back. */
@@ -326,7 +333,7 @@ final class NodeLifecycle {
         for (int vm = 0; vm < n; vm++) {
             if (alive[vm] && pools.poolIndex(vm) == pool && !cordoned[vm]) {
                 cordoned[vm] = true;
-                push(at, vm, INTERRUPT, launches[vm]);
+                push(at, vm, NodeEvents.INTERRUPT, launches[vm]);
             }
         }
     }
@@ -360,8 +367,9 @@ final class NodeLifecycle {
     private boolean stale() {
         int vm = events.peekSlot();
         return switch (events.peekKind()) {
-            case POOL_NOTICE, POOL_CLOSE, POOL_OPEN, UNDERUSED_POLL, UNDERUSED_REMOVE -> false; // their handlers check
-            case TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
+            case NodeEvents.POOL_NOTICE, NodeEvents.POOL_CLOSE, NodeEvents.POOL_OPEN, NodeEvents.UNDERUSED_POLL,
+                    NodeEvents.UNDERUSED_REMOVE -> false; // their handlers check
+            case NodeEvents.TERMINATE_IF_EMPTY -> !alive[vm] || events.peekToken() != token[vm];
             default -> !alive[vm] || events.peekToken() != launches[vm];
         };
     }

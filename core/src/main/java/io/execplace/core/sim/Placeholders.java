@@ -64,6 +64,16 @@ final class Placeholders {
         nodesBought = 0;
     }
 
+    /**
+     * A resumed run ({@link ResumedRun}) takes over {@code source}'s placeholders once its pods are back:
+     * the room asked for, those on each node and the pending ones (placed at its next settle).
+     */
+    void copyFrom(Placeholders source) {
+        System.arraycopy(source.on, 0, on, 0, n);
+        room = source.room;
+        placed = source.placed;
+    }
+
     /** True when the slot holds a placeholder. */
     boolean holds(int vm) {
         return on[vm] > 0;

@@ -24,8 +24,9 @@ final class PoolCapacity {
     private final int[] cores;
     /** Per pool, true inside an availability trace's window: it cannot buy. */
     private final boolean[] closed;
-    /** Per slot its (pool, instance type) group; per group its slots and how many are alive. */
+    /** Per slot its (pool, instance type) group, a run of consecutive slots; per group its first slot, its slots and how many are alive. */
     private final int[] groupOf;
+    private final int[] groupFirst;
     private final int[] groupSlots;
     private final int[] groupAlive;
     private final int[] groupPool;
@@ -50,11 +51,15 @@ final class PoolCapacity {
                     && pools.instanceType(i).equals(pools.instanceType(i - 1)) && slotCores[i] == slotCores[i - 1];
             groupOf[i] = sameAsPrevious ? groupOf[i - 1] : groups++;
         }
+        groupFirst = new int[groups];
         groupSlots = new int[groups];
         groupAlive = new int[groups];
         groupPool = new int[groups];
         groupCores = new int[groups];
         groupBuyable = new boolean[groups];
+        for (int i = n - 1; i >= 0; i--) {
+            groupFirst[groupOf[i]] = i;
+        }
         for (int i = 0; i < n; i++) {
             groupSlots[groupOf[i]]++;
             groupPool[groupOf[i]] = pools.poolIndex(i);
@@ -91,6 +96,21 @@ final class PoolCapacity {
     /** True when the slot, not bought, could be bought now: its pool is open and within its limit. */
     boolean canBuy(int vm) {
         return groupBuyable[groupOf[vm]];
+    }
+
+    /** Sets to none the room of every slot not bought ({@code alive}) whose group cannot buy now. */
+    void clearUnbuyable(boolean[] alive, int[] cores, double[] memoryGb) {
+        for (int g = 0; g < groupBuyable.length; g++) {
+            if (groupBuyable[g] || groupAlive[g] == groupSlots[g]) {
+                continue;
+            }
+            for (int vm = groupFirst[g]; vm < groupFirst[g] + groupSlots[g]; vm++) {
+                if (!alive[vm]) {
+                    cores[vm] = 0;
+                    memoryGb[vm] = 0;
+                }
+            }
+        }
     }
 
     /** Pool {@code pool}'s cores bought or its closure changed: its groups' {@link #groupBuyable} again. */

@@ -41,6 +41,11 @@ final class Preemptions {
         this.drivers = drivers;
     }
 
+    /** Under-used consolidation, or null when no pool has it. */
+    UnderutilizedConsolidation underused() {
+        return underused;
+    }
+
     /** Runs under-used consolidation's events with the others. */
     void consolidateUnderused(UnderutilizedConsolidation consolidation) {
         this.underused = consolidation;
@@ -79,8 +84,8 @@ final class Preemptions {
         while (true) {
             double at = nodes.nextEventTime();
             if (at == Double.POSITIVE_INFINITY || at > t
-                    || (at == t && !interruptsAtT && nodes.peekKind() >= NodeLifecycle.INTERRUPT
-                    && nodes.peekKind() != NodeLifecycle.POOL_NOTICE && nodes.peekKind() != NodeLifecycle.POOL_CLOSE)) {
+                    || (at == t && !interruptsAtT && nodes.peekKind() >= NodeEvents.INTERRUPT
+                    && nodes.peekKind() != NodeEvents.POOL_NOTICE && nodes.peekKind() != NodeEvents.POOL_CLOSE)) {
                 return NOTHING;
             }
             int vm = nodes.peekSlot();
@@ -88,23 +93,23 @@ final class Preemptions {
             nodes.pop();
             state.advanceTo(at);
             switch (kind) {
-                case NodeLifecycle.TERMINATE_IF_EMPTY -> {
+                case NodeEvents.TERMINATE_IF_EMPTY -> {
                     nodesRemovedEmpty++;
                     if (state.terminate(vm)) {
                         return CAPACITY_FREED;
                     }
                 }
-                case NodeLifecycle.UNDERUSED_POLL -> underused.poll(at);
-                case NodeLifecycle.UNDERUSED_REMOVE -> {
+                case NodeEvents.UNDERUSED_POLL -> underused.poll(at);
+                case NodeEvents.UNDERUSED_REMOVE -> {
                     if (underused.confirm(vm, at)) {
                         evicting = true;
                         return vm;
                     }
                 }
-                case NodeLifecycle.NOTICE -> nodes.cordon(vm);
-                case NodeLifecycle.POOL_NOTICE -> nodes.poolNotice(vm, at);
-                case NodeLifecycle.POOL_CLOSE -> nodes.closePool(vm, true);
-                case NodeLifecycle.POOL_OPEN -> {
+                case NodeEvents.NOTICE -> nodes.cordon(vm);
+                case NodeEvents.POOL_NOTICE -> nodes.poolNotice(vm, at);
+                case NodeEvents.POOL_CLOSE -> nodes.closePool(vm, true);
+                case NodeEvents.POOL_OPEN -> {
                     nodes.closePool(vm, false);
                     return CAPACITY_FREED;
                 }
@@ -129,7 +134,7 @@ final class Preemptions {
     boolean[] takenNow(int first) {
         boolean[] taken = new boolean[state.vmCount()];
         taken[first] = true;
-        while (!evicting && nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeLifecycle.INTERRUPT) {
+        while (!evicting && nodes.nextEventTime() == state.now() && nodes.peekKind() == NodeEvents.INTERRUPT) {
             int vm = nodes.peekSlot();
             nodes.pop();
             nodes.countInterruption();
@@ -232,16 +237,16 @@ final class Preemptions {
             int kind = nodes.peekKind();
             nodes.pop();
             state.advanceTo(at);
-            if (kind == NodeLifecycle.NOTICE) {
+            if (kind == NodeEvents.NOTICE) {
                 nodes.cordon(vm);
-            } else if (kind == NodeLifecycle.POOL_NOTICE) {
+            } else if (kind == NodeEvents.POOL_NOTICE) {
                 nodes.poolNotice(vm, at);
-            } else if (kind == NodeLifecycle.POOL_CLOSE || kind == NodeLifecycle.POOL_OPEN) {
-                nodes.closePool(vm, kind == NodeLifecycle.POOL_CLOSE);
-            } else if (kind == NodeLifecycle.INTERRUPT) {
+            } else if (kind == NodeEvents.POOL_CLOSE || kind == NodeEvents.POOL_OPEN) {
+                nodes.closePool(vm, kind == NodeEvents.POOL_CLOSE);
+            } else if (kind == NodeEvents.INTERRUPT) {
                 nodes.countInterruption();
                 state.terminate(vm);
-            } else if (kind == NodeLifecycle.TERMINATE_IF_EMPTY) {
+            } else if (kind == NodeEvents.TERMINATE_IF_EMPTY) {
                 nodesRemovedEmpty++;
                 state.terminate(vm);
             }

@@ -1,15 +1,17 @@
 package io.execplace.core.sim;
 
+import io.execplace.core.metrics.CapacityStats;
+import io.execplace.core.metrics.RunResult;
 import io.execplace.core.metrics.VmRecord;
 import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
-import io.execplace.core.policy.RunningJob;
 import io.execplace.core.rules.Deadlines;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,12 +21,16 @@ import java.util.List;
  * and no copy of them.
  *
  * <p>The state taken over from the kernel that drives the source state: its rules (queue order,
- * admission, backfilling, durations, billing), the clock, the jobs running (their placements and
- * finish times), the waiting jobs in queue order, and on an elastic cluster every live node with its
- * launch count, purchase time (its billed lifetime opens then), ready time, notice and pending
- * consolidation. The job being decided is put first in the queue and the candidate decision is its
- * answer; then the given future arrivals come, and every later decision is the rollout policy's, as
- * {@link Simulation} drives the kernel. Not taken over: dynamic allocation's executor requests.
+ * admission, backfilling, durations, billing), the clock, the jobs running (their executors, driver
+ * pods, start and finish times, protections), the waiting jobs in queue order with their arrival times
+ * and the work left of a stopped one; dynamic allocation's executor requests (running, waiting and still
+ * to come); and on an elastic cluster every live node with its launch count, purchase time (its billed
+ * lifetime opens then), ready time, notice and pending consolidation, the placeholder pods (the room
+ * asked for, those on each node, the pending ones), and under-used consolidation's clocks (each node's
+ * last pod event, the loop's next run, a node chosen and waiting for its check, the jobs evicted once).
+ * The candidate decision answers the first offer of the job being decided; then the given future
+ * arrivals come, and every other decision is the rollout policy's, as {@link Simulation} drives the
+ * kernel. A job being placed executor by executor is taken as waiting, its executors placed so far not.
  *
  * <p>Two modes. <em>Planning</em> (the default) knows only what a scheduler knows: node launch delays
  * and spot interruptions are drawn from the seed given per run, a node under notice goes one notice
@@ -41,6 +47,8 @@ public final class ResumedRun {
     private final boolean sameFuture;
     private boolean drawTraces;
     private final List<Job> jobs = new ArrayList<>();
+    /** The source's job indices to this run's (-1: not carried over), for the last run. */
+    private int[] map = new int[0];
     private Cluster cluster;
     private EventKernel kernel;
 
@@ -84,7 +92,8 @@ public final class ResumedRun {
      * it to the end.
      *
      * @param from     the source run's state now (read only)
-     * @param current  the job being decided, one of the source's waiting jobs; it is offered first
+     * @param current  the job being decided, one of the source's waiting jobs (or executor requests); the
+     *                 first offer of it is answered with {@code decision}
      * @param decision its placement now, or {@link Placement#none()} to let it wait for the policy
      * @param future   the jobs arriving later (none before now), in arrival order
      * @param policy   places every job after the first offer of {@code current}
@@ -97,52 +106,104 @@ public final class ResumedRun {
             cluster = source.cluster();
             kernel = new EventKernel(cluster, source.config());
         }
-        double now = from.now();
-        List<RunningJob> running = source.runningJobs();
+        KernelClock was = source.clock;
+        // The source's jobs that have arrived and not ended, running or waiting, keep their order (job
+        // order is arrival order): this run's first jobs, then the future.
+        int[] arrived = arrivedJobs(source);
+        if (map.length < was.jobs.length) {
+            map = new int[was.jobs.length];
+        }
+        Arrays.fill(map, 0, was.jobs.length, -1);
         jobs.clear();
-        for (RunningJob r : running) {
-            jobs.add(resident(r, now, from));
+        for (int j : arrived) {
+            map[j] = jobs.size();
+            jobs.add(source.givenJobs[j]); // as given: a restart's work and dynamic allocation's stretch count from it
         }
-        int currentIndex = jobs.size();
-        jobs.add(arrivedNow(current, now));
-        for (int i = 0; i < source.waitingCount(); i++) {
-            // The other waiting jobs, in queue order; dynamic allocation's requests are not taken over.
-            if (source.waitingJob(i) != current && source.waitingJobIndex(i) < source.jobCount()) {
-                jobs.add(arrivedNow(source.waitingJob(i), now));
-            }
-        }
+        int arrivedCount = jobs.size();
         jobs.addAll(future);
-        kernel.reset(jobs.toArray(new Job[0]));
+        kernel.reset(jobs.toArray(new Job[0]), source.allocations.demands());
+        KernelClock clock = kernel.clock;
+        for (int k = 0; k < arrivedCount; k++) {
+            clock.jobs[k] = was.jobs[arrived[k]]; // the work left of a job an interruption stopped
+        }
+        kernel.allocations.resumeFrom(source.allocations, map);
         ClusterState state = kernel.state();
         if (!sameFuture) {
             state.reset(seed);
         }
         state.resumeFrom(from, sameFuture, drawTraces);
-        for (int j = 0; j < currentIndex; j++) {
-            RunningJob r = running.get(j);
-            kernel.startRunning(j, r.placement(), r.finish());
-        }
+        resumeRunning(source);
         state.keepOpeningTimes(from);
+        if (clock.preemptions != null && clock.preemptions.underused() != null) {
+            clock.preemptions.underused().resumeFrom(was.preemptions.underused(), map, sameFuture);
+        }
+        // The waiting queue in the source's order (the order it was sorted into); the arrivals go on after.
+        int currentIndex = -1;
+        for (int i = 0; i < source.waitingCount(); i++) {
+            int k = map[source.waitingJobIndex(i)];
+            if (k >= 0) {
+                kernel.waiting.add(k);
+                currentIndex = source.waitingJob(i) == current ? k : currentIndex;
+            }
+        }
+        if (currentIndex < 0) {
+            throw new IllegalArgumentException("job " + current.id() + " is not waiting in the run resumed");
+        }
+        clock.nextArrival = arrivedCount;
         drive(currentIndex, decision, policy);
         kernel.drain(); // nothing runs: the nodes left go at their consolidation times
-        return new Outcome(billedCost(state), kernel.placementOf(currentIndex) != null, missed(currentIndex));
+        return new Outcome(billedCost(state), kernel.placementOf(currentIndex) != null,
+                missed(arrived, arrivedCount, source));
     }
 
-    private static Job arrivedNow(Job job, double now) {
-        return job.arrival() == now ? job : job.withArrival(now);
+    /** The last run's result from its resume on: the records of the jobs it carried and of the future ones, its node lifetimes. */
+    public RunResult result() {
+        return kernel.result("resumed", new long[0], 0);
+    }
+
+    /** What the capacity did in the last run from its resume on: nodes bought, interruptions, evictions (counts). */
+    public CapacityStats capacity() {
+        return kernel.capacity();
+    }
+
+    /** The source's workload jobs running or waiting now, in job order (a job placed executor by executor waits). */
+    private static int[] arrivedJobs(EventKernel source) {
+        int n = source.clock.n;
+        int[] out = new int[source.running.size() + source.waitingCount()];
+        int count = 0;
+        for (int i = 0; i < source.running.size(); i++) {
+            int j = source.running.jobAt(i);
+            if (j < n) {
+                out[count++] = j;
+            }
+        }
+        for (int i = 0; i < source.waitingCount(); i++) {
+            int j = source.waitingJobIndex(i);
+            if (j < n) {
+                out[count++] = j;
+            }
+        }
+        out = Arrays.copyOf(out, count);
+        Arrays.sort(out);
+        return out;
     }
 
     /**
-     * A running job as the resumed run's own: arrived now, its base duration what is left of it, so that
-     * an interruption in the resumed run leaves it the right work (without graceful decommissioning the
-     * share it redoes counts only the work done since the resume: a planner's approximation).
+     * The source's running jobs and executor requests run on here, in job order: the same executors,
+     * drivers, start, finish and protections (an interruption here stops them as it would there).
      */
-    private Job resident(RunningJob r, double now, ClusterState from) {
-        Job job = r.job();
-        double full = from.durationModel().duration(job, r.placement(), cluster);
-        double left = Math.min(1, Math.max(1e-9, (r.finish() - now) / full));
-        Job arrived = arrivedNow(job, now);
-        return left == 1 ? arrived : arrived.withBaseDuration(job.baseDuration() * left);
+    private void resumeRunning(EventKernel source) {
+        int[] running = new int[source.running.size()];
+        for (int i = 0; i < running.length; i++) {
+            running[i] = source.running.jobAt(i);
+        }
+        Arrays.sort(running);
+        for (int j : running) {
+            int k = map[j];
+            if (k >= 0) {
+                kernel.starts.resumeRunning(k, kernel.clock.jobs[k], source.book, j);
+            }
+        }
     }
 
     /** {@link Simulation}'s driver loop, with {@code decision} as the answer to the first offer of the current job. */
@@ -181,14 +242,18 @@ public final class ResumedRun {
         return cost;
     }
 
-    private int missed(int from) {
+    /** Deadlines missed by the jobs that were waiting at the resume and the future ones, a job never started included. */
+    private int missed(int[] arrived, int arrivedCount, EventKernel source) {
         int missed = 0;
-        for (int j = from; j < jobs.size(); j++) {
-            Job job = jobs.get(j);
-            if (job.hasDeadline() && (kernel.placementOf(j) == null || Deadlines.missed(job, kernel.finishOf(j)))) {
+        for (int k = 0; k < jobs.size(); k++) {
+            boolean ranAtResume = k < arrivedCount && !Double.isNaN(source.book.finish[arrived[k]]);
+            Job job = jobs.get(k);
+            if (!ranAtResume && job.hasDeadline()
+                    && (kernel.placementOf(k) == null || Deadlines.missed(job, kernel.book.finish[k]))) {
                 missed++;
             }
         }
         return missed;
     }
+
 }

@@ -41,8 +41,9 @@ final class UnderutilizedConsolidation {
     private final CompletionQueue running;
     private final KernelClock clock;
     private final int n;
-    /** The node whose removal waits for its check, or -1. */
+    /** The node whose removal waits for its check, or -1; and when the check comes. */
     private int chosen = -1;
+    private double chosenAt;
     /** Per slot, its pool's capacity type: executors move only within it (below). */
     private final int[] capacityType;
     /** Per job (and executor request) of the run: consolidation has evicted it once (below). */
@@ -56,7 +57,12 @@ final class UnderutilizedConsolidation {
     private final double[] liveFreeMemory;
     private final int[] trialCores;
     private final double[] trialMemory;
+    /** Per candidate node, its executors in {@link #itemJob}: {@code [itemStart[vm], itemEnd[vm])}. */
     private final int[] itemStart;
+    private final int[] itemEnd;
+    /** The slots marked {@link #candidate}, in slot order (only those are cleared: a pool has many slots). */
+    private final int[] marked;
+    private int markedCount;
     /** The bought slots in slot order ({@link NodeLifecycle#aliveSlots}), read at each run of the loop. */
     private final int[] aliveSlots;
     private int[] itemJob = new int[64];
@@ -79,7 +85,9 @@ final class UnderutilizedConsolidation {
         liveFreeMemory = new double[n];
         trialCores = new int[n];
         trialMemory = new double[n];
-        itemStart = new int[n + 1];
+        itemStart = new int[n];
+        itemEnd = new int[n];
+        marked = new int[n];
         protectedUntil = new double[n];
         capacityType = new int[n];
         for (int vm = 0; vm < n; vm++) {
@@ -93,6 +101,24 @@ final class UnderutilizedConsolidation {
             evicted = new boolean[clock.jobs.length];
         } else {
             Arrays.fill(evicted, false);
+        }
+    }
+
+    /**
+     * A resumed run ({@link ResumedRun}, after {@link #reset}) takes over {@code source}'s node waiting for
+     * its check and which jobs it evicted once, {@code map} taking the source's job indices to this run's
+     * (-1: not in it); unless {@code eventsCopied}, the pending check is queued again.
+     */
+    void resumeFrom(UnderutilizedConsolidation source, int[] map, boolean eventsCopied) {
+        chosen = source.chosen;
+        chosenAt = source.chosenAt;
+        if (chosen >= 0 && !eventsCopied) {
+            nodes.scheduleRemoval(chosenAt, chosen);
+        }
+        for (int j = 0; j < source.evicted.length && j < map.length; j++) {
+            if (source.evicted[j] && map[j] >= 0) {
+                evicted[map[j]] = true;
+            }
         }
     }
 
@@ -122,11 +148,11 @@ final class UnderutilizedConsolidation {
             return;
         }
         int count = 0;
-        Arrays.fill(candidate, false);
+        clearMarks();
         for (int k = 0; k < alive; k++) {
             int vm = aliveSlots[k];
             if (nodes.underused(vm) && holdsPods(vm) && isCandidate(vm, now)) {
-                candidate[vm] = true;
+                mark(vm);
                 candidateKeys[count++] = (long) (state.executorsOn(vm) + placeholders.on(vm)) * n + vm;
             }
         }
@@ -137,7 +163,8 @@ final class UnderutilizedConsolidation {
             int vm = (int) (candidateKeys[i] % n);
             if (fitsElsewhere(vm)) {
                 chosen = vm;
-                nodes.scheduleRemoval(now + VALIDATION_SECONDS, vm);
+                chosenAt = now + VALIDATION_SECONDS;
+                nodes.scheduleRemoval(chosenAt, vm);
                 return;
             }
         }
@@ -153,14 +180,14 @@ final class UnderutilizedConsolidation {
         if (!(nodes.alive(vm) && holdsPods(vm) && isCandidate(vm, now))) {
             return false;
         }
-        Arrays.fill(candidate, false);
-        candidate[vm] = true;
+        clearMarks();
+        mark(vm);
         collectLive();
         collectExecutors();
         if (!fitsElsewhere(vm)) {
             return false;
         }
-        for (int i = itemStart[vm]; i < itemStart[vm + 1]; i++) {
+        for (int i = itemStart[vm]; i < itemEnd[vm]; i++) {
             evicted[itemJob[i]] = true;
         }
         return true;
@@ -184,7 +211,11 @@ final class UnderutilizedConsolidation {
         if (!book.anyProtection) {
             return;
         }
-        Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+        // Read for live nodes only (a candidate is live): reset theirs, not every slot's.
+        int alive = nodes.aliveSlots(aliveSlots);
+        for (int k = 0; k < alive; k++) {
+            protectedUntil[aliveSlots[k]] = Double.NEGATIVE_INFINITY;
+        }
         for (int i = 0; i < running.size(); i++) {
             int j = running.jobAt(i);
             int from = book.offset[j];
@@ -213,22 +244,35 @@ final class UnderutilizedConsolidation {
         }
     }
 
+    private void mark(int vm) {
+        candidate[vm] = true;
+        marked[markedCount++] = vm;
+    }
+
+    private void clearMarks() {
+        for (int k = 0; k < markedCount; k++) {
+            candidate[marked[k]] = false;
+        }
+        markedCount = 0;
+    }
+
     /** The executors on the candidate nodes, as job indices grouped by node ({@link #itemStart}). */
     private void collectExecutors() {
-        Arrays.fill(itemStart, 0);
-        forEachExecutor(false);
-        for (int vm = 0; vm < n; vm++) {
-            itemStart[vm + 1] += itemStart[vm];
+        for (int k = 0; k < markedCount; k++) {
+            itemEnd[marked[k]] = 0;
         }
-        if (itemJob.length < itemStart[n]) {
-            itemJob = new int[Math.max(itemStart[n], 2 * itemJob.length)];
+        forEachExecutor(false);
+        int at = 0;
+        for (int k = 0; k < markedCount; k++) {
+            int vm = marked[k];
+            itemStart[vm] = at;
+            at += itemEnd[vm];
+            itemEnd[vm] = itemStart[vm];
+        }
+        if (itemJob.length < at) {
+            itemJob = new int[Math.max(at, 2 * itemJob.length)];
         }
         forEachExecutor(true);
-        // The fill pass moved each node's start to its end: shift back.
-        for (int vm = n; vm > 0; vm--) {
-            itemStart[vm] = itemStart[vm - 1];
-        }
-        itemStart[0] = 0;
     }
 
     /** Counts ({@code fill} false) or places ({@code fill} true) the executors of what holds nodes now. */
@@ -250,10 +294,9 @@ final class UnderutilizedConsolidation {
                 continue;
             }
             if (fill) {
-                itemJob[itemStart[vm]++] = j;
-            } else {
-                itemStart[vm + 1]++;
+                itemJob[itemEnd[vm]] = j;
             }
+            itemEnd[vm]++;
         }
     }
 
@@ -268,7 +311,7 @@ final class UnderutilizedConsolidation {
      */
     private boolean fitsElsewhere(int vm) {
         int from = itemStart[vm];
-        int to = itemStart[vm + 1];
+        int to = itemEnd[vm];
         if (to - from != state.executorsOn(vm)) {
             throw new IllegalStateException("node " + vm + " hosts " + state.executorsOn(vm) + " executors, "
                     + (to - from) + " found in what runs");

@@ -62,7 +62,7 @@ class AvailabilityTracesTest {
         int seeds = 4000;
         for (long seed = 1; seed <= seeds; seed++) {
             List<double[]> events = drawn(true, 5000, seed);
-            assertThat(events.get(0)[1]).isEqualTo(NodeLifecycle.POOL_OPEN);
+            assertThat(events.get(0)[1]).isEqualTo(NodeEvents.POOL_OPEN);
             sum += events.get(0)[0] - 5000;
         }
         assertThat(sum / seeds).isCloseTo(1000, within(60.0));
@@ -79,9 +79,9 @@ class AvailabilityTracesTest {
             double[] first = events.get(0);
             // A window: the reclaim's notice and the close at one instant, the open at least a notice later.
             assertThat(List.of(events.get(0)[1], events.get(1)[1]))
-                    .containsExactlyInAnyOrder((double) NodeLifecycle.POOL_NOTICE, (double) NodeLifecycle.POOL_CLOSE);
+                    .containsExactlyInAnyOrder((double) NodeEvents.POOL_NOTICE, (double) NodeEvents.POOL_CLOSE);
             assertThat(events.get(1)[0]).isEqualTo(first[0]);
-            assertThat(events.get(2)[1]).isEqualTo(NodeLifecycle.POOL_OPEN);
+            assertThat(events.get(2)[1]).isEqualTo(NodeEvents.POOL_OPEN);
             assertThat(events.get(2)[0]).isGreaterThanOrEqualTo(first[0] + NOTICE + 1);
             sum += first[0] - 5000;
         }

@@ -157,6 +157,7 @@ class ResumedRunTest {
                 source.start(source.offered(), p);
             }
         }
+        assertThat(source.nextDecision()).isTrue(); // a decision point: the job offered waits
         Job current = source.offeredJob();
         List<Job> future = jobs.stream().filter(j -> j.arrival() > source.now()).limit(8).toList();
         ResumedRun planner = new ResumedRun(false);

@@ -253,13 +253,19 @@ public final class Benchmarks {
         return SimulationConfig.defaults(c, w).withQueue(QueuePolicy.EDF);
     }
 
-    /** Median and p99 of single decisions, taken as the medians over the measured runs. */
-    static Measurement decisions(String scheduler, Cluster cluster, Workload workload, Settings s,
-                                 double targetMs, String target) {
+    /** The benchmark's rules for these runs, after {@code s.warmupRuns()} unmeasured ones (the JIT's warm-up). */
+    private static SimulationConfig warmedUp(String scheduler, Cluster cluster, Workload workload, Settings s) {
         SimulationConfig config = config(cluster, workload);
         for (int i = 0; i < s.warmupRuns(); i++) {
             Simulation.run(cluster, workload, Schedulers.create(scheduler, i), config);
         }
+        return config;
+    }
+
+    /** Median and p99 of single decisions, taken as the medians over the measured runs. */
+    static Measurement decisions(String scheduler, Cluster cluster, Workload workload, Settings s,
+                                 double targetMs, String target) {
+        SimulationConfig config = warmedUp(scheduler, cluster, workload, s);
         double[] medians = new double[s.measuredRuns()];
         double[] p99s = new double[s.measuredRuns()];
         long samples = 0;
@@ -276,10 +282,7 @@ public final class Benchmarks {
     /** Wall time of a whole simulation run (workload generation excluded). */
     static Measurement wholeRun(String scheduler, Cluster cluster, Workload workload, Settings s,
                                 double targetMs, String target) {
-        SimulationConfig config = config(cluster, workload);
-        for (int i = 0; i < s.warmupRuns(); i++) {
-            Simulation.run(cluster, workload, Schedulers.create(scheduler, i), config);
-        }
+        SimulationConfig config = warmedUp(scheduler, cluster, workload, s);
         double[] ms = new double[s.measuredRuns()];
         // This thread's CPU time where the JVM measures it: on a shared machine wall time would also
         // count the time the run waits for a core.

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonInput;
 import io.execplace.experiments.scenario.Scenario;
 import io.execplace.experiments.scenario.ScenarioRecipe;
 import io.execplace.schedulers.spi.SchedulerOptions;
@@ -61,26 +61,18 @@ public final class ScenarioCells {
 
     /** Runs one cell text and returns its result text: the function an engine runs, in any JVM. */
     static String run(String cell) {
-        JsonNode root;
-        Scenario scenario;
-        String scheduler;
-        long seed;
-        int timelinePoints;
         // Only reading the cell can be bad input; a failure while it runs is an internal error, as in-process.
-        try {
-            root = JSON.readTree(cell);
-            scenario = ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
-                    .withSchedulerOptions(schedulerOptions(root.required("schedulerOptions")));
-            scheduler = root.required("scheduler").asText();
-            seed = root.required("seed").asLong();
-            timelinePoints = root.required("timelinePoints").asInt();
-        } catch (JsonProcessingException e) {
-            throw new BadInputException("a scenario cell is not valid JSON: " + e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("a scenario cell is malformed: " + e.getMessage());
-        }
-        CellRun run = new Runner(schedulers(), 1).runCell(scenario, scheduler, seed);
-        return write(JSON.valueToTree(run.toCellResult(timelinePoints)));
+        Cell c = JsonInput.read(JSON, cell, "a scenario cell", root -> new Cell(
+                ScenarioRecipe.fromJson(root.required("recipe")).rebuild(schedulers())
+                        .withSchedulerOptions(schedulerOptions(root.required("schedulerOptions"))),
+                root.required("scheduler").asText(), root.required("seed").asLong(),
+                root.required("timelinePoints").asInt()));
+        CellRun run = new Runner(schedulers(), 1).runCell(c.scenario(), c.scheduler(), c.seed());
+        return write(JSON.valueToTree(run.toCellResult(c.timelinePoints())));
+    }
+
+    /** What a cell names: one scheduler on one seed of a scenario. */
+    private record Cell(Scenario scenario, String scheduler, long seed, int timelinePoints) {
     }
 
     /** The result text of {@link #run} as the cell result it describes. */

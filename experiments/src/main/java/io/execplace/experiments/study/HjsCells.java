@@ -4,9 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonInput;
 import io.execplace.core.io.PackedFolder;
-import io.execplace.core.io.StagedFolder;
 import io.execplace.core.metrics.HjsTarget;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.progress.ProgressListener;
@@ -18,8 +17,6 @@ import io.execplace.rl.train.AgentFiles;
 import io.execplace.rl.train.RlSchedulers;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -70,6 +67,14 @@ public enum HjsCells implements CellKind {
                       long seed) {
     }
 
+    /** What a training cell names. */
+    private record Training(String jobSet, HjsStudy.AgentKind kind, HjsStudySettings settings) {
+    }
+
+    /** What an evaluation cell names besides the run: the exact solver's time limit. */
+    private record EvaluationCell(Evaluation evaluation, long milpTimeLimitMs) {
+    }
+
     /** The text of one training. */
     static String trainingCell(String jobSet, HjsStudy.AgentKind kind, HjsStudySettings settings) {
         ObjectNode root = JSON.createObjectNode();
@@ -80,34 +85,13 @@ public enum HjsCells implements CellKind {
     }
 
     private static String runTraining(String cell) {
-        String jobSet;
-        HjsStudy.AgentKind kind;
-        HjsStudySettings settings;
-        try {
-            JsonNode root = JSON.readTree(cell);
-            jobSet = root.required("jobSet").asText();
-            kind = HjsStudy.AgentKind.valueOf(root.required("agent").asText());
-            settings = JSON.treeToValue(root.required("settings"), HjsStudySettings.class);
-        } catch (JsonProcessingException e) {
-            throw new BadInputException("an HJS training cell is not valid JSON: " + e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("an HJS training cell is malformed: " + e.getMessage());
-        }
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("execplace-hjs-training-");
-            HjsStudy.Trained trained = HjsAgents.train(kind, jobSet, settings, dir, ProgressListener.NONE);
-            ObjectNode result = JSON.createObjectNode();
-            result.set("files", PackedFolder.pack(dir));
-            result.put("seconds", trained.seconds());
-            return write(result);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            if (dir != null) {
-                StagedFolder.deleteQuietly(dir);
-            }
-        }
+        Training t = JsonInput.read(JSON, cell, "an HJS training cell", root -> new Training(root.required("jobSet").asText(),
+                HjsStudy.AgentKind.valueOf(root.required("agent").asText()),
+                JSON.treeToValue(root.required("settings"), HjsStudySettings.class)));
+        return write(PackedFolder.packedWork("execplace-hjs-training-", dir -> {
+            HjsStudy.Trained trained = HjsAgents.train(t.kind(), t.jobSet(), t.settings(), dir, ProgressListener.NONE);
+            return JSON.createObjectNode().put("seconds", trained.seconds());
+        }));
     }
 
     /** Writes a training result's files into {@code folder}; returns the training's wall-clock seconds. */
@@ -140,23 +124,16 @@ public enum HjsCells implements CellKind {
     }
 
     private static String runEvaluation(String cell) {
-        Evaluation e;
-        long milp;
-        try {
-            JsonNode root = JSON.readTree(cell);
+        EvaluationCell read = JsonInput.read(JSON, cell, "an HJS evaluation cell", root -> {
             JsonNode agent = root.required("agentFiles");
             String placement = agent.isNull() ? root.required("placement").asText()
                     : RlSchedulers.PREFIX + ":" + PackedFolder.unpack(agent);
-            e = new Evaluation(root.required("figure").asText(), root.required("jobSet").asText(),
+            return new EvaluationCell(new Evaluation(root.required("figure").asText(), root.required("jobSet").asText(),
                     root.required("scheduler").asText(), QueuePolicy.byName(root.required("queue").asText()), placement,
-                    root.required("split").asText(), root.required("seed").asLong());
-            milp = root.required("milpTimeLimitMs").asLong();
-        } catch (JsonProcessingException ex) {
-            throw new BadInputException("an HJS evaluation cell is not valid JSON: " + ex.getOriginalMessage());
-        } catch (IllegalArgumentException ex) {
-            throw new BadInputException("an HJS evaluation cell is malformed: " + ex.getMessage());
-        }
-        HjsStudy.Cell c = HjsStudy.evaluate(e, ScenarioCells.schedulers(), milp);
+                    root.required("split").asText(), root.required("seed").asLong()),
+                    root.required("milpTimeLimitMs").asLong());
+        });
+        HjsStudy.Cell c = HjsStudy.evaluate(read.evaluation(), ScenarioCells.schedulers(), read.milpTimeLimitMs());
         ObjectNode result = JSON.createObjectNode();
         result.set("target", JSON.valueToTree(c.target()));
         result.set("summary", JSON.valueToTree(c.summary()));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonInput;
 import io.execplace.core.metrics.RunSummary;
 import io.execplace.core.model.Workload;
 import io.execplace.core.progress.ProgressListener;
@@ -27,8 +27,6 @@ import io.execplace.rl.train.TrainingListener;
 import io.execplace.rl.train.TrainingSpec;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import io.execplace.core.io.StagedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -127,8 +125,7 @@ public final class TrainingCells {
 
     /** Reads {@link #cell}'s form. */
     static Training training(String cell) {
-        try {
-            JsonNode root = JSON.readTree(cell);
+        return JsonInput.read(JSON, cell, "a training cell", root -> {
             Algorithm algorithm = Algorithm.valueOf(root.required("algorithm").asText());
             AgentConfig agent = JSON.treeToValue(root.required("agent"), Learners.configType(algorithm));
             TpdsEnvConfig env = EnvironmentRecord.read(root.required("environment"));
@@ -139,34 +136,21 @@ public final class TrainingCells {
             JsonNode name = root.get("policyName");
             return new Training(EnvironmentSetup.fromJson(root.required("setup")), spec,
                     name == null || name.isNull() ? null : name.asText());
-        } catch (JsonProcessingException e) {
-            throw new BadInputException("a training cell is not valid JSON: " + e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("a training cell is malformed: " + e.getMessage());
-        }
+        });
     }
 
     /** Runs one training cell in a temporary folder and returns the result text (files included). */
     public static String run(String cell) {
         Training t = training(cell);
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("execplace-training-");
+        return write(PackedFolder.packedWork("execplace-training-", dir -> {
             Trained trained = train(t, dir, ProgressListener.NONE);
             ObjectNode root = JSON.createObjectNode();
-            root.set("files", PackedFolder.pack(dir));
             root.set("curve", JSON.valueToTree(trained.curve().points()));
             root.put("steps", trained.steps());
             root.put("seconds", trained.seconds());
             root.set("evaluation", trained.evaluation() == null ? null : JSON.valueToTree(trained.evaluation()));
-            return write(root);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            if (dir != null) {
-                StagedFolder.deleteQuietly(dir); // the result is already made
-            }
-        }
+            return root;
+        }));
     }
 
     /** The result text of {@link #run} as what the training produced. */

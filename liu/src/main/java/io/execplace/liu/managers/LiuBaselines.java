@@ -7,6 +7,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The five rule-based managers of LIU §V-B. Which application: the smallest (SF) or largest (LF)
@@ -57,41 +58,28 @@ public final class LiuBaselines {
 
     /** Index of the waiting application with the smallest (or largest) expected demand. */
     public static int pickApplication(LiuView view, boolean smallest) {
-        int best = 0;
-        double bestDemand = view.waiting(0).expectedDemand();
-        for (int k = 1; k < view.waitingCount(); k++) {
-            double d = view.waiting(k).expectedDemand();
-            if (smallest ? d < bestDemand : d > bestDemand) {
-                best = k;
-                bestDemand = d;
-            }
-        }
-        return best;
+        return first(view.waitingCount(), k -> view.waiting(k).expectedDemand(), smallest);
     }
 
     /** The cluster with the most available executors on average over the latest 100 slices (E). */
     public static int mostAvailable(LiuView view) {
-        int best = 0;
-        double bestFree = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < view.clusterCount(); k++) {
-            double free = view.capacity(k) - view.meanUsed(k);
-            if (free > bestFree) {
-                best = k;
-                bestFree = free;
-            }
-        }
-        return best;
+        return first(view.clusterCount(), k -> view.capacity(k) - view.meanUsed(k), false);
     }
 
     /** The cluster with the lowest mean utilisation over the latest 100 slices (P). */
     public static int leastUtilised(LiuView view) {
+        return first(view.clusterCount(), k -> view.meanUsed(k) / view.capacity(k), true);
+    }
+
+    /** The first index of {@code 0..count-1} with the lowest (or highest) score: ties go to the lower index. */
+    private static int first(int count, IntToDoubleFunction score, boolean lowest) {
         int best = 0;
-        double bestShare = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < view.clusterCount(); k++) {
-            double share = view.meanUsed(k) / view.capacity(k);
-            if (share < bestShare) {
+        double bestScore = score.applyAsDouble(0);
+        for (int k = 1; k < count; k++) {
+            double s = score.applyAsDouble(k);
+            if (lowest ? s < bestScore : s > bestScore) {
                 best = k;
-                bestShare = share;
+                bestScore = s;
             }
         }
         return best;

@@ -1,12 +1,10 @@
 package io.execplace.liu.study;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.JsonInput;
 import io.execplace.core.io.PackedFolder;
-import io.execplace.core.io.StagedFolder;
 import io.execplace.core.progress.ProgressListener;
 import io.execplace.experiments.run.CellJson;
 import io.execplace.experiments.run.CellKind;
@@ -15,7 +13,6 @@ import io.execplace.liu.agent.LiuCurvePoint;
 import io.execplace.liu.agent.LiuEvaluation;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +39,10 @@ public enum LiuCells implements CellKind {
 
     private static final ObjectMapper JSON = CellJson.MAPPER;
 
+    /** What a training cell holds: the run, the study's settings and the files already in its agent folder. */
+    private record Training(LiuStudy.Run run, LiuStudy.Settings settings, JsonNode files) {
+    }
+
     /** The text of the training of {@code run}, with what {@code folder} already holds. */
     static String cell(LiuStudy.Run run, LiuStudy.Settings settings, Path folder) {
         ObjectNode root = JSON.createObjectNode();
@@ -52,38 +53,19 @@ public enum LiuCells implements CellKind {
     }
 
     private static String runTraining(String cell) {
-        LiuStudy.Run run;
-        LiuStudy.Settings settings;
-        JsonNode files;
-        try {
-            JsonNode root = JSON.readTree(cell);
-            run = LiuStudy.Run.of(root.required("run").asText());
-            settings = JSON.treeToValue(root.required("settings"), LiuStudy.Settings.class);
-            files = root.required("files");
-        } catch (JsonProcessingException e) {
-            throw new BadInputException("a LIU training cell is not valid JSON: " + e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("a LIU training cell is malformed: " + e.getMessage());
-        }
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("execplace-liu-training-");
-            PackedFolder.write(PackedFolder.read(files), dir);
-            LiuStudy.TrainedRun trained = new LiuStudy().train(run, settings, LiuStudy.testWorkloads(run, settings), dir,
-                    ProgressListener.NONE);
+        Training t = JsonInput.read(JSON, cell, "a LIU training cell", root -> new Training(
+                LiuStudy.Run.of(root.required("run").asText()),
+                JSON.treeToValue(root.required("settings"), LiuStudy.Settings.class), root.required("files")));
+        return write(PackedFolder.packedWork("execplace-liu-training-", dir -> {
+            PackedFolder.write(PackedFolder.read(t.files()), dir);
+            LiuStudy.TrainedRun trained = new LiuStudy().train(t.run(), t.settings(),
+                    LiuStudy.testWorkloads(t.run(), t.settings()), dir, ProgressListener.NONE);
             ObjectNode result = JSON.createObjectNode();
-            result.set("files", PackedFolder.pack(dir));
             result.set("curve", JSON.valueToTree(trained.curve()));
             result.set("test", JSON.valueToTree(trained.test()));
             result.put("seconds", trained.seconds());
-            return write(result);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            if (dir != null) {
-                StagedFolder.deleteQuietly(dir);
-            }
-        }
+            return result;
+        }));
     }
 
     /** A training's result text, its files written into {@code folder} and its agent read back from there. */

@@ -48,12 +48,7 @@ public final class PpoLearner extends RolloutLearner {
     @Override
     public IterationStats iterate() {
         int n = collect(config.episodesPerIteration(), config.rewardScale());
-        if (values.length < n) {
-            values = new double[2 * n];
-            advantages = new double[2 * n];
-            targets = new double[2 * n];
-            order = new int[2 * n];
-        }
+        ensureSteps(n);
         pg.values(critic, rollout, values);
         generalisedAdvantages(n);
         if (config.normalizeAdvantages()) {
@@ -185,47 +180,34 @@ public final class PpoLearner extends RolloutLearner {
     /** {@code epochs} passes of cross-entropy (actor) and return fitting (critic) over the collected steps. */
     private double[] cloneEpochs(Rollout data, int epochs) {
         int n = data.size;
-        if (values.length < n) {
-            values = new double[2 * n];
-            advantages = new double[2 * n];
-            targets = new double[2 * n];
-            order = new int[2 * n];
-        }
+        ensureSteps(n);
         data.discountedReturns(config.gamma(), targets);
         for (int t = 0; t < n; t++) {
             order[t] = t;
             weights[t % PolicyGradient.CHUNK] = 1;
         }
         int m = Math.min(config.minibatchSize(), n);
-        double crossEntropy = 0;
-        int agree = 0;
+        double[] lastEpoch = new double[2]; // cross-entropy, agreements
         for (int epoch = 0; epoch < epochs; epoch++) {
             shuffle(n);
-            crossEntropy = 0;
-            agree = 0;
+            lastEpoch[0] = 0;
+            lastEpoch[1] = 0;
             for (int from = 0; from + m <= n; from += m) {
-                actor.zeroGradients();
-                critic.zeroGradients();
-                for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
-                    int k = Math.min(PolicyGradient.CHUNK, from + m - c);
-                    pg.gather(data, order, c, k);
-                    double[] logits = actor.forward(pg.rows, k);
+                // The weights stay 1: cloning is the gradient of log π(a_teacher|s) alone.
+                minibatchStep(data, from, m, 0, (logits, c, k) -> {
                     for (int i = 0; i < k; i++) {
                         int t = order[c + i];
                         boolean[] mask = pg.maskOf(data, t);
-                        crossEntropy -= Softmax.logProbability(logits, i * actions, actions, mask, data.action[t]);
-                        agree += Softmax.argmax(logits, i * actions, actions, mask) == data.action[t] ? 1 : 0;
+                        lastEpoch[0] -= Softmax.logProbability(logits, i * actions, actions, mask, data.action[t]);
+                        lastEpoch[1] += Softmax.argmax(logits, i * actions, actions, mask) == data.action[t] ? 1 : 0;
                     }
-                    pg.logProbabilityGradient(data, order, c, k, logits, weights, 0, m);
-                    actor.backward(pg.dOutput, k);
-                    pg.valueLoss(critic, data, order, c, k, targets, config.valueCoef(), m);
-                }
-                actorAdam.step(actor.parameters(), actor.gradients());
-                criticAdam.step(critic.parameters(), critic.gradients());
+                });
             }
         }
+        double crossEntropy = lastEpoch[0];
+        double agree = lastEpoch[1];
         int trainedSteps = Math.max(1, (n / m) * m);
-        return new double[]{crossEntropy / trainedSteps, (double) agree / trainedSteps};
+        return new double[]{crossEntropy / trainedSteps, agree / trainedSteps};
     }
 
     /** GAE(λ): {@code δ_t = r_t + γV(s_{t+1}) − V(s_t)}, {@code A_t = δ_t + γλA_{t+1}}; targets {@code A_t + V(s_t)}. */
@@ -260,41 +242,68 @@ public final class PpoLearner extends RolloutLearner {
         }
     }
 
-    /** One Adam step of the actor and of the critic on the minibatch {@code order[from .. from+m)}; returns the actor loss. */
+    /** The PPO minibatch {@code order[from .. from+m)} of the rollout: one step of {@link #minibatchStep}; returns the actor loss. */
     private double update(int from, int m) {
         double eps = config.clipRatio();
-        double loss = 0;
-        double kl = 0;
-        actor.zeroGradients();
-        critic.zeroGradients();
-        for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
-            int k = Math.min(PolicyGradient.CHUNK, from + m - c);
-            pg.gather(rollout, order, c, k);
-            double[] logits = actor.forward(pg.rows, k);
+        double[] lossAndKl = new double[2];
+        minibatchStep(rollout, from, m, config.entropyCoef(), (logits, c, k) -> {
             for (int i = 0; i < k; i++) {
                 int t = order[c + i];
                 double logp = Softmax.logProbability(logits, i * actions, actions, pg.maskOf(rollout, t), rollout.action[t]);
                 double logRatio = logp - rollout.logProbability[t];
                 double ratio = Math.exp(logRatio);
-                kl += ratio - 1 - logRatio;
+                lossAndKl[1] += ratio - 1 - logRatio;
                 clipped += Math.abs(ratio - 1) > eps ? 1 : 0;
                 double a = advantages[t];
                 double clippedRatio = Math.max(1 - eps, Math.min(1 + eps, ratio));
-                loss -= Math.min(ratio * a, clippedRatio * a);
+                lossAndKl[0] -= Math.min(ratio * a, clippedRatio * a);
                 // The gradient flows only through the unclipped term, and only when it is the minimum.
                 boolean flat = (a > 0 && ratio > 1 + eps) || (a < 0 && ratio < 1 - eps);
                 weights[i] = flat ? 0 : ratio * a;
             }
-            entropySum += pg.logProbabilityGradient(rollout, order, c, k, logits, weights, config.entropyCoef(), m);
-            actor.backward(pg.dOutput, k);
-            valueErrorSum += pg.valueLoss(critic, rollout, order, c, k, targets, config.valueCoef(), m);
-        }
-        klSum += kl;
-        klMinibatch = kl / m;
+        });
+        klSum += lossAndKl[1];
+        klMinibatch = lossAndKl[1] / m;
         trained += m;
+        return lossAndKl[0] / m;
+    }
+
+    /** Sets {@code weights[0..k)}, the chunk's per-step weights of log π(a|s), from the actor's logits of steps {@code order[c..c+k)}. */
+    @FunctionalInterface
+    private interface ChunkWeights {
+        void set(double[] logits, int c, int k);
+    }
+
+    /**
+     * One Adam step of the actor and of the critic on the minibatch {@code order[from .. from+m)} of
+     * {@code data}, chunk by chunk: the actor along the weighted log-probabilities (with the entropy
+     * bonus {@code entropyCoef}), the critic towards {@code targets}. Adds the minibatch's entropy and
+     * value error to the iteration's sums (which {@link #iterate} resets; cloning's are not read).
+     */
+    private void minibatchStep(Rollout data, int from, int m, double entropyCoef, ChunkWeights chunkWeights) {
+        actor.zeroGradients();
+        critic.zeroGradients();
+        for (int c = from; c < from + m; c += PolicyGradient.CHUNK) {
+            int k = Math.min(PolicyGradient.CHUNK, from + m - c);
+            pg.gather(data, order, c, k);
+            double[] logits = actor.forward(pg.rows, k);
+            chunkWeights.set(logits, c, k);
+            entropySum += pg.logProbabilityGradient(data, order, c, k, logits, weights, entropyCoef, m);
+            actor.backward(pg.dOutput, k);
+            valueErrorSum += pg.valueLoss(critic, data, order, c, k, targets, config.valueCoef(), m);
+        }
         actorAdam.step(actor.parameters(), actor.gradients());
         criticAdam.step(critic.parameters(), critic.gradients());
-        return loss / m;
+    }
+
+    /** Room for {@code n} steps in the per-step arrays. */
+    private void ensureSteps(int n) {
+        if (values.length < n) {
+            values = new double[2 * n];
+            advantages = new double[2 * n];
+            targets = new double[2 * n];
+            order = new int[2 * n];
+        }
     }
 
     @Override

@@ -5,11 +5,11 @@ import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.model.PlacementPreference;
 import io.execplace.core.model.Site;
-import io.execplace.core.model.Vm;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.rules.Deadlines;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.HjsWeightOrder;
+import io.execplace.rl.pairs.ClusterScale;
 import io.execplace.rl.pairs.PairSchema;
 
 import java.util.Arrays;
@@ -87,11 +87,7 @@ public final class ChoiceObservation {
     private final Cluster cluster;
     private final DurationModel model;
     private final int slots;
-    private final double meanPrice;
-    private final double maxCores;
-    private final double maxMemory;
-    private final double totalCores;
-    private final boolean hybridPenalty;
+    private final ClusterScale scale;
     private final boolean[] used;
 
     /**
@@ -101,21 +97,7 @@ public final class ChoiceObservation {
         this.cluster = cluster;
         this.model = model;
         this.slots = slots;
-        double price = 0;
-        double mc = 0;
-        double mm = 0;
-        double tc = 0;
-        for (Vm vm : cluster.vms()) {
-            price += vm.pricePerSecond();
-            mc = Math.max(mc, vm.cores());
-            mm = Math.max(mm, vm.memoryGb());
-            tc += vm.cores();
-        }
-        meanPrice = price / cluster.size();
-        maxCores = mc;
-        maxMemory = mm;
-        totalCores = tc;
-        hybridPenalty = model.hybridPenalty() && cluster.hasSite(Site.LOCAL) && cluster.hasSite(Site.CLOUD);
+        scale = ClusterScale.of(cluster, model);
         used = new boolean[cluster.size()];
     }
 
@@ -167,12 +149,12 @@ public final class ChoiceObservation {
                 obs[o + 1] = 1;
                 double wait = Double.isInfinite(soonest) ? 0 : soonest;
                 obs[o + SOONEST_FREE] = Math.min(wait / base, 3) / 3;
-                obs[o + FREE_AFTER] = freeCores / totalCores;
+                obs[o + FREE_AFTER] = freeCores / scale.totalCores();
                 finish = now + wait + base;
                 obs[o + EXTRA_VS_FIRST] = Math.max(-1, -firstExtra);
             } else {
                 double duration = model.duration(job, p, cluster);
-                double extra = extraCost(p, view, duration) / (meanPrice * base);
+                double extra = extraCost(p, view, duration) / (scale.meanPrice() * base);
                 double x = Math.log1p(extra) / 3;
                 if (k == 0) {
                     firstExtra = x;
@@ -211,7 +193,7 @@ public final class ChoiceObservation {
         obs[o + NEW_VMS] = fresh / n;
         obs[o + VMS] = distinct / n;
         obs[o + LOCAL] = local / n;
-        obs[o + FREE_AFTER] = (freeCores - n * job.coresPerExecutor()) / totalCores;
+        obs[o + FREE_AFTER] = (freeCores - n * job.coresPerExecutor()) / scale.totalCores();
     }
 
     /** The VM time the placement adds to the bill, priced: each VM it uses is billed until the job ends. */
@@ -231,16 +213,16 @@ public final class ChoiceObservation {
     private void writeContext(double[] obs, Job job, double now, double base, double freeCores, int active) {
         PlacementPreference pref = job.type().preference();
         boolean multi = job.executors() > 1;
-        obs[0] = job.coresPerExecutor() / maxCores;
-        obs[1] = job.memoryGbPerExecutor() / maxMemory;
+        obs[0] = job.coresPerExecutor() / scale.maxCores();
+        obs[1] = job.memoryGbPerExecutor() / scale.maxMemory();
         obs[2] = Math.min(job.executors(), 32) / 32.0;
         obs[3] = multi && pref == PlacementPreference.SPREAD ? 1 : 0;
         obs[4] = multi && pref == PlacementPreference.CONSOLIDATE ? 1 : 0;
         obs[5] = Math.log1p(Math.max(0, job.baseDuration()) / 60) / 5;
         obs[6] = Math.min(Math.max(0, now - job.arrival()) / base, 4) / 4;
-        obs[7] = 1 - freeCores / totalCores;
+        obs[7] = 1 - freeCores / scale.totalCores();
         obs[8] = active / (double) cluster.size();
-        obs[9] = hybridPenalty ? 1 : 0;
+        obs[9] = scale.hybridPenalty() ? 1 : 0;
         if (job.hasDeadline()) {
             double window = job.deadline() - job.arrival();
             obs[10] = 1;

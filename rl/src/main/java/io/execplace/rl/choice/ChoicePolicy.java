@@ -4,7 +4,6 @@ import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.schedulers.lookahead.CandidatePlacements;
@@ -21,7 +20,7 @@ import java.util.List;
  * deadlines, better by HJS's Target) the schedule from now on is than with the first candidate.
  * No rollout: a decision costs the candidates' making and one small network pass.
  */
-public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
+public final class ChoicePolicy extends CandidateChooser implements AgentStatistics {
 
     /** The most placements per job (listed schedulers); with waiting, the network's slots. */
     public static final int CANDIDATES = ChoiceObservation.SOURCES;
@@ -30,7 +29,6 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
 
     private final String name;
     private final PairNetwork network;
-    private final CandidatePlacements candidates;
     private GreedyPolicy policy;
     private Cluster cluster;
     private ChoiceObservation writer;
@@ -49,9 +47,9 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
      */
     public ChoicePolicy(String name, PairNetwork network, SchedulerContext context, List<String> candidates,
                         ChoiceRules rules) {
+        super(candidatePlacements(context, candidates));
         this.name = name;
         this.network = network;
-        this.candidates = candidatePlacements(context, candidates);
         this.margin = rules.margin();
         this.maxHold = rules.maxHoldSeconds();
     }
@@ -76,20 +74,8 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
     }
 
     @Override
-    public String neverPlaces(Job job, Cluster c) {
-        return candidates.neverPlaces(job, c);
-    }
-
-    @Override
-    public Placement place(Job job, ClusterView view) {
-        List<Placement> options = candidates.of(job, view);
-        if (options.isEmpty()) {
-            return Placement.none();
-        }
-        if (options.size() == 1) {
-            return options.get(0);
-        }
-        int pick = choose(job, view, options);
+    Placement choose(Job job, ClusterView view, List<Placement> options) {
+        int pick = pick(job, view, options);
         decisions++;
         Placement p = options.get(pick);
         if (p.isNone()) {
@@ -102,7 +88,7 @@ public final class ChoicePolicy implements PlacementPolicy, AgentStatistics {
      * The index of the candidate the network scores highest; waiting is not among them once the
      * job has waited {@code maxHold} seconds since it arrived.
      */
-    int choose(Job job, ClusterView view, List<Placement> options) {
+    int pick(Job job, ClusterView view, List<Placement> options) {
         prepare(view);
         writer.write(observation, job, view, options);
         double[] scores = policy.scores(observation);

@@ -7,7 +7,6 @@ import io.execplace.core.model.Placement;
 import io.execplace.core.model.Vm;
 import io.execplace.core.model.Workload;
 import io.execplace.core.policy.ClusterView;
-import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.progress.RoundResults;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
@@ -232,9 +231,8 @@ public final class ChoiceTraining {
     }
 
     /** Acts (the first candidate or the network's choice) and records the teacher's scores. */
-    private static final class Recorder implements PlacementPolicy {
+    private static final class Recorder extends CandidateChooser {
 
-        private final CandidatePlacements candidates;
         private final Lookahead teacher;
         private final GreedyPolicy policy;
         private final List<Sample> samples = new ArrayList<>();
@@ -249,9 +247,9 @@ public final class ChoiceTraining {
         private final double holdCharge;
 
         Recorder(CandidatePlacements candidates, Lookahead teacher, PairNetwork network, double targetUnit, double holdCharge) {
+            super(candidates);
             this.targetUnit = targetUnit;
             this.holdCharge = holdCharge;
-            this.candidates = candidates;
             this.teacher = teacher;
             this.policy = network == null ? null : new GreedyPolicy(network.withSlots(ChoicePolicy.CANDIDATES + 1));
         }
@@ -262,19 +260,7 @@ public final class ChoiceTraining {
         }
 
         @Override
-        public String neverPlaces(Job job, Cluster c) {
-            return candidates.neverPlaces(job, c);
-        }
-
-        @Override
-        public Placement place(Job job, ClusterView view) {
-            List<Placement> options = candidates.of(job, view);
-            if (options.isEmpty()) {
-                return Placement.none();
-            }
-            if (options.size() == 1) {
-                return options.get(0);
-            }
+        Placement choose(Job job, ClusterView view, List<Placement> options) {
             if (cluster != view.cluster()) {
                 cluster = view.cluster();
                 writer = new ChoiceObservation(cluster, view.durationModel(), ChoicePolicy.CANDIDATES + 1);

@@ -45,35 +45,24 @@ public final class BatchedEnvs implements AutoCloseable {
     private final int actionCount;
     private final ByteBuffer actions;
     private final ByteBuffer observations;
-    private final ByteBuffer rewards;
-    private final ByteBuffer flags;
-    private final ByteBuffer terminated;
-    private final ByteBuffer truncated;
-    private final ByteBuffer masks;
     private final DoubleBuffer observationValues;
-    private final DoubleBuffer rewardValues;
-    private final ByteBuffer events;
     private final ByteBuffer finalObservations;
     private final DoubleBuffer finalObservationValues;
     private final EpisodeOutcome[] outcomes;
     private final ByteBuffer outcomeRows;
     private final DoubleBuffer outcomeValues;
     private final long[] episodes;
-    // Heap copies of what a step writes, filled row by row and put into the buffers in bulk: a direct
-    // buffer's put checks bounds and scope per element (profiled: a sixth of a step's time).
     private final LongBuffer actionValues;
     private final long[] stepActions;
-    private final double[] stepRewards;
-    private final byte[] stepFlags;
-    private final byte[] stepTerminated;
-    private final byte[] stepTruncated;
-    private final byte[] stepEvents;
-    private final byte[] stepMasks;
+    /** What a step writes per environment (rewards, flags, events, masks), put into the buffers in bulk. */
+    private final StepRows rows;
     private final boolean autoReset;
     private boolean started;
     /** Steps the upper half on a second thread; null on one thread. */
     private final HalfStepper upperHalf;
     private final int half;
+    /** Draws random allowed actions once {@link #sampleAllowed()} turns it on. */
+    private final AllowedActionSampler sampler;
 
     /**
      * @param envs fresh environments with the same observation and action sizes
@@ -122,12 +111,6 @@ public final class BatchedEnvs implements AutoCloseable {
         int n = envs.size();
         actions = direct(8 * n);
         observations = direct(8 * n * observationSize);
-        rewards = direct(8 * n);
-        flags = direct(n);
-        terminated = direct(n);
-        truncated = direct(n);
-        masks = direct(n * actionCount);
-        events = direct(n);
         finalObservations = direct(8 * n * observationSize);
         finalObservationValues = finalObservations.asDoubleBuffer();
         outcomes = new EpisodeOutcome[n];
@@ -135,17 +118,12 @@ public final class BatchedEnvs implements AutoCloseable {
         outcomeValues = outcomeRows.asDoubleBuffer();
         this.autoReset = autoReset;
         observationValues = observations.asDoubleBuffer();
-        rewardValues = rewards.asDoubleBuffer();
         episodes = new long[n];
         actionValues = actions.asLongBuffer();
         stepActions = new long[n];
-        stepRewards = new double[n];
-        stepFlags = new byte[n];
-        stepTerminated = new byte[n];
-        stepTruncated = new byte[n];
-        stepEvents = new byte[n];
-        stepMasks = new byte[n * actionCount];
+        rows = new StepRows(n, actionCount);
         half = threads == 2 ? n / 2 : n;
+        sampler = new AllowedActionSampler(n, actionCount);
         upperHalf = threads == 2 ? new HalfStepper(() -> stepRange(half, n), "execplace-batch-upper-half") : null;
     }
 
@@ -162,7 +140,7 @@ public final class BatchedEnvs implements AutoCloseable {
         }
     }
 
-    private static ByteBuffer direct(int bytes) {
+    static ByteBuffer direct(int bytes) {
         return ByteBuffer.allocateDirect(Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
     }
 
@@ -190,32 +168,32 @@ public final class BatchedEnvs implements AutoCloseable {
 
     /** The last step's rewards, one native-order double per environment. */
     public ByteBuffer rewards() {
-        return rewards;
+        return rows.rewards();
     }
 
     /** The last step's end flags per environment: {@link #TERMINATED}, {@link #TRUNCATED} bits. */
     public ByteBuffer flags() {
-        return flags;
+        return rows.flags();
     }
 
     /** The last step's {@code terminated} per environment: 1 when its episode ended by the rules, else 0. */
     public ByteBuffer terminated() {
-        return terminated;
+        return rows.terminated();
     }
 
     /** The last step's {@code truncated} per environment: 1 when its episode was cut by a step limit, else 0. */
     public ByteBuffer truncated() {
-        return truncated;
+        return rows.truncated();
     }
 
     /** Action masks, {@code count × actionCount} bytes, 1 where the action is allowed now. */
     public ByteBuffer masks() {
-        return masks;
+        return rows.masks();
     }
 
     /** The last step's event per environment: its {@link StepEvent} ordinal, or -1 for none. */
     public ByteBuffer events() {
-        return events;
+        return rows.events();
     }
 
     /**
@@ -249,12 +227,35 @@ public final class BatchedEnvs implements AutoCloseable {
         return episodes[env];
     }
 
+    /**
+     * Turns on random allowed actions (idempotent): from now on, whenever an environment's state is
+     * written, a uniformly random allowed action for it is drawn into the returned buffer (native-order
+     * longs, one per environment; -1 where no action is allowed), from a generator per environment
+     * reseeded at each episode's start from the episode's seed (for the episodes running now, from
+     * their episode numbers). Same seeds and calls, same actions.
+     */
+    public ByteBuffer sampleAllowed() {
+        return sampler.turnOn(episodes, rows.stepMasks());
+    }
+
+    /**
+     * {@link #step()} with the random allowed actions of {@link #sampleAllowed()}, which are also
+     * written into {@link #actions()} (so that the caller reads what was taken).
+     *
+     * @throws IllegalStateException before {@link #sampleAllowed()}
+     */
+    public int stepSampled() {
+        sampler.copyTo(actionValues);
+        return step();
+    }
+
     /** Starts environment {@code i} on episode {@code firstEpisode + i} (seed = episode). */
     public void reset(long firstEpisode) {
         for (int i = 0; i < envs.length; i++) {
             episodes[i] = firstEpisode + i;
+            sampler.startEpisode(i, episodes[i]);
             write(i, envs[i].reset(episodes[i], episodes[i]));
-            clearEnd(i);
+            rows.clearEnd(i);
         }
         started = true;
     }
@@ -262,8 +263,9 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Starts environment {@code i} on {@code episode} with the random seed {@code seed} ({@link Env#reset(long, long)}). */
     public void reset(int i, long seed, long episode) {
         episodes[i] = episode;
+        sampler.startEpisode(i, seed);
         write(i, envs[i].reset(seed, episode));
-        clearEnd(i);
+        rows.clearEnd(i);
         started = true;
     }
 
@@ -323,12 +325,7 @@ public final class BatchedEnvs implements AutoCloseable {
                 }
                 boolean terminal = r.terminated();
                 boolean truncation = r.truncated();
-                StepEvent event = r.event();
-                stepRewards[i] = r.reward();
-                stepFlags[i] = (byte) ((terminal ? TERMINATED : 0) | (truncation ? TRUNCATED : 0));
-                stepTerminated[i] = (byte) (terminal ? 1 : 0);
-                stepTruncated[i] = (byte) (truncation ? 1 : 0);
-                stepEvents[i] = (byte) (event == null ? -1 : event.ordinal());
+                rows.record(i, r.reward(), terminal, truncation, r.event());
                 if (terminal || truncation) {
                     ended++;
                     outcomes[i] = env.outcome();
@@ -336,6 +333,7 @@ public final class BatchedEnvs implements AutoCloseable {
                     if (autoReset) {
                         finalObservationValues.put(i * observationSize, r.observation(), 0, observationSize);
                         episodes[i] += n;
+                        sampler.startEpisode(i, episodes[i]);
                         observe(i, env, env.reset(episodes[i], episodes[i]));
                         continue;
                     }
@@ -350,27 +348,17 @@ public final class BatchedEnvs implements AutoCloseable {
 
     /** Copies rows {@code from} (inclusive) to {@code to} of the step's heap arrays into the buffers. */
     private void flush(int from, int to) {
-        int rows = to - from;
-        if (rows <= 0) {
+        if (to <= from) {
             return;
         }
-        rewardValues.put(from, stepRewards, from, rows);
-        flags.put(from, stepFlags, from, rows);
-        terminated.put(from, stepTerminated, from, rows);
-        truncated.put(from, stepTruncated, from, rows);
-        events.put(from, stepEvents, from, rows);
-        masks.put(from * actionCount, stepMasks, from * actionCount, rows * actionCount);
+        rows.flush(from, to);
+        sampler.flush(from, to);
     }
 
     /** Writes environment {@code i}'s observation into the buffer and its mask into the step's mask rows. */
     private void observe(int i, Env env, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
-        boolean[] mask = env.actionMask();
-        byte[] rows = stepMasks;
-        int base = i * actionCount;
-        for (int a = 0; a < actionCount; a++) {
-            rows[base + a] = mask[a] ? (byte) 1 : 0;
-        }
+        sampler.writeMaskAndDraw(i, env.actionMask(), rows.stepMasks(), i * actionCount);
     }
 
     /**
@@ -380,19 +368,12 @@ public final class BatchedEnvs implements AutoCloseable {
      */
     public int stepOne() {
         step();
-        return stepFlags[0] | (stepEvents[0] + 1) << 2;
-    }
-
-    private void clearEnd(int i) {
-        rewardValues.put(i, 0);
-        flags.put(i, (byte) 0);
-        terminated.put(i, (byte) 0);
-        truncated.put(i, (byte) 0);
-        events.put(i, (byte) -1);
+        return rows.firstFlagsAndEvent();
     }
 
     private void write(int i, double[] observation) {
         observe(i, envs[i], observation);
-        masks.put(i * actionCount, stepMasks, i * actionCount, actionCount);
+        rows.flushMask(i);
+        sampler.flush(i, i + 1);
     }
 }

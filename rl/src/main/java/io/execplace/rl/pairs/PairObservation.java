@@ -74,10 +74,7 @@ public final class PairObservation {
     private final int slots;
     private final double[] relativeVmPrice;
     private final double[] relativeCorePrice;
-    private final double maxCores;
-    private final double maxMemory;
-    private final double totalCores;
-    private final boolean hybridPenalty;
+    private final ClusterScale scale;
     private final NodeFeatures nodes;
 
     /**
@@ -107,29 +104,18 @@ public final class PairObservation {
         this.slots = slots;
         relativeVmPrice = new double[vms];
         relativeCorePrice = new double[vms];
-        double priceSum = 0;
+        scale = ClusterScale.of(cluster, durationModel);
+        double meanPrice = scale.meanPrice();
         double corePriceSum = 0;
-        double mc = 0;
-        double mm = 0;
-        double tc = 0;
         for (Vm vm : cluster.vms()) {
-            priceSum += vm.pricePerSecond();
             corePriceSum += vm.pricePerSecond() / vm.cores();
-            mc = Math.max(mc, vm.cores());
-            mm = Math.max(mm, vm.memoryGb());
-            tc += vm.cores();
         }
-        double meanPrice = priceSum / vms;
         double meanCorePrice = corePriceSum / vms;
         for (int i = 0; i < vms; i++) {
             Vm vm = cluster.vm(i);
             relativeVmPrice[i] = meanPrice > 0 ? vm.pricePerSecond() / meanPrice : 1;
             relativeCorePrice[i] = meanCorePrice > 0 ? vm.pricePerSecond() / vm.cores() / meanCorePrice : 1;
         }
-        maxCores = mc;
-        maxMemory = mm;
-        totalCores = tc;
-        hybridPenalty = durationModel.hybridPenalty() && cluster.hasSite(Site.LOCAL) && cluster.hasSite(Site.CLOUD);
         nodes = schema.elastic() ? new NodeFeatures(cluster) : null;
     }
 
@@ -226,19 +212,19 @@ public final class PairObservation {
             }
         }
         java.util.Arrays.fill(obs, contextSize + vms * vmSize, contextSize + slots * vmSize, 0);
-        obs[0] = job.coresPerExecutor() / maxCores;
-        obs[1] = job.memoryGbPerExecutor() / maxMemory;
+        obs[0] = job.coresPerExecutor() / scale.maxCores();
+        obs[1] = job.memoryGbPerExecutor() / scale.maxMemory();
         obs[2] = left / (double) job.executors();
         obs[3] = Math.min(job.executors(), 32) / 32.0;
         obs[4] = multi && pref == PlacementPreference.SPREAD ? 1 : 0;
         obs[5] = multi && pref == PlacementPreference.CONSOLIDATE ? 1 : 0;
         obs[6] = Math.log1p(Math.max(0, base) / 60) / 5;
         obs[7] = base > 0 ? Math.min(Math.max(0, now - job.arrival()) / base, 4) / 4 : 0;
-        obs[8] = 1 - freeSum / totalCores;
+        obs[8] = 1 - freeSum / scale.totalCores();
         obs[9] = active / (double) vms;
         obs[10] = fitting / (double) vms;
         obs[11] = fitting > 0 ? minExtra : 0;
-        obs[12] = hybridPenalty ? 1 : 0;
+        obs[12] = scale.hybridPenalty() ? 1 : 0;
         if (schema.deadlines()) {
             writeDeadline(obs, job, now);
         }

@@ -84,10 +84,7 @@ public final class TrainedAgent {
         if (sizesNode == null || !sizesNode.isArray() || sizesNode.size() < 2) {
             throw new InputFileException(src, 0, "network.sizes", "missing or shorter than two layers");
         }
-        int[] sizes = new int[sizesNode.size()];
-        for (int i = 0; i < sizes.length; i++) {
-            sizes[i] = sizesNode.get(i).asInt();
-        }
+        int[] sizes = ints(sizesNode);
         Mlp net;
         try {
             net = new Mlp(sizes, Activation.parse(network.path("activation").asText("relu")));
@@ -100,10 +97,7 @@ public final class TrainedAgent {
         if (coresNode == null || !coresNode.isArray()) {
             throw new InputFileException(src, 0, "observation.vmCores", "missing");
         }
-        int[] cores = new int[coresNode.size()];
-        for (int i = 0; i < cores.length; i++) {
-            cores[i] = coresNode.get(i).asInt();
-        }
+        int[] cores = ints(coresNode);
         TpdsEnvConfig env;
         try {
             env = EnvironmentRecord.read(b.field("environment"));
@@ -279,5 +273,13 @@ public final class TrainedAgent {
             }
         }
         return null;
+    }
+
+    private static int[] ints(JsonNode array) {
+        int[] out = new int[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asInt();
+        }
+        return out;
     }
 }

@@ -22,7 +22,8 @@ class BatchedEnvsThreadsTest {
 
     private static final Cluster CLUSTER = ClusterPresets.tpds();
 
-    private static List<TpdsEnv> envs(int count) {
+    /** Masked TPDS environments on four burst workloads, episodes of at most 300 steps. */
+    static List<TpdsEnv> envs(int count) {
         List<Workload> workloads = new ArrayList<>();
         for (long seed = 1; seed <= 4; seed++) {
             workloads.add(WorkloadPresets.generate("tpds-burst", WorkloadOptions.seed(seed)));

@@ -35,14 +35,21 @@ public final class FinishTogether implements PlacementPolicy {
     private final double exposureWeight;
     private boolean weighExposure;
     /**
-     * Per node, the exposure the job adds there ({@link QuietNodes#added}), computed once per decision:
-     * it depends on the node and the job's run only, and the best node is sought again for each executor.
+     * Per node, what its cost reads from the view, read once per decision ({@link #readNode}): it depends
+     * on the node and the job's run only, and the best node is sought again for each executor. Its
+     * price, remaining busy time, price times the node time the job adds, and the exposure the job
+     * adds there ({@link QuietNodes#added}) when weighed.
      */
+    private double[] nodePrice = new double[0];
+    private double[] nodeBusy = new double[0];
+    private double[] nodeExtraCost = new double[0];
     private double[] exposureAdded = new double[0];
-    private long[] exposureDecision = new long[0];
+    private long[] nodeDecision = new long[0];
     private long decision;
     /** Room kept for short jobs ({@link Headroom}), or null when none is kept. */
     private final Headroom headroom;
+    /** True: a node bought is of the type holding the most of the job's executors ({@link NodeClaims#of}). */
+    private final boolean buysLargest;
     /** The cluster {@link #hybrid} was read from (a large pool's slots are not rescanned per decision). */
     private Cluster hybridOf;
     private boolean hybrid;
@@ -66,9 +73,23 @@ public final class FinishTogether implements PlacementPolicy {
      * and that room is left free beside its executors for the short jobs to come.
      */
     FinishTogether(double exposureWeight, Headroom headroom) {
+        this(exposureWeight, headroom, false);
+    }
+
+    private FinishTogether(double exposureWeight, Headroom headroom, boolean buysLargest) {
+        this.buysLargest = buysLargest;
         this.exposureWeight = exposureWeight;
         this.quiet = exposureWeight > 0 ? new QuietNodes() : null;
         this.headroom = headroom;
+    }
+
+    /**
+     * The rule as named {@link #NAME}, but a node it buys is of the instance type that holds the most of
+     * the job's executors, not Karpenter's cheapest type for those left to place: the room left on it
+     * takes the next jobs without a launch.
+     */
+    static FinishTogether buyingLargest() {
+        return new FinishTogether(0, null, true);
     }
 
     @Override
@@ -102,9 +123,12 @@ public final class FinishTogether implements PlacementPolicy {
             closed = new boolean[view.vmCount()];
         }
         weighExposure = quiet != null && quiet.load(view);
-        if (weighExposure && exposureAdded.length < view.vmCount()) {
+        if (nodeDecision.length < view.vmCount()) {
+            nodePrice = new double[view.vmCount()];
+            nodeBusy = new double[view.vmCount()];
+            nodeExtraCost = new double[view.vmCount()];
             exposureAdded = new double[view.vmCount()];
-            exposureDecision = new long[view.vmCount()];
+            nodeDecision = new long[view.vmCount()];
         }
         decision++;
         Cluster cluster = view.cluster();
@@ -112,7 +136,7 @@ public final class FinishTogether implements PlacementPolicy {
             hybrid = cluster.isHybrid();
             hybridOf = cluster;
         }
-        NodeClaims claims = cluster.isElastic() ? new NodeClaims(cluster.pools(), room) : null;
+        NodeClaims claims = cluster.isElastic() ? NodeClaims.of(cluster.pools(), room, buysLargest) : null;
         // Elastic pools are all cloud; the hybrid penalty applies only to hybrid clusters.
         double duration = job.baseDuration()
                 * (hybrid && view.durationModel().hybridPenalty() ? view.durationModel().penaltyFactor() : 1);
@@ -191,17 +215,25 @@ public final class FinishTogether implements PlacementPolicy {
         if (chosen[vm]) {
             return 0;
         }
-        double extra = Math.max(0, view.readyIn(vm) + duration - view.remainingBusyTime(vm));
-        double cost = view.vm(vm).pricePerSecond() * extra / Math.min(room.holds(vm, job), left);
+        double cost = nodeExtraCost[vm] / Math.min(room.holds(vm, job), left);
         if (weighExposure) {
-            if (exposureDecision[vm] != decision) {
-                exposureAdded[vm] = quiet.added(view, vm, duration);
-                exposureDecision[vm] = decision;
-            }
-            cost += exposureWeight * exposureAdded[vm]
-                    * view.vm(vm).pricePerSecond() * job.coresPerExecutor() / view.vm(vm).cores();
+            cost += exposureWeight * exposureAdded[vm] * nodePrice[vm] * job.coresPerExecutor() / view.vm(vm).cores();
         }
         return cost;
+    }
+
+    /** Reads what the node's {@link #liveCost} takes from the view, once per decision (the job's run is the same throughout). */
+    private void readNode(ClusterView view, int vm, double duration) {
+        if (nodeDecision[vm] == decision) {
+            return;
+        }
+        nodePrice[vm] = view.vm(vm).pricePerSecond();
+        nodeBusy[vm] = view.remainingBusyTime(vm);
+        nodeExtraCost[vm] = nodePrice[vm] * Math.max(0, view.readyIn(vm) + duration - nodeBusy[vm]);
+        if (weighExposure) {
+            exposureAdded[vm] = quiet.added(view, vm, duration);
+        }
+        nodeDecision[vm] = decision;
     }
 
     /** The live node with the least cost per executor; ties: busy closest to the job's end, then fullest. */
@@ -217,8 +249,9 @@ public final class FinishTogether implements PlacementPolicy {
                     || closed[vm]) {
                 continue;
             }
+            readNode(view, vm, duration);
             double cost = liveCost(view, vm, job, duration, left);
-            double busy = view.remainingBusyTime(vm);
+            double busy = nodeBusy[vm];
             double gap = busy >= duration ? busy - duration : Double.MAX_VALUE / 2 - busy;
             boolean better = cost < bestCost - 1e-15
                     || (cost <= bestCost + 1e-15 && (gap < bestGap || (gap == bestGap && room.freeCores[vm] < bestFree)));

@@ -38,6 +38,8 @@ public final class FinishTogetherSpot implements PlacementPolicy {
     private final String name;
     private final SpotRisk risk = new SpotRisk();
     private final RoomForecast forecast = new RoomForecast();
+    /** How far a job may wait for room past a launch ({@link SlackWait}), or null: only for room sooner than a launch. */
+    private final SlackWait slackWait;
 
     public FinishTogetherSpot() {
         this(new FinishTogether(), NAME);
@@ -45,8 +47,14 @@ public final class FinishTogetherSpot implements PlacementPolicy {
 
     /** The same rules over a variant of {@link FinishTogether}'s placement, under another name. */
     FinishTogetherSpot(FinishTogether placement, String name) {
+        this(placement, name, null);
+    }
+
+    /** The same rules, a job also waiting for room as long as {@code slackWait} allows (null: no longer than a launch). */
+    FinishTogetherSpot(FinishTogether placement, String name, SlackWait slackWait) {
         this.placement = placement;
         this.name = name;
+        this.slackWait = slackWait;
     }
 
     @Override
@@ -59,13 +67,17 @@ public final class FinishTogetherSpot implements PlacementPolicy {
         if (!view.cluster().isElastic()) {
             return placement.place(job, view);
         }
+        if (slackWait != null) {
+            slackWait.observe(job);
+        }
         Placement chosen = SpotRisk.hasSpot(view.cluster().pools()) ? choose(job, view) : placement.place(job, view);
         return worthWaiting(job, view, chosen) ? Placement.none() : chosen;
     }
 
     /**
      * True when the placement buys a node but the bought nodes of its capacity type will hold the job
-     * sooner than that node launches, within the job's slack: waiting costs no node time.
+     * sooner than that node launches, within the job's slack: waiting costs no node time. With a
+     * {@link SlackWait}, also when they hold it later than that but within what its slack allows.
      */
     private boolean worthWaiting(Job job, ClusterView view, Placement chosen) {
         if (chosen.isNone()) {
@@ -80,9 +92,12 @@ public final class FinishTogetherSpot implements PlacementPolicy {
             return false;
         }
         double launch = SpotRisk.waitFor(chosen, view);
-        double room = forecast.secondsUntilRoom(job, view, chosen, launch);
-        return room < launch
-                && (!job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0);
+        double patience = slackWait == null ? 0 : slackWait.patience(job, view, chosen, launch);
+        double room = forecast.secondsUntilRoom(job, view, chosen, Math.max(launch, patience));
+        if (room < launch && (slackWait == null || !slackWait.lost(job, view, chosen))) {
+            return !job.hasDeadline() || job.deadline() - view.now() - room - job.baseDuration() >= 0;
+        }
+        return slackWait != null && room <= patience;
     }
 
     /**

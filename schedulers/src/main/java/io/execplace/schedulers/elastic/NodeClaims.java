@@ -13,6 +13,8 @@ import io.execplace.core.model.NodePools;
  * the first node pool (highest weight) that can still buy a node, as many pending executors as that
  * pool's largest instance type holds, and the cheapest instance type that holds them. One instance
  * per placement decision; the slots it buys are marked in the placement's {@link TentativeRoom}.
+ * {@link #largest} claims instead the type that holds the most executors of the job, even for fewer
+ * pending ones: placement-aware provisioning that leaves room on the new node for the jobs to come.
  */
 final class NodeClaims {
 
@@ -20,9 +22,21 @@ final class NodeClaims {
     private final TentativeRoom room;
     private final boolean[] bought;
     private final int[] poolRoom;
+    /** True: claim the type holding the most of the job's executors, not the cheapest holding those pending. */
+    private final boolean largest;
 
     /** @param room the placement's tentative room (its bought slots are read; this object buys new ones there) */
     NodeClaims(NodePools pools, TentativeRoom room) {
+        this(pools, room, false);
+    }
+
+    /** Karpenter's claims ({@code largest} false) or claims of the type that holds the most of the job's executors. */
+    static NodeClaims of(NodePools pools, TentativeRoom room, boolean largest) {
+        return new NodeClaims(pools, room, largest);
+    }
+
+    private NodeClaims(NodePools pools, TentativeRoom room, boolean largest) {
+        this.largest = largest;
         this.pools = pools;
         this.room = room;
         this.bought = room.bought;
@@ -75,8 +89,9 @@ final class NodeClaims {
 
     /**
      * A free slot of the cheapest instance type of pool {@code p} that holds as many of the {@code
-     * pending} executors as the pool's largest type it can still buy ({@link InstanceChoice}); -1 when
-     * the pool can buy none.
+     * pending} executors as the pool's largest type it can still buy (with {@link #largest}: as many of
+     * the job's executors as that type holds, pending or not; {@link InstanceChoice}); -1 when the pool
+     * can buy none.
      */
     private int cheapestHolding(Job job, int p, int pending) {
         NodePool pool = pools.pools().get(p);
@@ -102,7 +117,7 @@ final class NodeClaims {
                 return firstFree(p, t) >= 0;
             }
         };
-        int t = InstanceChoice.cheapest(types, InstanceChoice.wanted(types, pending));
+        int t = InstanceChoice.cheapest(types, InstanceChoice.wanted(types, largest ? Long.MAX_VALUE : pending));
         return t < 0 ? -1 : firstFree(p, t);
     }
 

@@ -31,16 +31,15 @@ final class QuietNodes {
     /** Karpenter re-validates a consolidation choice after {@code consolidationTTL}: the node must stay quiet that long too. */
     static final double VALIDATION_SECONDS = 15;
 
-    /** Per slot: its running jobs' executor ends, {@code [from[vm], from[vm] + count[vm])} of {@link #ends}, in time order. */
-    private int[] from = new int[0];
+    /** Per slot: its running jobs' executor ends, the first {@code count[vm]} of {@code ends[vm]}, in time order. */
+    private double[][] ends = new double[0][];
     private int[] count = new int[0];
-    private double[] ends = new double[0];
-    /** The slots read for this decision (only those are reset next time). */
-    private int[] touched = new int[0];
-    private int touchedCount;
     private boolean active;
-    /** The running jobs the ends were read from (the view's list, compared by identity), or null. */
+    /** The running jobs the ends hold (the view's list, compared by identity), or null: then no slot holds any. */
     private List<RunningJob> loadedFrom;
+    /** Scratch of {@link #update}: positions of the jobs gone from the last list and of those new in this one. */
+    private int[] gone = new int[8];
+    private int[] added = new int[8];
 
     /**
      * Reads the running jobs' ends per node; false (and no exposure anywhere) when no pool consolidates
@@ -57,56 +56,127 @@ final class QuietNodes {
         if (running.isEmpty()) {
             return false;
         }
-        if (running.get() == loadedFrom) {
-            // The same list as the last decision's (the simulator hands it out again while nothing ran or
-            // ended): the ends read then still hold.
-            active = true;
-            return true;
-        }
-        loadedFrom = null;
-        int n = view.vmCount();
-        if (from.length < n) {
-            from = new int[n];
-            count = new int[n];
-            touched = new int[n];
-        }
-        for (int k = 0; k < touchedCount; k++) {
-            count[touched[k]] = 0;
-        }
-        touchedCount = 0;
-        int executors = 0;
-        for (RunningJob r : running.get()) {
-            for (int e = 0; e < r.placement().executors(); e++) {
-                int vm = r.placement().vm(e);
-                if (count[vm]++ == 0) {
-                    touched[touchedCount++] = vm;
-                }
-                executors++;
+        List<RunningJob> jobs = running.get();
+        if (jobs != loadedFrom) {
+            // Usually a job or two started or ended since the last decision: only theirs change.
+            if (loadedFrom == null || view.vmCount() > count.length) {
+                reload(jobs, view.vmCount());
+            } else {
+                update(loadedFrom, jobs);
             }
+            loadedFrom = jobs;
         }
-        if (ends.length < executors) {
-            ends = new double[Math.max(executors, 2 * ends.length)];
-        }
-        int at = 0;
-        for (int k = 0; k < touchedCount; k++) {
-            int vm = touched[k];
-            from[vm] = at;
-            at += count[vm];
-            count[vm] = 0;
-        }
-        for (RunningJob r : running.get()) {
-            for (int e = 0; e < r.placement().executors(); e++) {
-                int vm = r.placement().vm(e);
-                ends[from[vm] + count[vm]++] = r.finish();
-            }
-        }
-        for (int k = 0; k < touchedCount; k++) {
-            int vm = touched[k];
-            Arrays.sort(ends, from[vm], from[vm] + count[vm]);
-        }
-        loadedFrom = running.get();
         active = true;
         return true;
+    }
+
+    /** Empties every slot and reads the ends of all {@code jobs}. */
+    private void reload(List<RunningJob> jobs, int slots) {
+        if (loadedFrom != null) {
+            for (RunningJob r : loadedFrom) {
+                for (int e = 0; e < r.placement().executors(); e++) {
+                    count[r.placement().vm(e)] = 0;
+                }
+            }
+        }
+        if (count.length < slots) {
+            count = new int[slots];
+            ends = new double[slots][];
+        }
+        for (RunningJob r : jobs) {
+            add(r);
+        }
+    }
+
+    /**
+     * Brings the ends from the jobs of {@code last} to those of {@code now}: the jobs that ended or
+     * were stopped leave, those that started (or were placed again) come. One walk over the two: where
+     * they differ, the last list's job is gone when the new list does not have it further on, else the
+     * new list's job is new. Every job of either list is matched with the same job, placement and
+     * finish or else taken off or added, so the ends are right in any order; the kernel's lists are in
+     * job order, so the walk finds only the jobs that changed.
+     */
+    private void update(List<RunningJob> last, List<RunningJob> now) {
+        int goneCount = 0;
+        int addedCount = 0;
+        int i = 0;
+        int k = 0;
+        while (i < last.size() || k < now.size()) {
+            RunningJob before = i < last.size() ? last.get(i) : null;
+            RunningJob after = k < now.size() ? now.get(k) : null;
+            if (before != null && after != null && before.job() == after.job()) {
+                // The same job: changed only when placed again or its finish moved.
+                if (before.placement() != after.placement() || Double.compare(before.finish(), after.finish()) != 0) {
+                    gone = append(gone, goneCount++, i);
+                    added = append(added, addedCount++, k);
+                }
+                i++;
+                k++;
+            } else if (after == null || (before != null && !holds(now, k + 1, before))) {
+                // Not further on in the new list either: it ended (or was stopped).
+                gone = append(gone, goneCount++, i++);
+            } else {
+                // It comes before the last list's next job, which the new list still has: it started.
+                added = append(added, addedCount++, k++);
+            }
+        }
+        for (int g = 0; g < goneCount; g++) {
+            remove(last.get(gone[g]));
+        }
+        for (int a = 0; a < addedCount; a++) {
+            add(now.get(added[a]));
+        }
+    }
+
+    /** True when {@code jobs} from position {@code from} on has {@code r}'s job. */
+    private static boolean holds(List<RunningJob> jobs, int from, RunningJob r) {
+        for (int k = from; k < jobs.size(); k++) {
+            if (jobs.get(k).job() == r.job()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int[] append(int[] to, int at, int value) {
+        int[] out = at < to.length ? to : Arrays.copyOf(to, 2 * to.length);
+        out[at] = value;
+        return out;
+    }
+
+    /** Adds the job's executors' end to their nodes, each node's ends kept in time order. */
+    private void add(RunningJob r) {
+        for (int e = 0; e < r.placement().executors(); e++) {
+            int vm = r.placement().vm(e);
+            double[] on = ends[vm];
+            int c = count[vm];
+            if (on == null || c == on.length) {
+                on = on == null ? new double[4] : Arrays.copyOf(on, 2 * c);
+                ends[vm] = on;
+            }
+            int at = c;
+            while (at > 0 && on[at - 1] > r.finish()) {
+                on[at] = on[at - 1];
+                at--;
+            }
+            on[at] = r.finish();
+            count[vm] = c + 1;
+        }
+    }
+
+    /** Takes the job's executors' end off their nodes. */
+    private void remove(RunningJob r) {
+        for (int e = 0; e < r.placement().executors(); e++) {
+            int vm = r.placement().vm(e);
+            double[] on = ends[vm];
+            int c = count[vm];
+            int at = 0;
+            while (Double.compare(on[at], r.finish()) != 0) {
+                at++;
+            }
+            System.arraycopy(on, at + 1, on, at, c - at - 1);
+            count[vm] = c - 1;
+        }
     }
 
     private static boolean underusedPool(NodePools pools) {
@@ -150,8 +220,9 @@ final class QuietNodes {
      * longer than {@code quiet}, with the job's executors on it until {@code end} or not ({@code withJob}).
      */
     private double exposure(int vm, double start, double end, boolean withJob, double quiet) {
-        int i = from[vm];
-        int last = i + count[vm];
+        double[] ends = this.ends[vm];
+        int i = 0;
+        int last = count[vm];
         while (i < last && ends[i] <= start) {
             i++;
         }

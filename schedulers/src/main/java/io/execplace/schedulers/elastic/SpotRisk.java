@@ -53,7 +53,13 @@ final class SpotRisk {
 
     /** True when one of the pools is spot. */
     static boolean hasSpot(NodePools pools) {
-        return pools.pools().stream().anyMatch(p -> p.capacityType() == CapacityType.SPOT);
+        // A loop, not a stream: asked at every decision of the spot policies.
+        for (NodePool pool : pools.pools()) {
+            if (pool.capacityType() == CapacityType.SPOT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

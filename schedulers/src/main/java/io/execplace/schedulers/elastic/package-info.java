@@ -6,10 +6,12 @@
  * {@code finish-together-steady}, which also keeps nodes from sitting unchanged long enough for
  * under-used consolidation to drain them; {@code finish-together-headroom}, which keeps room free
  * for the jobs whose deadline cannot wait for a launch, and {@code finish-together-overprovisioned},
- * which holds such room with placeholder pods (Kubernetes' overprovisioning pattern); and the policies
+ * which holds such room with placeholder pods (Kubernetes' overprovisioning pattern), also beside nodes
+ * bought of the largest type ({@code finish-together-overprovisioned-large}); and the policies
  * that protect executor pods from that drain with Karpenter's {@code karpenter.sh/do-not-disrupt} —
- * chosen per executor ({@code finish-together-protected}) or on every pod, the practitioners' rule
- * (docs/elastic.md).
+ * chosen per executor ({@code finish-together-protected}) or on every pod, the practitioners' rule;
+ * and {@code finish-together-patient}, whose jobs spend deadline slack waiting for room the running jobs
+ * will free instead of buying a node (docs/elastic.md).
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */

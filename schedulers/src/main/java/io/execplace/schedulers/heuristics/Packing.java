@@ -110,19 +110,24 @@ final class Packing {
      */
     static void firstFit(PlacementBuilder b, ClusterView view, ActiveOrder activeOrder) {
         int[] order = b.order();
+        // On an elastic cluster only its bought nodes can be active: the first pass reads those, not every slot.
+        int provisioned = view.cluster().isElastic() ? b.readProvisioned(view) : -1;
         for (int pass = 0; pass < 2 && !b.complete(); pass++) {
             boolean wantActive = pass == 0;
             int len = 0;
-            for (int vm = 0; vm < b.vmCount(); vm++) {
-                if (view.isActive(vm) == wantActive && b.room(vm) > 0) {
-                    if (activeOrder == ActiveOrder.CHEAPEST) {
-                        b.keys(vm, view.vm(vm).pricePerSecond(), resourceTotal(b, vm));
-                    } else if (wantActive) {
-                        b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
-                    } else {
-                        b.keys(vm, view.vm(vm).pricePerSecond(), b.freeCores(vm));
+            if (wantActive && provisioned >= 0) {
+                for (int k = 0; k < provisioned; k++) {
+                    int vm = b.provisioned(k);
+                    if (view.isActive(vm) && b.room(vm) > 0) {
+                        order[len++] = firstFitKeys(b, view, vm, true, activeOrder);
                     }
-                    order[len++] = vm;
+                }
+            } else {
+                for (int vm = 0; vm < b.vmCount(); vm++) {
+                    boolean active = (provisioned < 0 || b.isProvisioned(vm)) && view.isActive(vm);
+                    if (active == wantActive && b.room(vm) > 0) {
+                        order[len++] = firstFitKeys(b, view, vm, wantActive, activeOrder);
+                    }
                 }
             }
             b.sortOrder(len);
@@ -130,6 +135,18 @@ final class Packing {
                 b.fill(order[i]);
             }
         }
+    }
+
+    /** Sets the VM's sort keys for {@link #firstFit}'s pass over the active ({@code active}) or the idle VMs; returns the VM. */
+    private static int firstFitKeys(PlacementBuilder b, ClusterView view, int vm, boolean active, ActiveOrder activeOrder) {
+        if (activeOrder == ActiveOrder.CHEAPEST) {
+            b.keys(vm, view.vm(vm).pricePerSecond(), resourceTotal(b, vm));
+        } else if (active) {
+            b.keys(vm, b.freeCores(vm), b.freeMemoryGb(vm));
+        } else {
+            b.keys(vm, view.vm(vm).pricePerSecond(), b.freeCores(vm));
+        }
+        return vm;
     }
 
     /**

@@ -27,6 +27,10 @@ final class PlacementBuilder {
     private double[] secondaryKey = new double[0];
     private double[] tertiaryKey = new double[0];
     private int vmCount;
+    /** The view's provisioned VMs ({@link #readProvisioned}), and a mark per VM that is one. */
+    private int[] provisioned = new int[0];
+    private int provisionedCount;
+    private boolean[] isProvisioned = new boolean[0];
 
     private int[] result;
     private int placed;
@@ -47,10 +51,7 @@ final class PlacementBuilder {
             tertiaryKey = new double[n];
         }
         vmCount = n;
-        for (int vm = 0; vm < n; vm++) {
-            freeCores[vm] = view.freeCores(vm);
-            freeMemory[vm] = view.freeMemoryGb(vm);
-        }
+        view.copyFreeResources(freeCores, freeMemory);
         cores = job.coresPerExecutor();
         memoryGb = job.memoryGbPerExecutor();
         result = new int[job.executors()];
@@ -59,6 +60,37 @@ final class PlacementBuilder {
 
     int vmCount() {
         return vmCount;
+    }
+
+    /**
+     * Reads the view's provisioned VMs ({@link ClusterView#provisionedVms}) for {@link #provisioned}
+     * and {@link #isProvisioned}; returns how many. An active VM is provisioned, so on an elastic
+     * cluster a policy finds the active VMs among these few instead of every slot.
+     */
+    int readProvisioned(ClusterView view) {
+        if (provisioned.length != vmCount) {
+            provisioned = new int[vmCount];
+            isProvisioned = new boolean[vmCount];
+            provisionedCount = 0;
+        }
+        for (int k = 0; k < provisionedCount; k++) {
+            isProvisioned[provisioned[k]] = false;
+        }
+        provisionedCount = view.provisionedVms(provisioned);
+        for (int k = 0; k < provisionedCount; k++) {
+            isProvisioned[provisioned[k]] = true;
+        }
+        return provisionedCount;
+    }
+
+    /** The {@code k}-th VM {@link #readProvisioned} read, in id order. */
+    int provisioned(int k) {
+        return provisioned[k];
+    }
+
+    /** True for a VM {@link #readProvisioned} read. */
+    boolean isProvisioned(int vm) {
+        return isProvisioned[vm];
     }
 
     /** How many more executors of the job fit on the VM's working free resources. */

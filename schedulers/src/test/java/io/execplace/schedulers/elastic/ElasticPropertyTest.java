@@ -9,12 +9,11 @@ import io.execplace.core.model.ConsolidationPolicy;
 import io.execplace.core.model.DriverPod;
 import io.execplace.core.model.ElasticPresets;
 import io.execplace.core.model.Interruptions;
-import io.execplace.core.model.Job;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
+import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Placement;
-import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.model.Workload;
 import io.execplace.core.rules.QueuePolicy;
@@ -37,13 +36,30 @@ import static org.assertj.core.api.Assertions.within;
  * every executor runs inside a lifetime of its node and never before that node could be ready, no
  * node is over capacity at any instant, the cost is the pools' billing of the node lifetimes, the
  * node-hours are the lifetimes, the same seed gives the same run bit for bit, and the view's list of
- * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought.
+ * bought slots ({@code provisionedVms}, read by the elastic policies) is the slots it says are bought,
+ * every active slot is one of them, and the free room it copies in one call ({@code copyFreeResources})
+ * is each slot's own answer.
  */
 class ElasticPropertyTest {
 
     /** A spot pool whose capacity a trace takes back four times a day, and an on-demand pool. */
     private static Cluster reclaimed() {
         return reclaimed(ConsolidationPolicy.WHEN_EMPTY);
+    }
+
+    /**
+     * A spot pool closed by two availability windows (300-1,200 s and 1,800-2,400 s), so that policies
+     * whose placeholders follow spot availability move them to on-demand nodes, and an on-demand pool;
+     * every application runs a driver pod.
+     */
+    private static Cluster windowed() {
+        NodePool spot = NodePool.builder("spot").capacityType(CapacityType.SPOT)
+                .instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200).launchDelay(new LaunchDelay(30, 90))
+                .billing(1, 60).consolidateAfter(30).interruptions(Interruptions.unavailable(120,
+                        List.of(new UnavailableWindow(300, 1_200), new UnavailableWindow(1_800, 2_400)))).build();
+        NodePool onDemand = NodePool.builder("od").instanceTypes(ElasticPresets.KWOK_GENERAL).limitCores(200)
+                .launchDelay(new LaunchDelay(30, 90)).billing(1, 60).consolidateAfter(30).build();
+        return new NodePools("windowed", List.of(spot, onDemand), false, DriverPod.SPARK_DEFAULT).cluster();
     }
 
     private static Cluster reclaimed(ConsolidationPolicy consolidation) {
@@ -58,37 +74,30 @@ class ElasticPropertyTest {
         return new NodePools("reclaimed-" + consolidation.key(), List.of(spot, onDemand), false).cluster();
     }
 
-    /** The policy, asserting at every decision that the view's list of bought slots is exactly the scan's. */
+    /**
+     * The policy, asserting at every decision that the view's list of bought slots is exactly the scan's,
+     * that every active slot is one of them, and that the one-call copy of the free room is each slot's answer.
+     */
     private static PlacementPolicy listingChecked(PlacementPolicy policy, String where) {
-        return new PlacementPolicy() {
-            private int[] listed = new int[0];
-
-            @Override
-            public String name() {
-                return policy.name();
-            }
-
-            @Override
-            public Placement place(Job job, ClusterView view) {
-                if (listed.length < view.vmCount()) {
-                    listed = new int[view.vmCount()];
+        return new CheckedPolicy(policy, (job, view) -> {
+            int[] listed = new int[view.vmCount()];
+            int count = view.provisionedVms(listed);
+            List<Integer> scanned = new ArrayList<>();
+            for (int vm = 0; vm < view.vmCount(); vm++) {
+                if (view.isProvisioned(vm)) {
+                    scanned.add(vm);
                 }
-                int count = view.provisionedVms(listed);
-                List<Integer> scanned = new ArrayList<>();
-                for (int vm = 0; vm < view.vmCount(); vm++) {
-                    if (view.isProvisioned(vm)) {
-                        scanned.add(vm);
-                    }
-                }
-                assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
-                return policy.place(job, view);
             }
-
-            @Override
-            public String neverPlaces(Job job, Cluster cluster) {
-                return policy.neverPlaces(job, cluster);
+            assertThat(Arrays.stream(listed, 0, count).boxed().toList()).as(where + " at " + view.now()).isEqualTo(scanned);
+            int[] cores = new int[view.vmCount()];
+            double[] memory = new double[view.vmCount()];
+            view.copyFreeResources(cores, memory);
+            for (int vm = 0; vm < view.vmCount(); vm++) {
+                assertThat(cores[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeCores(vm));
+                assertThat(memory[vm]).as(where + " at " + view.now() + ", slot " + vm).isEqualTo(view.freeMemoryGb(vm));
+                assertThat(!view.isActive(vm) || view.isProvisioned(vm)).as(where + ", active slot " + vm + " bought").isTrue();
             }
-        };
+        });
     }
 
     @Test
@@ -96,7 +105,7 @@ class ElasticPropertyTest {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), reclaimed());
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
                 "uniform-progress-most", "finish-together", "finish-together-spot", "finish-together-headroom",
-                "first-fit", "gio", "round-robin", "random");
+                "finish-together-patient", "first-fit", "gio", "round-robin", "random");
         int runs = 0;
         int interrupted = 0;
         for (long seed = 1; seed <= 6; seed++) {
@@ -115,7 +124,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(6 * 3 * 12);
+        assertThat(runs).isEqualTo(6 * 3 * 13);
         assertThat(interrupted).as("runs where a reclaim stopped a job").isGreaterThan(10);
     }
 
@@ -132,7 +141,8 @@ class ElasticPropertyTest {
                 reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED));
         List<String> schedulers = List.of("kube-default", "kube-most", "kube-spot", "uniform-progress",
                 "finish-together", "finish-together-spot", "finish-together-steady", "first-fit", "gio", "random",
-                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected");
+                "finish-together-protected", "kube-most-protected", "finish-together-steady-protected",
+                "finish-together-patient", "finish-together-patient-protected");
         int evicted = 0;
         int runs = 0;
         for (long seed = 1; seed <= 4; seed++) {
@@ -155,7 +165,7 @@ class ElasticPropertyTest {
                 }
             }
         }
-        assertThat(runs).isEqualTo(4 * 2 * 2 * 13);
+        assertThat(runs).isEqualTo(4 * 2 * 2 * 15);
         assertThat(evicted).as("runs where consolidation evicted executors").isGreaterThan(runs / 4);
     }
 
@@ -224,14 +234,16 @@ class ElasticPropertyTest {
      * The same invariants with placeholder pods (Kubernetes' overprovisioning pattern): nodes bought and
      * held for placeholders only are billed as lifetimes like any other, no executor runs outside a ready
      * lifetime though it took a placeholder's room at once, and a seed replays bit for bit — under both
-     * consolidation rules, with and without spot reclaims and driver pods. The placeholders hold nodes:
+     * consolidation rules, with and without spot reclaims and driver pods, and with spot windows (where the
+     * large variant's placeholders move to on-demand nodes). The placeholders hold nodes:
      * more node-hours than the same placement without them, summed over the runs.
      */
     @Test
     void placeholderRunsKeepTheirInvariants() {
         List<Cluster> clusters = List.of(ElasticPresets.onDemand(), ElasticPresets.onDemandUnderutilized(),
                 reclaimed(), reclaimed(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED),
-                ElasticPresets.spot().pools().withDrivers(DriverPod.SPARK_DEFAULT, "elastic-spot+drivers").cluster());
+                ElasticPresets.spot().pools().withDrivers(DriverPod.SPARK_DEFAULT, "elastic-spot+drivers").cluster(),
+                windowed());
         double heldHours = 0;
         double baseHours = 0;
         int runs = 0;
@@ -248,7 +260,7 @@ class ElasticPropertyTest {
                 baseHours += Simulation.run(c, w, Schedulers.create("finish-together-spot", seed), config).capacity().nodeHours();
             }
         }
-        assertThat(runs).isEqualTo(3 * 5 * 2);
+        assertThat(runs).isEqualTo(3 * 6 * 3);
         assertThat(heldHours).as("node-hours with placeholders against finish-together-spot's").isGreaterThan(baseHours);
     }
 
