@@ -71,6 +71,10 @@ class K8sSchedulerCommandTest {
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err().strip().lines()).hasSize(1);
         assertThat(bad.err()).contains("instance-types.json: instance type m5.large: field resources.memory is missing");
+        CliRunner.Result window = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--provision", "nodeclaims",
+                "--instance-types", types.toString(), "--claim-batch", "2,1");
+        assertThat(window.exitCode()).isEqualTo(2);
+        assertThat(window.err()).contains("--claim-batch", "0 <= IDLE <= MAX", "'2,1'");
     }
 
     @Test

@@ -188,6 +188,12 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                     + "for again (default ${DEFAULT-VALUE}).")
     double launchTimeoutSeconds;
 
+    @Option(names = "--claim-batch", paramLabel = "IDLE,MAX", defaultValue = "0,0",
+            description = "With --provision nodeclaims: gather the applications waiting for room until IDLE seconds pass "
+                    + "without a new one, or MAX seconds from the first, and buy for them together (Karpenter's batcher: 1,10); "
+                    + "0,0: each cycle's applications are bought for together (default ${DEFAULT-VALUE}).")
+    String claimBatch;
+
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
     double holdTimeoutSeconds;
@@ -253,8 +259,22 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
         if (!(launchTimeoutSeconds >= 1) || launchTimeoutSeconds > 3600) {
             throw BadInputException.option("--launch-timeout", "must be a number of seconds from 1 to 3600, got " + launchTimeoutSeconds);
         }
-        return new ProvisionSettings(InstanceShape.read(instanceTypes),
-                nodePools, Duration.ofMillis(Math.round(launchTimeoutSeconds * 1000)));
+        String[] batch = claimBatch.split(",", -1);
+        double idle;
+        double max;
+        try {
+            idle = Double.parseDouble(batch[0].trim());
+            max = batch.length == 2 ? Double.parseDouble(batch[1].trim()) : Double.NaN;
+        } catch (NumberFormatException e) {
+            idle = Double.NaN;
+            max = Double.NaN;
+        }
+        if (!(idle >= 0 && max >= idle && max <= 600)) {
+            throw BadInputException.option("--claim-batch", "must be IDLE,MAX seconds with 0 <= IDLE <= MAX <= 600, got '" + claimBatch + "'");
+        }
+        return new ProvisionSettings(InstanceShape.read(instanceTypes), nodePools,
+                Duration.ofMillis(Math.round(launchTimeoutSeconds * 1000)), Duration.ofMillis(Math.round(idle * 1000)),
+                Duration.ofMillis(Math.round(max * 1000)));
     }
 
     @Override

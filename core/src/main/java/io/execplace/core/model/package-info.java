@@ -3,7 +3,7 @@
  * clusters and their presets, pricing models, jobs (Spark applications) with their executors, job
  * types, placements and workloads; and elastic capacity: node pools ({@link NodePool}, {@link
  * NodePools}) that a provisioner grows and shrinks, the instance types they buy on-demand or on spot,
- * how long a node takes to arrive ({@link LaunchDelay}), how its lifetime is billed, when an empty
+ * how long a node takes to arrive ({@link LaunchDelay}), which instance type a provisioner buys for pending pods ({@link InstanceChoice}), how its lifetime is billed, when an empty
  * node is consolidated away and how often spot capacity is taken back ({@link Interruptions}).
  *
  * <p>A pool is simulated as a fixed row of <em>node slots</em>, one per node its core limit could

@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class NodeClaimProvisioner {
     private final KubernetesClient client;
     private final ProvisionSettings settings;
     private final ClaimBook book;
+    private final BatchWindow batch;
     private final Map<String, NodePoolTemplate> poolsByCapacity = new LinkedHashMap<>();
     private final SecureRandom random = new SecureRandom();
 
@@ -53,6 +55,7 @@ public final class NodeClaimProvisioner {
         this.client = client;
         this.settings = settings;
         this.book = new ClaimBook(settings.shapes(), settings.launchTimeout().toMillis() / 1000.0);
+        this.batch = new BatchWindow(settings.batchIdle().toMillis() / 1000.0, settings.batchMax().toMillis() / 1000.0);
     }
 
     /** Reads the NodePools (once, at start); a missing pool is an error naming it. */
@@ -68,31 +71,50 @@ public final class NodeClaimProvisioner {
         }
     }
 
+    /** Pods of one application that no node holds now (one request each), and how long it runs. */
+    public record Wanted(String appKey, List<Pod> pods, int toCome, long cpuMillis, long memoryBytes, double runSeconds) {
+    }
+
     /**
-     * Claims nodes for pods of one application (one request each) that no node holds now, on the pool of
-     * their {@code karpenter.sh/capacity-type} node selector (else the first pool), sized for {@code toCome}
-     * more of its executors not created yet. The claims are
-     * written on {@code writers}. False when no pool or type can hold them: the caller marks them.
+     * Claims nodes for the applications a cycle left waiting for room, on the pool of their {@code
+     * karpenter.sh/capacity-type} node selector (else the first pool), each sized also for {@code toCome}
+     * more of its executors not created yet. While the batch window is open ({@link ProvisionSettings})
+     * nothing is bought and the applications wait unmarked; when it closes, every application still
+     * wanting room is bought for together ({@link ClaimBook#buyTogether}). The claims are written on
+     * {@code writers}.
+     *
+     * @return the applications no pool or type can hold: the caller marks them
      */
-    public synchronized boolean buyFor(String appKey, List<Pod> pods, int toCome, long cpuMillis, long memoryBytes, double now,
-                                       Executor writers) {
-        Map<String, String> selector = pods.get(0).getSpec().getNodeSelector();
+    public synchronized Set<String> offer(List<Wanted> wanted, double now, Executor writers) {
+        Set<String> mark = new HashSet<>();
+        List<ClaimBook.Want> wants = new ArrayList<>();
+        for (Wanted w : wanted) {
+            NodePoolTemplate pool = poolFor(w.pods().get(0));
+            if (pool == null) {
+                mark.add(w.appKey());
+            } else if (w.pods().size() > book.kept(w.appKey())) {
+                wants.add(new ClaimBook.Want(w.appKey(), w.pods().size(), w.toCome(), w.cpuMillis(), w.memoryBytes(),
+                        pool.capacityType(), w.runSeconds()));
+            }
+        }
+        if (!batch.gather(wants, now)) {
+            return mark;
+        }
+        ClaimBook.Purchase purchase = book.buyTogether(wants, now,
+                c -> poolsByCapacity.get(c).name() + "-ep-" + Long.toString(random.nextLong() >>> 1, 36).substring(0, 6));
+        mark.addAll(purchase.unheld());
+        for (ClaimBook.Bought b : purchase.claims()) {
+            NodePoolTemplate pool = poolsByCapacity.get(b.capacityType());
+            LOG.info("claiming a {} {} node {} for {}", b.type().name(), b.capacityType(), b.name(), b.slots());
+            writers.execute(() -> write(b, pool));
+        }
+        return mark;
+    }
+
+    private NodePoolTemplate poolFor(Pod pod) {
+        Map<String, String> selector = pod.getSpec().getNodeSelector();
         String capacity = selector == null ? null : selector.get(NodePoolTemplate.CAPACITY_TYPE);
-        NodePoolTemplate pool = capacity == null ? poolsByCapacity.values().iterator().next() : poolsByCapacity.get(capacity);
-        if (pool == null) {
-            return false;
-        }
-        List<ClaimBook.Bought> bought = book.buy(appKey, pods.size(), toCome, cpuMillis, memoryBytes,
-                pool.capacityType(), now, () -> pool.name() + "-ep-" + Long.toString(random.nextLong() >>> 1, 36).substring(0, 6));
-        if (bought == null) {
-            return false;
-        }
-        for (ClaimBook.Bought b : bought) {
-            LOG.info("claiming a {} {} node {} for {} pod(s) of {} ({} more to come)", b.type().name(), b.capacityType(), b.name(),
-                    b.pods(), appKey, toCome);
-            writers.execute(() -> write(b, pool, appKey));
-        }
-        return true;
+        return capacity == null ? poolsByCapacity.values().iterator().next() : poolsByCapacity.get(capacity);
     }
 
     /** Closes the claims whose node takes pods now, and those past the launch time-out. */
@@ -110,7 +132,7 @@ public final class NodeClaimProvisioner {
         }
     }
 
-    private void write(ClaimBook.Bought b, NodePoolTemplate pool, String appKey) {
+    private void write(ClaimBook.Bought b, NodePoolTemplate pool) {
         Map<String, String> labels = new LinkedHashMap<>(pool.labels());
         labels.put(CLAIM_LABEL, b.name());
         Map<String, Object> spec = new LinkedHashMap<>();
@@ -128,7 +150,7 @@ public final class NodeClaimProvisioner {
         claim.setApiVersion("karpenter.sh/v1");
         claim.setKind("NodeClaim");
         ObjectMetaBuilder meta = new ObjectMetaBuilder().withName(b.name()).withLabels(labels)
-                .withAnnotations(Map.of("execplace.io/claimed-for", appKey));
+                .withAnnotations(Map.of("execplace.io/claimed-for", String.join(",", b.slots().keySet())));
         if (pool.uid() != null) {
             // as Karpenter's own claims: deleting the NodePool deletes them
             meta.withOwnerReferences(new OwnerReferenceBuilder().withApiVersion("karpenter.sh/v1").withKind("NodePool")

@@ -6,6 +6,6 @@
  * then launches, registers and later consolidates as its own; the claims still launching, with the room
  * they keep for the pods they were bought for.
  *
- * <p>May import {@code core.io}, {@code kubernetes.cluster}.
+ * <p>May import {@code core.io}, {@code core.model} (the instance-type rule it shares with the elastic model), {@code kubernetes.cluster}.
  */
 package io.execplace.kubernetes.provision;

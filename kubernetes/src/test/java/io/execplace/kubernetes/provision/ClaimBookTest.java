@@ -99,6 +99,74 @@ class ClaimBookTest {
         assertThat(other.buy("f", 1, 0, 5000, 4 * GIB, "on-demand", 0, names)).hasSize(1);
     }
 
+    private static ClaimBook.Want want(String app, int pending, double runSeconds) {
+        return new ClaimBook.Want(app, pending, 0, 1000, GIB, "on-demand", runSeconds);
+    }
+
+    @Test
+    void applicationsWaitingTogetherAreBoughtForLongestRunFirst() {
+        ClaimBook book = new ClaimBook(TYPES, 120);
+        AtomicInteger n = new AtomicInteger();
+        // offered short first: the long one's claim (five 1-core pods: a c5.2xlarge, 7.9 cores) is bought first and
+        // the short one's two pods take 2 of its 2.9 cores left; the other way round the short one would buy an
+        // m5.xlarge (3 pods) of its own, the long one take its one free slot and then buy a c5.2xlarge for 4
+        ClaimBook.Purchase p = book.buyTogether(List.of(want("short", 2, 100), want("long", 5, 600)), 0, c -> "c" + n.incrementAndGet());
+        assertThat(p.unheld()).isEmpty();
+        assertThat(p.claims()).singleElement().satisfies(b -> {
+            assertThat(b.type().name()).isEqualTo("c5.2xlarge");
+            assertThat(b.slots()).containsEntry("long", 5).containsEntry("short", 2);
+            assertThat(b.pods()).isEqualTo(7);
+            assertThat(b.cpuMillis()).isEqualTo(7000);
+        });
+        assertThat(book.kept("short")).isEqualTo(2);
+    }
+
+    @Test
+    void aRestThatEndsWithAClaimOfTheBatchMakesItLargerRatherThanBuyItsOwn() {
+        AtomicInteger n = new AtomicInteger();
+        // a: three 1-core pods for 600 s, an m5.xlarge ($0.192/h, 3.9 cores: full). b: three more.
+        // Alone b buys another m5.xlarge: 0.192 x its run. Together a's claim becomes a c5.2xlarge (7.9 cores, $0.34/h):
+        // 0.148 more over a's 600 s, 88.8 against b's 0.192 x 580 = 111.4: one claim
+        ClaimBook.Purchase together = new ClaimBook(TYPES, 120)
+                .buyTogether(List.of(want("a", 3, 600), want("b", 3, 580)), 0, c -> "c" + n.incrementAndGet());
+        assertThat(together.claims()).singleElement().satisfies(b -> {
+            assertThat(b.type().name()).isEqualTo("c5.2xlarge");
+            assertThat(b.slots()).containsEntry("a", 3).containsEntry("b", 3);
+        });
+        // b running 300 s: 57.6 alone against 88.8 together, so it buys its own (the break-even is 462.5 s)
+        ClaimBook.Purchase apart = new ClaimBook(TYPES, 120)
+                .buyTogether(List.of(want("a", 3, 600), want("b", 3, 300)), 0, c -> "c" + n.incrementAndGet());
+        assertThat(apart.claims()).extracting(b -> b.type().name()).containsExactly("m5.xlarge", "m5.xlarge");
+        assertThat(apart.claims()).extracting(ClaimBook.Bought::slots).containsExactly(Map.of("a", 3), Map.of("b", 3));
+        // a pod no type holds is reported, the rest bought
+        ClaimBook.Purchase mixed = new ClaimBook(TYPES, 120).buyTogether(
+                List.of(new ClaimBook.Want("big", 1, 0, 17_000, GIB, "on-demand", 900), want("a", 1, 10)), 0, c -> "c" + n.incrementAndGet());
+        assertThat(mixed.unheld()).containsExactly("big");
+        assertThat(mixed.claims()).singleElement().satisfies(b -> assertThat(b.type().name()).isEqualTo("m5.large"));
+    }
+
+    @Test
+    void theBatchWindowClosesAfterIdleOrMaxSecondsAsKarpentersBatcher() {
+        List<ClaimBook.Want> a = List.of(want("a", 1, 60));
+        List<ClaimBook.Want> ab = List.of(want("a", 1, 60), want("b", 2, 60));
+        BatchWindow window = new BatchWindow(1, 10);
+        assertThat(window.gather(a, 0)).isFalse();
+        assertThat(window.gather(a, 0.5)).isFalse();
+        assertThat(window.gather(ab, 0.75)).isFalse(); // b joins: idle counts from 0.75
+        assertThat(window.gather(ab, 1.5)).isFalse();
+        assertThat(window.gather(ab, 1.75)).isTrue();
+        // applications joining every 0.5 s keep it open until 10 s after it opened
+        BatchWindow busy = new BatchWindow(1, 10);
+        for (int i = 0; i < 20; i++) {
+            assertThat(busy.gather(List.of(want("x" + i, 1, 60)), i * 0.5)).isFalse();
+        }
+        assertThat(busy.gather(List.of(want("x20", 1, 60)), 10)).isTrue();
+        // nothing waiting: the window starts anew; idle 0 closes it at every cycle
+        assertThat(busy.gather(List.of(), 10.5)).isFalse();
+        assertThat(busy.gather(a, 11)).isFalse();
+        assertThat(new BatchWindow(0, 0).gather(a, 0)).isTrue();
+    }
+
     @Test
     void aClaimClosesWhenItsNodeTakesPodsOrItTimesOut() {
         ClaimBook book = new ClaimBook(TYPES, 120);

@@ -2,6 +2,7 @@ package io.execplace.schedulers.elastic;
 
 import io.execplace.core.model.Capacity;
 import io.execplace.core.model.CapacityType;
+import io.execplace.core.model.InstanceChoice;
 import io.execplace.core.model.InstanceType;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.NodePool;
@@ -89,38 +90,45 @@ final class NodeClaims {
     /**
      * A free slot of the cheapest instance type of pool {@code p} that holds as many of the {@code
      * pending} executors as the pool's largest type it can still buy (with {@link #largest}: as many of
-     * the job's executors as that type holds, pending or not); -1 when the pool can buy none.
+     * the job's executors as that type holds, pending or not; {@link InstanceChoice}); -1 when the pool
+     * can buy none.
      */
     private int cheapestHolding(Job job, int p, int pending) {
-        int most = 0;
-        for (InstanceType type : pools.pools().get(p).instanceTypes()) {
-            if (type.cores() <= poolRoom[p]) {
-                most = Math.max(most, holds(type, job));
-            }
-        }
-        int want = largest ? most : Math.min(most, pending);
-        if (want == 0) {
-            return -1;
-        }
-        int bestSlot = -1;
-        double bestPrice = Double.POSITIVE_INFINITY;
         NodePool pool = pools.pools().get(p);
-        // Each type's slots are one run, in type order: its first slot not bought is the one to buy.
-        for (int t = 0; t < pool.instanceTypes().size(); t++) {
-            InstanceType type = pool.instanceTypes().get(t);
-            double price = pool.pricePerSecond(type);
-            if (type.cores() > poolRoom[p] || holds(type, job) < want || !(price < bestPrice)) {
-                continue;
+        InstanceChoice.Types types = new InstanceChoice.Types() {
+            @Override
+            public int count() {
+                return pool.instanceTypes().size();
             }
-            for (int vm = pools.firstSlot(p, t); vm < pools.endSlot(p, t); vm++) {
-                if (!bought[vm]) {
-                    bestPrice = price;
-                    bestSlot = vm;
-                    break;
-                }
+
+            @Override
+            public long holds(int t) {
+                InstanceType type = pool.instanceTypes().get(t);
+                return type.cores() <= poolRoom[p] ? NodeClaims.holds(type, job) : 0;
+            }
+
+            @Override
+            public double price(int t) {
+                return pool.pricePerSecond(pool.instanceTypes().get(t));
+            }
+
+            @Override
+            public boolean available(int t) {
+                return firstFree(p, t) >= 0;
+            }
+        };
+        int t = InstanceChoice.cheapest(types, InstanceChoice.wanted(types, largest ? Long.MAX_VALUE : pending));
+        return t < 0 ? -1 : firstFree(p, t);
+    }
+
+    /** Each type's slots are one run, in type order: its first slot not bought is the one to buy; -1 when all are. */
+    private int firstFree(int p, int t) {
+        for (int vm = pools.firstSlot(p, t); vm < pools.endSlot(p, t); vm++) {
+            if (!bought[vm]) {
+                return vm;
             }
         }
-        return bestSlot;
+        return -1;
     }
 
     static int holds(InstanceType type, Job job) {
