@@ -24,7 +24,8 @@ import io.execplace.core.rules.ExtraCost;
  *       fits nowhere else pending forever).</li>
  * </ul>
  * Not modelled: that the job's other nodes sit idle while the last one launches (the wait is the
- * largest over the VMs used, not a sum, so it does not fit a linear objective).
+ * largest over the VMs used, not a sum, so it does not fit a linear objective); and a decision that
+ * hits the time limit compares its solution with {@code gio}'s on {@code milp}'s objective.
  */
 final class SlotCost {
 
