@@ -81,6 +81,11 @@ public final class Schedulers {
                     "exact per-job optimum of the extra VM cost (HYB Eq. 16; --beta: TPDS Eq. 6) with CP-SAT, "
                             + "penalties included; gio if the solver finds nothing in time",
                     context -> new Milp(MilpOptions.of(context.options())))
+            .with(Milp.ELASTIC_NAME,
+                    "milp that on elastic pools bills a node it buys with its launch delay and minimum, adds a spot "
+                            + "node's expected interruption cost and penalises nodes ready too late for the deadline; "
+                            + "milp on fixed clusters (run when named)",
+                    context -> Milp.elastic(MilpOptions.of(context.options())))
             .with(KubeProvisioned.Scoring.LEAST_ALLOCATED.policyName(),
                     "today's stack: kube-scheduler's default scoring (LeastAllocated + BalancedAllocation) on the nodes "
                             + "that exist; on elastic clusters a Karpenter-like provisioner buys the cheapest nodes for the rest",
@@ -198,9 +203,15 @@ public final class Schedulers {
     public static final List<String> PATIENT_POLICIES = List.of(FinishTogetherPatient.NAME,
             FinishTogetherPatient.NAME + EveryPodProtected.SUFFIX);
 
+    /**
+     * The exact scheduler with launch delays and expected interruption cost ({@code milp-elastic}): it
+     * runs only when named, on any cluster; on fixed clusters it places as {@code milp} does.
+     */
+    public static final List<String> ELASTIC_MILP = List.of(Milp.ELASTIC_NAME);
+
     /** The policies that run only when named, on any cluster. */
     public static final List<String> WHEN_NAMED = Stream.of(PROTECTING_POLICIES, OVERPROVISIONING_POLICIES,
-            PATIENT_POLICIES).flatMap(List::stream).toList();
+            PATIENT_POLICIES, ELASTIC_MILP).flatMap(List::stream).toList();
 
     private Schedulers() {
     }

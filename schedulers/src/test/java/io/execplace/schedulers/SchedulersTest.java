@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SchedulersTest {
 
     private static final String BUILT_IN =
-            "round-robin, round-robin-consolidate, first-fit, first-fit-fullest, gio, asq, aep, aep-spark, random, milp, kube-default, kube-most, kube-spot, uniform-progress, uniform-progress-most, finish-together, finish-together-spot, finish-together-steady, finish-together-headroom, finish-together-overprovisioned, finish-together-overprovisioned-large, finish-together-protected-overprovisioned, finish-together-protected, kube-most-protected, finish-together-steady-protected, finish-together-patient, finish-together-patient-protected, lookahead";
+            "round-robin, round-robin-consolidate, first-fit, first-fit-fullest, gio, asq, aep, aep-spark, random, milp, milp-elastic, kube-default, kube-most, kube-spot, uniform-progress, uniform-progress-most, finish-together, finish-together-spot, finish-together-steady, finish-together-headroom, finish-together-overprovisioned, finish-together-overprovisioned-large, finish-together-protected-overprovisioned, finish-together-protected, kube-most-protected, finish-together-steady-protected, finish-together-patient, finish-together-patient-protected, lookahead";
 
     @Test
     void listsTheBuiltInSchedulersInOrder() {

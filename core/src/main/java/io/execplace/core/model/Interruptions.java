@@ -148,6 +148,18 @@ public record Interruptions(double monthlyRate, double noticeSeconds, List<Doubl
         return -Math.log1p(-monthlyRate) / MONTH_SECONDS;
     }
 
+    /**
+     * Reclaims per second of the availability trace over its span (0 without a trace): the historical
+     * frequency a team would know, as it knows the Spot Instance Advisor's band; not the future times.
+     */
+    public double traceRatePerSecond() {
+        double span = 0;
+        for (double at : reclaimAtSeconds) {
+            span = Math.max(span, at);
+        }
+        return span > 0 ? reclaimAtSeconds.size() / span : 0;
+    }
+
     /** Seconds from launch to interruption for one node (infinite when never). */
     public double sampleLifetime(SplittableRandom random) {
         if (monthlyRate == 0) {

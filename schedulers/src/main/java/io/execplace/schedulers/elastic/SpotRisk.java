@@ -91,10 +91,6 @@ final class SpotRisk {
 
     /** Reclaims per second of an availability trace over its span (0 without a trace). */
     static double traceRatePerSecond(Interruptions interruptions) {
-        double span = 0;
-        for (double at : interruptions.reclaimAtSeconds()) {
-            span = Math.max(span, at);
-        }
-        return span > 0 ? interruptions.reclaimAtSeconds().size() / span : 0;
+        return interruptions.traceRatePerSecond();
     }
 }

@@ -22,6 +22,11 @@ import java.util.List;
  * or, if the solver found none, {@link Gio}'s. The policy never waits when the job fits: like the
  * heuristics it returns none only when the free resources cannot hold the job.
  *
+ * <p>{@code milp-elastic} ({@link #elastic}) is the same program with, on an elastic cluster's node
+ * slots, what a node costs beyond its price: a slot not bought billed with its launch delay and its
+ * pool's minimum, a spot node's expected interruption cost, and a node ready too late for the
+ * deadline penalised ({@link SlotCost}). On a fixed cluster it decides exactly as {@code milp}.
+ *
  * <p>Deterministic for a given state as long as no decision hits the time limit (the solver runs
  * one worker with a fixed seed). {@link #solverCounts()} tells how the run's decisions ended.
  */
@@ -29,11 +34,14 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
 
     /** Registry name. */
     public static final String NAME = "milp";
+    /** Registry name of the variant that prices launches and spot interruptions. */
+    public static final String ELASTIC_NAME = "milp-elastic";
 
     private final MilpOptions options;
     private final VmClasses classes = new VmClasses();
     private final Gio fallback = new Gio();
     private final IntegerProgramSolver solver;
+    private final boolean elastic;
 
     private long solverCalls;
     private long provenOptimal;
@@ -46,13 +54,23 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
      * counts as scheduling delay.
      */
     public Milp(MilpOptions options) {
-        this(options, checked(options).solver().newSolver());
+        this(options, checked(options).solver().newSolver(), false);
+    }
+
+    /** {@code milp-elastic}: {@code milp} that prices launches and spot interruptions on elastic clusters. */
+    public static Milp elastic(MilpOptions options) {
+        return new Milp(options, checked(options).solver().newSolver(), true);
     }
 
     /** A policy that uses {@code solver} instead of the one the options name (tests inject failures). */
     Milp(MilpOptions options, IntegerProgramSolver solver) {
+        this(options, solver, false);
+    }
+
+    private Milp(MilpOptions options, IntegerProgramSolver solver, boolean elastic) {
         this.options = checked(options);
         this.solver = solver;
+        this.elastic = elastic;
     }
 
     private static MilpOptions checked(MilpOptions options) {
@@ -64,18 +82,20 @@ public final class Milp implements PlacementPolicy, SolverStatistics {
 
     @Override
     public String name() {
-        return NAME;
+        return elastic ? ELASTIC_NAME : NAME;
     }
 
     @Override
     public Placement place(Job job, ClusterView cluster) {
-        classes.build(job, cluster);
+        boolean priced = elastic && cluster.cluster().pools() != null;
+        classes.build(job, cluster, priced);
         PlacementObjective objective = new PlacementObjective(job, cluster, options.beta());
         List<DurationCase> cases = feasibleCases(job, cluster, objective);
         if (cases.isEmpty()) {
             return Placement.none(); // the free resources cannot hold the job
         }
-        PlacementFormulation formulation = new PlacementFormulation(job, classes, cases, objective);
+        PlacementFormulation formulation = new PlacementFormulation(job, classes, cases, objective,
+                priced ? new SlotCost(job, cluster) : null);
         IntegerProgram program = formulation.program();
         solverCalls++;
         IntegerProgramSolver.Result result = solver.solve(program, options.timeLimitMillis());

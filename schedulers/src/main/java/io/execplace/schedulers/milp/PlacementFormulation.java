@@ -45,6 +45,15 @@ final class PlacementFormulation {
      * {@link #canHold}).
      */
     PlacementFormulation(Job job, VmClasses classes, List<DurationCase> cases, PlacementObjective objective) {
+        this(job, classes, cases, objective, null);
+    }
+
+    /**
+     * The same program with {@code milp-elastic}'s node costs in each VM's coefficient ({@link
+     * SlotCost}); {@code slots} null is {@code milp}'s.
+     */
+    PlacementFormulation(Job job, VmClasses classes, List<DurationCase> cases, PlacementObjective objective,
+            SlotCost slots) {
         this.job = job;
         this.classes = classes;
         this.cases = List.copyOf(cases);
@@ -72,7 +81,7 @@ final class PlacementFormulation {
                 }
                 long maxVms = dc.layout() == PlacementPreference.CONSOLIDATE ? 1 : Math.min(classes.count(v), e);
                 int u = program.addVariable(0, maxVms,
-                        objective.vmCoefficient(dc.duration(), classes.price(v), classes.horizon(v)));
+                        objective.vmCoefficient(dc.duration(), classes, v, slots));
                 usedVar[c][v] = u;
                 if (dc.layout() == PlacementPreference.CONSOLIDATE || room == 1) {
                     rowVars[terms] = u;

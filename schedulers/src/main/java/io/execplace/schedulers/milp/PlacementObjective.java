@@ -68,6 +68,19 @@ final class PlacementObjective {
         return Math.round(SCALE * costWeight * costTerm(duration, price, horizon)) + 1;
     }
 
+    /**
+     * Integer objective coefficient of one VM of class {@code v} in a case of the given duration:
+     * {@code milp}'s without {@code slots}, else with {@code milp-elastic}'s node costs ({@link SlotCost}).
+     */
+    long vmCoefficient(double duration, VmClasses classes, int v, SlotCost slots) {
+        if (slots == null) {
+            return vmCoefficient(duration, classes.price(v), classes.horizon(v));
+        }
+        double cost = costNorm > 0 ? slots.money(classes, v, duration) / costNorm : 0;
+        long late = slots.late(classes, v, duration) ? Math.round(SCALE * SlotCost.LATE) : 0;
+        return Math.round(SCALE * costWeight * cost) + 1 + late;
+    }
+
     /** Integer objective coefficient of choosing a case of the given duration. */
     long caseCoefficient(double duration) {
         return Math.round(SCALE * durationWeight * durationTerm(duration));
