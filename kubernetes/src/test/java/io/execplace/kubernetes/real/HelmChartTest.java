@@ -66,7 +66,8 @@ class HelmChartTest {
         assertThat(rendered.code()).as(rendered.out()).isZero();
         List<HasMetadata> objects = testbed.admin().load(new ByteArrayInputStream(rendered.out().getBytes(StandardCharsets.UTF_8))).items();
         assertThat(only(objects, Deployment.class).getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
-                .contains("--provision=nodeclaims", "--instance-types=/etc/execplace/instance-types.json", "--node-pools=on-demand,spot");
+                .contains("--provision=nodeclaims", "--instance-types=/etc/execplace/instance-types.json", "--node-pools=on-demand,spot",
+                        "--claim-batch=0,0");
         Path types = Files.createTempFile("instance-types", ".json");
         Files.writeString(types, only(objects, ConfigMap.class).getData().get("instance-types.json"));
         assertThat(InstanceShape.read(types)).hasSize(6);
