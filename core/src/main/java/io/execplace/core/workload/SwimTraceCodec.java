@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
 import java.io.IOException;
@@ -18,7 +19,7 @@ final class SwimTraceCodec implements TraceCodec {
     @Override
     public Workload read(String content, String file, String name, TraceReadOptions options) {
         if (options.deadlineToleranceSeconds() != 0) {
-            throw new TraceFormatException(file, 0, null, "SWIM traces have no deadlines, so a deadline tolerance does not apply");
+            throw new InputFileException(file, 0, null, "SWIM traces have no deadlines, so a deadline tolerance does not apply");
         }
         List<SwimTrace.Entry> entries = SwimTrace.parse(content, file);
         int[] ids = new int[entries.size()];

@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
 import io.execplace.core.model.Workload;
@@ -21,7 +22,7 @@ final class TpdsTraceCodec implements TraceCodec {
     @Override
     public Workload read(String content, String file, String name, TraceReadOptions options) {
         if (options.deadlineToleranceSeconds() != 0) {
-            throw new TraceFormatException(file, 0, null, "TPDS traces have no deadlines, so a deadline tolerance does not apply");
+            throw new InputFileException(file, 0, null, "TPDS traces have no deadlines, so a deadline tolerance does not apply");
         }
         SeenIds ids = new SeenIds();
         List<Job> jobs = new ArrayList<>();

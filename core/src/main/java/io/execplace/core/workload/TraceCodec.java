@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.model.ExecutorDemand;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Workload;
@@ -46,7 +47,7 @@ interface TraceCodec {
     /** A workload read from {@code file}, some of its jobs with an executor demand. */
     static Workload workload(String file, String name, List<Job> jobs, Map<Integer, ExecutorDemand> demands) {
         if (jobs.isEmpty()) {
-            throw new TraceFormatException(file, 0, null, "the file contains no jobs");
+            throw new InputFileException(file, 0, null, "the file contains no jobs");
         }
         return new Workload(name, jobs, demands);
     }

@@ -1,11 +1,12 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * One non-blank line of a trace, split into trimmed fields, with typed accessors that report
- * problems as {@link TraceFormatException}s naming file, line and field.
+ * problems as {@link InputFileException}s naming file, line and field.
  */
 final class TraceLine {
 
@@ -90,7 +91,7 @@ final class TraceLine {
         return Double.parseDouble(text);
     }
 
-    TraceFormatException error(String field, String problem) {
-        return new TraceFormatException(file, number, field, problem);
+    InputFileException error(String field, String problem) {
+        return new InputFileException(file, number, field, problem);
     }
 }

@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class TraceText {
     static List<TraceLine> headedLines(String content, String file, List<String> header) {
         List<TraceLine> lines = lines(content, file, ',');
         if (lines.isEmpty()) {
-            throw new TraceFormatException(file, 0, null, "the file is empty (expected the header "
+            throw new InputFileException(file, 0, null, "the file is empty (expected the header "
                     + String.join(",", header) + ")");
         }
         return lines;
@@ -85,12 +86,12 @@ final class TraceText {
         try (CSVParser parser = CSVParser.parse(text, format)) {
             List<CSVRecord> records = parser.getRecords();
             if (records.size() != 1) {
-                throw new TraceFormatException(file, line, null, "cannot split the line into fields");
+                throw new InputFileException(file, line, null, "cannot split the line into fields");
             }
             return records.get(0).toList();
         } catch (IOException | UncheckedIOException e) {
             // commons-csv reports an unterminated quote this way.
-            throw new TraceFormatException(file, line, null, "malformed line: " + e.getMessage(), e);
+            throw new InputFileException(file, line, null, "malformed line: " + e.getMessage(), e);
         }
     }
 

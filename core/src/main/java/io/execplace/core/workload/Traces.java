@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.model.Workload;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.regex.Pattern;
  *       arrivals are written.</li>
  * </ul>
  *
- * <p>Any problem in a file is one {@link TraceFormatException} naming the file, line and field.
+ * <p>Any problem in a file is one {@link InputFileException} naming the file, line and field.
  * Writers refuse workloads their format cannot hold (a TPDS trace cannot hold deadlines, a HYB
  * trace needs them) and write atomically through {@link AtomicFiles}.
  */
@@ -51,7 +52,7 @@ public final class Traces {
      * @param file    the trace
      * @param format  its format, or {@code null} to detect it from the first line
      * @param options seed and ranges for SWIM, deadline tolerance
-     * @throws TraceFormatException when the content is malformed
+     * @throws InputFileException when the content is malformed
      * @throws IOException          when the file cannot be read
      */
     public static Workload read(Path file, TraceFormat format, TraceReadOptions options) throws IOException {
@@ -90,7 +91,7 @@ public final class Traces {
     public static TraceFormat detect(String content, String file) {
         String first = TraceText.firstLine(content);
         if (first == null) {
-            throw new TraceFormatException(file, 0, null, "the file is empty");
+            throw new InputFileException(file, 0, null, "the file is empty");
         }
         String lower = first.toLowerCase(Locale.ROOT).replace(" ", "");
         if (lower.startsWith("job,type")) {
@@ -106,7 +107,7 @@ public final class Traces {
             return TraceFormat.TPDS;
         }
         String shown = first.length() > 60 ? first.substring(0, 60) + "..." : first;
-        throw new TraceFormatException(file, 0, null, "cannot tell the trace format from the first line '" + shown
+        throw new InputFileException(file, 0, null, "cannot tell the trace format from the first line '" + shown
                 + "'; pass --format (csv, tpds, hyb or swim)");
     }
 
@@ -155,9 +156,9 @@ public final class Traces {
         try {
             return Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new TraceFormatException(label, 0, null, "no such file", e);
+            throw new InputFileException(label, 0, null, "no such file", e);
         } catch (CharacterCodingException e) {
-            throw new TraceFormatException(label, 0, null, "not UTF-8 text", e);
+            throw new InputFileException(label, 0, null, "not UTF-8 text", e);
         }
     }
 

@@ -5,6 +5,7 @@ import io.execplace.core.profile.JobProfile;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** The named workloads of the source papers (TPDS §7, HYB §6, HJS §5.1). */
@@ -93,24 +94,12 @@ public final class WorkloadPresets {
             throw new IllegalArgumentException(name + " sets deadlines by --deadline-slack, not by a deadline tolerance");
         }
         HjsWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
-        if (o.jobs() != null) {
-            s.jobs(o.jobs());
-        }
-        if (o.requestRanges() != null) {
-            s.requestRanges(o.requestRanges());
-        }
-        if (o.meanGapSeconds() != null) {
-            s.meanGapSeconds(o.meanGapSeconds());
-        }
-        if (o.gapDistribution() != null) {
-            s.gapDistribution(o.gapDistribution());
-        }
-        if (o.deadlineShare() != null) {
-            s.deadlineShare(o.deadlineShare());
-        }
-        if (o.deadlineSlack() != null) {
-            s.deadlineSlack(o.deadlineSlack());
-        }
+        given(o.jobs(), s::jobs);
+        given(o.requestRanges(), s::requestRanges);
+        given(o.meanGapSeconds(), s::meanGapSeconds);
+        given(o.gapDistribution(), s::gapDistribution);
+        given(o.deadlineShare(), s::deadlineShare);
+        given(o.deadlineSlack(), s::deadlineSlack);
         return s.build();
     }
 
@@ -154,21 +143,18 @@ public final class WorkloadPresets {
     private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {
         refuseHjsOptions(spec.name(), o);
         HybridWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
-        if (o.jobs() != null) {
-            s.jobs(o.jobs());
-        }
-        if (o.requestRanges() != null) {
-            s.requestRanges(o.requestRanges());
-        }
-        if (o.deadlineToleranceSeconds() != null) {
-            s.deadlineToleranceSeconds(o.deadlineToleranceSeconds());
-        }
-        if (o.meanGapSeconds() != null) {
-            s.meanGapSeconds(o.meanGapSeconds());
-        }
-        if (o.gapDistribution() != null) {
-            s.gapDistribution(o.gapDistribution());
-        }
+        given(o.jobs(), s::jobs);
+        given(o.requestRanges(), s::requestRanges);
+        given(o.deadlineToleranceSeconds(), s::deadlineToleranceSeconds);
+        given(o.meanGapSeconds(), s::meanGapSeconds);
+        given(o.gapDistribution(), s::gapDistribution);
         return s.build();
+    }
+
+    /** Sets an override on the preset's builder where the options give one (null: the preset's own value). */
+    private static <T> void given(T value, Consumer<T> set) {
+        if (value != null) {
+            set.accept(value);
+        }
     }
 }

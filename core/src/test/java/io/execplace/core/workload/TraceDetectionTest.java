@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +27,7 @@ class TraceDetectionTest {
     @Test
     void unknownContentAsksForTheFormat() {
         assertThatThrownBy(() -> Traces.detect("hello,world\n", "mystery.txt"))
-                .isInstanceOf(TraceFormatException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessage("mystery.txt: cannot tell the trace format from the first line 'hello,world'; "
                         + "pass --format (csv, tpds, hyb or swim)");
         assertThatThrownBy(() -> Traces.detect("49,0,1,2,4,3\n", "six.txt"))

@@ -1,5 +1,6 @@
 package io.execplace.core.workload;
 
+import io.execplace.core.io.InputFileException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -20,10 +21,10 @@ class TraceErrorsTest {
     @TempDir
     Path dir;
 
-    private TraceFormatException readError(String name, String content, TraceFormat format) throws IOException {
+    private InputFileException readError(String name, String content, TraceFormat format) throws IOException {
         Path file = dir.resolve(name);
         Files.writeString(file, content);
-        return catchThrowableOfType(TraceFormatException.class,
+        return catchThrowableOfType(InputFileException.class,
                 () -> Traces.read(file, format, TraceReadOptions.defaults()));
     }
 
@@ -32,7 +33,7 @@ class TraceErrorsTest {
         // Line 7: header, four jobs, a blank line (still counted), then the bad one.
         String content = HEADER + GOOD + "1,sort,0,1,2,3,30,\n2,sort,0,1,2,3,30,\n3,sort,0,1,2,3,30,\n\n"
                 + "4,sort,0,x,2,3,30,\n";
-        TraceFormatException e = readError("trace.csv", content, null);
+        InputFileException e = readError("trace.csv", content, null);
         assertThat(e.getMessage()).isEqualTo(dir.resolve("trace.csv") + " line 7, field 'cores': "
                 + "expected a whole number >= 1, got 'x'");
         assertThat(e.file()).isEqualTo(dir.resolve("trace.csv").toString());
@@ -58,7 +59,7 @@ class TraceErrorsTest {
         "0,sort,0,1,2,3,1e11,        | baseDuration | too large: at most 10000000000 s (about 317 years; later times would lose the precision the simulated clock needs), got '1e11'",
     })
     void csvFieldProblems(String row, String field, String problem) throws IOException {
-        TraceFormatException e = readError("t.csv", HEADER + row + "\n", TraceFormat.EXECPLACE_CSV);
+        InputFileException e = readError("t.csv", HEADER + row + "\n", TraceFormat.EXECPLACE_CSV);
         assertThat(e.line()).isEqualTo(2);
         assertThat(e.field()).isEqualTo(field);
         assertThat(e.getMessage()).isEqualTo(dir.resolve("t.csv") + " line 2, field '" + field + "': " + problem);
@@ -66,13 +67,13 @@ class TraceErrorsTest {
 
     @Test
     void csvDuplicateIdNamesBothLines() throws IOException {
-        TraceFormatException e = readError("t.csv", HEADER + GOOD + "1,sort,0,1,2,3,30,\n" + GOOD, null);
+        InputFileException e = readError("t.csv", HEADER + GOOD + "1,sort,0,1,2,3,30,\n" + GOOD, null);
         assertThat(e.getMessage()).endsWith("t.csv line 4, field 'job': job id 0 already appears on line 2");
     }
 
     @Test
     void csvWrongFieldCount() throws IOException {
-        TraceFormatException e = readError("t.csv", HEADER + "0,sort,0,1\n", null);
+        InputFileException e = readError("t.csv", HEADER + "0,sort,0,1\n", null);
         assertThat(e.getMessage()).endsWith("t.csv line 2: expected 8 fields, got 4");
         assertThat(e.field()).isNull();
     }
@@ -138,14 +139,14 @@ class TraceErrorsTest {
         Path file = dir.resolve("t.txt");
         Files.writeString(file, "49,0,1,2,4,3,41\n");
         assertThatThrownBy(() -> Traces.read(file, null, TraceReadOptions.defaults().withDeadlineToleranceSeconds(5)))
-                .isInstanceOf(TraceFormatException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessageEndingWith("t.txt: TPDS traces have no deadlines, so a deadline tolerance does not apply");
     }
 
     @Test
     void missingFileAndUnquotedGarbage() throws IOException {
         assertThatThrownBy(() -> Traces.read(dir.resolve("absent.csv")))
-                .isInstanceOf(TraceFormatException.class)
+                .isInstanceOf(InputFileException.class)
                 .hasMessage(dir.resolve("absent.csv") + ": no such file");
         assertThat(readError("q.csv", HEADER + "0,\"sort,0,1,2,3,30,\n", null).getMessage())
                 .contains("q.csv line 2: malformed line");
