@@ -23,21 +23,14 @@ public record BarChartSpec(String title, String yAxisLabel, List<String> categor
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(yAxisLabel, "yAxisLabel");
         categories = List.copyOf(categories);
-        series = List.copyOf(series);
         if (categories.isEmpty()) {
             throw new IllegalArgumentException("bar chart '" + title + "' needs at least one category");
         }
         if (new HashSet<>(categories).size() != categories.size()) {
             throw new IllegalArgumentException("bar chart '" + title + "' has duplicate categories: " + categories);
         }
-        if (series.isEmpty()) {
-            throw new IllegalArgumentException("bar chart '" + title + "' needs at least one series");
-        }
-        var names = new HashSet<String>();
+        series = ChartChecks.named("bar chart '" + title + "'", "series", series, Series::name);
         for (Series s : series) {
-            if (!names.add(s.name())) {
-                throw new IllegalArgumentException("bar chart '" + title + "' has two series named '" + s.name() + "'");
-            }
             if (s.size() != categories.size()) {
                 throw new IllegalArgumentException("series '" + s.name() + "' of bar chart '" + title + "' has "
                         + s.size() + " values for " + categories.size() + " categories");

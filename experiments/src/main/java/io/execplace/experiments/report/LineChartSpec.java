@@ -1,7 +1,6 @@
 package io.execplace.experiments.report;
 
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,16 +22,7 @@ public record LineChartSpec(String title, String xAxisLabel, String yAxisLabel, 
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(xAxisLabel, "xAxisLabel");
         Objects.requireNonNull(yAxisLabel, "yAxisLabel");
-        series = List.copyOf(series);
-        if (series.isEmpty()) {
-            throw new IllegalArgumentException("line chart '" + title + "' needs at least one series");
-        }
-        var names = new HashSet<String>();
-        for (Series s : series) {
-            if (!names.add(s.name())) {
-                throw new IllegalArgumentException("line chart '" + title + "' has two series named '" + s.name() + "'");
-            }
-        }
+        series = ChartChecks.named("line chart '" + title + "'", "series", series, Series::name);
     }
 
     /** A chart with straight segments between points. */

@@ -18,13 +18,7 @@ public record ScatterChartSpec(String title, String xAxisLabel, String yAxisLabe
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(xAxisLabel, "xAxisLabel");
         Objects.requireNonNull(yAxisLabel, "yAxisLabel");
-        points = List.copyOf(points);
-        if (points.isEmpty()) {
-            throw new IllegalArgumentException("scatter chart needs at least one point");
-        }
-        if (points.stream().map(Point::name).distinct().count() != points.size()) {
-            throw new IllegalArgumentException("scatter point names must be distinct");
-        }
+        points = ChartChecks.named("scatter chart '" + title + "'", "points", points, Point::name);
     }
 
     /**
