@@ -224,48 +224,35 @@ public final class HybridStudy extends ScenarioStudy {
                     .figure(ReportFigure.of(f, index, "Cost relative to round-robin per pricing model, " + load + " load")));
         }
 
-        List<BarChartSpec.Series> deadline = new ArrayList<>();
-        List<List<String>> deadlineRows = new ArrayList<>();
+        Map<String, Comparison> admissionCases = new LinkedHashMap<>();
         for (String load : LOADS) {
             for (boolean admission : new boolean[]{false, true}) {
-                String key = "small-" + load + "-pricing-1" + (admission ? "-admission" : "");
-                String label = load + (admission ? ", admission" : ", no admission");
-                deadline.add(metricSeries(results.get(key), label, SchedulerAggregate::deadlineMetPercent));
-                deadlineRows.add(metricRow(results.get(key), label, SchedulerAggregate::deadlineMetPercent));
+                admissionCases.put(load + (admission ? ", admission" : ", no admission"),
+                        results.get("small-" + load + "-pricing-1" + (admission ? "-admission" : "")));
             }
         }
-        List<List<String>> targetRows = new ArrayList<>();
-        for (String load : LOADS) {
-            for (boolean admission : new boolean[]{false, true}) {
-                String key = "small-" + load + "-pricing-1" + (admission ? "-admission" : "");
-                targetRows.add(metricRow(results.get(key), load + (admission ? ", admission" : ", no admission"),
-                        SchedulerAggregate::target));
-            }
-        }
-        ChartFiles dl = ChartWriter.write(BarChartSpec.of("Jobs meeting their deadline", "%", names,
-                deadline.toArray(new BarChartSpec.Series[0])), charts, "deadline-met");
+        MetricTable deadline = MetricTable.of(admissionCases, SchedulerAggregate::deadlineMetPercent);
+        MetricTable target = MetricTable.of(admissionCases, SchedulerAggregate::target);
+        ChartFiles dl = deadline.chart("Jobs meeting their deadline", "%", names, charts, "deadline-met");
         report.section("Deadline met (Fig. 4)", s -> s
                 .paragraph("Deadline-met % without admission (every job is run) and with admission (a job predicted to miss "
                         + "its deadline is dropped, HYB Eq. 15; dropped jobs count as missed). Pricing model 1.")
-                .table(header(names, "load / admission"), deadlineRows)
+                .table(header(names, "load / admission"), deadline.rows())
                 .paragraph("HJS Target (Eq. 5: 100 x ((C_max - C)/C_max + D_in/D_num), docs/hjs.md), cost and deadline "
                         + "success in one number.")
-                .table(header(names, "load / admission"), targetRows)
+                .table(header(names, "load / admission"), target.rows())
                 .figure(ReportFigure.of(dl, index, "Deadline-met % per scheduler")));
 
-        List<BarChartSpec.Series> duration = new ArrayList<>();
-        List<List<String>> durationRows = new ArrayList<>();
+        Map<String, Comparison> byLoad = new LinkedHashMap<>();
         for (String load : LOADS) {
-            Comparison c = results.get("small-" + load + "-pricing-1");
-            duration.add(metricSeries(c, load, SchedulerAggregate::meanDuration));
-            durationRows.add(metricRow(c, load, SchedulerAggregate::meanDuration));
+            byLoad.put(load, results.get("small-" + load + "-pricing-1"));
         }
-        ChartFiles du = ChartWriter.write(BarChartSpec.of("Mean job duration", "seconds", names,
-                duration.toArray(new BarChartSpec.Series[0])), charts, "duration");
+        MetricTable duration = MetricTable.of(byLoad, SchedulerAggregate::meanDuration);
+        ChartFiles du = duration.chart("Mean job duration", "seconds", names, charts, "duration");
         report.section("Mean job duration (Fig. 5)", s -> s
                 .paragraph("Mean job run time in seconds (hybrid placements run 1.3 x T_est). The paper finds AsQ lowest, "
                         + "FIFO and FIFO-C highest.")
-                .table(header(names, "load"), durationRows)
+                .table(header(names, "load"), duration.rows())
                 .figure(ReportFigure.of(du, index, "Mean job duration per scheduler")));
 
         List<List<String>> delayRows = new ArrayList<>();
@@ -278,20 +265,18 @@ public final class HybridStudy extends ScenarioStudy {
                         + "and 1.85 s for its MILP.")
                 .table(header(names, "scenario"), delayRows));
 
-        List<BarChartSpec.Series> large = new ArrayList<>();
-        List<List<String>> largeRows = new ArrayList<>();
+        Map<String, Comparison> largeCases = new LinkedHashMap<>();
         for (String key : List.of("large-day-pricing-1", "large-high-pricing-1")) {
-            large.add(metricSeries(results.get(key), key, SchedulerAggregate::totalCost));
-            largeRows.add(metricRow(results.get(key), key, SchedulerAggregate::totalCost));
+            largeCases.put(key, results.get(key));
         }
-        ChartFiles lg = ChartWriter.write(BarChartSpec.of("Cost at large scale (180 VMs)", "cost", names,
-                large.toArray(new BarChartSpec.Series[0])), charts, "cost-large");
+        MetricTable large = MetricTable.of(largeCases, SchedulerAggregate::totalCost);
+        ChartFiles lg = large.chart("Cost at large scale (180 VMs)", "cost", names, charts, "cost-large");
         report.section("Large scale (Fig. 6)", s -> s
                 .paragraph("hybrid-large, " + settings.largeJobs() + " jobs: hybrid-day spreads them over one day, "
                         + "hybrid-high arrives every 5 s on average. The paper reports FF and GIO up to 80% cheaper than "
                         + "FIFO/FIFO-C and up to 15% cheaper than AsQ. It leaves MILP out at this scale as too slow; "
                         + "execplace's milp runs here too (see the scheduling delay above).")
-                .table(header(names, "scenario"), largeRows)
+                .table(header(names, "scenario"), large.rows())
                 .figure(ReportFigure.of(lg, index, "Total cost at large scale")));
         report.build().write(index);
     }
@@ -332,25 +317,35 @@ public final class HybridStudy extends ScenarioStudy {
         return h;
     }
 
-    private static BarChartSpec.Series metricSeries(Comparison c, String label, Function<SchedulerAggregate, Stats> metric) {
-        List<SchedulerAggregate> aggs = SchedulerAggregate.of(c);
-        double[] mean = new double[aggs.size()];
-        double[] std = new double[aggs.size()];
-        for (int i = 0; i < aggs.size(); i++) {
-            mean[i] = metric.apply(aggs.get(i)).mean();
-            std[i] = metric.apply(aggs.get(i)).std();
-        }
-        return new BarChartSpec.Series(label, mean, std);
-    }
+    /** One metric per scheduler: a bar series and a table row ("mean ± sd") for each labelled comparison. */
+    private record MetricTable(List<BarChartSpec.Series> series, List<List<String>> rows) {
 
-    private static List<String> metricRow(Comparison c, String label, Function<SchedulerAggregate, Stats> metric) {
-        List<String> row = new ArrayList<>();
-        row.add(label);
-        for (SchedulerAggregate a : SchedulerAggregate.of(c)) {
-            Stats s = metric.apply(a);
-            row.add(Format.meanStd(s.mean(), s.std()));
+        static MetricTable of(Map<String, Comparison> byLabel, Function<SchedulerAggregate, Stats> metric) {
+            List<BarChartSpec.Series> series = new ArrayList<>();
+            List<List<String>> rows = new ArrayList<>();
+            byLabel.forEach((label, c) -> {
+                List<SchedulerAggregate> aggs = SchedulerAggregate.of(c);
+                double[] mean = new double[aggs.size()];
+                double[] std = new double[aggs.size()];
+                List<String> row = new ArrayList<>();
+                row.add(label);
+                for (int i = 0; i < aggs.size(); i++) {
+                    Stats s = metric.apply(aggs.get(i));
+                    mean[i] = s.mean();
+                    std[i] = s.std();
+                    row.add(Format.meanStd(s.mean(), s.std()));
+                }
+                series.add(new BarChartSpec.Series(label, mean, std));
+                rows.add(row);
+            });
+            return new MetricTable(series, rows);
         }
-        return row;
+
+        /** The series as a bar chart written into {@code charts}. */
+        ChartFiles chart(String title, String unit, List<String> names, Path charts, String file) throws IOException {
+            return ChartWriter.write(BarChartSpec.of(title, unit, names, series.toArray(new BarChartSpec.Series[0])),
+                    charts, file);
+        }
     }
 
     private static List<String> delayRow(Comparison c, String label) {
