@@ -5,7 +5,6 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.HjsEnv;
 import io.execplace.rl.env.HjsEnvConfig;
-import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 
@@ -15,7 +14,7 @@ import java.util.List;
  * Registers {@code hjs}: the HJS environment ({@link HjsEnv}, HJS Table 1 and Target), jobs offered
  * in {@code hjs-weight} order, masked and normalised by default as {@code execplace train --env hjs}.
  */
-public final class HjsEnvFactory implements EnvFactory {
+public final class HjsEnvFactory extends ListedEnvFactory {
 
     private static final List<EnvSetting> SETTINGS = TpdsEnvFactory.concat(EnvSettingGroups.SCENARIO, List.of(
             new EnvSetting("weight-lambda", Double.toString(HjsWeightOrder.DEFAULT_LAMBDA),
@@ -24,19 +23,10 @@ public final class HjsEnvFactory implements EnvFactory {
             new EnvSetting("normalise", "true", "normalised observations"),
             new EnvSetting("max-steps", "0", "truncate episodes after this many steps (0: no limit)")));
 
-    @Override
-    public String name() {
-        return "hjs";
-    }
-
-    @Override
-    public String description() {
-        return "HJS placement (HJS Table 1, Target reward): place jobs offered in hjs-weight order, or skip";
-    }
-
-    @Override
-    public List<EnvSetting> settings() {
-        return SETTINGS;
+    public HjsEnvFactory() {
+        super("hjs",
+                "HJS placement (HJS Table 1, Target reward): place jobs offered in hjs-weight order, or skip",
+                SETTINGS);
     }
 
     @Override

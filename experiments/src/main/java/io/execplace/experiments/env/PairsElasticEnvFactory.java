@@ -3,7 +3,6 @@ package io.execplace.experiments.env;
 import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEpisodeRules;
-import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 import io.execplace.rl.pairs.PairSchema;
@@ -22,7 +21,7 @@ import java.util.Set;
  * and one variant per cluster, under its own name so that {@code Envs.make("pairs-elastic", Map.of())}
  * is the setting the elastic agent trains on.
  */
-public final class PairsElasticEnvFactory implements EnvFactory {
+public final class PairsElasticEnvFactory extends ListedEnvFactory {
 
     private static final Set<String> NOT_APPLICABLE = concat(PairsEnvFactory.NOT_APPLICABLE,
             Set.of("queue", "target-reward"));
@@ -34,20 +33,11 @@ public final class PairsElasticEnvFactory implements EnvFactory {
                     "pay HJS's Target (Eq. 5) as it accrues: committed node cost and deadlines met (false: R_epi)")),
             EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
 
-    @Override
-    public String name() {
-        return "pairs-elastic";
-    }
-
-    @Override
-    public String description() {
-        return "size-free placement on elastic node pools (buying nodes, launch delays, spot): pair observations "
-                + "with node features, HJS Target reward";
-    }
-
-    @Override
-    public List<EnvSetting> settings() {
-        return SETTINGS;
+    public PairsElasticEnvFactory() {
+        super("pairs-elastic",
+                "size-free placement on elastic node pools (buying nodes, launch delays, spot): pair observations "
+                        + "with node features, HJS Target reward",
+                SETTINGS);
     }
 
     @Override

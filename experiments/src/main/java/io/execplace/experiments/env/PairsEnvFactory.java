@@ -7,7 +7,6 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEpisodeRules;
-import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 import io.execplace.rl.pairs.ClusterVariants;
@@ -25,7 +24,7 @@ import java.util.Set;
  * {@code reset(s)} runs variant {@code s mod cluster-variants}, episode {@code s div
  * cluster-variants} of it.
  */
-public final class PairsEnvFactory implements EnvFactory {
+public final class PairsEnvFactory extends ListedEnvFactory {
 
     static final Set<String> NOT_APPLICABLE = Set.of("cluster", "workload", "mask", "normalise", "busy-time",
             "max-steps", "split", "held-out", "held-out-seed");
@@ -39,19 +38,10 @@ public final class PairsEnvFactory implements EnvFactory {
                     "observe the deadline and node-pool features (schema pairs-elastic-1; for elastic clusters)")),
             EnvSettingGroups.scenarioAndTpdsWithout(NOT_APPLICABLE));
 
-    @Override
-    public String name() {
-        return "pairs";
-    }
-
-    @Override
-    public String description() {
-        return "size-free placement: the TPDS environment on randomised clusters, seen through per-(job, VM) pair observations";
-    }
-
-    @Override
-    public List<EnvSetting> settings() {
-        return SETTINGS;
+    public PairsEnvFactory() {
+        super("pairs",
+                "size-free placement: the TPDS environment on randomised clusters, seen through per-(job, VM) pair observations",
+                SETTINGS);
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.env.TpdsEnv;
 import io.execplace.rl.env.TpdsEnvConfig;
-import io.execplace.rl.env.registry.EnvFactory;
 import io.execplace.rl.env.registry.EnvSetting;
 import io.execplace.rl.env.registry.EnvSettings;
 
@@ -16,23 +15,14 @@ import java.util.List;
  * on a cluster and workloads named as scenarios name them; {@code reset(s)} runs workload
  * {@code s mod workload-seeds}.
  */
-public final class TpdsEnvFactory implements EnvFactory {
+public final class TpdsEnvFactory extends ListedEnvFactory {
 
     private static final List<EnvSetting> SETTINGS = concat(EnvSettingGroups.SCENARIO, EnvSettingGroups.TPDS);
 
-    @Override
-    public String name() {
-        return "tpds";
-    }
-
-    @Override
-    public String description() {
-        return "TPDS executor placement (TPDS §4, Table 3): place the executors of FCFS jobs one by one on VMs, or wait";
-    }
-
-    @Override
-    public List<EnvSetting> settings() {
-        return SETTINGS;
+    public TpdsEnvFactory() {
+        super("tpds",
+                "TPDS executor placement (TPDS §4, Table 3): place the executors of FCFS jobs one by one on VMs, or wait",
+                SETTINGS);
     }
 
     @Override
