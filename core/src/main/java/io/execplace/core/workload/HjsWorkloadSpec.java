@@ -80,29 +80,18 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
     }
 
     /** Changes an {@link HjsWorkloadSpec} field by field, by name; {@link #build()} runs the record's checks. */
-    public static final class Builder {
-        private String name;
-        private int jobs;
+    public static final class Builder extends ArrivalsSpecBuilder<Builder> {
         private double deadlineShare;
         private double deadlineSlack;
-        private double meanGapSeconds;
-        private GapDistribution gapDistribution;
-        private RequestRanges requestRanges;
-        private long seed;
 
         private Builder(HjsWorkloadSpec from) {
-            name = from.name;
-            jobs = from.jobs;
+            super(from.name, from.jobs, from.meanGapSeconds, from.gapDistribution, from.requestRanges, from.seed);
             deadlineShare = from.deadlineShare;
             deadlineSlack = from.deadlineSlack;
-            meanGapSeconds = from.meanGapSeconds;
-            gapDistribution = from.gapDistribution;
-            requestRanges = from.requestRanges;
-            seed = from.seed;
         }
 
-        public Builder jobs(int v) {
-            jobs = v;
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -116,31 +105,10 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
             return this;
         }
 
-        public Builder meanGapSeconds(double v) {
-            meanGapSeconds = v;
-            return this;
-        }
-
-        public Builder gapDistribution(GapDistribution v) {
-            gapDistribution = v;
-            return this;
-        }
-
-        public Builder requestRanges(RequestRanges v) {
-            requestRanges = v;
-            return this;
-        }
-
-        public Builder seed(long v) {
-            seed = v;
-            return this;
-        }
-
         /** The record; its checks run here. */
         public HjsWorkloadSpec build() {
             return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
                     requestRanges, seed);
         }
     }
-
 }
