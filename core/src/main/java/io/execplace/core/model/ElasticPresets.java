@@ -86,9 +86,7 @@ public final class ElasticPresets {
 
     /** {@code elastic-ondemand} with another core limit (the benchmarks' 1,000-node pool: 4,000 cores). */
     public static Cluster onDemand(int limitCores) {
-        String name = limitCores == LIMIT_CORES ? "elastic-ondemand" : "elastic-ondemand-" + limitCores;
-        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores,
-                ConsolidationPolicy.WHEN_EMPTY)), false).cluster();
+        return onDemand("elastic-ondemand", limitCores, ConsolidationPolicy.WHEN_EMPTY);
     }
 
     public static Cluster spot() {
@@ -102,9 +100,14 @@ public final class ElasticPresets {
 
     /** {@code elastic-ondemand-underutilized} with another core limit (the benchmarks' under-used 1,000-node pool). */
     public static Cluster onDemandUnderutilized(int limitCores) {
-        String name = limitCores == LIMIT_CORES ? "elastic-ondemand-underutilized" : "elastic-ondemand-underutilized-" + limitCores;
-        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores,
-                ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED)), false).cluster();
+        return onDemand("elastic-ondemand-underutilized", limitCores, ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED);
+    }
+
+    /** One on-demand pool; a limit other than the preset's is named after it ({@code NAME-CORES}). */
+    private static Cluster onDemand(String preset, int limitCores, ConsolidationPolicy consolidation) {
+        String name = limitCores == LIMIT_CORES ? preset : preset + "-" + limitCores;
+        return new NodePools(name, List.of(pool("on-demand", CapacityType.ON_DEMAND, limitCores, consolidation)), false)
+                .cluster();
     }
 
     /** {@code elastic-spot-underutilized}: {@link #spot()} whose consolidation also evicts from under-used nodes. */
