@@ -14,6 +14,7 @@ final class ScenarioValues {
         return in.get(key).map(Setting::text).map(String::trim);
     }
 
+    /** The setting read by {@code parser}; a refusal (IllegalArgumentException) names where the value was given. */
     static <T> Optional<T> parsed(ScenarioInput in, String key, Function<String, T> parser) {
         Optional<Setting> s = in.get(key);
         if (s.isEmpty()) {
@@ -31,25 +32,22 @@ final class ScenarioValues {
     }
 
     static Optional<Long> wholeLong(ScenarioInput in, String key, long min, long max) {
-        Optional<Setting> s = in.get(key);
-        if (s.isEmpty()) {
-            return Optional.empty();
-        }
-        String t = s.get().text().trim();
-        long v;
-        try {
-            v = Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw s.get().error(t.matches("[+-]?\\d+") ? "too large: expected a whole number from " + min + " to " + max
-                    + ", got " + t : "expected a whole number, got '" + t + "'");
-        }
-        if (v < min) {
-            throw s.get().error("expected a whole number >= " + min + ", got " + t);
-        }
-        if (v > max) {
-            throw s.get().error("too large: at most " + max + limitReason(key) + ", got " + t);
-        }
-        return Optional.of(v);
+        return parsed(in, key, t -> {
+            long v;
+            try {
+                v = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(t.matches("[+-]?\\d+") ? "too large: expected a whole number from "
+                        + min + " to " + max + ", got " + t : "expected a whole number, got '" + t + "'");
+            }
+            if (v < min) {
+                throw new IllegalArgumentException("expected a whole number >= " + min + ", got " + t);
+            }
+            if (v > max) {
+                throw new IllegalArgumentException("too large: at most " + max + limitReason(key) + ", got " + t);
+            }
+            return v;
+        });
     }
 
     private static String limitReason(String key) {
@@ -62,24 +60,22 @@ final class ScenarioValues {
     }
 
     static Optional<Double> number(ScenarioInput in, String key, double min, double max) {
-        Optional<Setting> s = in.get(key);
-        if (s.isEmpty()) {
-            return Optional.empty();
-        }
-        String t = s.get().text().trim();
-        double v;
-        try {
-            v = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw s.get().error("expected a number, got '" + t + "'");
-        }
-        if (Double.isNaN(v)) {
-            throw s.get().error("expected a number, got NaN");
-        }
-        if (!(v >= min && v <= max)) {
-            throw s.get().error("expected a number from " + plain(min) + " to " + plain(max) + ", got " + t);
-        }
-        return Optional.of(v);
+        return parsed(in, key, t -> {
+            double v;
+            try {
+                v = Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected a number, got '" + t + "'");
+            }
+            if (Double.isNaN(v)) {
+                throw new IllegalArgumentException("expected a number, got NaN");
+            }
+            if (!(v >= min && v <= max)) {
+                throw new IllegalArgumentException("expected a number from " + plain(min) + " to " + plain(max) + ", got "
+                        + t);
+            }
+            return v;
+        });
     }
 
     /** A number above 0 (a mean gap: 0 would put every arrival at once) and at most {@code max}. */
