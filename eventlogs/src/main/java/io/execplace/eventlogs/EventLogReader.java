@@ -1,8 +1,6 @@
 package io.execplace.eventlogs;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,7 +19,6 @@ import java.util.Map;
  */
 final class EventLogReader {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The first line of a Databricks log; every line after it is a standard Spark event. */
     static final String DATABRICKS_HEADER = "DBCEventLoggingListenerMetadata";
@@ -68,13 +65,8 @@ final class EventLogReader {
                     if (line.isBlank()) {
                         continue;
                     }
-                    JsonNode event;
-                    try {
-                        event = JSON.readTree(line);
-                    } catch (JsonProcessingException e) {
-                        event = null;
-                    }
-                    String type = event != null && event.isObject() ? event.path("Event").asText("") : "";
+                    JsonNode event = JsonLines.object(line);
+                    String type = event != null ? event.path("Event").asText("") : "";
                     if (first) {
                         if (type.equals(DATABRICKS_HEADER)) {
                             app.databricks = true;

@@ -106,13 +106,8 @@ public final class PodNodes {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            JsonNode n;
-            try {
-                n = JSON.readTree(line);
-            } catch (JsonProcessingException e) {
-                n = null;
-            }
-            if (n == null || !n.isObject()) {
+            JsonNode n = JsonLines.object(line);
+            if (n == null) {
                 throw new BadInputException(file.toString(), i + 1, null, "not a JSON object (a placement log has one "
                         + "{\"pod\":...,\"node\":...} per line; or give kubectl get pods -o json)");
             }

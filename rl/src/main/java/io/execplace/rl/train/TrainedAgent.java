@@ -98,12 +98,7 @@ public final class TrainedAgent {
             throw new InputFileException(src, 0, "observation.vmCores", "missing");
         }
         int[] cores = ints(coresNode);
-        TpdsEnvConfig env;
-        try {
-            env = EnvironmentRecord.read(b.field("environment"));
-        } catch (IllegalArgumentException e) {
-            throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
-        }
+        TpdsEnvConfig env = environmentRecord(b);
         if (obs.path("normalised").asBoolean(false) != env.normalised()) {
             throw new InputFileException(src, 0, "observation.normalised", "disagrees with environment.normalised");
         }
@@ -144,14 +139,18 @@ public final class TrainedAgent {
             throw new InputFileException(src, 0, "network.hidden", e.getMessage());
         }
         net.setParameters(b.doubles("policy.params", net.parameterCount()));
-        TpdsEnvConfig env;
-        try {
-            env = EnvironmentRecord.read(b.field("environment"));
-        } catch (IllegalArgumentException e) {
-            throw new InputFileException(src, 0, "environment", "unreadable: " + e.getMessage());
-        }
+        TpdsEnvConfig env = environmentRecord(b);
         return new TrainedAgent(src, algorithm, net, new ObservationEncoder.Scales(1, 1), new int[0], env,
                 b.metadata().deepCopy());
+    }
+
+    /** The file's environment record ({@link EnvironmentRecord}: either shape). */
+    private static TpdsEnvConfig environmentRecord(ArrayBundle b) {
+        try {
+            return EnvironmentRecord.read(b.field("environment"));
+        } catch (IllegalArgumentException e) {
+            throw new InputFileException(b.source(), 0, "environment", "unreadable: " + e.getMessage());
+        }
     }
 
     /** The schema of this name, or null when this build does not know it. */
