@@ -27,10 +27,7 @@ public final class Asq extends PackingHeuristic {
 
     @Override
     void pack(Job job, ClusterView cluster, PlacementBuilder b) {
-        int e = job.executors();
-        Site site = Packing.room(b, cluster, Site.LOCAL, e) >= e ? Site.LOCAL : Site.CLOUD;
-        double tc = cluster.durationModel().estimate(job, site == Site.LOCAL);
-        Packing.byExtraCost(b, cluster, site, tc);
+        Packing.localFirst(b, cluster, job, Site.CLOUD);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.execplace.schedulers.heuristics;
 
 import io.execplace.core.model.Job;
-import io.execplace.core.model.Site;
 import io.execplace.core.policy.ClusterView;
 
 /**
@@ -23,9 +22,6 @@ public final class Gio extends PackingHeuristic {
 
     @Override
     void pack(Job job, ClusterView cluster, PlacementBuilder b) {
-        int e = job.executors();
-        boolean localOnly = Packing.room(b, cluster, Site.LOCAL, e) >= e;
-        double tc = cluster.durationModel().estimate(job, localOnly);
-        Packing.byExtraCost(b, cluster, localOnly ? Site.LOCAL : null, tc);
+        Packing.localFirst(b, cluster, job, null);
     }
 }

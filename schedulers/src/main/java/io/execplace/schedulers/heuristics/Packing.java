@@ -1,5 +1,6 @@
 package io.execplace.schedulers.heuristics;
 
+import io.execplace.core.model.Job;
 import io.execplace.core.model.Site;
 import io.execplace.core.policy.ClusterView;
 import io.execplace.core.rules.ExtraCost;
@@ -169,6 +170,17 @@ final class Packing {
         for (int i = 0; i < len && !b.complete(); i++) {
             b.fill(order[i]);
         }
+    }
+
+    /**
+     * HYB's local-first rule ({@code gio}, {@code asq}): the whole job on the local VMs, at its local
+     * completion time, when they can hold it now; otherwise on {@code otherwise} (null: all VMs) at its
+     * hybrid completion time; packed {@link #byExtraCost by extra cost} either way.
+     */
+    static void localFirst(PlacementBuilder b, ClusterView view, Job job, Site otherwise) {
+        int e = job.executors();
+        boolean local = room(b, view, Site.LOCAL, e) >= e;
+        byExtraCost(b, view, local ? Site.LOCAL : otherwise, view.durationModel().estimate(job, local));
     }
 
     /**
