@@ -26,19 +26,38 @@ public record HeldOutRequest(String workload, String cluster, String pricing, Li
     }
 
     /** Builds a {@link HeldOutRequest}; unset settings take their defaults. */
-    public static final class Builder extends PresetComparisonBuilder<Builder> {
+    public static final class Builder {
+        private String workload;
+        private String cluster;
+        private String pricing = "1";
+        private List<String> schedulers;
         private Integer jobs;
         private int heldOut = 20;
         private Long heldOutSeed;
         private Long trainSeed;
         private Integer trainSeeds;
+        private SchedulerTuning tuning = SchedulerTuning.none();
 
         private Builder() {
-            super(null, null, null);
         }
 
-        @Override
-        Builder self() {
+        public Builder workload(String preset) {
+            workload = preset;
+            return this;
+        }
+
+        public Builder cluster(String presetOrFile) {
+            cluster = presetOrFile;
+            return this;
+        }
+
+        public Builder pricing(String model) {
+            pricing = model == null ? "1" : model;
+            return this;
+        }
+
+        public Builder schedulers(List<String> names) {
+            schedulers = names == null ? null : List.copyOf(names);
             return this;
         }
 
@@ -67,6 +86,11 @@ public record HeldOutRequest(String workload, String cluster, String pricing, Li
         /** {@code --workload-seeds}: the number of training workloads. */
         public Builder workloadSeeds(Integer n) {
             trainSeeds = n;
+            return this;
+        }
+
+        public Builder tuning(SchedulerTuning t) {
+            tuning = t == null ? SchedulerTuning.none() : t;
             return this;
         }
 

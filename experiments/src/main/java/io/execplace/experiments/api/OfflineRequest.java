@@ -32,18 +32,32 @@ public record OfflineRequest(String workload, String cluster, String pricing, in
     }
 
     /** Builds an {@link OfflineRequest}; unset settings take their defaults. */
-    public static final class Builder extends PresetComparisonBuilder<Builder> {
+    public static final class Builder {
+        private String workload = "tpds-burst";
+        private String cluster = "tpds";
+        private String pricing = "1";
         private int jobs = 12;
         private long seed = 1;
         private int seeds = 3;
+        private List<String> schedulers = DEFAULT_SCHEDULERS;
         private double timeLimitSeconds = OfflineOptions.DEFAULT_TIME_LIMIT_SECONDS;
+        private SchedulerTuning tuning = SchedulerTuning.none();
 
         private Builder() {
-            super("tpds-burst", "tpds", DEFAULT_SCHEDULERS);
         }
 
-        @Override
-        Builder self() {
+        public Builder workload(String preset) {
+            workload = preset;
+            return this;
+        }
+
+        public Builder cluster(String presetOrFile) {
+            cluster = presetOrFile;
+            return this;
+        }
+
+        public Builder pricing(String model) {
+            pricing = model;
             return this;
         }
 
@@ -62,9 +76,19 @@ public record OfflineRequest(String workload, String cluster, String pricing, in
             return this;
         }
 
+        public Builder schedulers(List<String> names) {
+            schedulers = List.copyOf(names);
+            return this;
+        }
+
         /** {@code --offline-time-limit} (in seconds here). */
         public Builder timeLimitSeconds(double seconds) {
             timeLimitSeconds = seconds;
+            return this;
+        }
+
+        public Builder tuning(SchedulerTuning t) {
+            tuning = t == null ? SchedulerTuning.none() : t;
             return this;
         }
 
