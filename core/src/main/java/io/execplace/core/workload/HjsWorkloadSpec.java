@@ -80,18 +80,29 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
     }
 
     /** Changes an {@link HjsWorkloadSpec} field by field, by name; {@link #build()} runs the record's checks. */
-    public static final class Builder extends ArrivalsSpecBuilder<Builder> {
+    public static final class Builder {
+        private String name;
+        private int jobs;
         private double deadlineShare;
         private double deadlineSlack;
+        private double meanGapSeconds;
+        private GapDistribution gapDistribution;
+        private RequestRanges requestRanges;
+        private long seed;
 
         private Builder(HjsWorkloadSpec from) {
-            super(from.name, from.jobs, from.meanGapSeconds, from.gapDistribution, from.requestRanges, from.seed);
+            name = from.name;
+            jobs = from.jobs;
             deadlineShare = from.deadlineShare;
             deadlineSlack = from.deadlineSlack;
+            meanGapSeconds = from.meanGapSeconds;
+            gapDistribution = from.gapDistribution;
+            requestRanges = from.requestRanges;
+            seed = from.seed;
         }
 
-        @Override
-        Builder self() {
+        public Builder jobs(int v) {
+            jobs = v;
             return this;
         }
 
@@ -105,10 +116,31 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
             return this;
         }
 
+        public Builder meanGapSeconds(double v) {
+            meanGapSeconds = v;
+            return this;
+        }
+
+        public Builder gapDistribution(GapDistribution v) {
+            gapDistribution = v;
+            return this;
+        }
+
+        public Builder requestRanges(RequestRanges v) {
+            requestRanges = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
         /** The record; its checks run here. */
         public HjsWorkloadSpec build() {
             return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
                     requestRanges, seed);
         }
     }
+
 }

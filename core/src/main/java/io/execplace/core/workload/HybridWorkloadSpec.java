@@ -81,22 +81,48 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
     }
 
     /** Sets {@link HybridWorkloadSpec}'s fields by name; starts from the values it was made from. */
-    public static final class Builder extends ArrivalsSpecBuilder<Builder> {
+    public static final class Builder {
+        private String name;
+        private int jobs;
+        private double meanGapSeconds;
+        private GapDistribution gapDistribution;
         private double durationOffsetSeconds;
         private double durationMeanSeconds;
         private double maxSlackSeconds;
         private double deadlineToleranceSeconds;
+        private RequestRanges requestRanges;
+        private long seed;
 
         private Builder(HybridWorkloadSpec from) {
-            super(from.name, from.jobs, from.meanGapSeconds, from.gapDistribution, from.requestRanges, from.seed);
+            name = from.name;
+            jobs = from.jobs;
+            meanGapSeconds = from.meanGapSeconds;
+            gapDistribution = from.gapDistribution;
             durationOffsetSeconds = from.durationOffsetSeconds;
             durationMeanSeconds = from.durationMeanSeconds;
             maxSlackSeconds = from.maxSlackSeconds;
             deadlineToleranceSeconds = from.deadlineToleranceSeconds;
+            requestRanges = from.requestRanges;
+            seed = from.seed;
         }
 
-        @Override
-        Builder self() {
+        public Builder name(String v) {
+            name = v;
+            return this;
+        }
+
+        public Builder jobs(int v) {
+            jobs = v;
+            return this;
+        }
+
+        public Builder meanGapSeconds(double v) {
+            meanGapSeconds = v;
+            return this;
+        }
+
+        public Builder gapDistribution(GapDistribution v) {
+            gapDistribution = v;
             return this;
         }
 
@@ -120,10 +146,19 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
             return this;
         }
 
+        public Builder requestRanges(RequestRanges v) {
+            requestRanges = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
         /** The record; its checks run here. */
         public HybridWorkloadSpec build() {
-            return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds,
-                    durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+            return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds, durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
         }
     }
 }
