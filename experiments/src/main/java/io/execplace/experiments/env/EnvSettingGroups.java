@@ -140,12 +140,7 @@ final class EnvSettingGroups {
         if (!(beta >= 0 && beta <= 1)) {
             throw s.bad("beta", "must be in [0, 1], got " + beta);
         }
-        TpdsEpisodeRules c;
-        try {
-            c = TpdsEpisodeRules.variant(s.text("variant"), beta);
-        } catch (IllegalArgumentException e) {
-            throw s.bad("variant", e.getMessage());
-        }
+        TpdsEpisodeRules c = s.checked("variant", () -> TpdsEpisodeRules.variant(s.text("variant"), beta));
         if (s.has("partial-wait-reward")) {
             c = c.withRewards(c.rewards().withPartialWait(s.decimal("partial-wait-reward")));
         }
@@ -166,18 +161,12 @@ final class EnvSettingGroups {
             c = c.withPerJobReward(s.flag("per-job-reward"));
         }
         if (s.has("queue")) {
-            try {
-                c = c.withQueue(s.text("queue"));
-            } catch (IllegalArgumentException e) {
-                throw s.bad("queue", e.getMessage());
-            }
+            TpdsEpisodeRules r = c;
+            c = s.checked("queue", () -> r.withQueue(s.text("queue")));
         }
         if (s.has("target-reward")) {
-            try {
-                c = c.withTargetReward(s.flag("target-reward"));
-            } catch (IllegalArgumentException e) {
-                throw s.bad("target-reward", e.getMessage());
-            }
+            TpdsEpisodeRules r = c;
+            c = s.checked("target-reward", () -> r.withTargetReward(s.flag("target-reward")));
         }
         return c;
     }

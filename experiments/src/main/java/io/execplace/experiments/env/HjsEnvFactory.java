@@ -31,13 +31,8 @@ public final class HjsEnvFactory extends ListedEnvFactory {
 
     @Override
     public Env make(EnvSettings s) {
-        HjsEnvConfig config;
-        try {
-            config = HjsEnvConfig.of(s.decimal("weight-lambda"));
-        } catch (IllegalArgumentException e) {
-            throw s.bad("weight-lambda", e.getMessage());
-        }
-        config = config.withObservation(EnvSettingGroups.observation(s));
+        HjsEnvConfig config = s.checked("weight-lambda", () -> HjsEnvConfig.of(s.decimal("weight-lambda")))
+                .withObservation(EnvSettingGroups.observation(s));
         EnvironmentSetup.Resolved r = EnvSettingGroups.resolve(s, s.text("cluster"), s.text("workload"));
         return new HjsEnv(r.cluster(), r.workloads(), r.durationModel(), config, null).wrapped();
     }

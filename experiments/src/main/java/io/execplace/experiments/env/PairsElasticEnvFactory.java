@@ -46,17 +46,9 @@ public final class PairsElasticEnvFactory extends ListedEnvFactory {
         List<String> workloads = s.list("workloads");
         EnvironmentSetup base = EnvSettingGroups.setup(s, clusters.get(0), workloads.get(0)).build();
         SizeFreeSetup setup = new SizeFreeSetup(clusters, workloads, base, clusters.size(), 0, PairSchema.ELASTIC);
-        TpdsEpisodeRules rules = EnvSettingGroups.rules(s);
-        try {
-            rules = rules.withQueue(s.text("queue"));
-        } catch (IllegalArgumentException e) {
-            throw s.bad("queue", e.getMessage());
-        }
-        try {
-            rules = rules.withTargetReward(s.flag("target-reward"));
-        } catch (IllegalArgumentException e) {
-            throw s.bad("target-reward", e.getMessage());
-        }
+        TpdsEpisodeRules given = EnvSettingGroups.rules(s);
+        TpdsEpisodeRules queued = s.checked("queue", () -> given.withQueue(s.text("queue")));
+        TpdsEpisodeRules rules = s.checked("target-reward", () -> queued.withTargetReward(s.flag("target-reward")));
         try {
             return PairsEnvFactory.environment(setup, rules);
         } catch (IllegalArgumentException e) {

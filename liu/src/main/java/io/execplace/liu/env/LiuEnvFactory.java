@@ -50,24 +50,15 @@ public final class LiuEnvFactory implements EnvFactory {
         } catch (IllegalArgumentException e) {
             throw s.bad("clusters", e.getMessage());
         }
-        ArrivalPattern pattern;
-        try {
-            pattern = ArrivalPattern.parse(s.text("arrivals"));
-        } catch (IllegalArgumentException e) {
-            throw s.bad("arrivals", e.getMessage());
-        }
+        ArrivalPattern pattern = s.checked("arrivals", () -> ArrivalPattern.parse(s.text("arrivals")));
         int apps = s.integer("apps", 1, LiuWorkloadSpec.MAX_APPS);
         double scale = s.decimal("demand-scale");
         double minShare = s.decimal("min-share");
         if (!(minShare > 0 && minShare <= 1)) {
             throw s.bad("min-share", "must be in (0, 1], got " + minShare);
         }
-        LiuWorkloadSpec spec;
-        try {
-            spec = LiuWorkloadSpec.standard(pattern).withApps(apps).withDemandScale(scale);
-        } catch (IllegalArgumentException e) {
-            throw s.bad("demand-scale", e.getMessage());
-        }
+        LiuWorkloadSpec spec = s.checked("demand-scale",
+                () -> LiuWorkloadSpec.standard(pattern).withApps(apps).withDemandScale(scale));
         return new LiuEnv(clusters, spec, LiuObservation.standard(clusters.count(), clusters.maxSlots()), minShare);
     }
 }

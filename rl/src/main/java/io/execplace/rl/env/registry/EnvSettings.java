@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The settings given to one {@link EnvFactory#make}, checked against its declared
@@ -140,6 +141,18 @@ public final class EnvSettings {
             throw bad(name, "must list at least one value, got '" + v + "'");
         }
         return out;
+    }
+
+    /**
+     * What {@code read} makes of setting {@code name} (the value is read inside it); its refusal
+     * ({@link IllegalArgumentException}) becomes the setting's, as {@link #bad} words it.
+     */
+    public <T> T checked(String name, Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (IllegalArgumentException e) {
+            throw bad(name, e.getMessage());
+        }
     }
 
     /** A refusal of setting {@code name}: {@code env 'tpds': setting 'beta' <problem>}. */
