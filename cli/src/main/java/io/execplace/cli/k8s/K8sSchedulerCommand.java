@@ -1,6 +1,7 @@
 package io.execplace.cli.k8s;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.MilpTimeLimit;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
@@ -17,6 +18,7 @@ import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -113,9 +115,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of randomised policies (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default 1000).")
-    Long milpTimeLimitMs;
+    @Mixin
+    MilpTimeLimit milpTimeLimit;
 
     @Option(names = "--single-zone", description = "Place each application's executors within one zone "
             + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
@@ -295,8 +296,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
                 .provisioning(provisioning()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
-        if (milpTimeLimitMs != null) {
-            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
+        if (milpTimeLimit.millis != null) {
+            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimit.millis));
         }
         SchedulerOptions tuned = options;
         PlacementPolicy policy = Options.checked("--scheduler", () -> context.schedulers().create(scheduler, seed, tuned));
