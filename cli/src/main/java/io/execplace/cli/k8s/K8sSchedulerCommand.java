@@ -49,9 +49,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--prices", paramLabel = "FILE", required = true,
-            description = "Price table (YAML, version 1): instance type -> price per hour.")
-    Path prices;
+    @Mixin
+    PriceTableOption prices;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
             description = "Placement policy: gio, first-fit, milp, agent:PATH, ... (default ${DEFAULT-VALUE}).")
@@ -304,7 +303,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
         if (placementLog != null) {
             OutputPaths.checkFile("--placement-log", placementLog);
         }
-        return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
+        return SchedulerLauncher.run(settings, policy, prices.file, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
                 spec.commandLine().getOut(), placementLog);
     }
 }
