@@ -1,8 +1,6 @@
 package io.execplace.cli.train;
 
-import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
-import io.execplace.cli.command.ScenarioOptions;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.OutputPaths;
 import io.execplace.core.rules.HjsWeightOrder;
@@ -15,7 +13,6 @@ import io.execplace.rl.agent.PpoConfig;
 import io.execplace.rl.env.TpdsEnvConfig;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,91 +23,66 @@ import java.util.List;
  */
 final class TrainRuns {
 
-    private final CommandContext context;
-    private final ScenarioOptions scenario;
-    private final EnvironmentOptions environment;
-    private final AgentOptions agentOptions;
-    private final SizeFreeOptions pairs;
-    private final String agent;
-    private final String envName;
-    private final Double beta;
-    private final Integer iterations;
-    private final Integer evalInterval;
-    private final Integer evalEpisodes;
-    private final Integer checkpointInterval;
-    private final Integer workloadSeeds;
-    private final Path out;
+    /** The command whose options these are, as picocli set them. */
+    private final TrainCommand options;
 
-    TrainRuns(TrainCommand c) {
-        context = c.context;
-        scenario = c.scenario;
-        environment = c.environment;
-        agentOptions = c.agentOptions;
-        pairs = c.pairs;
-        agent = c.agent;
-        envName = c.envName;
-        beta = c.beta;
-        iterations = c.iterations;
-        evalInterval = c.evalInterval;
-        evalEpisodes = c.evalEpisodes;
-        checkpointInterval = c.checkpointInterval;
-        Options.atLeastOne("--iterations", iterations);
-        Options.atLeastOne("--eval-interval", evalInterval);
-        Options.atLeastOne("--eval-episodes", evalEpisodes);
-        Options.atLeastOne("--checkpoint-interval", checkpointInterval);
-        workloadSeeds = c.workloadSeeds;
-        out = c.out;
+    TrainRuns(TrainCommand command) {
+        options = command;
+        Options.atLeastOne("--iterations", options.iterations);
+        Options.atLeastOne("--eval-interval", options.evalInterval);
+        Options.atLeastOne("--eval-episodes", options.evalEpisodes);
+        Options.atLeastOne("--checkpoint-interval", options.checkpointInterval);
     }
 
     boolean sizeFree() {
-        return TrainingRun.SIZE_FREE.equalsIgnoreCase(agent);
+        return TrainingRun.SIZE_FREE.equalsIgnoreCase(options.agent);
     }
 
     boolean hjs() {
-        if (envName == null || envName.equalsIgnoreCase("tpds")) {
+        if (options.envName == null || options.envName.equalsIgnoreCase("tpds")) {
             return false;
         }
-        if (envName.equalsIgnoreCase("hjs")) {
+        if (options.envName.equalsIgnoreCase("hjs")) {
             return true;
         }
-        throw BadInputException.option("--env", "must be tpds or hjs, got '" + envName + "'");
+        throw BadInputException.option("--env", "must be tpds or hjs, got '" + options.envName + "'");
     }
 
     /** The scenario options an RL environment has no use for. */
     void rejectScenarioOptions() {
         List<String> bad = new ArrayList<>();
-        if (scenario.scenario != null) {
+        if (options.scenario.scenario != null) {
             bad.add("--scenario (give --cluster and --workload)");
         }
         if (hjs()) {
-            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase(HjsWeightOrder.NAME)) {
+            if (options.scenario.queue != null && !options.scenario.queue.equalsIgnoreCase(HjsWeightOrder.NAME)) {
                 bad.add("--queue (the HJS environment offers jobs in hjs-weight order; set --weight-lambda)");
             }
-            if (beta != null) {
+            if (options.beta != null) {
                 bad.add("--beta (the HJS environment's final reward is Target)");
             }
-            List<String> tpdsOnly = new ArrayList<>(environment.given());
+            List<String> tpdsOnly = new ArrayList<>(options.environment.given());
             tpdsOnly.removeAll(List.of("--mask", "--normalise", "--max-steps"));
             bad.addAll(tpdsOnly);
         } else if (!sizeFree()) {
-            if (scenario.queue != null && !scenario.queue.equalsIgnoreCase("fcfs")) {
+            if (options.scenario.queue != null && !options.scenario.queue.equalsIgnoreCase("fcfs")) {
                 bad.add("--queue (the environment is FCFS, as TPDS; --agent ppo-pairs takes any order)");
             }
-            if (scenario.weightLambda != null) {
+            if (options.scenario.weightLambda != null) {
                 bad.add("--weight-lambda (use --env hjs)");
             }
         }
-        if (Boolean.TRUE.equals(scenario.admission)) {
+        if (Boolean.TRUE.equals(options.scenario.admission)) {
             bad.add("--admission");
         }
-        if (Boolean.TRUE.equals(scenario.backfill)) {
+        if (Boolean.TRUE.equals(options.scenario.backfill)) {
             bad.add("--backfill");
         }
-        if (scenario.billing != null && !scenario.billing.equalsIgnoreCase("exact")) {
+        if (options.scenario.billing != null && !options.scenario.billing.equalsIgnoreCase("exact")) {
             bad.add("--billing (R_epi uses exact busy seconds)");
         }
-        if (scenario.generator.deadlineTolerance != null || scenario.generator.meanGap != null || scenario.generator.gaps != null
-                || scenario.generator.deadlineShare != null || scenario.generator.deadlineSlack != null) {
+        if (options.scenario.generator.deadlineTolerance != null || options.scenario.generator.meanGap != null || options.scenario.generator.gaps != null
+                || options.scenario.generator.deadlineShare != null || options.scenario.generator.deadlineSlack != null) {
             bad.add("--deadline-tolerance, --mean-gap, --gaps, --deadline-share, --deadline-slack");
         }
         if (!bad.isEmpty()) {
@@ -119,101 +91,101 @@ final class TrainRuns {
     }
 
     TrainingRun fresh() throws IOException {
-        Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(agent == null ? "dqn" : agent));
-        List<String> pairsOnly = pairs.given();
+        Algorithm algorithm = Options.checked("--agent", () -> Algorithm.parse(options.agent == null ? "dqn" : options.agent));
+        List<String> pairsOnly = options.pairs.given();
         if (!pairsOnly.isEmpty()) {
             throw new BadInputException(String.join(", ", pairsOnly) + " apply to --agent ppo-pairs only");
         }
-        double b = beta == null ? 0.5 : beta;
+        double b = options.beta == null ? 0.5 : options.beta;
         EnvironmentSetup setup = Options.checked("--workload-seeds", () -> setupBuilder()
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
-        AgentConfig config = agentOptions.resolve(algorithm);
+                .workloadSeeds(options.workloadSeeds == null ? 1 : options.workloadSeeds).build());
+        AgentConfig config = options.agentOptions.resolve(algorithm);
         Double lambda = null;
-        TpdsEnvConfig env = Options.checked("environment options", () -> environment.resolve(b));
+        TpdsEnvConfig env = Options.checked("environment options", () -> options.environment.resolve(b));
         if (hjs()) {
-            lambda = scenario.weightLambda == null ? HjsWeightOrder.DEFAULT_LAMBDA : scenario.weightLambda;
+            lambda = options.scenario.weightLambda == null ? HjsWeightOrder.DEFAULT_LAMBDA : options.scenario.weightLambda;
             double l = lambda;
             Options.checked("--weight-lambda", () -> new HjsWeightOrder(l)); // validates λ before any work
-            env = TrainingRun.hjsObservation(env, environment.mask, environment.normalise);
+            env = TrainingRun.hjsObservation(env, options.environment.mask, options.environment.normalise);
         }
-        return TrainingRun.fresh(setup, config, env, lambda, schedule(), out);
+        return TrainingRun.fresh(setup, config, env, lambda, schedule(), options.out);
     }
 
     /** A fresh run of the size-free agent: PPO with the pair network on randomised clusters and workloads. */
     TrainingRun freshSizeFree() throws IOException {
         List<String> bad = new ArrayList<>();
-        if (scenario.cluster != null) {
+        if (options.scenario.cluster != null) {
             bad.add("--cluster (give --clusters)");
         }
-        if (scenario.workload != null) {
+        if (options.scenario.workload != null) {
             bad.add("--workload (give --workloads)");
         }
-        if (envName != null) {
+        if (options.envName != null) {
             bad.add("--env");
         }
-        bad.addAll(pairs.check(name -> Options.checked("--imitate", () -> context.schedulers().create(name, 1))));
-        List<String> observationOptions = new ArrayList<>(environment.given());
+        bad.addAll(options.pairs.check(name -> Options.checked("--imitate", () -> options.context.schedulers().create(name, 1))));
+        List<String> observationOptions = new ArrayList<>(options.environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
         bad.addAll(observationOptions);
         if (!bad.isEmpty()) {
             throw new BadInputException("not available for --agent ppo-pairs (it always masks, and observes the pair "
                     + "schema on any cluster): " + String.join(", ", bad));
         }
-        double b = beta == null ? 0.5 : beta;
-        EnvironmentSetup base = Options.checked("--workload-seeds", () -> pairs.base(setupBuilder())
-                .workloadSeeds(workloadSeeds == null ? 1 : workloadSeeds).build());
-        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> pairs.setup(base));
-        List<String> agentGiven = agentOptions.given();
-        PpoConfig config = TrainingRun.sizeFreeAgent((PpoConfig) agentOptions.resolve(Algorithm.PPO),
-                agentGiven.contains("--hidden"), agentGiven.contains("--reward-scale"), pairs.deadlines());
-        String queue = scenario.queueWithLambda();
-        if (pairs.deadlines() && environment.given().contains("--per-job-reward")) {
+        double b = options.beta == null ? 0.5 : options.beta;
+        EnvironmentSetup base = Options.checked("--workload-seeds", () -> options.pairs.base(setupBuilder())
+                .workloadSeeds(options.workloadSeeds == null ? 1 : options.workloadSeeds).build());
+        SizeFreeSetup setup = Options.checked("--cluster-variants", () -> options.pairs.setup(base));
+        List<String> agentGiven = options.agentOptions.given();
+        PpoConfig config = TrainingRun.sizeFreeAgent((PpoConfig) options.agentOptions.resolve(Algorithm.PPO),
+                agentGiven.contains("--hidden"), agentGiven.contains("--reward-scale"), options.pairs.deadlines());
+        String queue = options.scenario.queueWithLambda();
+        if (options.pairs.deadlines() && options.environment.given().contains("--per-job-reward")) {
             throw new BadInputException("--per-job-reward with --deadlines (the Target reward replaces R_epi)");
         }
         TpdsEnvConfig env = TrainingRun.sizeFreeEnvironment(Options.checked("environment options",
-                () -> environment.resolve(b)), pairs.deadlines(), queue);
-        if (pairs.expert() && (iterations != null || evalInterval != null || checkpointInterval != null)) {
+                () -> options.environment.resolve(b)), options.pairs.deadlines(), queue);
+        if (options.pairs.expert() && (options.iterations != null || options.evalInterval != null || options.checkpointInterval != null)) {
             throw new BadInputException("--iterations, --eval-interval and --checkpoint-interval do not apply to "
                     + "--expert-rounds (set --expert-ppo: PPO iterations per round; checkpoints come after each round)");
         }
-        return TrainingRun.sizeFree(setup, config, env, schedule(), pairs.teaching(), out);
+        return TrainingRun.sizeFree(setup, config, env, schedule(), options.pairs.teaching(), options.out);
     }
 
     /** The environment the scenario options give (TPDS cluster and normal workload by default), seed --seed or 1. */
     EnvironmentSetup.Builder setupBuilder() {
         return EnvironmentSetup.builder()
-                .cluster(scenario.cluster == null ? "tpds" : scenario.cluster).pricing(scenario.pricing)
-                .workload(scenario.workload == null ? "tpds-normal" : scenario.workload).format(scenario.format)
-                .jobs(scenario.jobs).requests(scenario.generator.requests).typePenalty(scenario.typePenalty)
-                .hybridPenalty(scenario.hybridPenalty).profile(scenario.jobProfile.file)
-                .seed(scenario.seed == null ? 1 : scenario.seed);
+                .cluster(options.scenario.cluster == null ? "tpds" : options.scenario.cluster).pricing(options.scenario.pricing)
+                .workload(options.scenario.workload == null ? "tpds-normal" : options.scenario.workload).format(options.scenario.format)
+                .jobs(options.scenario.jobs).requests(options.scenario.generator.requests).typePenalty(options.scenario.typePenalty)
+                .hybridPenalty(options.scenario.hybridPenalty).profile(options.scenario.jobProfile.file)
+                .seed(options.scenario.seed == null ? 1 : options.scenario.seed);
     }
 
     /** The training schedule the options give (null fields: the defaults). */
     TrainingRun.Schedule schedule() {
-        return new TrainingRun.Schedule(iterations, evalInterval, evalEpisodes, checkpointInterval);
+        return new TrainingRun.Schedule(options.iterations, options.evalInterval, options.evalEpisodes, options.checkpointInterval);
     }
 
     TrainingRun resumed() throws IOException {
-        if (out == null) {
+        if (options.out == null) {
             throw new BadInputException("--resume needs --out DIR, the folder of the run to continue");
         }
-        List<String> changed = new ArrayList<>(agentOptions.given());
-        changed.addAll(environment.given());
-        changed.addAll(pairs.given());
+        List<String> changed = new ArrayList<>(options.agentOptions.given());
+        changed.addAll(options.environment.given());
+        changed.addAll(options.pairs.given());
         changed.remove("--expert-rounds"); // raises the total, as --iterations does
-        changed.addAll(Options.given(new Object[][]{{"--agent", agent}, {"--beta", beta},
-            {"--eval-interval", evalInterval}, {"--eval-episodes", evalEpisodes},
-            {"--checkpoint-interval", checkpointInterval}, {"--workload-seeds", workloadSeeds},
-            {"--cluster", scenario.cluster}, {"--workload", scenario.workload}, {"--seed", scenario.seed},
-            {"--jobs", scenario.jobs}, {"--requests", scenario.generator.requests}, {"--pricing", scenario.pricing},
-            {"--format", scenario.format}, {"--type-penalty", scenario.typePenalty},
-            {"--hybrid-penalty", scenario.hybridPenalty}, {"--profile", scenario.jobProfile.file}}));
+        changed.addAll(Options.given(new Object[][]{{"--agent", options.agent}, {"--beta", options.beta},
+            {"--eval-interval", options.evalInterval}, {"--eval-episodes", options.evalEpisodes},
+            {"--checkpoint-interval", options.checkpointInterval}, {"--workload-seeds", options.workloadSeeds},
+            {"--cluster", options.scenario.cluster}, {"--workload", options.scenario.workload}, {"--seed", options.scenario.seed},
+            {"--jobs", options.scenario.jobs}, {"--requests", options.scenario.generator.requests}, {"--pricing", options.scenario.pricing},
+            {"--format", options.scenario.format}, {"--type-penalty", options.scenario.typePenalty},
+            {"--hybrid-penalty", options.scenario.hybridPenalty}, {"--profile", options.scenario.jobProfile.file}}));
         if (!changed.isEmpty()) {
-            OutputPaths.checkFolder("--out", out); // an --out that is no folder is named first, as without changes
+            OutputPaths.checkFolder("--out", options.out); // an --out that is no folder is named first, as without changes
             throw new BadInputException("a resumed run keeps the settings of its checkpoint; drop "
                     + String.join(", ", changed));
         }
-        return TrainingRun.resume(out, iterations, pairs.expertRounds);
+        return TrainingRun.resume(options.out, options.iterations, options.pairs.expertRounds);
     }
 }
