@@ -7,6 +7,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.TextTable;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.PresetJobs;
 import io.execplace.cli.command.PresetPricing;
 import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
@@ -101,8 +102,8 @@ public final class HeldOutCommand implements Callable<Integer> {
                     + "default fcfs.")
     List<String> schedulers;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
-    Integer jobs;
+    @Mixin
+    PresetJobs jobs;
 
     @Option(names = "--held-out", paramLabel = "N", description = "Held-out workloads (default 20; with --study liu 50).")
     Integer heldOutCount;
@@ -147,7 +148,7 @@ public final class HeldOutCommand implements Callable<Integer> {
             OutputPaths.checkFolder("--out", out);
         }
         HeldOutRequest request = HeldOutRequest.builder().workload(workload).cluster(cluster).pricing(pricing.model)
-                .schedulers(schedulers).jobs(jobs).heldOut(heldOutCount).heldOutSeed(heldOutSeed).seed(trainSeed)
+                .schedulers(schedulers).jobs(jobs.jobs).heldOut(heldOutCount).heldOutSeed(heldOutSeed).seed(trainSeed)
                 .workloadSeeds(trainSeeds).tuning(milpOptions.tuning()).build();
         print(HeldOut.run(context.schedulers(), request), output.json, spec.commandLine().getOut(), out);
         return 0;

@@ -26,7 +26,7 @@ final class HeldOutLiu {
 
     static int run(HeldOutCommand c) throws Exception {
         for (String[] o : new String[][] {{"--workload", c.workload}, {"--schedulers", c.schedulers == null ? null : ""},
-                {"--cluster", c.cluster}, {"--jobs", c.jobs == null ? null : ""},
+                {"--cluster", c.cluster}, {"--jobs", c.jobs.jobs == null ? null : ""},
                 {"--seed", c.trainSeed == null ? null : ""}, {"--workload-seeds", c.trainSeeds == null ? null : ""}}) {
             if (o[1] != null) {
                 throw BadInputException.option(o[0], "does not apply to --study liu (use --arrivals, --managers, --apps)");

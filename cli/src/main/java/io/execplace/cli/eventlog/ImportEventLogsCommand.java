@@ -4,6 +4,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
 import io.execplace.cli.command.QuietOption;
+import io.execplace.cli.command.TraceFormatOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.execplace.core.io.BadInputException;
@@ -44,9 +45,8 @@ public final class ImportEventLogsCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Trace file to write ('-' for standard output).")
     String out;
 
-    @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
-            description = "Trace format to write (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    TraceFormatOption format;
 
     @Option(names = "--unit", paramLabel = "application|job|group|executors|dynamic", defaultValue = "application",
             description = "What becomes one job of the trace: a Spark application, each Spark job inside one, each "
@@ -66,7 +66,7 @@ public final class ImportEventLogsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
+        TraceFormat fmt = format.format();
         EventLogImport.Unit u = Options.checked("--unit", () -> EventLogImport.Unit.parse(unit));
         if (u == EventLogImport.Unit.DYNAMIC && (fmt == TraceFormat.TPDS || fmt == TraceFormat.HYB)) {
             throw BadInputException.option("--format", "the " + fmt.key() + " format cannot hold executor demands "

@@ -6,6 +6,8 @@ import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
 import io.execplace.cli.command.GeneratorOptions;
 import io.execplace.cli.command.JobProfileOption;
+import io.execplace.cli.command.PresetJobs;
+import io.execplace.cli.command.TraceFormatOption;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
@@ -45,8 +47,8 @@ public final class GenerateCommand implements Callable<Integer> {
                     + "hybrid-medium, hybrid-high, hybrid-day, hjs-60-100 ... hjs-40-20 (see 'execplace presets').")
     String workload;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Number of jobs (default: the preset's).")
-    Integer jobs;
+    @Mixin
+    PresetJobs jobs;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -54,9 +56,8 @@ public final class GenerateCommand implements Callable<Integer> {
     @Mixin
     GeneratorOptions generator;
 
-    @Option(names = "--format", paramLabel = "csv|tpds|hyb|swim", defaultValue = "csv",
-            description = "Trace format to write (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    TraceFormatOption format;
 
     @Mixin
     JobProfileOption jobProfile;
@@ -75,14 +76,14 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         // The scenario resolver checks the generator options as it does for compare and simulate.
         ScenarioInput in = ScenarioInput.empty().withOption("workload", workload, "--workload")
-                .withOption("jobs", jobs, "--jobs").withOption("requests", generator.requests, "--requests")
+                .withOption("jobs", jobs.jobs, "--jobs").withOption("requests", generator.requests, "--requests")
                 .withOption("deadlineTolerance", generator.deadlineTolerance, "--deadline-tolerance")
                 .withOption("meanGap", generator.meanGap, "--mean-gap").withOption("gaps", generator.gaps, "--gaps")
                 .withOption("deadlineShare", generator.deadlineShare, "--deadline-share")
                 .withOption("deadlineSlack", generator.deadlineSlack, "--deadline-slack")
                 .withOption("profile", jobProfile.file, "--profile");
         WorkloadOptions options = new ScenarioResolver(context.schedulers()).spec(in).workload().generator().withSeed(seed);
-        TraceFormat fmt = Options.checked("--format", () -> TraceFormat.parse(format));
+        TraceFormat fmt = format.format();
         JobProfile profile = jobProfile.file == null ? JobProfile.paper() : Options.checked("--profile",
                 () -> ScenarioResolver.profile(jobProfile.file, null));
         Workload w = Options.checked("--workload", () -> WorkloadPresets.generate(workload, options, profile));

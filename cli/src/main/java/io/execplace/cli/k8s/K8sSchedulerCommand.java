@@ -1,6 +1,7 @@
 package io.execplace.cli.k8s;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.MilpTimeLimit;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
@@ -17,6 +18,7 @@ import io.execplace.kubernetes.run.SchedulerLauncher;
 import io.execplace.kubernetes.run.SchedulerSettings;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,9 +49,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--prices", paramLabel = "FILE", required = true,
-            description = "Price table (YAML, version 1): instance type -> price per hour.")
-    Path prices;
+    @Mixin
+    PriceTableOption prices;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "gio",
             description = "Placement policy: gio, first-fit, milp, agent:PATH, ... (default ${DEFAULT-VALUE}).")
@@ -113,9 +114,8 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of randomised policies (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--milp-time-limit", paramLabel = "MS",
-            description = "milp wall-time limit per decision in milliseconds (default 1000).")
-    Long milpTimeLimitMs;
+    @Mixin
+    MilpTimeLimit milpTimeLimit;
 
     @Option(names = "--single-zone", description = "Place each application's executors within one zone "
             + "(label topology.kubernetes.io/zone): no cross-zone shuffle traffic; the cheapest zone by extra cost wins.")
@@ -295,15 +295,15 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
                 .provisioning(provisioning()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
-        if (milpTimeLimitMs != null) {
-            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimitMs));
+        if (milpTimeLimit.millis != null) {
+            options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimit.millis));
         }
         SchedulerOptions tuned = options;
         PlacementPolicy policy = Options.checked("--scheduler", () -> context.schedulers().create(scheduler, seed, tuned));
         if (placementLog != null) {
             OutputPaths.checkFile("--placement-log", placementLog);
         }
-        return SchedulerLauncher.run(settings, policy, prices, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
+        return SchedulerLauncher.run(settings, policy, prices.file, new SchedulerLauncher.Endpoint(httpAddress, httpPort),
                 spec.commandLine().getOut(), placementLog);
     }
 }

@@ -14,6 +14,7 @@ import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
 import io.execplace.kubernetes.replay.ReplaySetup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,9 +54,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "FILE", required = true, description = "Workload trace file (csv, tpds, hyb or swim).")
     Path workload;
 
-    @Option(names = "--prices", paramLabel = "FILE", required = true,
-            description = "Price table the nodes are billed at (the testbed's DIR/prices.yaml).")
-    Path prices;
+    @Mixin
+    PriceTableOption prices;
 
     @Option(names = "--scheduler", paramLabel = "kube-scheduler|NAME", defaultValue = "kube-scheduler",
             description = "Who places the pods: kube-scheduler, or the schedulerName of a scheduler you run (execplace k8s-scheduler --name NAME) (default ${DEFAULT-VALUE}).")
@@ -132,7 +132,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (json != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw BadInputException.option("--json", "no directory " + json.toAbsolutePath().getParent());
         }
-        Path types = instanceTypes != null ? instanceTypes : prices.toAbsolutePath().resolveSibling("instance-types.json");
+        Path types = instanceTypes != null ? instanceTypes : prices.file.toAbsolutePath().resolveSibling("instance-types.json");
         Prediction prediction = null;
         if (predict != null) {
             Options.checked("--predict", () -> context.schedulers().check(predict));
@@ -141,7 +141,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             prediction = ReplaySetup.prediction(settings, spot, launchSeconds, consolidateAfter, consolidationPolicy);
         }
-        ReplayResult result = Replay.run(kubeconfig, prices, settings, spot, jobs);
+        ReplayResult result = Replay.run(kubeconfig, prices.file, settings, spot, jobs);
         Map<String, Object> summary = result.summary();
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> predicted = prediction == null ? Map.of()

@@ -2,7 +2,6 @@ package io.execplace.cli.study;
 
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
-import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.study.ElasticStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,8 +52,7 @@ final class ReproduceElasticCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", study.out);
-        study.check(parent.context());
+        study.checkStaged(parent.context());
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
                 () -> base.with(seeds, firstSeed, jobs, dayJobs));

@@ -12,7 +12,6 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import io.execplace.core.io.StagedFolder;
 import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
@@ -50,8 +49,7 @@ final class ReproduceHybridCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", study.out);
-        study.check(parent.context());
+        study.checkStaged(parent.context());
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> base.with(seeds, jobs, largeJobs));

@@ -79,8 +79,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StagedFolder.checkTarget("--out", study.out);
-        study.check(parent.context());
+        study.checkStaged(parent.context());
         TpdsStudySettings.Builder settings = (quick ? TpdsStudySettings.quick() : TpdsStudySettings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));

@@ -57,6 +57,15 @@ final class StudyOptions {
         engine.check(context.engines());
     }
 
+    /**
+     * Checks {@code --out} as the folder a staged study replaces as a whole ({@link StagedFolder}), then
+     * as {@link #check}.
+     */
+    void checkStaged(CommandContext context) {
+        StagedFolder.checkTarget("--out", out);
+        check(context);
+    }
+
     /** The engine the options name, with {@code threads} cells at once; null for the in-process default. */
     CellEngine open(CommandContext context, int threads) {
         return engine.open(context.engines(), threads);

@@ -9,7 +9,6 @@ import io.execplace.experiments.scenario.EnvironmentSetup;
 import io.execplace.experiments.env.SizeFreeSetup;
 import io.execplace.experiments.training.ExpertRounds;
 import io.execplace.experiments.training.SizeFreeStart;
-import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.rl.pairs.PairSchema;
 import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.Trainer;
@@ -215,34 +214,22 @@ final class SizeFreeOptions {
         return expertRounds != null;
     }
 
-    /**
-     * Starts a fresh run's policy from {@code --start-from}'s, the features it does not observe with
-     * zero weights (see {@link PairNetwork#adopt}); records the file in the setup. No-op without the option.
-     */
-    void startFrom(Trainer trainer, ObjectNode setup) {
-        if (startFrom == null) {
-            return;
-        }
-        PairSchema schema = SizeFreeSetup.fromJson(setup).schema();
-        Options.checked("--start-from", () -> {
-            SizeFreeStart.adopt(trainer, schema, RlSchedulers.load(Path.of(startFrom)));
+    /** The warm start asked for (recorded in the agent files), or null without {@code --imitate}. */
+    SizeFreeStart.Teaching teaching() {
+        if (imitate == null) {
             return null;
-        });
-        setup.put("startFrom", startFrom);
+        }
+        SizeFreeStart.Expert expert = expertRounds == null ? null : new SizeFreeStart.Expert(expertRounds,
+                expertPpo == null ? 0 : expertPpo,
+                expertAgentAs == null ? ExpertRounds.ROLLOUT : ExpertRounds.agentAs(expertAgentAs),
+                expertHeldOut == null ? 0 : expertHeldOut, Boolean.TRUE.equals(expertClairvoyant), expertFrom);
+        return new SizeFreeStart.Teaching(imitate, episodes(), epochs(), rounds(), expert);
     }
 
-    /** Records the imitation settings in the agent file's setup. */
-    void record(ObjectNode setup) {
-        setup.putObject("imitation").put("teacher", imitate).put("episodes", episodes())
-                .put("epochs", epochs()).put("rounds", expert() ? 1 : rounds());
-        if (expert()) {
-            setup.putObject("expert").put("rounds", expertRounds).put("ppo", expertPpo == null ? 0 : expertPpo)
-                    .put("agentAs", expertAgentAs == null ? ExpertRounds.ROLLOUT : ExpertRounds.agentAs(expertAgentAs))
-                    .put("heldOut", expertHeldOut == null ? 0 : expertHeldOut)
-                    .put("clairvoyant", Boolean.TRUE.equals(expertClairvoyant));
-            if (expertFrom != null) {
-                ((ObjectNode) setup.get("expert")).put("from", expertFrom);
-            }
+    /** Starts a fresh run's policy from {@code --start-from}'s (see {@link SizeFreeStart#startFrom}); no-op without it. */
+    void startFrom(Trainer trainer, ObjectNode setup) {
+        if (startFrom != null) {
+            SizeFreeStart.startFrom(trainer, setup, startFrom);
         }
     }
 

@@ -4,6 +4,7 @@ import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
+import io.execplace.cli.command.PresetJobs;
 import io.execplace.cli.command.PresetPricing;
 import io.execplace.cli.command.QuietOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -139,8 +140,8 @@ public final class TrainChoiceCommand implements Callable<Integer> {
     @Mixin
     PresetPricing pricing;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Jobs per workload (default: the preset's).")
-    Integer jobs;
+    @Mixin
+    PresetJobs jobs;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default runs/choice-FIRST-WORKLOAD).")
     Path out;
@@ -173,7 +174,7 @@ public final class TrainChoiceCommand implements Callable<Integer> {
             throw BadInputException.option("--held-out", "must be 0 (none) or 2 to 10000, got " + heldOut);
         }
         PricingModel pricingModel = Options.checked("--pricing", () -> PricingModel.parse(pricing.model));
-        ChoiceWorkloads choiceWorkloads = ChoiceWorkloads.of(workloads, cluster, pricingModel, jobs, seed, workloadSeeds,
+        ChoiceWorkloads choiceWorkloads = ChoiceWorkloads.of(workloads, cluster, pricingModel, jobs.jobs, seed, workloadSeeds,
                 heldOut);
         SchedulerRegistry registry = context.schedulers();
         SchedulerContext check = new SchedulerContext(seed, SchedulerOptions.defaults(), registry);

@@ -15,9 +15,9 @@ import io.execplace.core.io.StagedFolder;
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.training.ExpertRounds;
 import io.execplace.experiments.training.TrainingCells;
+import io.execplace.experiments.training.TrainingRun;
 import io.execplace.experiments.report.Format;
 import io.execplace.experiments.scenario.EnvironmentSetup;
-import io.execplace.rl.env.Env;
 import io.execplace.experiments.study.LearningCurves;
 import io.execplace.experiments.study.TrainingSweep;
 import io.execplace.rl.agent.AgentConfig;
@@ -36,7 +36,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,56 +142,40 @@ public final class TrainCommand implements Callable<Integer> {
             throw new BadInputException("--agents, --betas, --seeds, --threads, --engine and --master apply to "
                     + "train --sweep; a single training takes --agent and --beta");
         }
-        TrainRuns.Run run = resume ? runs.resumed() : runs.sizeFree() ? runs.freshSizeFree() : runs.fresh();
+        TrainingRun run = resume ? runs.resumed() : runs.sizeFree() ? runs.freshSizeFree() : runs.fresh();
         TrainingSpec trainingSpec = run.spec();
-        boolean pairsAgent = run.environment().name().equals("pairs");
-        String label = run.label();
-        Env train = TrainRuns.build(run.environment());
-        if (!pairsAgent) {
-            TrainRuns.checkMemory(trainingSpec.agent(), train.observationSize(), train.actionCount());
-        }
-        Files.createDirectories(run.dir());
-        Trainer trainer = new Trainer(trainingSpec, train, TrainRuns.build(run.environment()), run.dir(),
-                run.environment().setup());
-        if (pairsAgent && run.environment().setup().path("expert").isObject()) {
-            if (run.checkpoint() != null) {
-                trainer.restore(run.checkpoint());
-            }
-            int rounds = pairs.expertRounds != null ? pairs.expertRounds
-                    : run.environment().setup().path("expert").path("rounds").asInt(1);
+        Trainer trainer = run.open();
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (run.expert()) {
+            int rounds = run.expertRounds(pairs.expertRounds);
             ExpertRoundsPrinter.run(ExpertRounds.open(context.schedulers(), trainer, run.checkpoint(),
-                    run.environment().setup(), rounds, run.dir()), rounds, run.dir(), spec.commandLine().getOut(),
+                    run.environment().setup(), rounds, run.dir()), rounds, run.dir(), stdout,
                     spec.commandLine().getErr(), quietOption.quiet);
             return 0;
         }
-        if (pairsAgent && run.checkpoint() == null) {
+        if (run.sizeFree() && run.checkpoint() == null) {
             pairs.startFrom(trainer, run.environment().setup());
+            if (pairs.imitates()) {
+                pairs.imitate(trainer, Options.checked("--imitate", () -> context.schedulers().create(pairs.imitate, 1)),
+                        spec.commandLine().getErr(), quietOption.quiet);
+            }
         }
-        if (pairsAgent && run.checkpoint() == null && pairs.imitates()) {
-            pairs.imitate(trainer, Options.checked("--imitate", () -> context.schedulers().create(pairs.imitate, 1)),
-                    spec.commandLine().getErr(), quietOption.quiet);
-        }
-        String agentLabel = pairsAgent ? PPO_PAIRS : trainingSpec.agent().algorithm().label();
-        if (run.checkpoint() != null) {
-            trainer.restore(run.checkpoint());
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        Algorithm algorithm = trainingSpec.agent().algorithm();
+        String agentLabel = run.agentLabel();
         if (trainer.iteration() >= trainingSpec.iterations()) {
             stdout.println(run.dir() + " already holds " + trainer.iteration() + " iterations; raise --iterations to train on");
             stdout.flush();
             return 0;
         }
         if (!quietOption.quiet) {
-            spec.commandLine().getErr().println("training " + agentLabel + " on " + label
-                    + objective(run, trainingSpec.environment(), "HJS environment") + ", iterations " + (trainer.iteration() + 1) + ".."
+            spec.commandLine().getErr().println("training " + agentLabel + " on " + run.label()
+                    + run.objective("HJS environment") + ", iterations " + (trainer.iteration() + 1) + ".."
                     + trainingSpec.iterations() + " -> " + run.dir());
         }
         long t0 = System.nanoTime();
         try (Progress progress = Progress.start("train " + agentLabel, trainingSpec.iterations() - trainer.iteration(),
                 quietOption.quiet, spec.commandLine().getErr())) {
-            trainer.run(LearningCurves.drawing(agentLabel + " on " + label + objective(run, trainingSpec.environment(), "HJS"),
-                    algorithm.name(), run.dir(), (done, total, what) -> progress.step(what)));
+            trainer.run(LearningCurves.drawing(agentLabel + " on " + run.label() + run.objective("HJS"),
+                    trainingSpec.agent().algorithm().name(), run.dir(), (done, total, what) -> progress.step(what)));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         CurvePoint last = trainer.curve().last();
@@ -217,20 +200,12 @@ public final class TrainCommand implements Callable<Integer> {
                 + ", mean duration " + Format.sig(last.evalMeanDuration(), 4) + " s";
     }
 
-    /** The label of the size-free agent on the command line ({@code --agent ppo-pairs}). */
-    static final String PPO_PAIRS = "ppo-pairs";
-
     /** {@code --sweep}: every cell checked and built before any training starts. */
     private int sweep(TrainRuns runs) throws IOException {
         engine.check(context.engines());
-        List<String> bad = new ArrayList<>();
-        for (Object[] o : new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
+        List<String> bad = Options.given(new Object[][]{{"--agent (use --agents)", agent}, {"--beta (use --betas)", beta},
             {"--resume", resume ? true : null}, {"--env hjs", runs.hjs() ? true : null},
-            {"--workload-seeds", workloadSeeds}}) {
-            if (o[1] != null) {
-                bad.add((String) o[0]);
-            }
-        }
+            {"--workload-seeds", workloadSeeds}});
         bad.addAll(pairs.given());
         if (!bad.isEmpty()) {
             throw new BadInputException("not available with --sweep: " + String.join(", ", bad));
@@ -250,12 +225,12 @@ public final class TrainCommand implements Callable<Integer> {
             AgentConfig config = agentOptions.resolve(a);
             for (double b : betaValues) {
                 TpdsEnvConfig env = Options.checked("--betas", () -> environment.resolve(b));
-                TrainRuns.checkMemory(config, ObservationEncoder.size(resolved.cluster().size(), env.busyTime()),
+                TrainingRun.checkMemory(config, ObservationEncoder.size(resolved.cluster().size(), env.busyTime()),
                         resolved.cluster().size() + 1);
                 for (int i = 0; i < n; i++) {
                     long seed = first + i;
                     cells.add(new TrainingSweep.Cell(a, b, seed, new TrainingCells.Training(
-                            base.toBuilder().seed(seed).build(), runs.trainingSpec(config, env, seed), null)));
+                            base.toBuilder().seed(seed).build(), runs.schedule().spec(config, env, seed), null)));
                 }
             }
         }
@@ -287,16 +262,5 @@ public final class TrainCommand implements Callable<Integer> {
         stdout.println("wrote " + out.resolve("sweep.csv") + " and " + results.size()
                 + " agent folders (scheduler agent:" + out.resolve(results.get(0).cell().folder()) + ", ...)");
         stdout.flush();
-    }
-
-    /** What the run optimises, for the progress header and the learning curve's title. */
-    private static String objective(TrainRuns.Run run, TpdsEnvConfig env, String hjs) {
-        if (run.hjsLambda() != null) {
-            return ", " + hjs + ", lambda " + run.hjsLambda();
-        }
-        if (env.targetReward()) {
-            return ", Target reward, queue " + env.queue();
-        }
-        return ", beta " + env.beta() + ("fcfs".equals(env.queue()) ? "" : ", queue " + env.queue());
     }
 }

@@ -1,6 +1,7 @@
 /**
- * Training as a library: one training run per cell, in text form, so that sweeps and the TPDS study
- * can train agents in parallel on any cell engine; the size-free agent's starts (another agent's
+ * Training as a library: {@code train}'s runs ({@link io.execplace.experiments.training.TrainingRun}:
+ * fresh, size-free or resumed, checked before anything is written); one training run per cell, in
+ * text form, so that sweeps and the TPDS study can train agents in parallel on any cell engine; the size-free agent's starts (another agent's
  * policy, a teacher's decisions) and its expert-iteration rounds with their rounds file; and
  * train-choice's rounds, with the workloads it trains on and scores its rounds with. The commands
  * that train parse options, call these and print.
