@@ -107,6 +107,12 @@ public final class ReplayCommand implements Callable<Integer> {
             + "executors start together once the last node it bought is ready; docs/testbed.md).")
     boolean podByPod;
 
+    @Option(names = "--karpenter-batch", paramLabel = "IDLE,MAX", split = ",",
+            description = "For --pod-by-pod: Karpenter's batch window, real seconds: a pod no ready node holds waits for it to close, "
+                    + "IDLE after the last pod that joined it, at most MAX after the first, and takes room that frees meanwhile "
+                    + "(Karpenter's defaults: 1,10; default: none, Karpenter decides as the pod arrives).")
+    List<Double> karpenterBatch = new ArrayList<>();
+
     @Option(names = "--predict-only", description = "Only the prediction (needs --predict): no cluster is contacted and "
             + "--kubeconfig is not needed; prints the simulated figures (and writes them with --json).")
     boolean predictOnly;
@@ -144,6 +150,11 @@ public final class ReplayCommand implements Callable<Integer> {
         if (podByPod && !(POD_BY_POD.contains(predict) && !executorsOnSpot)) {
             throw BadInputException.option("--pod-by-pod", "models kube-scheduler only: --predict kube-default or kube-most, "
                     + "without --executors-on-spot" + (predict == null ? "" : "; got --predict " + predict));
+        }
+        if (!karpenterBatch.isEmpty() && (!podByPod || karpenterBatch.size() != 2 || !(karpenterBatch.get(0) >= 0)
+                || !(karpenterBatch.get(1) >= karpenterBatch.get(0)) || karpenterBatch.get(1) > 3600)) {
+            throw BadInputException.option("--karpenter-batch", "needs --pod-by-pod and IDLE,MAX real seconds with "
+                    + "0 <= IDLE <= MAX <= 3600, got " + karpenterBatch);
         }
         if (!predictOnly && (kubeconfig == null || !Files.isReadable(kubeconfig))) {
             throw BadInputException.option("--kubeconfig", kubeconfig == null ? "required (unless --predict-only)"
@@ -198,7 +209,8 @@ public final class ReplayCommand implements Callable<Integer> {
     private static final List<String> POD_BY_POD = List.of("kube-default", "kube-most");
 
     private Map<String, Object> predicted(Prediction prediction, Workload jobs, Path types) throws IOException {
-        return podByPod ? prediction.predictPodByPod(jobs, types, predict.equals("kube-most"))
+        return podByPod ? prediction.predictPodByPod(jobs, types, predict.equals("kube-most"),
+                karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(0), karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(1))
                 : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
     }
 

@@ -32,6 +32,16 @@ public interface PlacementPolicy {
     }
 
     /**
+     * When the policy wants to be asked again though nothing arrives or ends by then — a job it left
+     * waiting for a time of its own, such as a provisioner's batch window closing; the simulator then
+     * makes that instant a decision point and offers the waiting jobs again. Asked after each decision;
+     * a time not after the clock counts as none. Default: never ({@code +∞}), the kernel's events only.
+     */
+    default double askAgainAt() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * True when the policy names the executors' protections from drains itself ({@link Placement#withProtection}),
      * so that a placement naming none protects none; false (the default) for a policy that never names
      * any, whose executors the Kubernetes scheduler's {@code --protect-executors} protects for ever.

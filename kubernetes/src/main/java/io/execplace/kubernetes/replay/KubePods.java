@@ -26,17 +26,31 @@ import java.util.List;
  * largest first, as its batch packs pods pending together ({@code addToNewNodeClaim}): the first claim
  * that some type still holds takes each pod, and the cheapest type that holds a claim's pods is bought
  * ({@link InstanceChoice}), in the first node pool that can still buy it.
+ *
+ * <p>With a batch window ({@link BatchWindow}), Karpenter decides for a pod no ready node holds only
+ * when the window it opened or joined closes ({@code batcher.go}: {@code --batch-idle-duration} after the
+ * last pod that joined, at most {@code --batch-max-duration} after the first); until then the pod waits,
+ * and kube-scheduler binds it to a ready node that frees room meanwhile (at once: its backoff of 1-10 s
+ * is not modelled). The simulator asks again when the window closes ({@link #askAgainAt}). Without a
+ * window Karpenter decides when the pod arrives.
  */
 final class KubePods implements PlacementPolicy {
 
     private final PodJobs pods;
     private final boolean mostAllocated;
+    private final BatchWindow window;
     private int[] live = new int[0];
 
     /** @param mostAllocated kube-scheduler's {@code MostAllocated} scoring ({@code kube-most}); false: its default */
     KubePods(PodJobs pods, boolean mostAllocated) {
+        this(pods, mostAllocated, BatchWindow.NONE);
+    }
+
+    /** As {@link #KubePods(PodJobs, boolean)}, Karpenter batching the pods that wait within {@code window}. */
+    KubePods(PodJobs pods, boolean mostAllocated, BatchWindow window) {
         this.pods = pods;
         this.mostAllocated = mostAllocated;
+        this.window = window.copy();
     }
 
     @Override
@@ -51,13 +65,23 @@ final class KubePods implements PlacementPolicy {
         }
         int count = view.provisionedVms(live);
         int vm = best(pod, view, count, true);
-        if (vm < 0) {
-            vm = best(pod, view, count, false);
+        if (vm >= 0) {
+            window.bound(pod);
+            return Placement.of(new int[] {vm});
         }
+        if (window.waits(pod, view.now())) {
+            return Placement.none();
+        }
+        vm = best(pod, view, count, false);
         if (vm < 0 && view.cluster().isElastic()) {
             vm = newClaim(pod, view, count);
         }
         return vm < 0 ? Placement.none() : Placement.of(new int[] {vm});
+    }
+
+    @Override
+    public double askAgainAt() {
+        return window.closesAt();
     }
 
     /** The node of best score that holds the pod among those ready ({@code ready}) or still launching; -1: none. */

@@ -111,9 +111,22 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
      */
     public Map<String, Object> predictPodByPod(Workload workload, Path instanceTypes, boolean mostAllocated)
             throws IOException {
+        return predictPodByPod(workload, instanceTypes, mostAllocated, 0, 0);
+    }
+
+    /**
+     * As {@link #predictPodByPod(Workload, Path, boolean)} with Karpenter's batch window ({@link BatchWindow}):
+     * a pod no ready node holds waits until the window closes, {@code batchIdleRealSeconds} after the last pod
+     * that joined it, at most {@code batchMaxRealSeconds} after the first (real seconds, × K; 0, 0: no window).
+     * Pods are kube-scheduler's queue, not a line: one that waits does not hold the others back (backfilling).
+     */
+    public Map<String, Object> predictPodByPod(Workload workload, Path instanceTypes, boolean mostAllocated,
+                                               double batchIdleRealSeconds, double batchMaxRealSeconds) throws IOException {
         Cluster cluster = pools(instanceTypes, null);
         PodJobs pods = PodJobs.of(workload);
-        RunResult run = Simulation.run(cluster, pods.pods(), new KubePods(pods, mostAllocated), config(cluster, pods.pods()));
+        BatchWindow window = new BatchWindow(batchIdleRealSeconds * timeScale, batchMaxRealSeconds * timeScale);
+        RunResult run = Simulation.run(cluster, pods.pods(), new KubePods(pods, mostAllocated, window),
+                config(cluster, pods.pods()).withBackfilling(true));
         return figures(run, pods.applications(run));
     }
 

@@ -1,0 +1,82 @@
+package io.execplace.kubernetes.replay;
+
+import io.execplace.core.model.Job;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Karpenter's batch window over the pods no ready node holds (sigs.k8s.io/karpenter v1.15.0,
+ * {@code pkg/controllers/provisioning/batcher.go}): the first such pod opens a window, each new one
+ * keeps it open {@code idleSeconds} more, and it closes then or {@code maxSeconds} after it opened,
+ * whichever comes first; Karpenter then decides for every pod that joined it. Workload seconds.
+ * Mutable: one per run ({@link #copy}).
+ */
+final class BatchWindow {
+
+    /** No window: Karpenter decides for a pod when it arrives. */
+    static final BatchWindow NONE = new BatchWindow(0, 0);
+
+    private final double idleSeconds;
+    private final double maxSeconds;
+    /** When each waiting pod joined a window (job id). */
+    private final Map<Integer, Double> joined = new HashMap<>();
+    private double opened = Double.NaN;
+    private double lastJoined = Double.NaN;
+    /** Pods that joined at or before this closed window are decided. */
+    private double closedAt = Double.NEGATIVE_INFINITY;
+
+    BatchWindow(double idleSeconds, double maxSeconds) {
+        if (!(idleSeconds >= 0) || !(maxSeconds >= idleSeconds) || !Double.isFinite(maxSeconds)) {
+            throw new IllegalArgumentException("a batch window needs 0 <= idle <= max, got " + idleSeconds + ", " + maxSeconds);
+        }
+        this.idleSeconds = idleSeconds;
+        this.maxSeconds = maxSeconds;
+    }
+
+    /** A fresh window of the same durations. */
+    BatchWindow copy() {
+        return new BatchWindow(idleSeconds, maxSeconds);
+    }
+
+    /**
+     * Whether the pod, which no ready node holds now, still waits for its window to close; false when
+     * Karpenter decides for it now (its window closed, or there is no window).
+     */
+    boolean waits(Job pod, double now) {
+        if (maxSeconds == 0) {
+            return false;
+        }
+        if (!Double.isNaN(opened) && now >= closes()) {
+            closedAt = closes();
+            opened = Double.NaN;
+            lastJoined = Double.NaN;
+        }
+        Double at = joined.get(pod.id());
+        if (at == null) {
+            at = now;
+            joined.put(pod.id(), now);
+            opened = Double.isNaN(opened) ? now : opened;
+            lastJoined = now;
+        }
+        if (at > closedAt) {
+            return true;
+        }
+        joined.remove(pod.id());
+        return false;
+    }
+
+    /** The pod was bound to a ready node: it no longer waits. */
+    void bound(Job pod) {
+        joined.remove(pod.id());
+    }
+
+    /** When the open window closes, pods waiting in it; +∞ when none waits. */
+    double closesAt() {
+        return Double.isNaN(opened) || joined.isEmpty() ? Double.POSITIVE_INFINITY : closes();
+    }
+
+    private double closes() {
+        return Math.min(lastJoined + idleSeconds, opened + maxSeconds);
+    }
+}
