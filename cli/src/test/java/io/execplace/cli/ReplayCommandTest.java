@@ -77,6 +77,14 @@ class ReplayCommandTest {
                 "--workload", trace.toString(), "--predict", "finish-together", "--pod-by-pod");
         assertThat(ft.exitCode()).isEqualTo(2);
         assertThat(ft.err()).contains("--pod-by-pod").contains("finish-together");
+        CliRunner.Result batchAlone = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "kube-default", "--karpenter-batch", "1,10");
+        assertThat(batchAlone.exitCode()).isEqualTo(2);
+        assertThat(batchAlone.err()).contains("--karpenter-batch").contains("--pod-by-pod");
+        CliRunner.Result batchBackwards = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "kube-default", "--pod-by-pod", "--karpenter-batch", "10,1");
+        assertThat(batchBackwards.exitCode()).isEqualTo(2);
+        assertThat(batchBackwards.err()).contains("--karpenter-batch").contains("[10.0, 1.0]");
         CliRunner.Result noPolicy = CliRunner.run("replay", "--prices", prices.toString(), "--workload", trace.toString(),
                 "--predict-only");
         assertThat(noPolicy.exitCode()).isEqualTo(2);

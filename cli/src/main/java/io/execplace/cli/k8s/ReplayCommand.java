@@ -110,7 +110,7 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--karpenter-batch", paramLabel = "IDLE,MAX", split = ",",
             description = "For --pod-by-pod: Karpenter's batch window, real seconds: a pod no ready node holds waits for it to close, "
                     + "IDLE after the last pod that joined it, at most MAX after the first, and takes room that frees meanwhile "
-                    + "(Karpenter's defaults: 1,10; default: none, Karpenter decides as the pod arrives).")
+                    + "(Karpenter's defaults: 1,10; default, or IDLE 0: none, Karpenter decides as the pod arrives).")
     List<Double> karpenterBatch = new ArrayList<>();
 
     @Option(names = "--predict-only", description = "Only the prediction (needs --predict): no cluster is contacted and "

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class BatchWindow {
 
-    /** No window: Karpenter decides for a pod when it arrives. */
+    /** No window (an idle duration of 0): Karpenter decides for a pod when it arrives. */
     static final BatchWindow NONE = new BatchWindow(0, 0);
 
     private final double idleSeconds;
@@ -44,7 +44,7 @@ final class BatchWindow {
      * Karpenter decides for it now (its window closed, or there is no window).
      */
     boolean waits(Job pod, double now) {
-        if (maxSeconds == 0) {
+        if (idleSeconds == 0) {
             return false;
         }
         if (!Double.isNaN(opened) && now >= closes()) {
