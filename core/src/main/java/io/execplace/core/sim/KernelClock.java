@@ -389,7 +389,6 @@ final class KernelClock {
 
     /** True when nothing would free room on its own: idle, and no pool holds capacity back. */
     boolean idleForGood() {
-        return state.idle() && (preemptions == null || !state.nodes().capacityHeldBack())
-                && askAgainAt() == Double.POSITIVE_INFINITY;
+        return state.idle() && (preemptions == null || !state.nodes().capacityHeldBack());
     }
 }

@@ -41,25 +41,31 @@ final class BatchWindow {
 
     /**
      * Whether the pod, which no ready node holds now, still waits for its window to close; false when
-     * Karpenter decides for it now (its window closed, or there is no window).
+     * Karpenter decides for it now: its window closed, or there is no window. While no pod is on any
+     * node the pods of this instant are decided at once (the simulator drops a job left waiting on an
+     * idle cluster, no event being left to bring it back; on the testbed the first batch of a run, or
+     * of one after an idle gap, waits its window too).
      */
-    boolean waits(Job pod, double now) {
+    boolean waits(Job pod, double now, boolean anyPodPlaced) {
         if (idleSeconds == 0) {
             return false;
         }
+        if (!anyPodPlaced) {
+            closedAt = Math.max(closedAt, now);
+        }
         if (!Double.isNaN(opened) && now >= closes()) {
-            closedAt = closes();
+            closedAt = Math.max(closedAt, closes());
             opened = Double.NaN;
             lastJoined = Double.NaN;
         }
         Double at = joined.get(pod.id());
-        if (at == null) {
+        if (at == null && now > closedAt) {
             at = now;
             joined.put(pod.id(), now);
             opened = Double.isNaN(opened) ? now : opened;
             lastJoined = now;
         }
-        if (at > closedAt) {
+        if (at != null && at > closedAt) {
             return true;
         }
         joined.remove(pod.id());

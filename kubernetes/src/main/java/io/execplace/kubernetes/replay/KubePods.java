@@ -32,7 +32,7 @@ import java.util.List;
  * last pod that joined, at most {@code --batch-max-duration} after the first); until then the pod waits,
  * and kube-scheduler binds it to a ready node that frees room meanwhile (at once: its backoff of 1-10 s
  * is not modelled). The simulator asks again when the window closes ({@link #askAgainAt}). Without a
- * window Karpenter decides when the pod arrives.
+ * window, or while no pod is on any node, Karpenter decides when the pod arrives.
  */
 final class KubePods implements PlacementPolicy {
 
@@ -69,7 +69,7 @@ final class KubePods implements PlacementPolicy {
             window.bound(pod);
             return Placement.of(new int[] {vm});
         }
-        if (window.waits(pod, view.now())) {
+        if (window.waits(pod, view.now(), anyPodPlaced(view, count))) {
             return Placement.none();
         }
         vm = best(pod, view, count, false);
@@ -77,6 +77,16 @@ final class KubePods implements PlacementPolicy {
             vm = newClaim(pod, view, count);
         }
         return vm < 0 ? Placement.none() : Placement.of(new int[] {vm});
+    }
+
+    /** Whether any node holds a pod (the simulator's cluster is not idle). */
+    private boolean anyPodPlaced(ClusterView view, int count) {
+        for (int k = 0; k < count; k++) {
+            if (view.executorsOn(live[k]) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

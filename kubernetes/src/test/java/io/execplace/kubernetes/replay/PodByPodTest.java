@@ -84,28 +84,28 @@ class PodByPodTest {
 
     /**
      * Karpenter's batch window (1 s idle, 10 s at most: 60 and 600 workload seconds at K = 60). A's driver
-     * and two 2-core executors (300 s) arrive at 0 with no node: they wait for the window, which closes
-     * at 60; then one m5.2xlarge is bought for all three, ready at 180, and they run 180-480. B (a 5-core
-     * executor, 100 s) arrives at 450: its driver fits node 1 at once; its executor does not (1 core
-     * free) and waits in a new window (closing at 510), but at 480 A's pods end and kube-scheduler binds
-     * it there: it runs 480-580, nothing more is bought, and node 1 goes at 580 + 600.
+     * and two 2-core executors (360 s) arrive at 0 on an empty cluster: decided at once (nothing runs that
+     * could bring a later event), one m5.2xlarge for all three, ready at 120, running 120-480. B (a 5-core
+     * executor, 100 s) arrives at 450: its driver fits node 1 at once (450-550); its executor does not (1
+     * core free) and waits in a window closing at 510, but at 480 A's pods end and kube-scheduler binds it
+     * there: it runs 480-580, nothing more is bought, and node 1 goes at 580 + 600. Without the window
+     * Karpenter buys node 2 for it at 450 (ready at 570, running 570-670; node 1 goes at 1,150, node 2 at
+     * 1,270).
      */
     @Test
     void aPodWaitingForKarpentersBatchTakesRoomThatFreesMeanwhile() throws IOException {
         Workload w = new Workload("two", List.of(
-                new Job(1, JobType.GENERIC, 0, 2, 2, 2, 300, 2000),
+                new Job(1, JobType.GENERIC, 0, 2, 2, 2, 360, 2000),
                 new Job(2, JobType.GENERIC, 450, 1, 5, 5, 100, 2000)));
-        Map<String, Object> p = K60.predictPodByPod(w, types(M5_2XLARGE), false, 1, 10);
-        assertThat(p.get("node_claims")).isEqualTo(1);
-        assertThat((double) p.get("makespan_seconds")).isEqualTo(580);
-        assertThat((double) p.get("node_cost")).isCloseTo((1180 - 60) * 0.384 / 3600, within(1e-12));
-        assertThat(p.get("deadlines_met")).isEqualTo(2);
-        // Without the window Karpenter buys at 0 (ready at 120): A runs 120-420, and at 450 B's pods fit
-        // the empty node 1 at once (450-550); node 1 goes at 1,150.
-        Map<String, Object> at0 = K60.predictPodByPod(w, types(M5_2XLARGE), false);
-        assertThat(at0.get("node_claims")).isEqualTo(1);
-        assertThat((double) at0.get("makespan_seconds")).isEqualTo(550);
-        assertThat((double) at0.get("node_cost")).isCloseTo(1150 * 0.384 / 3600, within(1e-12));
+        Map<String, Object> window = K60.predictPodByPod(w, types(M5_2XLARGE), false, 1, 10);
+        assertThat(window.get("node_claims")).isEqualTo(1);
+        assertThat((double) window.get("makespan_seconds")).isEqualTo(580);
+        assertThat((double) window.get("node_cost")).isCloseTo(1180 * 0.384 / 3600, within(1e-12));
+        assertThat(window.get("deadlines_met")).isEqualTo(2);
+        Map<String, Object> atOnce = K60.predictPodByPod(w, types(M5_2XLARGE), false);
+        assertThat(atOnce.get("node_claims")).isEqualTo(2);
+        assertThat((double) atOnce.get("makespan_seconds")).isEqualTo(670);
+        assertThat((double) atOnce.get("node_cost")).isCloseTo((1150 + 820) * 0.384 / 3600, within(1e-12));
     }
 
     /** An application meets its deadline when its last pod ends by it (the replay's rule), the driver's end too. */
