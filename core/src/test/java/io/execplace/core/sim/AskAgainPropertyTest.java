@@ -15,6 +15,7 @@ import io.execplace.core.workload.WorkloadOptions;
 import io.execplace.core.workload.WorkloadPresets;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -90,12 +91,18 @@ class AskAgainPropertyTest {
      * Not pools whose core limit binds: the kernel wakes jobs held back by a limit only when a removal
      * unblocks a pool that could buy nothing, so an instant asked for can place such a job sooner.
      */
-    private static List<Cluster> limited() {
-        return List.of(ClusterPresets.c5(), ElasticPresets.onDemand(), ElasticPresets.spot(), ElasticPresets.onDemandUnderutilized());
+    private static List<Cluster> fixedAndElastic() {
+        List<Cluster> all = new ArrayList<>(elastic());
+        all.add(0, ClusterPresets.c5());
+        return all;
+    }
+
+    private static Workload workload(long seed) {
+        return WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(120).withMeanGapSeconds(20.0));
     }
 
     /** Pools that hold every job of the workload. */
-    private static List<Cluster> unlimited() {
+    private static List<Cluster> elastic() {
         return List.of(ElasticPresets.onDemand(), ElasticPresets.spot(), ElasticPresets.onDemandUnderutilized());
     }
 
@@ -104,8 +111,8 @@ class AskAgainPropertyTest {
         int runs = 0;
         int moreDecisions = 0;
         for (long seed = 1; seed <= 4; seed++) {
-            Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(120).withMeanGapSeconds(20.0));
-            for (Cluster c : limited()) {
+            Workload w = workload(seed);
+            for (Cluster c : fixedAndElastic()) {
                 SimulationConfig config = SimulationConfig.defaults(c, w).withCapacitySeed(seed);
                 RunResult plain = Simulation.run(c, w, TestPolicies.pack(true), config);
                 RunResult asked = Simulation.run(c, w, new Restless(TestPolicies.pack(true), seed, 0, w), config);
@@ -140,8 +147,8 @@ class AskAgainPropertyTest {
         double hold = 45;
         int held = 0;
         for (long seed = 1; seed <= 4; seed++) {
-            Workload w = WorkloadPresets.generate("hybrid-medium", WorkloadOptions.seed(seed).withJobs(120).withMeanGapSeconds(20.0));
-            for (Cluster c : unlimited()) {
+            Workload w = workload(seed);
+            for (Cluster c : elastic()) {
                 SimulationConfig config = SimulationConfig.defaults(c, w).withCapacitySeed(seed).withBackfilling(true);
                 Restless policy = new Restless(TestPolicies.pack(true), seed, hold, w);
                 RunResult r = Simulation.run(c, w, policy, config);
