@@ -88,8 +88,9 @@ class AskAgainPropertyTest {
     /**
      * A fixed cluster, where jobs wait for room that only completions free, and elastic pools, where node
      * events (launches, removals, spot interruptions, under-used consolidation) run between the instants.
-     * Not pools whose core limit binds: the kernel wakes jobs held back by a limit only when a removal
-     * unblocks a pool that could buy nothing, so an instant asked for can place such a job sooner.
+     * Not pools whose core limit binds: after a removal the kernel offers jobs again only when some
+     * instance type could not be bought before it, so a job whose nodes together exceeded the limit can be
+     * placed sooner at an instant asked for (docs/kernel.md).
      */
     private static List<Cluster> fixedAndElastic() {
         List<Cluster> all = new ArrayList<>(elastic());
