@@ -69,6 +69,52 @@ class ReplayCommandTest {
     }
 
     @Test
+    void podByPodModelsKubeSchedulerOnlyAndPredictOnlyNeedsAPolicy(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), TRACE);
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.large: 0.096\n");
+        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), "apiVersion: v1\nkind: Config\n");
+        CliRunner.Result ft = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "finish-together", "--pod-by-pod");
+        assertThat(ft.exitCode()).isEqualTo(2);
+        assertThat(ft.err()).contains("--pod-by-pod").contains("finish-together");
+        CliRunner.Result batchAlone = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "kube-default", "--karpenter-batch", "1,10");
+        assertThat(batchAlone.exitCode()).isEqualTo(2);
+        assertThat(batchAlone.err()).contains("--karpenter-batch").contains("--pod-by-pod");
+        CliRunner.Result batchBackwards = CliRunner.run("replay", "--kubeconfig", kubeconfig.toString(), "--prices", prices.toString(),
+                "--workload", trace.toString(), "--predict", "kube-default", "--pod-by-pod", "--karpenter-batch", "10,1");
+        assertThat(batchBackwards.exitCode()).isEqualTo(2);
+        assertThat(batchBackwards.err()).contains("--karpenter-batch").contains("[10.0, 1.0]");
+        CliRunner.Result noPolicy = CliRunner.run("replay", "--prices", prices.toString(), "--workload", trace.toString(),
+                "--predict-only");
+        assertThat(noPolicy.exitCode()).isEqualTo(2);
+        assertThat(noPolicy.err()).contains("--predict-only").contains("--predict");
+        CliRunner.Result noConfig = CliRunner.run("replay", "--prices", prices.toString(), "--workload", trace.toString());
+        assertThat(noConfig.exitCode()).isEqualTo(2);
+        assertThat(noConfig.err()).contains("--kubeconfig").contains("required");
+    }
+
+    @Test
+    void predictOnlyPrintsAndWritesTheSimulatedFiguresWithoutACluster(@TempDir Path dir) throws Exception {
+        // One application (a driver and two 2-core executors for 600 s) on m5.2xlarge nodes (7 cores): one node,
+        // bought at 0, ready at 120 (2 s x 60), every pod runs 120-720, removed at 720 + 600.
+        Path trace = Files.writeString(dir.resolve("t.csv"), TRACE);
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.2xlarge: 0.384\n");
+        Path types = Files.writeString(dir.resolve("instance-types.json"), """
+                [{"name": "m5.2xlarge", "resources": {"cpu": "8", "memory": "32Gi", "pods": "110"},
+                  "offerings": [{"Price": 0.384, "Requirements": [{"key": "karpenter.sh/capacity-type", "values": ["on-demand"]}]}]}]
+                """);
+        Path json = dir.resolve("p.json");
+        CliRunner.Result r = CliRunner.run("replay", "--prices", prices.toString(), "--workload", trace.toString(),
+                "--predict", "kube-default", "--pod-by-pod", "--predict-only", "--time-scale", "60", "--launch-seconds", "2",
+                "--consolidate-after", "10", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("node_claims").contains("deadlines_met");
+        assertThat(Files.readString(json)).contains("\"simulatedNodeClaims\": 1,").contains("\"simulatedMakespanSeconds\": 720.0");
+        assertThat(Files.readString(dir.resolve("p.csv"))).startsWith("simulated_applications,");
+    }
+
+    @Test
     void theCsvGoesBesideTheJson() {
         assertThat(ReplayCommand.csvBeside(Path.of("/r/round-1.json"))).isEqualTo(Path.of("/r/round-1.csv"));
         assertThat(ReplayCommand.csvBeside(Path.of("out"))).isEqualTo(Path.of("out.csv"));

@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,7 +49,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--kubeconfig", paramLabel = "FILE", required = true, description = "Kubeconfig of the cluster (scripts/testbed up prints it).")
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "Kubeconfig of the cluster (scripts/testbed up prints it); "
+            + "required unless --predict-only.")
     Path kubeconfig;
 
     @Option(names = "--workload", paramLabel = "FILE", required = true, description = "Workload trace file (csv, tpds, hyb or swim).")
@@ -99,6 +101,22 @@ public final class ReplayCommand implements Callable<Integer> {
                     + "only empty nodes removed, the model of the earlier predictions in docs/testbed.md).")
     String consolidationPolicy;
 
+    @Option(names = "--pod-by-pod", description = "For --predict kube-default or kube-most: kube-scheduler modelled pod by pod, "
+            + "as the testbed runs it: each pod starts when its own node is ready and ends its own run later, is bound only to a "
+            + "ready node, and Karpenter buys for the rest in batches of an application's pods (default: the application's "
+            + "executors start together once the last node it bought is ready; docs/testbed.md).")
+    boolean podByPod;
+
+    @Option(names = "--karpenter-batch", paramLabel = "IDLE,MAX", split = ",",
+            description = "For --pod-by-pod: Karpenter's batch window, real seconds: a pod no ready node holds waits for it to close, "
+                    + "IDLE after the last pod that joined it, at most MAX after the first, and takes room that frees meanwhile "
+                    + "(Karpenter's defaults: 1,10; default, or IDLE 0: none, Karpenter decides as the pod arrives).")
+    List<Double> karpenterBatch = new ArrayList<>();
+
+    @Option(names = "--predict-only", description = "Only the prediction (needs --predict): no cluster is contacted and "
+            + "--kubeconfig is not needed; prints the simulated figures (and writes them with --json).")
+    boolean predictOnly;
+
     @Option(names = "--executors-on-spot", description = "Executors ask for spot nodes and drivers for on-demand ones "
             + "(node selector karpenter.sh/capacity-type), whichever scheduler places them.")
     boolean executorsOnSpot;
@@ -126,8 +144,21 @@ public final class ReplayCommand implements Callable<Integer> {
         Replay.Settings settings = ReplaySetup.settings(namespace, scheduler, timeScale, timeoutSeconds);
         Replay.Spot spot = ReplaySetup.spot(executorsOnSpot, spotInterruptions, notice, spotInterruptionRate, seed);
         Workload jobs = Traces.read(workload);
-        if (!Files.isReadable(kubeconfig)) {
-            throw BadInputException.option("--kubeconfig", "cannot read " + kubeconfig);
+        if (predictOnly && predict == null) {
+            throw BadInputException.option("--predict-only", "needs --predict POLICY");
+        }
+        if (podByPod && !(POD_BY_POD.contains(predict) && !executorsOnSpot)) {
+            throw BadInputException.option("--pod-by-pod", "models kube-scheduler only: --predict kube-default or kube-most, "
+                    + "without --executors-on-spot" + (predict == null ? "" : "; got --predict " + predict));
+        }
+        if (!karpenterBatch.isEmpty() && (!podByPod || karpenterBatch.size() != 2 || !(karpenterBatch.get(0) >= 0)
+                || !(karpenterBatch.get(1) >= karpenterBatch.get(0)) || karpenterBatch.get(1) > 3600)) {
+            throw BadInputException.option("--karpenter-batch", "needs --pod-by-pod and IDLE,MAX real seconds with "
+                    + "0 <= IDLE <= MAX <= 3600, got " + karpenterBatch);
+        }
+        if (!predictOnly && (kubeconfig == null || !Files.isReadable(kubeconfig))) {
+            throw BadInputException.option("--kubeconfig", kubeconfig == null ? "required (unless --predict-only)"
+                    : "cannot read " + kubeconfig);
         }
         if (json != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw BadInputException.option("--json", "no directory " + json.toAbsolutePath().getParent());
@@ -141,11 +172,21 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             prediction = ReplaySetup.prediction(settings, spot, launchSeconds, consolidateAfter, consolidationPolicy);
         }
+        PrintWriter out = spec.commandLine().getOut();
+        if (predictOnly) {
+            Map<String, Object> predicted = predicted(prediction, jobs, types);
+            predicted.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
+            out.flush();
+            if (json != null) {
+                Map<String, Object> simulated = ReplaySetup.joined(Map.of(), predicted);
+                AtomicFiles.write(json, json(simulated).getBytes(StandardCharsets.UTF_8));
+                AtomicFiles.write(csvBeside(json), ReplayReport.csv(simulated).getBytes(StandardCharsets.UTF_8));
+            }
+            return 0;
+        }
         ReplayResult result = Replay.run(kubeconfig, prices.file, settings, spot, jobs);
         Map<String, Object> summary = result.summary();
-        PrintWriter out = spec.commandLine().getOut();
-        Map<String, Object> predicted = prediction == null ? Map.of()
-                : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
+        Map<String, Object> predicted = prediction == null ? Map.of() : predicted(prediction, jobs, types);
         if (predicted.isEmpty()) {
             summary.forEach((k, v) -> out.printf("%-26s %s%n", k, shown(v)));
         } else {
@@ -162,6 +203,15 @@ public final class ReplayCommand implements Callable<Integer> {
             AtomicFiles.write(csvBeside(json), ReplayReport.csv(summary).getBytes(StandardCharsets.UTF_8));
         }
         return result.applications().finished() == result.applications().count() ? 0 : 1;
+    }
+
+    /** The policies {@code --pod-by-pod} models (kube-scheduler's default scoring and MostAllocated). */
+    private static final List<String> POD_BY_POD = List.of("kube-default", "kube-most");
+
+    private Map<String, Object> predicted(Prediction prediction, Workload jobs, Path types) throws IOException {
+        return podByPod ? prediction.predictPodByPod(jobs, types, predict.equals("kube-most"),
+                karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(0), karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(1))
+                : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
     }
 
     /** The CSV file written beside a JSON file: its name with .csv for .json (or .csv added). */

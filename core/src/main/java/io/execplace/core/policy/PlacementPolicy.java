@@ -32,6 +32,19 @@ public interface PlacementPolicy {
     }
 
     /**
+     * When the policy wants to be asked again though nothing arrives or ends by then — a job it left
+     * waiting for a time of its own, such as a provisioner's batch window closing; the simulator then
+     * makes that instant a decision point and offers the waiting jobs again. A job the policy leaves
+     * waiting on an idle cluster is still dropped (nothing runs to free room: hold jobs back only while
+     * something runs). Asked as the clock moves; a time not after the clock counts as none. A policy
+     * answers {@code +∞} once no job waits for an instant of its own: one that always names an instant
+     * keeps the run from ending. Default: never ({@code +∞}).
+     */
+    default double askAgainAt() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * True when the policy names the executors' protections from drains itself ({@link Placement#withProtection}),
      * so that a placement naming none protects none; false (the default) for a policy that never names
      * any, whose executors the Kubernetes scheduler's {@code --protect-executors} protects for ever.

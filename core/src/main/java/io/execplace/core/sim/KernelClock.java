@@ -73,6 +73,12 @@ final class KernelClock {
         return preemptions != null;
     }
 
+    /** When the deciding policy wants to decide again ({@link PlacementPolicy#askAgainAt}); +∞ for none or a time past. */
+    private double askAgainAt() {
+        double at = arrivalCheck == null ? Double.POSITIVE_INFINITY : arrivalCheck.askAgainAt();
+        return at > state.now() ? at : Double.POSITIVE_INFINITY;
+    }
+
     /** Starts a run over {@code jobs}, the first {@code n} the workload's, at time 0. */
     void reset(Job[] jobs, int n) {
         this.jobs = jobs;
@@ -105,7 +111,7 @@ final class KernelClock {
         while (true) {
             tArrival = nextArrival < n ? jobs[nextArrival].arrival() : Double.POSITIVE_INFINITY;
             tCompletion = running.isEmpty() ? Double.POSITIVE_INFINITY : running.peekFinish();
-            t = Math.min(Math.min(tArrival, tCompletion), allocations.nextArrival());
+            t = Math.min(Math.min(tArrival, tCompletion), Math.min(allocations.nextArrival(), askAgainAt()));
             // Node events (consolidation, spot notices and interruptions) up to the next arrival or
             // completion come first; only an interruption that stops jobs makes a decision point.
             if (preemptions == null) {

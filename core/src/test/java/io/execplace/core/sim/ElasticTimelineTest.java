@@ -13,6 +13,8 @@ import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
 import io.execplace.core.model.UnavailableWindow;
 import io.execplace.core.model.Workload;
+import io.execplace.core.model.Placement;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.DurationModel;
 import io.execplace.core.rules.SimulationConfig;
@@ -143,5 +145,46 @@ class ElasticTimelineTest {
         // Node 0 lived 0-1000; from 2000 two nodes: A's (to 4010) and B's (to 2110).
         assertThat(r.vms().get(0).intervalEnd(0)).isEqualTo(1000);
         assertThat(r.summary().totalCost()).isCloseTo((1000 + 2010 + 110) * 0.25, within(1e-9));
+    }
+
+    /**
+     * A policy that holds a job back until a time of its own (a provisioner's batch window) is asked again
+     * at that instant, though nothing arrives or ends then. R arrives at 0 and buys node 0 (ready at 30,
+     * runs 30-230). A arrives at 5 and is held until 25: then it buys node 1, ready at 55, and runs 55-155.
+     * B arrives at 40 and buys node 2, ready at 70. Without the instant A would wait for B's arrival at 40.
+     */
+    @Test
+    void aPolicyIsAskedAgainWhenItSaysEvenIfNothingHappensThen() {
+        NodePool pool = NodePool.builder("od").instanceTypes(List.of(N4)).limitCores(16)
+                .launchDelay(LaunchDelay.constant(30)).billing(1, 0).consolidateAfter(20).build();
+        Cluster cluster = new NodePools("hand", List.of(pool), false).cluster();
+        PlacementPolicy heldUntil25 = new PlacementPolicy() {
+            private final PlacementPolicy pack = TestPolicies.pack();
+
+            @Override
+            public String name() {
+                return "held-until-25";
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                return job.id() == 1 && view.now() < 25 ? Placement.none() : pack.place(job, view);
+            }
+
+            @Override
+            public double askAgainAt() {
+                return 25;
+            }
+        };
+        Workload w = new Workload("hand", List.of(job(0, 0, 1, 200), job(1, 5, 1, 100), job(2, 40, 1, 10)));
+        SimulationConfig config = SimulationConfig.defaults(cluster, w)
+                .withDurationModel(new DurationModel(false, false, 1.3)).withBackfilling(true);
+        RunResult r = Simulation.run(cluster, w, heldUntil25, config);
+        assertThat(r.jobs().get(0).start()).isEqualTo(30);
+        assertThat(r.jobs().get(1).start()).isEqualTo(55);
+        assertThat(r.jobs().get(1).finish()).isEqualTo(155);
+        assertThat(r.vms().get(1).intervalStart(0)).isEqualTo(25);
+        assertThat(r.jobs().get(2).start()).isEqualTo(70);
+        assertThat(r.vms().get(2).intervalStart(0)).isEqualTo(40);
     }
 }

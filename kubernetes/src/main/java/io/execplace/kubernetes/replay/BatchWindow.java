@@ -1,0 +1,88 @@
+package io.execplace.kubernetes.replay;
+
+import io.execplace.core.model.Job;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Karpenter's batch window over the pods no ready node holds (sigs.k8s.io/karpenter v1.15.0,
+ * {@code pkg/controllers/provisioning/batcher.go}): the first such pod opens a window, each new one
+ * keeps it open {@code idleSeconds} more, and it closes then or {@code maxSeconds} after it opened,
+ * whichever comes first; Karpenter then decides for every pod that joined it. Workload seconds.
+ * Mutable: one per run ({@link #copy}).
+ */
+final class BatchWindow {
+
+    /** No window (an idle duration of 0): Karpenter decides for a pod when it arrives. */
+    static final BatchWindow NONE = new BatchWindow(0, 0);
+
+    private final double idleSeconds;
+    private final double maxSeconds;
+    /** When each waiting pod joined a window (job id). */
+    private final Map<Integer, Double> joined = new HashMap<>();
+    private double opened = Double.NaN;
+    private double lastJoined = Double.NaN;
+    /** Pods that joined at or before this closed window are decided. */
+    private double closedAt = Double.NEGATIVE_INFINITY;
+
+    BatchWindow(double idleSeconds, double maxSeconds) {
+        if (!(idleSeconds >= 0) || !(maxSeconds >= idleSeconds) || !Double.isFinite(maxSeconds)) {
+            throw new IllegalArgumentException("a batch window needs 0 <= idle <= max, got " + idleSeconds + ", " + maxSeconds);
+        }
+        this.idleSeconds = idleSeconds;
+        this.maxSeconds = maxSeconds;
+    }
+
+    /** A fresh window of the same durations. */
+    BatchWindow copy() {
+        return new BatchWindow(idleSeconds, maxSeconds);
+    }
+
+    /**
+     * Whether the pod, which no ready node holds now, still waits for its window to close; false when
+     * Karpenter decides for it now: its window closed, or there is no window. While no pod is on any
+     * node the pods of this instant are decided at once (the simulator drops a job left waiting on an
+     * idle cluster, no event being left to bring it back; on the testbed the first batch of a run, or
+     * of one after an idle gap, waits its window too).
+     */
+    boolean waits(Job pod, double now, boolean anyPodPlaced) {
+        if (idleSeconds == 0) {
+            return false;
+        }
+        if (!anyPodPlaced) {
+            closedAt = Math.max(closedAt, now);
+        }
+        if (!Double.isNaN(opened) && now >= closes()) {
+            closedAt = Math.max(closedAt, closes());
+            opened = Double.NaN;
+            lastJoined = Double.NaN;
+        }
+        Double at = joined.get(pod.id());
+        if (at == null && now > closedAt) {
+            at = now;
+            joined.put(pod.id(), now);
+            opened = Double.isNaN(opened) ? now : opened;
+            lastJoined = now;
+        }
+        if (at != null && at > closedAt) {
+            return true;
+        }
+        joined.remove(pod.id());
+        return false;
+    }
+
+    /** The pod was bound to a ready node: it no longer waits. */
+    void bound(Job pod) {
+        joined.remove(pod.id());
+    }
+
+    /** When the open window closes, pods waiting in it; +∞ when none waits. */
+    double closesAt() {
+        return Double.isNaN(opened) || joined.isEmpty() ? Double.POSITIVE_INFINITY : closes();
+    }
+
+    private double closes() {
+        return Math.min(lastJoined + idleSeconds, opened + maxSeconds);
+    }
+}
