@@ -251,28 +251,26 @@ public final class Replay {
         double lastEnd = 0;
         List<Double> latencies = new ArrayList<>();
         for (Job job : jobs) {
-            Instant appEnd = null;
-            boolean allEnded = apps.containsKey(job);
-            for (String name : apps.containsKey(job) ? apps.get(job).names : List.<String>of()) {
-                PodTimes.Seen s = times.of(name);
+            List<PodTimes.Seen> seen = apps.containsKey(job) ? apps.get(job).names.stream().map(times::of).toList() : List.of();
+            for (PodTimes.Seen s : seen) {
                 if (s == null || s.ended == null) {
-                    allEnded = false;
                     continue;
                 }
                 evicted += s.evicted ? 1 : 0;
-                appEnd = appEnd == null || s.ended.isAfter(appEnd) ? s.ended : appEnd;
                 if (s.bound != null && s.created != null) {
                     latencies.add(Duration.between(s.created, s.bound).toNanos() / 1e9);
                 }
             }
-            double endSeconds = appEnd == null ? Double.NaN : Duration.between(start, appEnd).toNanos() / 1e9 * k;
-            if (allEnded) {
+            Instant appEnd = finishedAt(seen);
+            boolean done = appEnd != null;
+            double endSeconds = done ? Duration.between(start, appEnd).toNanos() / 1e9 * k : Double.NaN;
+            if (done) {
                 finished++;
                 lastEnd = Math.max(lastEnd, endSeconds);
             }
             if (job.hasDeadline()) {
                 deadlines++;
-                met += allEnded && endSeconds <= job.deadline() ? 1 : 0;
+                met += done && endSeconds <= job.deadline() ? 1 : 0;
             }
         }
         double firstArrival = jobs.isEmpty() ? 0 : jobs.get(0).arrival();
@@ -280,6 +278,26 @@ public final class Replay {
         return new ReplayResult(new ReplayResult.Applications(jobs.size(), finished, Math.max(0, lastEnd - firstArrival), evicted),
                 new ReplayResult.Deadlines(deadlines, met),
                 new ReplayResult.Latency(latencies.size(), percentile(latencies, 0.5), percentile(latencies, 0.99)), cost, interrupted);
+    }
+
+    /**
+     * When an application finished (its last pod's end), or null when it did not: a pod not seen or not
+     * ended, or its driver (the first pod) deleted before it ended: Spark's application fails with its
+     * driver, whose executors the garbage collector then deletes. A lost executor started again does not
+     * stop the application from finishing.
+     */
+    static Instant finishedAt(List<PodTimes.Seen> pods) {
+        if (pods.isEmpty() || pods.get(0) == null || pods.get(0).evicted) {
+            return null;
+        }
+        Instant end = null;
+        for (PodTimes.Seen s : pods) {
+            if (s == null || s.ended == null) {
+                return null;
+            }
+            end = end == null || s.ended.isAfter(end) ? s.ended : end;
+        }
+        return end;
     }
 
     /** Nearest-rank percentile of sorted values (NaN when empty). */

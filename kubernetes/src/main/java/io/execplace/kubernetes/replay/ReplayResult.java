@@ -41,7 +41,7 @@ public record ReplayResult(Applications applications, Deadlines deadlines, Laten
 
     /**
      * @param count     applications replayed
-     * @param finished  applications whose every pod ended
+     * @param finished  applications whose every pod ended and whose driver was not lost
      * @param makespan  first arrival to the last pod's end, workload seconds
      * @param evicted   pods deleted before they ended (consolidation, interruption); each lost executor was replaced
      */
