@@ -5,10 +5,9 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.PermutationSampler;
-import org.apache.commons.rng.sampling.distribution.PoissonSampler;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
@@ -37,20 +36,11 @@ public final class HjsWorkloadGenerator {
         double[] arrivals = new double[n];
         int[] ids = new int[n];
         double t = 0;
-        if (spec.gapDistribution() == GapDistribution.POISSON) {
-            var gap = PoissonSampler.of(rng, spec.meanGapSeconds());
-            for (int i = 0; i < n; i++) {
-                t += gap.sample();
-                arrivals[i] = t;
-                ids[i] = i;
-            }
-        } else {
-            var gap = ZigguratSampler.Exponential.of(rng, spec.meanGapSeconds());
-            for (int i = 0; i < n; i++) {
-                t += gap.sample();
-                arrivals[i] = t;
-                ids[i] = i;
-            }
+        DoubleSupplier gap = spec.gapDistribution().sampler(rng, spec.meanGapSeconds());
+        for (int i = 0; i < n; i++) {
+            t += gap.getAsDouble();
+            arrivals[i] = t;
+            ids[i] = i;
         }
         boolean[] hasDeadline = new boolean[n];
         int[] chosen = PermutationSampler.natural(n);

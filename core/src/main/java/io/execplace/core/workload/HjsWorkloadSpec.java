@@ -33,24 +33,13 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
     public static final double DEFAULT_DEADLINE_SLACK = 1.0;
 
     public HjsWorkloadSpec {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("an HJS workload needs a name");
-        }
-        if (jobs < 1) {
-            throw new IllegalArgumentException("an HJS workload needs at least 1 job, got " + jobs);
-        }
+        SpecChecks.namedJobs("an HJS workload", name, jobs);
         if (!(deadlineShare >= 0 && deadlineShare <= 1)) {
             throw new IllegalArgumentException("deadline share must be between 0 and 1, got " + deadlineShare);
         }
-        if (!(deadlineSlack >= 0) || Double.isInfinite(deadlineSlack)) {
-            throw new IllegalArgumentException("deadline slack must be a finite number >= 0, got " + deadlineSlack);
-        }
-        if (!(meanGapSeconds > 0) || Double.isInfinite(meanGapSeconds)) {
-            throw new IllegalArgumentException("mean gap must be a finite number > 0, got " + meanGapSeconds);
-        }
-        if (gapDistribution == null || requestRanges == null) {
-            throw new IllegalArgumentException("gap distribution and request ranges are required");
-        }
+        SpecChecks.nonNegative("deadline slack", deadlineSlack);
+        SpecChecks.positive("mean gap", meanGapSeconds);
+        SpecChecks.arrivalsAndRequests(gapDistribution, requestRanges);
     }
 
     /**

@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ContinuousUniformSampler;
-import org.apache.commons.rng.sampling.distribution.PoissonSampler;
 import org.apache.commons.rng.sampling.distribution.SharedStateContinuousSampler;
-import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
@@ -28,7 +26,7 @@ public final class HybridWorkloadGenerator {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(spec.seed());
         // Samplers are created in a fixed order from one generator; per job the draws are gap,
         // cores, memory, executors, T_est, slack. Changing either order changes every workload.
-        DoubleSupplier gap = gapSampler(rng, spec);
+        DoubleSupplier gap = spec.gapDistribution().sampler(rng, spec.meanGapSeconds());
         RequestSampler requests = new RequestSampler(rng, spec.requestRanges());
         ZigguratSampler.Exponential duration = ZigguratSampler.Exponential.of(rng, spec.durationMeanSeconds());
         // u·max with u in [0, 1) stays below max, so slack lies in [0, max).
@@ -44,18 +42,5 @@ public final class HybridWorkloadGenerator {
             jobs.add(new Job(i, JobType.GENERIC, arrival, r.executors(), r.cores(), r.memoryGb(), tEst, deadline));
         }
         return new Workload(spec.name() + "/seed-" + spec.seed(), jobs);
-    }
-
-    private static DoubleSupplier gapSampler(UniformRandomProvider rng, HybridWorkloadSpec spec) {
-        return switch (spec.gapDistribution()) {
-            case POISSON -> {
-                SharedStateDiscreteSampler poisson = PoissonSampler.of(rng, spec.meanGapSeconds());
-                yield poisson::sample;
-            }
-            case EXPONENTIAL -> {
-                ZigguratSampler.Exponential exp = ZigguratSampler.Exponential.of(rng, spec.meanGapSeconds());
-                yield exp::sample;
-            }
-        };
     }
 }

@@ -24,33 +24,14 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
                                  double deadlineToleranceSeconds, RequestRanges requestRanges, long seed) {
 
     public HybridWorkloadSpec {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a HYB workload needs a name");
-        }
-        if (jobs < 1) {
-            throw new IllegalArgumentException("a HYB workload needs at least 1 job, got " + jobs);
-        }
-        requirePositive("mean gap", meanGapSeconds);
+        SpecChecks.namedJobs("a HYB workload", name, jobs);
+        SpecChecks.positive("mean gap", meanGapSeconds);
         // Positive so that T_est > 0 even if the exponential draw is 0.
-        requirePositive("duration offset", durationOffsetSeconds);
-        requirePositive("duration mean", durationMeanSeconds);
-        requireNonNegative("maximum slack", maxSlackSeconds);
-        requireNonNegative("deadline tolerance", deadlineToleranceSeconds);
-        if (gapDistribution == null || requestRanges == null) {
-            throw new IllegalArgumentException("gap distribution and request ranges are required");
-        }
-    }
-
-    private static void requirePositive(String what, double v) {
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException(what + " must be a finite number > 0, got " + v);
-        }
-    }
-
-    private static void requireNonNegative(String what, double v) {
-        if (!(v >= 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + v);
-        }
+        SpecChecks.positive("duration offset", durationOffsetSeconds);
+        SpecChecks.positive("duration mean", durationMeanSeconds);
+        SpecChecks.nonNegative("maximum slack", maxSlackSeconds);
+        SpecChecks.nonNegative("deadline tolerance", deadlineToleranceSeconds);
+        SpecChecks.arrivalsAndRequests(gapDistribution, requestRanges);
     }
 
     /** HYB light load: 1000 jobs, Poisson gaps of mean 100 s, tolerance 1000 s, seed 1. */
