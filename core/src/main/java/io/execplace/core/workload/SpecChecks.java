@@ -1,8 +1,8 @@
 package io.execplace.core.workload;
 
 /**
- * The checks every generated workload's spec makes (TPDS, HYB, HJS), with one wording: a name,
- * at least one job, finite positive or non-negative numbers.
+ * The checks the generated workloads' specs make (TPDS, HYB, HJS and their {@link JobStream}), with
+ * one wording: a name, at least one job, finite positive or non-negative numbers.
  */
 final class SpecChecks {
 
@@ -32,13 +32,6 @@ final class SpecChecks {
     static void nonNegative(String what, double v) {
         if (!(v >= 0) || Double.isInfinite(v)) {
             throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + v);
-        }
-    }
-
-    /** The generated arrivals' gap distribution and the request ranges, both required. */
-    static void arrivalsAndRequests(GapDistribution gapDistribution, RequestRanges requestRanges) {
-        if (gapDistribution == null || requestRanges == null) {
-            throw new IllegalArgumentException("gap distribution and request ranges are required");
         }
     }
 }
