@@ -5,10 +5,9 @@ import io.execplace.core.model.Workload;
 import io.execplace.core.profile.JobProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.PermutationSampler;
-import org.apache.commons.rng.sampling.distribution.PoissonSampler;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
@@ -31,26 +30,18 @@ public final class HjsWorkloadGenerator {
 
     /** As {@link #generate(HjsWorkloadSpec)}, base durations drawn by {@code profile}. */
     public static Workload generate(HjsWorkloadSpec spec, JobProfile profile) {
-        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[]{spec.seed(), STREAM});
-        int n = spec.jobs();
+        JobStream stream = spec.stream();
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[]{stream.seed(), STREAM});
+        int n = stream.jobs();
         // Draw order: all gaps, then which jobs have deadlines, then one slack draw per deadline job.
         double[] arrivals = new double[n];
         int[] ids = new int[n];
         double t = 0;
-        if (spec.gapDistribution() == GapDistribution.POISSON) {
-            var gap = PoissonSampler.of(rng, spec.meanGapSeconds());
-            for (int i = 0; i < n; i++) {
-                t += gap.sample();
-                arrivals[i] = t;
-                ids[i] = i;
-            }
-        } else {
-            var gap = ZigguratSampler.Exponential.of(rng, spec.meanGapSeconds());
-            for (int i = 0; i < n; i++) {
-                t += gap.sample();
-                arrivals[i] = t;
-                ids[i] = i;
-            }
+        DoubleSupplier gap = stream.gapDistribution().sampler(rng, stream.meanGapSeconds());
+        for (int i = 0; i < n; i++) {
+            t += gap.getAsDouble();
+            arrivals[i] = t;
+            ids[i] = i;
         }
         boolean[] hasDeadline = new boolean[n];
         int[] chosen = PermutationSampler.natural(n);
@@ -58,7 +49,7 @@ public final class HjsWorkloadGenerator {
         for (int k = 0; k < spec.deadlineJobs(); k++) {
             hasDeadline[chosen[k]] = true;
         }
-        List<Job> base = TpdsJobFactory.jobs(ids, arrivals, spec.requestRanges(), spec.seed(), profile);
+        List<Job> base = TpdsJobFactory.jobs(ids, arrivals, stream.requestRanges(), stream.seed(), profile);
         List<Job> jobs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Job j = base.get(i);
@@ -69,6 +60,6 @@ public final class HjsWorkloadGenerator {
                 jobs.add(j);
             }
         }
-        return new Workload(spec.name() + "/seed-" + spec.seed(), jobs);
+        return new Workload(stream.name() + "/seed-" + stream.seed(), jobs);
     }
 }

@@ -14,18 +14,12 @@ import io.execplace.core.model.Workload;
  *       {@code [0, 2)}: on average {@code deadlineSlack} base durations of room beyond the run time.</li>
  * </ul>
  *
- * @param name            preset name, used in the workload's name
- * @param jobs            number of jobs {@code n}
- * @param deadlineShare   fraction of jobs with a deadline, 0..1 ({@code x/100})
- * @param deadlineSlack   mean slack of a deadline in multiples of the job's base duration, ≥ 0
- * @param meanGapSeconds  mean inter-arrival gap, seconds
- * @param gapDistribution exponential (continuous) or Poisson (whole seconds) gaps
- * @param requestRanges   ranges for cores, memory and executors
- * @param seed            random seed
+ * @param stream        name, number of jobs {@code n}, arrival gaps (mean {@code meanGapSeconds},
+ *                      exponential or whole-second Poisson), request ranges and seed
+ * @param deadlineShare fraction of jobs with a deadline, 0..1 ({@code x/100})
+ * @param deadlineSlack mean slack of a deadline in multiples of the job's base duration, ≥ 0
  */
-public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, double deadlineSlack,
-                              double meanGapSeconds, GapDistribution gapDistribution, RequestRanges requestRanges,
-                              long seed) {
+public record HjsWorkloadSpec(JobStream stream, double deadlineShare, double deadlineSlack) {
 
     /** Default mean gap (s): the c5 cluster is loaded enough for the queue order to matter (docs/hjs.md). */
     public static final double DEFAULT_MEAN_GAP_SECONDS = 20;
@@ -33,24 +27,13 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
     public static final double DEFAULT_DEADLINE_SLACK = 1.0;
 
     public HjsWorkloadSpec {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("an HJS workload needs a name");
-        }
-        if (jobs < 1) {
-            throw new IllegalArgumentException("an HJS workload needs at least 1 job, got " + jobs);
+        if (stream == null) {
+            throw new IllegalArgumentException("an HJS workload needs its jobs' stream");
         }
         if (!(deadlineShare >= 0 && deadlineShare <= 1)) {
             throw new IllegalArgumentException("deadline share must be between 0 and 1, got " + deadlineShare);
         }
-        if (!(deadlineSlack >= 0) || Double.isInfinite(deadlineSlack)) {
-            throw new IllegalArgumentException("deadline slack must be a finite number >= 0, got " + deadlineSlack);
-        }
-        if (!(meanGapSeconds > 0) || Double.isInfinite(meanGapSeconds)) {
-            throw new IllegalArgumentException("mean gap must be a finite number > 0, got " + meanGapSeconds);
-        }
-        if (gapDistribution == null || requestRanges == null) {
-            throw new IllegalArgumentException("gap distribution and request ranges are required");
-        }
+        SpecChecks.nonNegative("deadline slack", deadlineSlack);
     }
 
     /**
@@ -60,87 +43,18 @@ public record HjsWorkloadSpec(String name, int jobs, double deadlineShare, doubl
      * @param jobs    number of jobs
      */
     public static HjsWorkloadSpec jobSet(int percent, int jobs) {
-        return new HjsWorkloadSpec("hjs-" + percent + "-" + jobs, jobs, percent / 100.0, DEFAULT_DEADLINE_SLACK,
-                DEFAULT_MEAN_GAP_SECONDS, GapDistribution.EXPONENTIAL, RequestRanges.PAPER, 1);
+        JobStream stream = new JobStream("hjs-" + percent + "-" + jobs, jobs, DEFAULT_MEAN_GAP_SECONDS,
+                GapDistribution.EXPONENTIAL, RequestRanges.PAPER, 1);
+        return new HjsWorkloadSpec(stream, percent / 100.0, DEFAULT_DEADLINE_SLACK);
     }
 
     /** How many jobs have a deadline: {@code round(deadlineShare × jobs)}. */
     public int deadlineJobs() {
-        return (int) Math.round(deadlineShare * jobs);
+        return (int) Math.round(deadlineShare * stream.jobs());
     }
 
     /** Generates the workload; see {@link HjsWorkloadGenerator}. */
     public Workload generate() {
         return HjsWorkloadGenerator.generate(this);
     }
-
-    /** A builder holding this record's values, to change some by name. */
-    public Builder toBuilder() {
-        return new Builder(this);
-    }
-
-    /** Changes an {@link HjsWorkloadSpec} field by field, by name; {@link #build()} runs the record's checks. */
-    public static final class Builder {
-        private String name;
-        private int jobs;
-        private double deadlineShare;
-        private double deadlineSlack;
-        private double meanGapSeconds;
-        private GapDistribution gapDistribution;
-        private RequestRanges requestRanges;
-        private long seed;
-
-        private Builder(HjsWorkloadSpec from) {
-            name = from.name;
-            jobs = from.jobs;
-            deadlineShare = from.deadlineShare;
-            deadlineSlack = from.deadlineSlack;
-            meanGapSeconds = from.meanGapSeconds;
-            gapDistribution = from.gapDistribution;
-            requestRanges = from.requestRanges;
-            seed = from.seed;
-        }
-
-        public Builder jobs(int v) {
-            jobs = v;
-            return this;
-        }
-
-        public Builder deadlineShare(double v) {
-            deadlineShare = v;
-            return this;
-        }
-
-        public Builder deadlineSlack(double v) {
-            deadlineSlack = v;
-            return this;
-        }
-
-        public Builder meanGapSeconds(double v) {
-            meanGapSeconds = v;
-            return this;
-        }
-
-        public Builder gapDistribution(GapDistribution v) {
-            gapDistribution = v;
-            return this;
-        }
-
-        public Builder requestRanges(RequestRanges v) {
-            requestRanges = v;
-            return this;
-        }
-
-        public Builder seed(long v) {
-            seed = v;
-            return this;
-        }
-
-        /** The record; its checks run here. */
-        public HjsWorkloadSpec build() {
-            return new HjsWorkloadSpec(name, jobs, deadlineShare, deadlineSlack, meanGapSeconds, gapDistribution,
-                    requestRanges, seed);
-        }
-    }
-
 }

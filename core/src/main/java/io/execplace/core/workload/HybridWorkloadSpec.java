@@ -1,6 +1,7 @@
 package io.execplace.core.workload;
 
 import io.execplace.core.model.Workload;
+import java.util.function.UnaryOperator;
 
 /**
  * Parameters of a HYB workload (HYB §6.1). Job {@code i} arrives at the sum of the first
@@ -8,66 +9,51 @@ import io.execplace.core.model.Workload;
  * {@code T_est = durationOffset + Exp(mean durationMean)}; its deadline is
  * {@code T_A + T_est + slack + tolerance} with slack uniform in {@code [0, maxSlack)}.
  *
- * @param name                     preset name, used in the workload's name
- * @param jobs                     number of jobs
- * @param meanGapSeconds           mean inter-arrival gap, seconds
- * @param gapDistribution          Poisson (whole seconds) or exponential (continuous) gaps
+ * @param stream                   name, number of jobs, arrival gaps (Poisson whole seconds or
+ *                                 exponential), request ranges and seed
  * @param durationOffsetSeconds    constant part of {@code T_est} (10 s), positive
  * @param durationMeanSeconds      mean of the exponential part of {@code T_est} (100 s, i.e. λ = 0.01)
  * @param maxSlackSeconds          slack is uniform in {@code [0, maxSlack)} (300 s)
  * @param deadlineToleranceSeconds relaxation added to every deadline (1000 s light, 5000 s high)
- * @param requestRanges            ranges for cores, memory and executors
- * @param seed                     random seed
  */
-public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, GapDistribution gapDistribution,
-                                 double durationOffsetSeconds, double durationMeanSeconds, double maxSlackSeconds,
-                                 double deadlineToleranceSeconds, RequestRanges requestRanges, long seed) {
+public record HybridWorkloadSpec(JobStream stream, double durationOffsetSeconds, double durationMeanSeconds,
+                                 double maxSlackSeconds, double deadlineToleranceSeconds) {
 
     public HybridWorkloadSpec {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a HYB workload needs a name");
+        if (stream == null) {
+            throw new IllegalArgumentException("a HYB workload needs its jobs' stream");
         }
-        if (jobs < 1) {
-            throw new IllegalArgumentException("a HYB workload needs at least 1 job, got " + jobs);
-        }
-        requirePositive("mean gap", meanGapSeconds);
         // Positive so that T_est > 0 even if the exponential draw is 0.
-        requirePositive("duration offset", durationOffsetSeconds);
-        requirePositive("duration mean", durationMeanSeconds);
-        requireNonNegative("maximum slack", maxSlackSeconds);
-        requireNonNegative("deadline tolerance", deadlineToleranceSeconds);
-        if (gapDistribution == null || requestRanges == null) {
-            throw new IllegalArgumentException("gap distribution and request ranges are required");
-        }
-    }
-
-    private static void requirePositive(String what, double v) {
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException(what + " must be a finite number > 0, got " + v);
-        }
-    }
-
-    private static void requireNonNegative(String what, double v) {
-        if (!(v >= 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + v);
-        }
+        SpecChecks.positive("duration offset", durationOffsetSeconds);
+        SpecChecks.positive("duration mean", durationMeanSeconds);
+        SpecChecks.nonNegative("maximum slack", maxSlackSeconds);
+        SpecChecks.nonNegative("deadline tolerance", deadlineToleranceSeconds);
     }
 
     /** HYB light load: 1000 jobs, Poisson gaps of mean 100 s, tolerance 1000 s, seed 1. */
     public static HybridWorkloadSpec light() {
-        return new HybridWorkloadSpec("hybrid-light", 1000, 100, GapDistribution.POISSON, 10, 100, 300, 1000,
-                RequestRanges.PAPER, 1);
+        return paperJobs(new JobStream("hybrid-light", 1000, 100, GapDistribution.POISSON, RequestRanges.PAPER, 1))
+                .toBuilder().deadlineToleranceSeconds(1000).build();
     }
 
     /** HYB high load: 1000 jobs, Poisson gaps of mean 5 s, tolerance 5000 s, seed 1. */
     public static HybridWorkloadSpec high() {
-        return light().toBuilder().name("hybrid-high").meanGapSeconds(5).deadlineToleranceSeconds(5000).build();
+        return light().toBuilder().stream(s -> s.name("hybrid-high").meanGapSeconds(5)).deadlineToleranceSeconds(5000)
+                .build();
     }
 
     /** HYB large scale: 10,000 jobs in one day (mean gap 8.64 s), tolerance 5000 s, seed 1. */
     public static HybridWorkloadSpec day() {
-        return light().toBuilder().name("hybrid-day").jobs(10_000).meanGapSeconds(86_400.0 / 10_000)
+        return light().toBuilder().stream(s -> s.name("hybrid-day").jobs(10_000).meanGapSeconds(86_400.0 / 10_000))
                 .deadlineToleranceSeconds(5000).build();
+    }
+
+    /**
+     * HYB's job durations and deadlines (§6.1: {@code T_est = 10 s + Exp(mean 100 s)}, slack in
+     * {@code [0, 300 s)}) over the given stream, with no deadline tolerance.
+     */
+    public static HybridWorkloadSpec paperJobs(JobStream stream) {
+        return new HybridWorkloadSpec(stream, 10, 100, 300, 0);
     }
 
     /** Generates the workload; see {@link HybridWorkloadGenerator}. */
@@ -82,47 +68,23 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
 
     /** Sets {@link HybridWorkloadSpec}'s fields by name; starts from the values it was made from. */
     public static final class Builder {
-        private String name;
-        private int jobs;
-        private double meanGapSeconds;
-        private GapDistribution gapDistribution;
+        private JobStream stream;
         private double durationOffsetSeconds;
         private double durationMeanSeconds;
         private double maxSlackSeconds;
         private double deadlineToleranceSeconds;
-        private RequestRanges requestRanges;
-        private long seed;
 
         private Builder(HybridWorkloadSpec from) {
-            name = from.name;
-            jobs = from.jobs;
-            meanGapSeconds = from.meanGapSeconds;
-            gapDistribution = from.gapDistribution;
+            stream = from.stream;
             durationOffsetSeconds = from.durationOffsetSeconds;
             durationMeanSeconds = from.durationMeanSeconds;
             maxSlackSeconds = from.maxSlackSeconds;
             deadlineToleranceSeconds = from.deadlineToleranceSeconds;
-            requestRanges = from.requestRanges;
-            seed = from.seed;
         }
 
-        public Builder name(String v) {
-            name = v;
-            return this;
-        }
-
-        public Builder jobs(int v) {
-            jobs = v;
-            return this;
-        }
-
-        public Builder meanGapSeconds(double v) {
-            meanGapSeconds = v;
-            return this;
-        }
-
-        public Builder gapDistribution(GapDistribution v) {
-            gapDistribution = v;
+        /** Changes the stream's fields by name (its checks run here). */
+        public Builder stream(UnaryOperator<JobStream.Builder> change) {
+            stream = change.apply(stream.toBuilder()).build();
             return this;
         }
 
@@ -146,19 +108,10 @@ public record HybridWorkloadSpec(String name, int jobs, double meanGapSeconds, G
             return this;
         }
 
-        public Builder requestRanges(RequestRanges v) {
-            requestRanges = v;
-            return this;
-        }
-
-        public Builder seed(long v) {
-            seed = v;
-            return this;
-        }
-
         /** The record; its checks run here. */
         public HybridWorkloadSpec build() {
-            return new HybridWorkloadSpec(name, jobs, meanGapSeconds, gapDistribution, durationOffsetSeconds, durationMeanSeconds, maxSlackSeconds, deadlineToleranceSeconds, requestRanges, seed);
+            return new HybridWorkloadSpec(stream, durationOffsetSeconds, durationMeanSeconds, maxSlackSeconds,
+                    deadlineToleranceSeconds);
         }
     }
 }

@@ -20,14 +20,9 @@ public record TpdsWorkloadSpec(String name, int firstTraceJob, int jobs, boolean
     public static final int BURST_FIRST_JOB = 1119;
 
     public TpdsWorkloadSpec {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a TPDS workload needs a name");
-        }
+        SpecChecks.namedJobs("a TPDS workload", name, jobs);
         if (firstTraceJob < 0) {
             throw new IllegalArgumentException("first trace job must be >= 0, got " + firstTraceJob);
-        }
-        if (jobs < 1) {
-            throw new IllegalArgumentException("a TPDS workload needs at least 1 job, got " + jobs);
         }
         if (requestRanges == null) {
             throw new IllegalArgumentException("request ranges are required");

@@ -93,14 +93,20 @@ public final class WorkloadPresets {
         if (o.deadlineToleranceSeconds() != null) {
             throw new IllegalArgumentException(name + " sets deadlines by --deadline-slack, not by a deadline tolerance");
         }
-        HjsWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
+        JobStream stream = overridden(spec.stream().toBuilder(), o).build();
+        double share = o.deadlineShare() != null ? o.deadlineShare() : spec.deadlineShare();
+        double slack = o.deadlineSlack() != null ? o.deadlineSlack() : spec.deadlineSlack();
+        return new HjsWorkloadSpec(stream, share, slack);
+    }
+
+    /** A HYB or HJS preset's stream with the options' seed and the overrides they give. */
+    private static JobStream.Builder overridden(JobStream.Builder s, WorkloadOptions o) {
+        s.seed(o.seed());
         given(o.jobs(), s::jobs);
         given(o.requestRanges(), s::requestRanges);
         given(o.meanGapSeconds(), s::meanGapSeconds);
         given(o.gapDistribution(), s::gapDistribution);
-        given(o.deadlineShare(), s::deadlineShare);
-        given(o.deadlineSlack(), s::deadlineSlack);
-        return s.build();
+        return s;
     }
 
     private static void refuseHjsOptions(String name, WorkloadOptions o) {
@@ -136,18 +142,14 @@ public final class WorkloadPresets {
      * (about 70 % of its cores busy on average), with deadlines only 0–300 s past the estimated run time.
      */
     private static HybridWorkloadSpec medium() {
-        return new HybridWorkloadSpec("hybrid-medium", 1000, 70, GapDistribution.POISSON, 10, 100, 300, 0,
-                RequestRanges.PAPER, 1);
+        return HybridWorkloadSpec.paperJobs(new JobStream("hybrid-medium", 1000, 70, GapDistribution.POISSON,
+                RequestRanges.PAPER, 1));
     }
 
     private static HybridWorkloadSpec hybrid(HybridWorkloadSpec spec, WorkloadOptions o) {
-        refuseHjsOptions(spec.name(), o);
-        HybridWorkloadSpec.Builder s = spec.toBuilder().seed(o.seed());
-        given(o.jobs(), s::jobs);
-        given(o.requestRanges(), s::requestRanges);
+        refuseHjsOptions(spec.stream().name(), o);
+        HybridWorkloadSpec.Builder s = spec.toBuilder().stream(preset -> overridden(preset, o));
         given(o.deadlineToleranceSeconds(), s::deadlineToleranceSeconds);
-        given(o.meanGapSeconds(), s::meanGapSeconds);
-        given(o.gapDistribution(), s::gapDistribution);
         return s.build();
     }
 

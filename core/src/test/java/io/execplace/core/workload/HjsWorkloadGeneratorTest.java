@@ -32,7 +32,8 @@ class HjsWorkloadGeneratorTest {
 
     @Test
     void jobsAreTpdsJobsWithDeadlinesWithinTheSlack() {
-        HjsWorkloadSpec spec = HjsWorkloadSpec.jobSet(60, 100).toBuilder().seed(3).deadlineSlack(2).build();
+        HjsWorkloadSpec set = HjsWorkloadSpec.jobSet(60, 100);
+        HjsWorkloadSpec spec = new HjsWorkloadSpec(set.stream().toBuilder().seed(3).build(), set.deadlineShare(), 2);
         Workload w = spec.generate();
         double previous = 0;
         for (Job j : w.jobs()) {
@@ -50,7 +51,8 @@ class HjsWorkloadGeneratorTest {
         // Mean gap close to the default 20 s over 100 jobs (exponential gaps: sd of the mean 2 s).
         assertThat(previous / 100).isBetween(14.0, 26.0);
         assertThat(spec.generate()).isEqualTo(w);
-        assertThat(spec.toBuilder().seed(4).build().generate()).isNotEqualTo(w);
+        assertThat(new HjsWorkloadSpec(spec.stream().toBuilder().seed(4).build(), spec.deadlineShare(), spec.deadlineSlack())
+                .generate()).isNotEqualTo(w);
     }
 
     @Test

@@ -52,13 +52,13 @@ class TracesRoundTripTest {
 
     @Test
     void hybKeepsEveryFieldOfHybWorkloads() throws IOException {
-        Workload w = HybridWorkloadSpec.light().toBuilder().gapDistribution(GapDistribution.EXPONENTIAL).build().generate();
+        Workload w = HybridWorkloadSpec.light().toBuilder().stream(s -> s.gapDistribution(GapDistribution.EXPONENTIAL)).build().generate();
         assertThat(roundTrip(w, TraceFormat.HYB).jobs()).isEqualTo(w.jobs());
     }
 
     @Test
     void swimKeepsIdsAndArrivals() throws IOException {
-        Workload w = HybridWorkloadSpec.high().toBuilder().gapDistribution(GapDistribution.EXPONENTIAL).jobs(200).build().generate();
+        Workload w = HybridWorkloadSpec.high().toBuilder().stream(s -> s.gapDistribution(GapDistribution.EXPONENTIAL).jobs(200)).build().generate();
         Workload back = roundTrip(w, TraceFormat.SWIM);
         assertThat(back.jobs()).extracting(Job::id).isEqualTo(w.jobs().stream().map(Job::id).toList());
         assertThat(back.jobs()).extracting(Job::arrival).isEqualTo(w.jobs().stream().map(Job::arrival).toList());
@@ -123,7 +123,7 @@ class TracesRoundTripTest {
     @Test
     void formatsRefuseWorkloadsTheyCannotHold() {
         Workload typed = TpdsWorkloadSpec.normal().generate();
-        Workload hybrid = HybridWorkloadSpec.light().toBuilder().jobs(5).build().generate();
+        Workload hybrid = HybridWorkloadSpec.light().toBuilder().stream(s -> s.jobs(5)).build().generate();
         assertThatThrownBy(() -> Traces.write(hybrid, dir.resolve("x"), TraceFormat.TPDS))
                 .hasMessage("job 0 has type generic; the TPDS format holds only wordcount, sort and pagerank jobs "
                         + "(use the csv format)");

@@ -42,8 +42,8 @@ class WorkloadPresetsTest {
             assertThat(j.coresPerExecutor()).isBetween(1, 4);
             assertThat(j.deadline() - j.arrival() - j.baseDuration()).isLessThan(300);
         });
-        assertThat(w).isEqualTo(HybridWorkloadSpec.light().toBuilder().seed(3).jobs(20)
-                .requestRanges(RequestRanges.REFERENCE).deadlineToleranceSeconds(0).build().generate());
+        assertThat(w).isEqualTo(HybridWorkloadSpec.light().toBuilder().stream(s -> s.seed(3).jobs(20)
+                .requestRanges(RequestRanges.REFERENCE)).deadlineToleranceSeconds(0).build().generate());
         assertThat(WorkloadPresets.generate("tpds-normal", WorkloadOptions.seed(3).withJobs(10)).jobs())
                 .extracting(Job::arrival).last().isEqualTo(
                         SwimTrace.fb2009().get(9).submitSeconds());
