@@ -123,7 +123,7 @@ public final class BatchedEnvs implements AutoCloseable {
         stepActions = new long[n];
         rows = new StepRows(n, actionCount);
         half = threads == 2 ? n / 2 : n;
-        sampler = new AllowedActionSampler(n, actionCount);
+        sampler = new AllowedActionSampler(n, actionCount, half);
         upperHalf = threads == 2 ? new HalfStepper(() -> stepRange(half, n), "execplace-batch-upper-half") : null;
     }
 
