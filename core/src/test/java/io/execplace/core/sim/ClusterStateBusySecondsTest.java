@@ -8,6 +8,7 @@ import io.execplace.core.rules.DurationModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
@@ -64,5 +65,62 @@ class ClusterStateBusySecondsTest {
             multi += r.intervals() > 1 ? 1 : 0;
         }
         assertThat(multi).isPositive();
+    }
+
+    /**
+     * The intervals recorded are each VM's busy spells, opened when it takes its first executor and
+     * closed when it frees its last, touching spells merged, in time order — counted here apart from
+     * the bookkeeping, which keeps each VM's last interval aside and the others in one log.
+     */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void recordsAreTheBusySpellsInTimeOrder(long seed) {
+        ClusterState state = new ClusterState(ClusterPresets.tpds(), DurationModel.none());
+        SplittableRandom rng = new SplittableRandom(seed);
+        Job job = new Job(1, JobType.GENERIC, 0, 1, 1, 1, 10, Job.NO_DEADLINE);
+        int vms = state.vmCount();
+        int[] hosted = new int[vms];
+        double[] openedAt = new double[vms];
+        List<List<double[]>> expected = new ArrayList<>();
+        for (int vm = 0; vm < vms; vm++) {
+            expected.add(new ArrayList<>());
+        }
+        int merges = 0;
+        double now = 0;
+        for (int step = 0; step < 3000; step++) {
+            now += rng.nextInt(4) == 0 ? 0 : rng.nextDouble() * 7.3;
+            state.advanceTo(now);
+            int vm = rng.nextInt(vms);
+            if (hosted[vm] > 0 && rng.nextBoolean()) {
+                state.removeExecutor(vm, job);
+                if (--hosted[vm] == 0) {
+                    List<double[]> spells = expected.get(vm);
+                    double[] last = spells.isEmpty() ? null : spells.get(spells.size() - 1);
+                    if (last != null && last[1] == openedAt[vm]) {
+                        last[1] = now;
+                        merges++;
+                    } else {
+                        spells.add(new double[]{openedAt[vm], now});
+                    }
+                }
+            } else if (state.fits(vm, job)) {
+                if (hosted[vm]++ == 0) {
+                    openedAt[vm] = now;
+                }
+                state.addExecutor(vm, job, now + 10);
+            }
+        }
+        assertThat(merges).as("spells that touched the one before").isPositive();
+        List<VmRecord> records = state.vmRecords();
+        for (int vm = 0; vm < vms; vm++) {
+            VmRecord r = records.get(vm);
+            List<double[]> spells = expected.get(vm);
+            assertThat(r.intervals()).as("vm %d", vm).isEqualTo(spells.size());
+            for (int k = 0; k < spells.size(); k++) {
+                assertThat(r.intervalStart(k)).as("vm %d interval %d start", vm, k).isEqualTo(spells.get(k)[0]);
+                assertThat(r.intervalEnd(k)).as("vm %d interval %d end", vm, k).isEqualTo(spells.get(k)[1]);
+            }
+            assertThat(spells.size()).as("vm %d had several spells", vm).isGreaterThan(2);
+        }
     }
 }

@@ -139,7 +139,7 @@ public final class PlacementActions {
         boolean placeable = fitTotal >= executorsLeft;
         boolean any = false;
         for (int vm = 0; vm < vms; vm++) {
-            boolean ok = placeable && fit[vm] > 0;
+            boolean ok = placeable & fit[vm] > 0; // no branch: which VMs have room is not predictable
             mask[vm + 1] = ok;
             any |= ok;
         }
