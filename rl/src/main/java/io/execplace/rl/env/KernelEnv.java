@@ -170,7 +170,9 @@ public abstract class KernelEnv implements Env {
     }
 
     private StepResult recorded() {
-        lastEvent = result.event();
+        if (lastEvent != result.event()) { // a reference store costs a write barrier: only when it changes
+            lastEvent = result.event();
+        }
         if (result.done()) {
             active = false;
             if (lastEvent == StepEvent.COMPLETED) {

@@ -68,6 +68,8 @@ public final class TpdsEnv extends KernelEnv {
     private int job;
     private int placed;
     private final AccruingReward accruing;
+    /** The episode reward is paid as it accrues (per job or Target): otherwise a step need not visit {@link #accruing}. */
+    private final boolean accrues;
 
     /** Normalised observations divide executor counts by the largest in {@code workloads}, busy times by their longest job. */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config) {
@@ -125,6 +127,7 @@ public final class TpdsEnv extends KernelEnv {
         this.workloads = prepared;
         this.fcfs = config.queuePolicy() == QueuePolicy.FCFS;
         this.accruing = new AccruingReward(config.rules());
+        this.accrues = config.rules().perJobReward() || config.rules().targetReward();
     }
 
     private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
@@ -179,7 +182,9 @@ public final class TpdsEnv extends KernelEnv {
         } else {
             place(action - 1);
         }
-        accruing.pay(result, observation, kernel, workload);
+        if (accrues) {
+            accruing.pay(result, observation, kernel, workload);
+        }
     }
 
     private void wait0() {
