@@ -112,6 +112,7 @@ class ClusterStateBusySecondsTest {
         }
         assertThat(merges).as("spells that touched the one before").isPositive();
         List<VmRecord> records = state.vmRecords();
+        int several = 0;
         for (int vm = 0; vm < vms; vm++) {
             VmRecord r = records.get(vm);
             List<double[]> spells = expected.get(vm);
@@ -120,7 +121,8 @@ class ClusterStateBusySecondsTest {
                 assertThat(r.intervalStart(k)).as("vm %d interval %d start", vm, k).isEqualTo(spells.get(k)[0]);
                 assertThat(r.intervalEnd(k)).as("vm %d interval %d end", vm, k).isEqualTo(spells.get(k)[1]);
             }
-            assertThat(spells.size()).as("vm %d had several spells", vm).isGreaterThan(2);
+            several += spells.size() > 2 ? 1 : 0;
         }
+        assertThat(several).as("VMs with more than two spells").isPositive();
     }
 }
