@@ -22,8 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ClusterStateBusySecondsTest {
 
+    private static final Job JOB = new Job(1, JobType.GENERIC, 0, 1, 1, 1, 10, Job.NO_DEADLINE);
+
     static LongStream seeds() {
         return LongStream.rangeClosed(1, 40);
+    }
+
+    /** The next time: irregular, and sometimes the same, so that intervals touch and merge. */
+    private static double later(SplittableRandom rng, double now) {
+        return now + (rng.nextInt(4) == 0 ? 0 : rng.nextDouble() * 7.3);
     }
 
     @ParameterizedTest
@@ -31,25 +38,23 @@ class ClusterStateBusySecondsTest {
     void runningSumEqualsTheIntervalSumToTheLastBit(long seed) {
         ClusterState state = new ClusterState(ClusterPresets.tpds(), DurationModel.none());
         SplittableRandom rng = new SplittableRandom(seed);
-        Job job = new Job(1, JobType.GENERIC, 0, 1, 1, 1, 10, Job.NO_DEADLINE);
         int[] hosted = new int[state.vmCount()];
         double now = 0;
         for (int step = 0; step < 2000; step++) {
-            // Irregular times, and sometimes none at all, so that intervals touch and merge.
-            now += rng.nextInt(4) == 0 ? 0 : rng.nextDouble() * 7.3;
+            now = later(rng, now);
             state.advanceTo(now);
             int vm = rng.nextInt(state.vmCount());
             if (hosted[vm] > 0 && rng.nextBoolean()) {
-                state.removeExecutor(vm, job);
+                state.removeExecutor(vm, JOB);
                 hosted[vm]--;
-            } else if (state.fits(vm, job)) {
-                state.addExecutor(vm, job, now + 10);
+            } else if (state.fits(vm, JOB)) {
+                state.addExecutor(vm, JOB, now + 10);
                 hosted[vm]++;
             }
         }
         for (int vm = 0; vm < state.vmCount(); vm++) {
             while (hosted[vm] > 0) {
-                state.removeExecutor(vm, job);
+                state.removeExecutor(vm, JOB);
                 hosted[vm]--;
             }
         }
@@ -77,7 +82,6 @@ class ClusterStateBusySecondsTest {
     void recordsAreTheBusySpellsInTimeOrder(long seed) {
         ClusterState state = new ClusterState(ClusterPresets.tpds(), DurationModel.none());
         SplittableRandom rng = new SplittableRandom(seed);
-        Job job = new Job(1, JobType.GENERIC, 0, 1, 1, 1, 10, Job.NO_DEADLINE);
         int vms = state.vmCount();
         int[] hosted = new int[vms];
         double[] openedAt = new double[vms];
@@ -88,11 +92,11 @@ class ClusterStateBusySecondsTest {
         int merges = 0;
         double now = 0;
         for (int step = 0; step < 3000; step++) {
-            now += rng.nextInt(4) == 0 ? 0 : rng.nextDouble() * 7.3;
+            now = later(rng, now);
             state.advanceTo(now);
             int vm = rng.nextInt(vms);
             if (hosted[vm] > 0 && rng.nextBoolean()) {
-                state.removeExecutor(vm, job);
+                state.removeExecutor(vm, JOB);
                 if (--hosted[vm] == 0) {
                     List<double[]> spells = expected.get(vm);
                     double[] last = spells.isEmpty() ? null : spells.get(spells.size() - 1);
@@ -103,11 +107,11 @@ class ClusterStateBusySecondsTest {
                         spells.add(new double[]{openedAt[vm], now});
                     }
                 }
-            } else if (state.fits(vm, job)) {
+            } else if (state.fits(vm, JOB)) {
                 if (hosted[vm]++ == 0) {
                     openedAt[vm] = now;
                 }
-                state.addExecutor(vm, job, now + 10);
+                state.addExecutor(vm, JOB, now + 10);
             }
         }
         assertThat(merges).as("spells that touched the one before").isPositive();

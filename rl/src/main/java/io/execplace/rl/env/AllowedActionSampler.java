@@ -11,7 +11,7 @@ import java.nio.LongBuffer;
  * a batched step). Each environment has its own generator, reseeded at the start of every episode
  * from that episode's seed, so the draws of an episode depend only on its seed and on the states the
  * actions lead to: same seeds, same calls, same actions, whatever the batch's size or thread count.
- * It also writes each environment's mask as bytes, counting the allowed actions in the same pass.
+ * It also has each environment write its mask as bytes, listing the allowed actions in the same pass.
  *
  * <p>The generators are SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), drawing exactly what the
  * JDK's {@link java.util.SplittableRandom}{@code (seed).nextInt(bound)} draws (a test compares them),
@@ -90,25 +90,16 @@ final class AllowedActionSampler {
     }
 
     /**
-     * Writes environment {@code env}'s mask as bytes ({@code rows[base .. base+actions)}, 1 where
-     * allowed) and, when drawing is on, draws its action in the same pass over the mask.
+     * Has environment {@code env} write its mask as bytes ({@code rows[base .. base+actions)}, 1
+     * where allowed; {@link Env#writeActionMask}) and, when drawing is on, draws its action among the
+     * allowed actions it listed.
      */
-    void writeMaskAndDraw(int env, boolean[] mask, byte[] rows, int base) {
-        if (!on) {
-            for (int a = 0; a < actions; a++) {
-                rows[base + a] = mask[a] ? (byte) 1 : 0;
-            }
-            return;
-        }
+    void writeMaskAndDraw(int env, Env environment, byte[] rows, int base) {
         int[] allowed = allowedList(env);
-        int count = 0;
-        for (int a = 0; a < actions; a++) {
-            byte may = mask[a] ? (byte) 1 : 0;
-            rows[base + a] = may;
-            allowed[count] = a; // kept only when allowed: the next allowed action overwrites it otherwise
-            count += may;
+        int count = environment.writeActionMask(rows, base, allowed);
+        if (on) {
+            pick(env, allowed, count);
         }
-        pick(env, allowed, count);
     }
 
     /** Draws one of the {@code count} actions listed in {@code allowed}, uniformly. */

@@ -358,7 +358,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Writes environment {@code i}'s observation into the buffer and its mask into the step's mask rows. */
     private void observe(int i, Env env, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
-        sampler.writeMaskAndDraw(i, env.actionMask(), rows.stepMasks(), i * actionCount);
+        sampler.writeMaskAndDraw(i, env, rows.stepMasks(), i * actionCount);
     }
 
     /**
