@@ -79,8 +79,23 @@ public record DurationModel(boolean typeMismatchPenalty, boolean hybridPenalty, 
         };
     }
 
-    /** Number of distinct VMs among the first {@code executors} entries, without allocating. */
+    /**
+     * Number of distinct VMs among the first {@code executors} entries, without allocating: the bits
+     * of VMs 0..63 (no branch per pair of executors, which an RL environment's job start paid), or
+     * when a VM is beyond them, every entry against those before it.
+     */
     public static int distinctVms(int[] vmOfExecutor, int from, int executors) {
+        long seen = 0;
+        int beyond = 0;
+        for (int i = 0; i < executors; i++) {
+            int vm = vmOfExecutor[from + i];
+            seen |= 1L << vm;
+            beyond |= vm >>> 6;
+        }
+        return beyond == 0 ? Long.bitCount(seen) : distinctVmsPairwise(vmOfExecutor, from, executors);
+    }
+
+    private static int distinctVmsPairwise(int[] vmOfExecutor, int from, int executors) {
         int distinct = 0;
         for (int i = 0; i < executors; i++) {
             int vm = vmOfExecutor[from + i];

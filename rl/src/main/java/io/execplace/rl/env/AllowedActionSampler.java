@@ -3,7 +3,6 @@ package io.execplace.rl.env;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
-import java.util.SplittableRandom;
 
 /**
  * A uniformly random allowed action for each environment of a {@link BatchedEnvs}, drawn in Java
@@ -12,28 +11,45 @@ import java.util.SplittableRandom;
  * a batched step). Each environment has its own generator, reseeded at the start of every episode
  * from that episode's seed, so the draws of an episode depend only on its seed and on the states the
  * actions lead to: same seeds, same calls, same actions, whatever the batch's size or thread count.
- * It also writes each environment's mask as bytes, counting the allowed actions in the same pass.
- * The generators are the JDK's {@link SplittableRandom} (SplitMix64), one per environment (three
- * layouts of the draw, this one among them, measured the same). Each environment touches only its
- * own rows, so two threads may draw at once. Off (masks written, nothing drawn) until {@link #turnOn}.
+ * It also has each environment write its mask as bytes, listing the allowed actions in the same pass.
+ *
+ * <p>The generators are SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), drawing exactly what the
+ * JDK's {@link java.util.SplittableRandom}{@code (seed).nextInt(bound)} draws (a test compares them),
+ * kept as one {@code long} per environment in an array the batch's environments share: a
+ * {@code SplittableRandom} object per environment cost a cache miss per draw in the Python process,
+ * and scanning the mask for the k-th allowed action a mispredicted branch; the allowed actions are
+ * listed while the mask is written and the draw indexes the list (profiled in the Python process:
+ * the draw was a sixth of {@code stepSampled}). Each environment touches only its own rows and
+ * state, so two threads may draw at once (each with its own list). Off (masks written, nothing
+ * drawn) until {@link #turnOn}.
  */
 final class AllowedActionSampler {
 
     /** Keeps the draws apart from anything else seeded by the episode number. */
     private static final long SALT = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
+    /** SplitMix64's increment ({@code SplittableRandom}'s golden gamma). */
+    private static final long GAMMA = 0x9e3779b97f4a7c15L;
 
     private final int actions;
-    /** Each environment's generator, made again at each episode's start. */
-    private final SplittableRandom[] random;
+    /** Each environment's generator state, set again at each episode's start. */
+    private final long[] state;
     private final long[] drawn;
+    /** Per thread stepping a half of the batch, the allowed actions of the mask being written. */
+    private final int[] lowerAllowed;
+    private final int[] upperAllowed;
+    private final int upperFrom;
     private final ByteBuffer buffer;
     private final LongBuffer values;
     private boolean on;
 
-    AllowedActionSampler(int count, int actions) {
+    /** @param upperFrom the first environment a second thread steps ({@code count} on one thread) */
+    AllowedActionSampler(int count, int actions, int upperFrom) {
         this.actions = actions;
-        random = new SplittableRandom[count];
+        this.upperFrom = upperFrom;
+        state = new long[count];
         drawn = new long[count];
+        lowerAllowed = new int[actions];
+        upperAllowed = new int[actions];
         buffer = ByteBuffer.allocateDirect(8 * count).order(ByteOrder.nativeOrder());
         values = buffer.asLongBuffer();
     }
@@ -50,7 +66,13 @@ final class AllowedActionSampler {
             on = true;
             for (int i = 0; i < drawn.length; i++) {
                 startEpisode(i, seeds[i]);
-                draw(i, masks, i * actions);
+                int[] allowed = allowedList(i);
+                int count = 0;
+                for (int a = 0; a < actions; a++) {
+                    allowed[count] = a;
+                    count += masks[i * actions + a];
+                }
+                pick(i, allowed, count);
             }
             flush(0, drawn.length);
         }
@@ -59,51 +81,57 @@ final class AllowedActionSampler {
 
     void startEpisode(int env, long seed) {
         if (on) {
-            random[env] = new SplittableRandom(seed ^ SALT);
+            state[env] = seed ^ SALT;
         }
     }
 
-    /** Draws environment {@code env}'s action uniformly among the 1-bytes of {@code masks[base .. base+actions)}. */
-    private void draw(int env, byte[] masks, int base) {
-        int allowed = 0;
-        for (int a = 0; a < actions; a++) {
-            allowed += masks[base + a];
-        }
-        pick(env, masks, base, allowed);
+    private int[] allowedList(int env) {
+        return env < upperFrom ? lowerAllowed : upperAllowed;
     }
 
     /**
-     * Writes environment {@code env}'s mask as bytes ({@code rows[base .. base+actions)}, 1 where
-     * allowed) and, when drawing is on, draws its action in the same pass over the mask.
+     * Has environment {@code env} write its mask as bytes ({@code rows[base .. base+actions)}, 1
+     * where allowed; {@link Env#writeActionMask}) and, when drawing is on, draws its action among the
+     * allowed actions it listed.
      */
-    void writeMaskAndDraw(int env, boolean[] mask, byte[] rows, int base) {
-        if (!on) {
-            for (int a = 0; a < actions; a++) {
-                rows[base + a] = mask[a] ? (byte) 1 : 0;
-            }
-            return;
+    void writeMaskAndDraw(int env, Env environment, byte[] rows, int base) {
+        int[] allowed = allowedList(env);
+        int count = environment.writeActionMask(rows, base, allowed);
+        if (on) {
+            pick(env, allowed, count);
         }
-        int allowed = 0;
-        for (int a = 0; a < actions; a++) {
-            byte may = mask[a] ? (byte) 1 : 0;
-            rows[base + a] = may;
-            allowed += may;
-        }
-        pick(env, rows, base, allowed);
     }
 
-    /** Draws the k-th allowed action of {@code masks[base ..]}, k uniform (scanning the bytes just written, in cache). */
-    private void pick(int env, byte[] masks, int base, int allowed) {
-        if (allowed == 0) {
+    /** Draws one of the {@code count} actions listed in {@code allowed}, uniformly. */
+    private void pick(int env, int[] allowed, int count) {
+        if (count == 0) {
             drawn[env] = -1; // BatchedEnvs refuses it, naming the environment
             return;
         }
-        int k = random[env].nextInt(allowed);
-        int a = 0;
-        while (masks[base + a] == 0 || k-- > 0) {
-            a++;
+        drawn[env] = allowed[nextInt(state, env, count)];
+    }
+
+    /**
+     * {@code new SplittableRandom(s).nextInt(bound)}'s next draw for the generator whose state is
+     * {@code state[env]}, advancing it: SplitMix64's next 32-bit value and the JDK's rejection of
+     * over-represented candidates ({@code RandomSupport.boundedNextInt}).
+     */
+    static int nextInt(long[] state, int env, int bound) {
+        int r = mix32(state[env] += GAMMA);
+        int m = bound - 1;
+        if ((bound & m) == 0) {
+            r &= m;
+        } else {
+            for (int u = r >>> 1; u + m - (r = u % bound) < 0; u = mix32(state[env] += GAMMA) >>> 1) {
+                // rejected: draw again
+            }
         }
-        drawn[env] = a;
+        return r;
+    }
+
+    private static int mix32(long z) {
+        z = (z ^ (z >>> 33)) * 0x62a9d9ed799705f5L;
+        return (int) (((z ^ (z >>> 28)) * 0xcb24d0a5c88c35b3L) >>> 32);
     }
 
     /** Copies rows {@code from} (inclusive) to {@code to} of the draws into the buffer. */

@@ -123,7 +123,7 @@ public final class BatchedEnvs implements AutoCloseable {
         stepActions = new long[n];
         rows = new StepRows(n, actionCount);
         half = threads == 2 ? n / 2 : n;
-        sampler = new AllowedActionSampler(n, actionCount);
+        sampler = new AllowedActionSampler(n, actionCount, half);
         upperHalf = threads == 2 ? new HalfStepper(() -> stepRange(half, n), "execplace-batch-upper-half") : null;
     }
 
@@ -358,7 +358,7 @@ public final class BatchedEnvs implements AutoCloseable {
     /** Writes environment {@code i}'s observation into the buffer and its mask into the step's mask rows. */
     private void observe(int i, Env env, double[] observation) {
         observationValues.put(i * observationSize, observation, 0, observationSize);
-        sampler.writeMaskAndDraw(i, env.actionMask(), rows.stepMasks(), i * actionCount);
+        sampler.writeMaskAndDraw(i, env, rows.stepMasks(), i * actionCount);
     }
 
     /**

@@ -61,6 +61,27 @@ public interface Env {
     boolean[] actionMask();
 
     /**
+     * {@link #actionMask()} as bytes, for a batch's buffers: {@code rows[base + a]} is 1 where action
+     * {@code a} is allowed now, else 0, and the allowed actions are listed in ascending order in
+     * {@code allowed[0 .. count)}. An environment may write it without its boolean mask (the
+     * executor-placement environments do, from their fit counts, in one pass).
+     *
+     * @param allowed room for every action
+     * @return how many actions are allowed ({@code count})
+     */
+    default int writeActionMask(byte[] rows, int base, int[] allowed) {
+        boolean[] mask = actionMask();
+        int count = 0;
+        for (int a = 0; a < mask.length; a++) {
+            byte may = mask[a] ? (byte) 1 : 0;
+            rows[base + a] = may;
+            allowed[count] = a; // kept only when allowed: the next allowed action overwrites it otherwise
+            count += may;
+        }
+        return count;
+    }
+
+    /**
      * What the current episode has achieved so far, in the cluster's terms (cost, durations,
      * deadlines, good placements, drops); complete once the episode has ended. Training, evaluation
      * and benchmarks read results here, so that they work with any environment. Returns a new object.

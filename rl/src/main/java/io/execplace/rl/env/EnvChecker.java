@@ -117,6 +117,23 @@ public final class EnvChecker {
         }
     }
 
+    /** {@link Env#writeActionMask} says what {@link Env#actionMask} says: the same bytes, the allowed actions listed. */
+    private static void checkMaskBytes(Env env, boolean[] mask, int[] allowed, int n, String where, List<String> problems) {
+        byte[] bytes = new byte[mask.length + 2];
+        int[] listed = new int[mask.length];
+        int count = env.writeActionMask(bytes, 1, listed);
+        for (int a = 0; a < mask.length; a++) {
+            if (bytes[1 + a] != (mask[a] ? 1 : 0)) {
+                problems.add(where + ": writeActionMask gives " + bytes[1 + a] + " for action " + a + ", the mask " + mask[a]);
+                return;
+            }
+        }
+        if (count != n || !Arrays.equals(listed, 0, n, allowed, 0, n) || bytes[0] != 0 || bytes[mask.length + 1] != 0) {
+            problems.add(where + ": writeActionMask lists " + Arrays.toString(Arrays.copyOf(listed, count))
+                    + " (or writes outside its row), the mask allows " + Arrays.toString(Arrays.copyOf(allowed, n)));
+        }
+    }
+
     /** One episode: everything the agent saw, to compare replays. */
     private record Trace(List<String> steps, EpisodeOutcome outcome) {
     }
@@ -146,6 +163,7 @@ public final class EnvChecker {
                 problems.add("seed " + seed + " step " + t + ": the mask allows no action");
                 return new Trace(steps, null);
             }
+            checkMaskBytes(env, mask, allowed, n, "seed " + seed + " step " + t, problems);
             int action = allowed[random.nextInt(n)];
             StepResult r = env.step(action);
             steps.add(Arrays.toString(mask) + action + Arrays.toString(r.observation()) + r.reward() + r.terminated()

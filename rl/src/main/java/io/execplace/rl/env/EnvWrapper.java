@@ -55,6 +55,11 @@ public abstract class EnvWrapper implements Env {
     }
 
     @Override
+    public int writeActionMask(byte[] rows, int base, int[] allowed) {
+        return env.writeActionMask(rows, base, allowed);
+    }
+
+    @Override
     public EpisodeOutcome outcome() {
         return env.outcome();
     }

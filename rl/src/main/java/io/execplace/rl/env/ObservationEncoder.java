@@ -60,6 +60,8 @@ public final class ObservationEncoder {
     private final double executorFactor;
     private final double maxVmCores;
     private final double maxVmMemory;
+    /** This encoder without normalisation (itself when raw): one per encoder, so environments sharing it share that too. */
+    private final ObservationEncoder raw;
 
     /**
      * @param cluster    the cluster whose VMs are described
@@ -95,6 +97,7 @@ public final class ObservationEncoder {
         jobMemoryScale = normalised ? 1 / maxMemory : 1;
         typeScale = normalised ? 1 / TYPE_COUNT : 1;
         executorFactor = normalised ? 1.0 / executorScale : 1;
+        raw = normalised ? new ObservationEncoder(cluster, false, busyTime, scales) : this;
     }
 
     /** Number of observation values: two per VM, {@value #JOB_FEATURES}, and one per VM with busy times. */
@@ -183,7 +186,7 @@ public final class ObservationEncoder {
 
     /** The same observation without normalisation. */
     public ObservationEncoder raw() {
-        return normalised ? new ObservationEncoder(cluster, false, busyTime, scales) : this;
+        return raw;
     }
 
     /** Bounds and names of every value. */

@@ -139,7 +139,7 @@ public final class PlacementActions {
         boolean placeable = fitTotal >= executorsLeft;
         boolean any = false;
         for (int vm = 0; vm < vms; vm++) {
-            boolean ok = placeable && fit[vm] > 0;
+            boolean ok = placeable & fit[vm] > 0; // no branch: which VMs have room is not predictable
             mask[vm + 1] = ok;
             any |= ok;
         }
@@ -149,5 +149,32 @@ public final class PlacementActions {
             // choices): every action is penalised, so let the agent wait and take the penalty.
             mask[0] = true;
         }
+    }
+
+    /**
+     * {@link #mask} as bytes ({@code rows[base + a]}, 1 where allowed) with the allowed actions listed
+     * in ascending order in {@code allowed}, in one pass and without a branch per VM.
+     *
+     * @return how many actions are allowed
+     */
+    public int writeMask(byte[] rows, int base, int[] allowed, int executorsLeft, boolean anyPlaced,
+                         boolean jobsRunning) {
+        int placeable = fitTotal >= executorsLeft ? 1 : 0;
+        int count = !anyPlaced && jobsRunning ? 1 : 0;
+        rows[base] = (byte) count;
+        allowed[0] = 0;
+        for (int vm = 0; vm < vms; vm++) {
+            int may = placeable & (fit[vm] > 0 ? 1 : 0);
+            rows[base + 1 + vm] = (byte) may;
+            allowed[count] = vm + 1; // kept only when allowed: the next allowed action overwrites it otherwise
+            count += may;
+        }
+        if (count == 0) {
+            // As in mask: nothing is allowed, so the wait is, and takes its penalty.
+            rows[base] = 1;
+            allowed[0] = 0;
+            count = 1;
+        }
+        return count;
     }
 }

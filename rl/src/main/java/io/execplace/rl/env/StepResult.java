@@ -13,13 +13,22 @@ public final class StepResult {
     private boolean truncated;
     private StepEvent event;
 
-    /** Sets every value (for environments and wrappers, which reuse one instance). */
+    /**
+     * Sets every value (for environments and wrappers, which reuse one instance). A reference is
+     * stored only when it changes: the observation array and the event are mostly the last step's,
+     * and every reference store into an object that has lived a while costs the garbage collector's
+     * write barrier (G1's includes a memory fence), once per environment and step.
+     */
     public void set(double[] observation, double reward, boolean terminated, boolean truncated, StepEvent event) {
-        this.observation = observation;
+        if (this.observation != observation) {
+            this.observation = observation;
+        }
         this.reward = reward;
         this.terminated = terminated;
         this.truncated = truncated;
-        this.event = event;
+        if (this.event != event) {
+            this.event = event;
+        }
     }
 
     /** The observation after the step (the environment's reused array). */

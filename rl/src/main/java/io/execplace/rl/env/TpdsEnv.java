@@ -68,6 +68,8 @@ public final class TpdsEnv extends KernelEnv {
     private int job;
     private int placed;
     private final AccruingReward accruing;
+    /** The episode reward is paid as it accrues (per job or Target): otherwise a step need not visit {@link #accruing}. */
+    private final boolean accrues;
 
     /** Normalised observations divide executor counts by the largest in {@code workloads}, busy times by their longest job. */
     public TpdsEnv(Cluster cluster, List<Workload> workloads, DurationModel durationModel, TpdsEnvConfig config) {
@@ -87,6 +89,13 @@ public final class TpdsEnv extends KernelEnv {
         this(cluster, prepare(cluster, workloads, durationModel), durationModel, config, scales, 0);
     }
 
+    /** ({@code unused} only tells it from the public constructor, whose list has the same erasure.) */
+    private TpdsEnv(Cluster cluster, List<EpisodeWorkload> prepared, DurationModel durationModel, TpdsEnvConfig config,
+                    ObservationEncoder.Scales scales, int unused) {
+        this(cluster, prepared, durationModel, config, new ObservationEncoder(cluster, config.normalised(),
+                config.busyTime(), scales != null ? scales : scalesOf(prepared)));
+    }
+
     private static List<EpisodeWorkload> prepare(Cluster cluster, List<Workload> workloads, DurationModel durationModel) {
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("the environment needs at least one workload");
@@ -98,26 +107,27 @@ public final class TpdsEnv extends KernelEnv {
         return List.copyOf(prepared);
     }
 
-    /** The same cluster, workloads and options with its own state (no episode running); shares the prepared workloads. */
+    /**
+     * The same cluster, workloads and options with its own state (no episode running); shares the
+     * prepared workloads and the observation encoder, which are immutable (a batch's environments
+     * then read one copy of them: in the Python process each environment's own encoder was fetched
+     * from memory at every step).
+     */
     public TpdsEnv copy() {
-        return new TpdsEnv(cluster, workloads, durationModel, config, encoder.scales(), 0);
+        return new TpdsEnv(cluster, workloads, durationModel, config, encoder);
     }
 
-    /**
-     * The shared constructor; the episode workloads are immutable, so copies share them. ({@code
-     * unused} only tells it from the public constructor, whose list has the same erasure.)
-     */
+    /** The shared constructor; the episode workloads and the encoder are immutable, so copies share them. */
     private TpdsEnv(Cluster cluster, List<EpisodeWorkload> prepared, DurationModel durationModel, TpdsEnvConfig config,
-                    ObservationEncoder.Scales scales, int unused) {
+                    ObservationEncoder encoder) {
         super(cluster, new SimulationConfig(config.queuePolicy(), false, false, durationModel, Billing.EXACT),
-                new ObservationEncoder(cluster, config.normalised(), config.busyTime(),
-                        scales != null ? scales : scalesOf(prepared)),
-                config.masking(), config.maxSteps(), "wait", "vm");
+                encoder, config.masking(), config.maxSteps(), "wait", "vm");
         this.durationModel = durationModel;
         this.config = config;
         this.workloads = prepared;
         this.fcfs = config.queuePolicy() == QueuePolicy.FCFS;
         this.accruing = new AccruingReward(config.rules());
+        this.accrues = config.rules().perJobReward() || config.rules().targetReward();
     }
 
     private static ObservationEncoder.Scales scalesOf(List<EpisodeWorkload> prepared) {
@@ -172,7 +182,9 @@ public final class TpdsEnv extends KernelEnv {
         } else {
             place(action - 1);
         }
-        accruing.pay(result, observation, kernel, workload);
+        if (accrues) {
+            accruing.pay(result, observation, kernel, workload);
+        }
     }
 
     private void wait0() {

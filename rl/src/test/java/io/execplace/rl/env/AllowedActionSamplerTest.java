@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -109,5 +110,26 @@ class AllowedActionSamplerTest {
             assertThatThrownBy(b::stepSampled).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("sampleAllowed");
         }
+    }
+
+    @Test
+    void drawsWhatTheJdksSplittableRandomDraws() {
+        SplittableRandom seeds = new SplittableRandom(3);
+        int draws = 0;
+        for (int trial = 0; trial < 200; trial++) {
+            long seed = trial < 4 ? new long[]{0, -1, Long.MIN_VALUE, Long.MAX_VALUE}[trial] : seeds.nextLong();
+            SplittableRandom jdk = new SplittableRandom(seed);
+            long[] state = {12345, seed, 678};
+            for (int k = 0; k < 300; k++) {
+                // Bounds of masks, powers of two among them, and large ones whose rejection loop runs.
+                int bound = k % 3 == 0 ? 1 + k % 14 : k % 3 == 1 ? 1 << (k % 31) : (1 << 30) + 1 + k;
+                assertThat(AllowedActionSampler.nextInt(state, 1, bound)).as("seed %d, draw %d, bound %d", seed, k, bound)
+                        .isEqualTo(jdk.nextInt(bound));
+                draws++;
+            }
+            assertThat(state[0]).isEqualTo(12345);
+            assertThat(state[2]).as("only the environment's own state moves").isEqualTo(678);
+        }
+        assertThat(draws).isEqualTo(60_000);
     }
 }

@@ -90,4 +90,21 @@ class EnvConformanceTest {
         assertThat(problems).anyMatch(p -> p.contains("outside the observation space"))
                 .anyMatch(p -> p.contains("allows no action"));
     }
+
+    @Test
+    void theCheckFindsMaskBytesThatDisagreeWithTheMask() {
+        // Bytes that allow every VM whatever the mask says, as a batch's buffer would then show them.
+        Env disagreeing = new EnvWrapper(env(TpdsEnvConfig.paper(0.5).withMasking(true))) {
+            @Override
+            public int writeActionMask(byte[] rows, int base, int[] allowed) {
+                int count = env.writeActionMask(rows, base, allowed);
+                java.util.Arrays.fill(rows, base + 1, base + actionCount(), (byte) 1);
+                return count;
+            }
+        };
+        List<String> problems = EnvChecker.check(() -> disagreeing, new EnvChecker.Options(new long[]{0}, 20_000, true));
+        assertThat(problems).anyMatch(p -> p.contains("writeActionMask gives 1"));
+        assertThat(EnvChecker.check(() -> env(TpdsEnvConfig.paper(0.5).withMasking(true)),
+                new EnvChecker.Options(new long[]{0}, 20_000, true))).as("the environment itself").isEmpty();
+    }
 }
