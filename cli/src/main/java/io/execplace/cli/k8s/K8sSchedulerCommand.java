@@ -151,6 +151,11 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
             + "nodes alone while they run (docs/kubernetes.md).")
     boolean protectExecutors;
 
+    @Option(names = "--protect-drivers", description = "Bind Spark driver pods with Karpenter's karpenter.sh/do-not-disrupt: "
+            + "\"true\": a driver lives as long as its application, and consolidation evicting it loses the whole "
+            + "application (its executors are deleted with it; docs/kubernetes.md).")
+    boolean protectDrivers;
+
     @Option(names = "--consolidation-policy", paramLabel = "POLICY", defaultValue = PoolRule.DEFAULT_POLICY,
             description = "With --protect-executors: Karpenter's consolidationPolicy of nodes no NodePool describes "
             + "(WhenEmpty, WhenEmptyOrUnderutilized, Balanced; default ${DEFAULT-VALUE}, Karpenter's).")
@@ -292,7 +297,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
-                .protectExecutors(protectExecutors).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
+                .protectExecutors(protectExecutors).protectDrivers(protectDrivers).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
                 .provisioning(provisioning()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimit.millis != null) {

@@ -127,7 +127,7 @@ final class BindPhase {
             pods.addAll(pl.app().pods());
             nodes.addAll(pl.targets());
             for (int i = 0; i < pl.app().pods().size(); i++) {
-                annotations.add(settings.protectExecutors() ? protection(pl, i, policyNamesProtections) : Map.of());
+                annotations.add(protection(pl, i, policyNamesProtections, settings.protectExecutors(), settings.protectDrivers()));
             }
         }
         long bindStart = System.nanoTime();
@@ -178,13 +178,20 @@ final class BindPhase {
     }
 
     /**
-     * {@code --protect-executors}: the {@code karpenter.sh/do-not-disrupt} annotation of the gang's pod
-     * {@code i}. An executor carries the protection its policy's placement names (none, a duration or
-     * for ever); under a placement that names none, {@code "true"} — unless the policy names its own
-     * protections ({@code policyNames}): then none. Drivers carry nothing.
+     * The {@code karpenter.sh/do-not-disrupt} annotation of the gang's pod {@code i}. With
+     * {@code --protect-executors} ({@code executors}) an executor carries the protection its policy's
+     * placement names (none, a duration or for ever); under a placement that names none, {@code "true"}
+     * — unless the policy names its own protections ({@code policyNames}): then none. With
+     * {@code --protect-drivers} ({@code drivers}) a driver carries {@code "true"}: it lives as long as
+     * its application, and evicting it loses the whole application (Spark deletes its executors with it).
+     * Other pods carry nothing.
      */
-    static Map<String, String> protection(CyclePlanner.Planned pl, int i, boolean policyNames) {
-        if (!PodFacts.of(pl.app().pods().get(i)).executor()) {
+    static Map<String, String> protection(CyclePlanner.Planned pl, int i, boolean policyNames, boolean executors, boolean drivers) {
+        PodFacts pod = PodFacts.of(pl.app().pods().get(i));
+        if (pod.driver()) {
+            return drivers ? DoNotDisrupt.annotation(Double.POSITIVE_INFINITY) : Map.of();
+        }
+        if (!pod.executor() || !executors) {
             return Map.of();
         }
         Placement p = pl.placement();

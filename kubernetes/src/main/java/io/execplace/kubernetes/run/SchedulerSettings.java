@@ -35,6 +35,7 @@ public final class SchedulerSettings {
     private final boolean bindEarly;
     private final boolean partialGangs;
     private final boolean protectExecutors;
+    private final boolean protectDrivers;
     private final DrainSettings drains;
     private final Duration holdTimeout;
     private final CapacityTypes capacityTypes;
@@ -61,6 +62,7 @@ public final class SchedulerSettings {
         bindEarly = b.bindEarly;
         partialGangs = b.partialGangs;
         protectExecutors = b.protectExecutors;
+        protectDrivers = b.protectDrivers;
         drains = b.drains;
         holdTimeout = b.holdTimeout;
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
@@ -165,6 +167,11 @@ public final class SchedulerSettings {
         return protectExecutors;
     }
 
+    /** {@code --protect-drivers}: driver pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt: "true"}. */
+    public boolean protectDrivers() {
+        return protectDrivers;
+    }
+
     /** What Karpenter's consolidation does where no NodePool says, and whether NodePools are read ({@code --protect-executors}). */
     public DrainSettings drains() {
         return drains;
@@ -211,6 +218,7 @@ public final class SchedulerSettings {
         private boolean bindEarly;
         private boolean partialGangs;
         private boolean protectExecutors;
+        private boolean protectDrivers;
         private DrainSettings drains = DrainSettings.DEFAULTS;
         private Duration holdTimeout = Duration.ofMinutes(5);
         private String capacityTypeLabel;
@@ -317,6 +325,11 @@ public final class SchedulerSettings {
 
         public Builder protectExecutors(boolean v) {
             protectExecutors = v;
+            return this;
+        }
+
+        public Builder protectDrivers(boolean v) {
+            protectDrivers = v;
             return this;
         }
 

@@ -83,6 +83,7 @@ class HelmChartTest {
     void everyRenderedObjectPassesTheApiServersDryRunWithTheValuesGiven() throws IOException {
         Result rendered = run(helm, "template", "ep", CHART.toString(), "--namespace", "kube-system",
                 "--set", "policy=first-fit", "--set", "image.tag=9.9.9", "--set", "capacityTypeLabel=node.example.com/lifecycle",
+                "--set", "protectDrivers=true",
                 // helm --set gives a decimal as a string; the chart writes it as the number the table wants
                 "--set", "prices.pricesPerHour.c5\\.large=0.085", "--set", "prices.spotPricesPerHour.m5\\.large=0.03");
         assertThat(rendered.code()).as(rendered.out()).isZero();
@@ -100,7 +101,10 @@ class HelmChartTest {
         var container = d.getSpec().getTemplate().getSpec().getContainers().get(0);
         assertThat(container.getImage()).isEqualTo("execplace:9.9.9");
         assertThat(container.getArgs()).contains("k8s-scheduler", "--scheduler=first-fit", "--name=execplace", "--leader-elect",
-                "--leader-elect-namespace=kube-system", "--bind-early", "--capacity-type-label=node.example.com/lifecycle");
+                "--leader-elect-namespace=kube-system", "--bind-early", "--capacity-type-label=node.example.com/lifecycle",
+                "--protect-drivers");
+        // drivers alone: the executors' protection and its consolidation rule stay off
+        assertThat(container.getArgs()).doesNotContain("--protect-executors").noneMatch(a -> a.startsWith("--consolidation-policy"));
         PriceTable prices = PriceTable.parse(only(objects, ConfigMap.class).getData().get("prices.yaml"), "the chart's ConfigMap");
         assertThat(prices.pricePerHour("c5.large")).contains(0.085);
         assertThat(prices.pricePerHour("m5.large")).contains(0.096);
