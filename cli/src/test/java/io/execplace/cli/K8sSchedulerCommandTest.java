@@ -78,6 +78,16 @@ class K8sSchedulerCommandTest {
     }
 
     @Test
+    void aWaitForRoomOutOfRangeIsOneLine(@TempDir Path tmp) throws Exception {
+        Path prices = tmp.resolve("prices.yaml");
+        Files.writeString(prices, "version: 1\npricesPerHour:\n  m5.xlarge: 0.192\n");
+        CliRunner.Result bad = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--wait-for-room", "-1");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err().strip().lines()).hasSize(1);
+        assertThat(bad.err()).contains("--wait-for-room", "from 0 to 600", "-1");
+    }
+
+    @Test
     void helpListsTheOptions() {
         CliRunner.Result r = CliRunner.run("k8s-scheduler", "--help");
         assertThat(r.exitCode()).isZero();
