@@ -35,6 +35,10 @@ class K8sSchedulerCommandTest {
             assertThat(r.exitCode()).isEqualTo(2);
             assertThat(r.err()).contains("--queue", "'" + moving + "' re-ranks with the clock");
         }
+        CliRunner.Result wait = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--wait-for-room", "-1");
+        assertThat(wait.exitCode()).isEqualTo(2);
+        assertThat(wait.err().strip().lines()).hasSize(1);
+        assertThat(wait.err()).contains("--wait-for-room", "from 0 to 600", "-1");
         CliRunner.Result missing = CliRunner.run("k8s-scheduler", "--prices", dir.resolve("none.yaml").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("none.yaml: no such file");
@@ -75,16 +79,6 @@ class K8sSchedulerCommandTest {
                 "--instance-types", types.toString(), "--claim-batch", "2,1");
         assertThat(window.exitCode()).isEqualTo(2);
         assertThat(window.err()).contains("--claim-batch", "0 <= IDLE <= MAX", "'2,1'");
-    }
-
-    @Test
-    void aWaitForRoomOutOfRangeIsOneLine(@TempDir Path tmp) throws Exception {
-        Path prices = tmp.resolve("prices.yaml");
-        Files.writeString(prices, "version: 1\npricesPerHour:\n  m5.xlarge: 0.192\n");
-        CliRunner.Result bad = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--wait-for-room", "-1");
-        assertThat(bad.exitCode()).isEqualTo(2);
-        assertThat(bad.err().strip().lines()).hasSize(1);
-        assertThat(bad.err()).contains("--wait-for-room", "from 0 to 600", "-1");
     }
 
     @Test

@@ -1,12 +1,9 @@
 package io.execplace.kubernetes.run;
 
 import io.execplace.core.model.JobType;
-import io.execplace.core.model.Site;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
-import io.execplace.kubernetes.cluster.NodeReader;
 import io.execplace.kubernetes.filter.Feasibility;
-import io.execplace.kubernetes.pricing.PriceTable;
 import io.execplace.kubernetes.scenario.TestObjects;
 import io.execplace.kubernetes.spark.AppSpec;
 import io.execplace.kubernetes.spark.PendingApplication;
@@ -17,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,19 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RoomWaitTest {
 
     private static final double NOW = 1_700_000_000;
-    private static final PriceTable PRICES = PriceTable.of(Map.of("small", 0.1));
     private static final List<RoomWait.Release> RELEASES = List.of(
             new RoomWait.Release("n1", NOW + 5, 6000, 1L << 30),
             new RoomWait.Release("n2", NOW + 30, 7000, 1L << 30));
-
-    private static List<NodeInfo> nodes() {
-        NodeReader reader = new NodeReader(() -> PRICES, "execplace.io/site", Site.CLOUD);
-        List<NodeInfo> nodes = new ArrayList<>();
-        for (String name : List.of("n1", "n2")) {
-            nodes.add(reader.read(TestObjects.node(name, "small", 8, 32).build()).info());
-        }
-        return nodes;
-    }
 
     private static ClusterSnapshot snapshot(List<NodeInfo> nodes) {
         ClusterSnapshot snapshot = ClusterSnapshot.of(nodes, NOW, 1000);
@@ -62,14 +48,14 @@ class RoomWaitTest {
     }
 
     private static List<CyclePlanner.Rejected> decide(RoomWait wait, CyclePlanner.Rejected r, double now) {
-        List<NodeInfo> nodes = nodes();
+        List<NodeInfo> nodes = HeldRoomPlanningTest.nodes();
         Feasibility feasibility = new Feasibility(Feasibility.defaultFilters());
         return wait.notWaiting(List.of(r), snapshot(nodes), app -> feasibility.check(app.pods(), nodes), RELEASES, now);
     }
 
     @Test
     void roomSoonerThanALaunchIsWaitedFor() {
-        ClusterSnapshot snapshot = snapshot(nodes());
+        ClusterSnapshot snapshot = snapshot(HeldRoomPlanningTest.nodes());
         assertThat(RoomWait.secondsUntilRoom(2, 3000, 2L << 30, snapshot, vm -> true, RELEASES, NOW)).isEqualTo(5.0);
         assertThat(RoomWait.secondsUntilRoom(4, 3000, 2L << 30, snapshot, vm -> true, RELEASES, NOW)).isEqualTo(30.0);
         assertThat(RoomWait.secondsUntilRoom(5, 3000, 2L << 30, snapshot, vm -> true, RELEASES, NOW)).isInfinite();
