@@ -35,6 +35,10 @@ class K8sSchedulerCommandTest {
             assertThat(r.exitCode()).isEqualTo(2);
             assertThat(r.err()).contains("--queue", "'" + moving + "' re-ranks with the clock");
         }
+        CliRunner.Result wait = CliRunner.run("k8s-scheduler", "--prices", prices.toString(), "--wait-for-room", "-1");
+        assertThat(wait.exitCode()).isEqualTo(2);
+        assertThat(wait.err().strip().lines()).hasSize(1);
+        assertThat(wait.err()).contains("--wait-for-room", "from 0 to 600", "-1");
         CliRunner.Result missing = CliRunner.run("k8s-scheduler", "--prices", dir.resolve("none.yaml").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("none.yaml: no such file");

@@ -199,6 +199,13 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                     + "0,0: each cycle's applications are bought for together (default ${DEFAULT-VALUE}).")
     String claimBatch;
 
+    @Option(names = "--wait-for-room", paramLabel = "SECONDS", defaultValue = "0",
+            description = "An application left waiting for room waits up to SECONDS (a node's launch, real seconds) for room the "
+                    + "running pods free, by their expected-duration annotation and start time, instead of a node being bought or "
+                    + "marked for it, while its deadline allows (finish-together-spot's wait in the elastic model); 0: never "
+                    + "(default ${DEFAULT-VALUE}).")
+    double waitForRoomSeconds;
+
     @Option(names = "--hold-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "Seconds held room waits for executors when the driver gives no gang timeout (default ${DEFAULT-VALUE}).")
     double holdTimeoutSeconds;
@@ -282,6 +289,13 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.round(max * 1000)));
     }
 
+    private Duration roomWait() {
+        if (!(waitForRoomSeconds >= 0) || waitForRoomSeconds > 600) {
+            throw BadInputException.option("--wait-for-room", "must be a number of seconds from 0 to 600, got " + waitForRoomSeconds);
+        }
+        return Duration.ofMillis(Math.round(waitForRoomSeconds * 1000));
+    }
+
     @Override
     public Integer call() throws Exception {
         if (httpPort < -1 || httpPort > 65535) {
@@ -298,7 +312,7 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
                 .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
                 .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
                 .protectExecutors(protectExecutors).protectDrivers(protectDrivers).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
-                .provisioning(provisioning()).build();
+                .provisioning(provisioning()).roomWait(roomWait()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimit.millis != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimit.millis));

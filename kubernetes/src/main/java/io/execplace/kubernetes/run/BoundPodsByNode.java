@@ -2,8 +2,12 @@ package io.execplace.kubernetes.run;
 
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.spark.PodFacts;
+import io.fabric8.kubernetes.api.model.Pod;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -43,7 +47,7 @@ public final class BoundPodsByNode {
             }
         }
         Counted c = new Counted(facts.node(), facts.cpuMillis(), facts.memoryBytes(), facts.otherRequests(), !facts.daemonSet(),
-                busyUntil, busyFromNow);
+                busyUntil, busyFromNow, expectedEnd(facts));
         byKey.put(key, c);
         byNode.computeIfAbsent(c.node(), n -> new NodeTotals()).add(key, c);
     }
@@ -73,13 +77,45 @@ public final class BoundPodsByNode {
         }
     }
 
+    /**
+     * The room bound pods give back by {@code until} (epoch seconds), earliest first: each pod with an
+     * {@code execplace.io/expected-duration-seconds} ends that long after it started (its {@code
+     * status.startTime}, else its binding) — any scheduler's pod, for it runs its own time from its own
+     * start. Pods without one, or without any time stamp, never end here.
+     */
+    public synchronized List<RoomWait.Release> releasesBy(double until) {
+        List<RoomWait.Release> out = new ArrayList<>();
+        for (Counted c : byKey.values()) {
+            if (c.end() <= until) {
+                out.add(new RoomWait.Release(c.node(), c.end(), c.cpuMillis(), c.memoryBytes()));
+            }
+        }
+        out.sort(Comparator.comparingDouble(RoomWait.Release::at));
+        return out;
+    }
+
+    /** The pod's start plus its own expected duration; NaN when either is unknown. */
+    private static double expectedEnd(PodFacts facts) {
+        if (Double.isNaN(facts.expectedSeconds())) {
+            return Double.NaN;
+        }
+        Pod p = facts.pod();
+        double started = p.getStatus() != null && p.getStatus().getStartTime() != null
+                ? SnapshotBuilder.parseInstant(p.getStatus().getStartTime(), Double.NaN) : Double.NaN;
+        if (Double.isNaN(started)) {
+            started = SnapshotBuilder.boundAt(p, Double.NaN);
+        }
+        return started + facts.expectedSeconds();
+    }
+
     /** How many nodes have bound pods counted. */
     public synchronized int nodes() {
         return byNode.size();
     }
 
+    /** {@code end}: when the pod is expected to end (NaN: unknown), {@link #releasesBy}. */
     private record Counted(String node, long cpuMillis, long memoryBytes, Map<String, Long> other, boolean active,
-                           double busyUntil, double busyFromNow) {
+                           double busyUntil, double busyFromNow, double end) {
     }
 
     /** One node's sums; its busy times are recomputed from its pods only after one of them went. */

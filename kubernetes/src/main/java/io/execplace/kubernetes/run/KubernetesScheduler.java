@@ -83,6 +83,9 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final NodeCordoner cordoner;
     /** {@code --provision nodeclaims}, else null. */
     private final ClaimPhase claims;
+    /** {@code --wait-for-room}, or null. */
+    private final RoomWait roomWait;
+    private final Feasibility feasibility;
     /** Bindings wait on the API server, not the CPU: few threads would cap the requests in flight. */
     private static final int BIND_THREADS = 16;
     /** kube-scheduler's binding cycle: batches of bindings sent while the next cycle plans. */
@@ -116,7 +119,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
         this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
                 grouper, events, problems, settings.dryRun());
-        Feasibility feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
+        this.feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
         this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision,
                 settings.partialGangs());
         Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
@@ -126,6 +129,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.cordoner = new NodeCordoner(client, events, settings);
         this.claims = settings.provisioning() == null || settings.dryRun() ? null
                 : new ClaimPhase(new NodeClaimProvisioner(client, settings.provisioning()));
+        this.roomWait = settings.roomWait().isZero() ? null : new RoomWait(settings.roomWait().toMillis() / 1000.0);
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
@@ -330,7 +334,10 @@ public final class KubernetesScheduler implements AutoCloseable {
             holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
         }
         Executor writers = async && !settings.dryRun() ? bindThreads : Runnable::run;
-        bindPhase.reject(claims == null ? plan.rejected() : claims.buy(plan.rejected(), apps, nodes, now, writers), writers);
+        // applications waiting for room the running pods free are neither bought for nor marked (--wait-for-room)
+        List<CyclePlanner.Rejected> rejected = roomWait == null ? plan.rejected() : roomWait.notWaiting(plan.rejected(), snapshot,
+                app -> feasibility.check(app.pods(), usable), podStore.byNode().releasesBy(now + roomWait.launchSeconds()), now);
+        bindPhase.reject(claims == null ? rejected : claims.buy(rejected, apps, nodes, now, writers), writers);
         List<String> failures = new ArrayList<>();
         List<Decision> decisions;
         if (async && !settings.dryRun()) {

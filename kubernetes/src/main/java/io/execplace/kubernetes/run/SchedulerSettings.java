@@ -41,6 +41,7 @@ public final class SchedulerSettings {
     private final CapacityTypes capacityTypes;
     private final boolean driversOnSpot;
     private final ProvisionSettings provisioning;
+    private final Duration roomWait;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
@@ -68,6 +69,7 @@ public final class SchedulerSettings {
         capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
         driversOnSpot = b.driversOnSpot;
         provisioning = b.provisioning;
+        roomWait = b.roomWait;
     }
 
     public static Builder builder() {
@@ -197,6 +199,14 @@ public final class SchedulerSettings {
         return provisioning;
     }
 
+    /**
+     * {@code --wait-for-room SECONDS}: how long an application waits for room the running pods' expected
+     * ends free instead of being bought a node for (a node's launch; {@link RoomWait}); zero: never.
+     */
+    public Duration roomWait() {
+        return roomWait;
+    }
+
     /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
@@ -224,6 +234,7 @@ public final class SchedulerSettings {
         private String capacityTypeLabel;
         private boolean driversOnSpot;
         private ProvisionSettings provisioning;
+        private Duration roomWait = Duration.ZERO;
 
         private Builder() {
         }
@@ -363,12 +374,21 @@ public final class SchedulerSettings {
             return this;
         }
 
+        /** Wait up to this long for room running pods free instead of buying a node (zero: never; {@link RoomWait}). */
+        public Builder roomWait(Duration v) {
+            roomWait = v;
+            return this;
+        }
+
         public SchedulerSettings build() {
             if (schedulerName == null || schedulerName.isBlank()) {
                 throw new IllegalArgumentException("--name: the scheduler name must not be empty");
             }
             if (queue == null || defaultSite == null || siteLabel == null || siteLabel.isBlank()) {
                 throw new IllegalArgumentException("queue, site label and default site are required");
+            }
+            if (roomWait == null || roomWait.isNegative() || roomWait.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw new IllegalArgumentException("--wait-for-room: must be 0 to 600 seconds, got " + roomWait);
             }
             if (batchWindow == null || batchWindow.isNegative() || batchWindow.compareTo(Duration.ofMinutes(10)) > 0) {
                 throw new IllegalArgumentException("--batch-window must be between 0 and 10 minutes, got " + batchWindow);

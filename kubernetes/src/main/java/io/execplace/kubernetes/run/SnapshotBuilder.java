@@ -266,6 +266,11 @@ final class SnapshotBuilder implements AutoCloseable {
         return parse(p.getMetadata().getCreationTimestamp(), fallback);
     }
 
+    /** An RFC 3339 time stamp in epoch seconds, {@code fallback} when absent or malformed. */
+    static double parseInstant(String ts, double fallback) {
+        return parse(ts, fallback);
+    }
+
     private static double parse(String ts, double fallback) {
         if (ts == null) {
             return fallback;

@@ -6,7 +6,8 @@
  * (incremental: node readings and bound gangs' busy times kept while their objects do not change),
  * the pure cycle planner, room held for executors that have
  * not come ({@code --driver-gang}, {@code --bind-early}), the bind phase (with per-pod back-off),
- * empty node cordoning, leader election, the placement log; its settings and launcher.
+ * empty node cordoning, the wait for room the running pods' expected ends free ({@code --wait-for-room}),
+ * leader election, the placement log; its settings and launcher.
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}, {@code
  * kubernetes.bind}, {@code kubernetes.cluster}, {@code kubernetes.disruption}, {@code kubernetes.filter},

@@ -26,7 +26,8 @@ class HeldRoomPlanningTest {
 
     private static final PriceTable PRICES = PriceTable.of(Map.of("small", 0.1));
 
-    private static List<NodeInfo> nodes() {
+    /** Two nodes of 8 cores and 32 GiB, n1 and n2 (also {@link RoomWaitTest}'s). */
+    static List<NodeInfo> nodes() {
         NodeReader reader = new NodeReader(() -> PRICES, "execplace.io/site", Site.CLOUD);
         List<NodeInfo> nodes = new ArrayList<>();
         for (String name : List.of("n1", "n2")) {
