@@ -27,7 +27,7 @@ import java.util.List;
  * that some type still holds takes each pod, and the cheapest type that holds a claim's pods is bought
  * ({@link InstanceChoice}), in the first node pool that can still buy it.
  *
- * <p>With a batch window ({@link BatchWindow}), Karpenter decides for a pod no ready node holds only
+ * <p>With a batch window ({@link KarpenterBatch}), Karpenter decides for a pod no ready node holds only
  * when the window it opened or joined closes ({@code batcher.go}: {@code --batch-idle-duration} after the
  * last pod that joined, at most {@code --batch-max-duration} after the first); until then the pod waits,
  * and kube-scheduler binds it to a ready node that frees room meanwhile (at once: its backoff of 1-10 s
@@ -38,16 +38,16 @@ final class KubePods implements PlacementPolicy {
 
     private final PodJobs pods;
     private final boolean mostAllocated;
-    private final BatchWindow window;
+    private final KarpenterBatch window;
     private int[] live = new int[0];
 
     /** @param mostAllocated kube-scheduler's {@code MostAllocated} scoring ({@code kube-most}); false: its default */
     KubePods(PodJobs pods, boolean mostAllocated) {
-        this(pods, mostAllocated, BatchWindow.NONE);
+        this(pods, mostAllocated, KarpenterBatch.NONE);
     }
 
     /** As {@link #KubePods(PodJobs, boolean)}, Karpenter batching the pods that wait within {@code window}. */
-    KubePods(PodJobs pods, boolean mostAllocated, BatchWindow window) {
+    KubePods(PodJobs pods, boolean mostAllocated, KarpenterBatch window) {
         this.pods = pods;
         this.mostAllocated = mostAllocated;
         this.window = window.copy();

@@ -115,7 +115,7 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
     }
 
     /**
-     * As {@link #predictPodByPod(Workload, Path, boolean)} with Karpenter's batch window ({@link BatchWindow}):
+     * As {@link #predictPodByPod(Workload, Path, boolean)} with Karpenter's batch window ({@link KarpenterBatch}):
      * a pod no ready node holds waits until the window closes, {@code batchIdleRealSeconds} after the last pod
      * that joined it, at most {@code batchMaxRealSeconds} after the first (real seconds, × K; 0, 0: no window).
      * Pods are kube-scheduler's queue, not a line: one that waits does not hold the others back (backfilling).
@@ -124,7 +124,7 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
                                                double batchIdleRealSeconds, double batchMaxRealSeconds) throws IOException {
         Cluster cluster = pools(instanceTypes, null);
         PodJobs pods = PodJobs.of(workload);
-        BatchWindow window = new BatchWindow(batchIdleRealSeconds * timeScale, batchMaxRealSeconds * timeScale);
+        KarpenterBatch window = new KarpenterBatch(batchIdleRealSeconds * timeScale, batchMaxRealSeconds * timeScale);
         RunResult run = Simulation.run(cluster, pods.pods(), new KubePods(pods, mostAllocated, window),
                 config(cluster, pods.pods()).withBackfilling(true));
         return figures(run, pods.applications(run));

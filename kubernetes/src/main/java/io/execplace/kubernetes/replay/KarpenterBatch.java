@@ -12,10 +12,10 @@ import java.util.Map;
  * whichever comes first; Karpenter then decides for every pod that joined it. Workload seconds.
  * Mutable: one per run ({@link #copy}).
  */
-final class BatchWindow {
+final class KarpenterBatch {
 
     /** No window (an idle duration of 0): Karpenter decides for a pod when it arrives. */
-    static final BatchWindow NONE = new BatchWindow(0, 0);
+    static final KarpenterBatch NONE = new KarpenterBatch(0, 0);
 
     private final double idleSeconds;
     private final double maxSeconds;
@@ -26,7 +26,7 @@ final class BatchWindow {
     /** Pods that joined at or before this closed window are decided. */
     private double closedAt = Double.NEGATIVE_INFINITY;
 
-    BatchWindow(double idleSeconds, double maxSeconds) {
+    KarpenterBatch(double idleSeconds, double maxSeconds) {
         if (!(idleSeconds >= 0) || !(maxSeconds >= idleSeconds) || !Double.isFinite(maxSeconds)) {
             throw new IllegalArgumentException("a batch window needs 0 <= idle <= max, got " + idleSeconds + ", " + maxSeconds);
         }
@@ -35,8 +35,8 @@ final class BatchWindow {
     }
 
     /** A fresh window of the same durations. */
-    BatchWindow copy() {
-        return new BatchWindow(idleSeconds, maxSeconds);
+    KarpenterBatch copy() {
+        return new KarpenterBatch(idleSeconds, maxSeconds);
     }
 
     /**
