@@ -231,8 +231,13 @@ public final class ClusterSnapshot implements ClusterView {
 
     /** How many executors of the given exact size the node can still take. */
     public long executorsThatFitExactly(int vm, long cpuMillis, long memoryBytes) {
-        long byCpu = cpuMillis <= 0 ? Long.MAX_VALUE : Math.max(0, freeCpuMillis[vm]) / cpuMillis;
-        long byMemory = memoryBytes <= 0 ? Long.MAX_VALUE : Math.max(0, freeMemoryBytes[vm]) / memoryBytes;
+        return fitting(freeCpuMillis[vm], freeMemoryBytes[vm], cpuMillis, memoryBytes);
+    }
+
+    /** How many requests of {@code cpuMillis} and {@code memoryBytes} this much free CPU and memory holds. */
+    public static long fitting(long freeCpuMillis, long freeMemoryBytes, long cpuMillis, long memoryBytes) {
+        long byCpu = cpuMillis <= 0 ? Long.MAX_VALUE : Math.max(0, freeCpuMillis) / cpuMillis;
+        long byMemory = memoryBytes <= 0 ? Long.MAX_VALUE : Math.max(0, freeMemoryBytes) / memoryBytes;
         return Math.min(byCpu, byMemory);
     }
 

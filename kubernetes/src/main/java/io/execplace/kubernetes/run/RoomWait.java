@@ -116,7 +116,7 @@ final class RoomWait {
         long holds = 0;
         for (int vm = 0; vm < snapshot.vmCount(); vm++) {
             if (allowed.test(vm)) {
-                holds += fits(snapshot.freeCpuMillis(vm), snapshot.freeMemoryBytes(vm), cpuMillis, memoryBytes);
+                holds += snapshot.executorsThatFitExactly(vm, cpuMillis, memoryBytes);
             }
         }
         if (holds >= pods) {
@@ -128,21 +128,14 @@ final class RoomWait {
                 continue;
             }
             long[] room = free.computeIfAbsent(vm, v -> new long[] {snapshot.freeCpuMillis(v), snapshot.freeMemoryBytes(v)});
-            long before = fits(room[0], room[1], cpuMillis, memoryBytes);
+            long before = ClusterSnapshot.fitting(room[0], room[1], cpuMillis, memoryBytes);
             room[0] += r.cpuMillis();
             room[1] += r.memoryBytes();
-            holds += fits(room[0], room[1], cpuMillis, memoryBytes) - before;
+            holds += ClusterSnapshot.fitting(room[0], room[1], cpuMillis, memoryBytes) - before;
             if (holds >= pods) {
                 return Math.max(0, r.at() - now);
             }
         }
         return Double.POSITIVE_INFINITY;
-    }
-
-    private static long fits(long cpu, long memory, long cpuMillis, long memoryBytes) {
-        if (cpu <= 0 || memory < 0) {
-            return 0;
-        }
-        return Math.min(cpuMillis <= 0 ? Long.MAX_VALUE : cpu / cpuMillis, memoryBytes <= 0 ? Long.MAX_VALUE : memory / memoryBytes);
     }
 }
