@@ -1,75 +1,40 @@
 package io.execplace.kubernetes.run;
 
-import io.execplace.core.model.Site;
-import io.execplace.core.rules.QueuePolicy;
-import io.execplace.kubernetes.cluster.CapacityTypes;
-import io.execplace.kubernetes.cluster.Labels;
-import io.execplace.kubernetes.disruption.DrainSettings;
-import io.execplace.kubernetes.provision.ProvisionSettings;
-
 import java.time.Duration;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
- * Settings of one scheduler process; build with {@link #builder()}. Defaults: name {@code execplace},
- * all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window, 600 s
- * default expected duration, site label {@code execplace.io/site} (default cloud), 3 bind attempts.
+ * Settings of one scheduler process: its name, the namespace it watches, dry run and leader election,
+ * and a record per concern ({@link GangSettings}, {@link PlacementSettings}, {@link NodeSettings},
+ * {@link BindSettings}, {@link ProtectionSettings}, {@link ScalingSettings}), each with its own defaults
+ * and checks. Build with {@link #builder()}; defaults: name {@code execplace}, all namespaces, no leader
+ * election, and each concern's {@code DEFAULTS}.
  */
 public final class SchedulerSettings {
 
     private final String schedulerName;
     private final String namespace;
-    private final QueuePolicy queue;
-    private final boolean backfill;
-    private final Duration batchWindow;
-    private final double defaultDurationSeconds;
     private final boolean dryRun;
-    private final boolean cordonEmpty;
-    private final String siteLabel;
-    private final Site defaultSite;
-    private final int bindAttempts;
-    private final Duration bindBackoff;
-    private final Duration assumeTtl;
     private final LeaderElection.Settings leaderElection;
-    private final boolean singleZone;
-    private final boolean driverGang;
-    private final boolean bindEarly;
-    private final boolean partialGangs;
-    private final boolean protectExecutors;
-    private final boolean protectDrivers;
-    private final DrainSettings drains;
-    private final Duration holdTimeout;
-    private final CapacityTypes capacityTypes;
-    private final boolean driversOnSpot;
-    private final ProvisionSettings provisioning;
-    private final Duration roomWait;
+    private final GangSettings gangs;
+    private final PlacementSettings placement;
+    private final NodeSettings nodes;
+    private final BindSettings binding;
+    private final ProtectionSettings protection;
+    private final ScalingSettings scaling;
 
     private SchedulerSettings(Builder b) {
         schedulerName = b.schedulerName;
         namespace = b.namespace;
-        queue = b.queue;
-        backfill = b.backfill;
-        batchWindow = b.batchWindow;
-        defaultDurationSeconds = b.defaultDurationSeconds;
         dryRun = b.dryRun;
-        cordonEmpty = b.cordonEmpty;
-        siteLabel = b.siteLabel;
-        defaultSite = b.defaultSite;
-        bindAttempts = b.bindAttempts;
-        bindBackoff = b.bindBackoff;
-        assumeTtl = b.assumeTtl;
         leaderElection = b.leaderElection;
-        singleZone = b.singleZone;
-        driverGang = b.driverGang;
-        bindEarly = b.bindEarly;
-        partialGangs = b.partialGangs;
-        protectExecutors = b.protectExecutors;
-        protectDrivers = b.protectDrivers;
-        drains = b.drains;
-        holdTimeout = b.holdTimeout;
-        capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
-        driversOnSpot = b.driversOnSpot;
-        provisioning = b.provisioning;
-        roomWait = b.roomWait;
+        gangs = b.gangs;
+        placement = b.placement;
+        nodes = b.nodes;
+        binding = b.binding;
+        protection = b.protection;
+        scaling = b.scaling;
     }
 
     public static Builder builder() {
@@ -86,50 +51,9 @@ public final class SchedulerSettings {
         return namespace;
     }
 
-    public QueuePolicy queue() {
-        return queue;
-    }
-
-    /** Let later applications be placed while the queue head waits (off: as the papers and the simulator). */
-    public boolean backfill() {
-        return backfill;
-    }
-
-    public Duration batchWindow() {
-        return batchWindow;
-    }
-
-    public double defaultDurationSeconds() {
-        return defaultDurationSeconds;
-    }
-
+    /** {@code --dry-run}: read the cluster, report what would be bound, write nothing. */
     public boolean dryRun() {
         return dryRun;
-    }
-
-    public boolean cordonEmpty() {
-        return cordonEmpty;
-    }
-
-    public String siteLabel() {
-        return siteLabel;
-    }
-
-    public Site defaultSite() {
-        return defaultSite;
-    }
-
-    public int bindAttempts() {
-        return bindAttempts;
-    }
-
-    public Duration bindBackoff() {
-        return bindBackoff;
-    }
-
-    /** How long a binding this scheduler made counts before the informer shows it (then the API decides). */
-    public Duration assumeTtl() {
-        return assumeTtl;
     }
 
     /** Leader election settings, or null when this replica schedules without electing a leader. */
@@ -137,104 +61,52 @@ public final class SchedulerSettings {
         return leaderElection;
     }
 
-    /** Each gang on the nodes of one zone (label topology.kubernetes.io/zone): no cross-zone shuffle traffic. */
-    public boolean singleZone() {
-        return singleZone;
+    public GangSettings gangs() {
+        return gangs;
     }
 
-    /** {@code --driver-gang}: a driver is placed only with room for its executors, held for them. */
-    public boolean driverGang() {
-        return driverGang;
+    public PlacementSettings placement() {
+        return placement;
     }
 
-    /**
-     * {@code --bind-early}: an application whose gang size is known is bound executor by executor as
-     * they come, once the whole gang has room, which is held for the missing ones.
-     */
-    public boolean bindEarly() {
-        return bindEarly;
+    public NodeSettings nodes() {
+        return nodes;
     }
 
-    /**
-     * {@code --partial-gangs}: executors are placed as they come, without waiting for the rest of their
-     * gang, and a gang that does not fit whole is bound as far as it fits while the rest waits, so a
-     * node provisioner buys for exactly the pods that fit no existing node.
-     */
-    public boolean partialGangs() {
-        return partialGangs;
+    public BindSettings binding() {
+        return binding;
     }
 
-    /** {@code --protect-executors}: executor pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt}. */
-    public boolean protectExecutors() {
-        return protectExecutors;
+    public ProtectionSettings protection() {
+        return protection;
     }
 
-    /** {@code --protect-drivers}: driver pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt: "true"}. */
-    public boolean protectDrivers() {
-        return protectDrivers;
-    }
-
-    /** What Karpenter's consolidation does where no NodePool says, and whether NodePools are read ({@code --protect-executors}). */
-    public DrainSettings drains() {
-        return drains;
-    }
-
-    /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
-    public Duration holdTimeout() {
-        return holdTimeout;
-    }
-
-    /** Which nodes are spot: the provisioners' labels and {@code --capacity-type-label}. */
-    public CapacityTypes capacityTypes() {
-        return capacityTypes;
-    }
-
-    /** {@code --drivers-on-spot}: let Spark drivers run on spot nodes (off by default: they are kept off). */
-    public boolean driversOnSpot() {
-        return driversOnSpot;
-    }
-
-    /** {@code --provision nodeclaims}: the NodePools and instance types to claim nodes from, or null (pods are marked for a provisioner). */
-    public ProvisionSettings provisioning() {
-        return provisioning;
+    public ScalingSettings scaling() {
+        return scaling;
     }
 
     /**
-     * {@code --wait-for-room SECONDS}: how long an application waits for room the running pods' expected
-     * ends free instead of being bought a node for (a node's launch; {@link RoomWait}); zero: never.
+     * These settings for a dry run, which looks once at what is pending now: nothing waits for a batching
+     * window, no node is cordoned, no leader is elected.
      */
-    public Duration roomWait() {
-        return roomWait;
+    SchedulerSettings forDryRun() {
+        return builder().schedulerName(schedulerName).namespace(namespace).dryRun(true)
+                .gangs(g -> gangs.withBatchWindow(Duration.ZERO)).placement(p -> placement).nodes(n -> nodes)
+                .binding(b -> binding).protection(p -> protection).scaling(s -> scaling.withCordonEmpty(false)).build();
     }
 
-    /** Named setters for every setting; {@link #build()} checks them. */
+    /** Named setters; each concern is changed from its defaults (or from what was set before) by a function. */
     public static final class Builder {
         private String schedulerName = "execplace";
         private String namespace;
-        private QueuePolicy queue = QueuePolicy.FCFS;
-        private boolean backfill;
-        private Duration batchWindow = Duration.ofSeconds(2);
-        private double defaultDurationSeconds = 600;
         private boolean dryRun;
-        private boolean cordonEmpty;
-        private String siteLabel = Labels.SITE;
-        private Site defaultSite = Site.CLOUD;
-        private int bindAttempts = 3;
-        private Duration bindBackoff = Duration.ofMillis(100);
-        private Duration assumeTtl = Duration.ofSeconds(30);
         private LeaderElection.Settings leaderElection;
-        private boolean singleZone;
-        private boolean driverGang;
-        private boolean bindEarly;
-        private boolean partialGangs;
-        private boolean protectExecutors;
-        private boolean protectDrivers;
-        private DrainSettings drains = DrainSettings.DEFAULTS;
-        private Duration holdTimeout = Duration.ofMinutes(5);
-        private String capacityTypeLabel;
-        private boolean driversOnSpot;
-        private ProvisionSettings provisioning;
-        private Duration roomWait = Duration.ZERO;
+        private GangSettings gangs = GangSettings.DEFAULTS;
+        private PlacementSettings placement = PlacementSettings.DEFAULTS;
+        private NodeSettings nodes = NodeSettings.DEFAULTS;
+        private BindSettings binding = BindSettings.DEFAULTS;
+        private ProtectionSettings protection = ProtectionSettings.DEFAULTS;
+        private ScalingSettings scaling = ScalingSettings.DEFAULTS;
 
         private Builder() {
         }
@@ -249,58 +121,8 @@ public final class SchedulerSettings {
             return this;
         }
 
-        public Builder queue(QueuePolicy v) {
-            queue = v;
-            return this;
-        }
-
-        public Builder backfill(boolean v) {
-            backfill = v;
-            return this;
-        }
-
-        public Builder batchWindow(Duration v) {
-            batchWindow = v;
-            return this;
-        }
-
-        public Builder defaultDurationSeconds(double v) {
-            defaultDurationSeconds = v;
-            return this;
-        }
-
         public Builder dryRun(boolean v) {
             dryRun = v;
-            return this;
-        }
-
-        public Builder cordonEmpty(boolean v) {
-            cordonEmpty = v;
-            return this;
-        }
-
-        public Builder siteLabel(String v) {
-            siteLabel = v;
-            return this;
-        }
-
-        public Builder defaultSite(Site v) {
-            defaultSite = v;
-            return this;
-        }
-
-        public Builder bindAttempts(int v) {
-            bindAttempts = v;
-            return this;
-        }
-
-        public Builder bindBackoff(Duration v) {
-            bindBackoff = v;
-            return this;
-        }
-
-        public Builder assumeTtl(Duration v) {
-            assumeTtl = v;
             return this;
         }
 
@@ -310,101 +132,39 @@ public final class SchedulerSettings {
             return this;
         }
 
-        /** Place each gang within one zone. */
-        public Builder singleZone(boolean v) {
-            singleZone = v;
+        public Builder gangs(UnaryOperator<GangSettings> change) {
+            gangs = Objects.requireNonNull(change.apply(gangs));
             return this;
         }
 
-        /** Place a driver only with room for its executors, held for them. */
-        public Builder driverGang(boolean v) {
-            driverGang = v;
+        public Builder placement(UnaryOperator<PlacementSettings> change) {
+            placement = Objects.requireNonNull(change.apply(placement));
             return this;
         }
 
-        /** Bind as much of a gang as fits now, the rest waits (for a provisioner that buys pod by pod). */
-        public Builder partialGangs(boolean v) {
-            partialGangs = v;
+        public Builder nodes(UnaryOperator<NodeSettings> change) {
+            nodes = Objects.requireNonNull(change.apply(nodes));
             return this;
         }
 
-        /** Bind executor pods with {@code karpenter.sh/do-not-disrupt} (as their placement names it, else "true"). */
-        public Builder drains(DrainSettings v) {
-            drains = java.util.Objects.requireNonNull(v);
+        public Builder binding(UnaryOperator<BindSettings> change) {
+            binding = Objects.requireNonNull(change.apply(binding));
             return this;
         }
 
-        public Builder protectExecutors(boolean v) {
-            protectExecutors = v;
+        public Builder protection(UnaryOperator<ProtectionSettings> change) {
+            protection = Objects.requireNonNull(change.apply(protection));
             return this;
         }
 
-        public Builder protectDrivers(boolean v) {
-            protectDrivers = v;
-            return this;
-        }
-
-        /** Bind executors as they come once their whole gang has room, held for the missing ones. */
-        public Builder bindEarly(boolean v) {
-            bindEarly = v;
-            return this;
-        }
-
-        /** How long held room waits for executors when the driver gives no gang timeout (default 5 minutes). */
-        public Builder holdTimeout(Duration v) {
-            holdTimeout = v;
-            return this;
-        }
-
-        /** A node label that says {@code spot} (or {@code true}) on spot nodes, beside Karpenter's, EKS's and GKE's (null: none). */
-        public Builder capacityTypeLabel(String v) {
-            capacityTypeLabel = v;
-            return this;
-        }
-
-        /** Let drivers run on spot nodes. */
-        public Builder driversOnSpot(boolean v) {
-            driversOnSpot = v;
-            return this;
-        }
-
-        /** Claim nodes with Karpenter NodeClaims (null: mark pods Unschedulable for a provisioner to act on). */
-        public Builder provisioning(ProvisionSettings v) {
-            provisioning = v;
-            return this;
-        }
-
-        /** Wait up to this long for room running pods free instead of buying a node (zero: never; {@link RoomWait}). */
-        public Builder roomWait(Duration v) {
-            roomWait = v;
+        public Builder scaling(UnaryOperator<ScalingSettings> change) {
+            scaling = Objects.requireNonNull(change.apply(scaling));
             return this;
         }
 
         public SchedulerSettings build() {
             if (schedulerName == null || schedulerName.isBlank()) {
                 throw new IllegalArgumentException("--name: the scheduler name must not be empty");
-            }
-            if (queue == null || defaultSite == null || siteLabel == null || siteLabel.isBlank()) {
-                throw new IllegalArgumentException("queue, site label and default site are required");
-            }
-            if (roomWait == null || roomWait.isNegative() || roomWait.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("--wait-for-room: must be 0 to 600 seconds, got " + roomWait);
-            }
-            if (batchWindow == null || batchWindow.isNegative() || batchWindow.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("--batch-window must be between 0 and 10 minutes, got " + batchWindow);
-            }
-            if (!(defaultDurationSeconds > 0) || !Double.isFinite(defaultDurationSeconds)) {
-                throw new IllegalArgumentException("--default-duration must be a number of seconds > 0, got "
-                        + defaultDurationSeconds);
-            }
-            if (bindAttempts < 1 || bindAttempts > 100) {
-                throw new IllegalArgumentException("--bind-attempts must be between 1 and 100, got " + bindAttempts);
-            }
-            if (bindBackoff == null || bindBackoff.isNegative() || assumeTtl == null || assumeTtl.isNegative() || assumeTtl.isZero()) {
-                throw new IllegalArgumentException("bind back-off must be >= 0 and the assume TTL > 0");
-            }
-            if (holdTimeout == null || holdTimeout.compareTo(Duration.ofSeconds(1)) < 0 || holdTimeout.compareTo(Duration.ofHours(24)) > 0) {
-                throw new IllegalArgumentException("--hold-timeout must be between 1 second and 24 hours, got " + holdTimeout);
             }
             return new SchedulerSettings(this);
         }
