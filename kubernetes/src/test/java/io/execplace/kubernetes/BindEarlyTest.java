@@ -24,7 +24,7 @@ class BindEarlyTest {
         try (MockCluster c = new MockCluster()) {
             c.node("n1", "small", 8, 32);
             c.driver("spark", "a", Map.of("execplace.io/executors", "3"));
-            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().gangs(g -> g.withBindEarly(true)).build(),
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().bindEarly(true).build(),
                     new ManualClock(Harness.START))) {
                 c.executor("spark", "a", 1, "1", "2Gi");
                 Harness.awaitPodCount(s, 2);
@@ -51,7 +51,7 @@ class BindEarlyTest {
             c.node("n1", "small", 4, 16);
             c.foreignPod("other", "web", "n1", "2", "1Gi");
             c.driver("spark", "a", Map.of("execplace.io/executors", "3"));
-            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().gangs(g -> g.withBindEarly(true)).build(),
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().bindEarly(true).build(),
                     new ManualClock(Harness.START))) {
                 c.executor("spark", "a", 1, "1", "2Gi");
                 Harness.awaitPodCount(s, 3);

@@ -125,7 +125,7 @@ class ClusterChangesTest {
             c.node("n1", "small", 4, 16);
             c.node("n2", "small", 4, 16);
             c.executor("spark", "a", 1, "2", "2Gi");
-            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().scaling(sc -> sc.withCordonEmpty(true)).build(),
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().cordonEmpty(true).build(),
                     new ManualClock(Harness.START))) {
                 Harness.awaitPodCount(s, 1);
                 assertThat(s.scheduleOnce().bound()).extracting(Decision::node).containsExactly("n1");

@@ -57,7 +57,7 @@ class DriverGangTest {
         try (MockCluster c = new MockCluster()) {
             twoDrivers(c, THREE_EXECUTORS);
             try (KubernetesScheduler s = Harness.start(c, new FirstFit(),
-                    Harness.settings().gangs(g -> g.withDriverGang(true)).build(), new ManualClock(Harness.START))) {
+                    Harness.settings().driverGang(true).build(), new ManualClock(Harness.START))) {
                 Harness.awaitPodCount(s, 2);
                 CycleReport first = s.scheduleOnce();
                 assertThat(first.bound()).extracting(Decision::pod).containsExactly("spark/a-driver");
@@ -93,7 +93,7 @@ class DriverGangTest {
                 twoDrivers(c, THREE_EXECUTORS, twoExecutors);
                 ManualClock clock = new ManualClock(Harness.START);
                 try (KubernetesScheduler s = Harness.start(c, new FirstFit(),
-                        Harness.settings().gangs(g -> g.withDriverGang(true)).build(), clock)) {
+                        Harness.settings().driverGang(true).build(), clock)) {
                     Harness.awaitPodCount(s, 2);
                     assertThat(s.scheduleOnce().bound()).extracting(Decision::pod).containsExactly("spark/a-driver");
                     Harness.awaitPods(s, pods -> pods.stream().anyMatch(p -> p.getSpec().getNodeName() != null));
@@ -116,7 +116,7 @@ class DriverGangTest {
         try (MockCluster c = new MockCluster()) {
             twoDrivers(c, Map.of("execplace.io/executors", "3"));
             try (KubernetesScheduler s = Harness.start(c, new FirstFit(),
-                    Harness.settings().gangs(g -> g.withDriverGang(true)).build(), new ManualClock(Harness.START))) {
+                    Harness.settings().driverGang(true).build(), new ManualClock(Harness.START))) {
                 Harness.awaitPodCount(s, 2);
                 assertThat(s.scheduleOnce().bound()).extracting(Decision::pod).containsExactly("spark/a-driver", "spark/b-driver");
                 // Events are written on the recorder's own thread: wait for it

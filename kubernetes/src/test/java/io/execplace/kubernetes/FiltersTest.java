@@ -88,7 +88,7 @@ class FiltersTest {
                 m.executor("spark", "app", 1, "4", "1Gi");
                 m.executor("spark", "app", 2, "4", "1Gi");
                 try (KubernetesScheduler s = io.execplace.kubernetes.mock.Harness.start(m, new FirstFit(),
-                        io.execplace.kubernetes.mock.Harness.settings().placement(p -> p.withSingleZone(singleZone)).build(),
+                        io.execplace.kubernetes.mock.Harness.settings().singleZone(singleZone).build(),
                         new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START))) {
                     io.execplace.kubernetes.mock.Harness.awaitPodCount(s, 2);
                     io.execplace.kubernetes.mock.Harness.awaitNodeCount(s, 3);

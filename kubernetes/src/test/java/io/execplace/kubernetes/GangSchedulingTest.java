@@ -92,7 +92,7 @@ class GangSchedulingTest {
         try (MockCluster c = new MockCluster()) {
             c.node("n1", "small", 3, 16);
             ManualClock clock = new ManualClock(Harness.START);
-            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().binding(b -> b.withAttempts(1)).build(), clock)) {
+            try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().bindAttempts(1).build(), clock)) {
                 c.dispatcher.failNextBindingOf("a-exec-2", 500);
                 AtomicBoolean stop = new AtomicBoolean();
                 Thread loop = new Thread(() -> s.run(stop), "scheduler-loop");

@@ -24,7 +24,7 @@ class GatheringAndQueueTest {
             c.node("n1", "small", 8, 32);
             ManualClock clock = new ManualClock(Harness.START);
             try (KubernetesScheduler s = Harness.start(c, new FirstFit(),
-                    Harness.settings().gangs(g -> g.withBatchWindow(Duration.ofSeconds(2))).build(), clock)) {
+                    Harness.settings().batchWindow(Duration.ofSeconds(2)).build(), clock)) {
                 Harness.awaitNodeCount(s, 1);
                 c.executor("spark", "a", 1, "1", "1Gi");
                 Harness.awaitPodCount(s, 1);
@@ -73,7 +73,7 @@ class GatheringAndQueueTest {
                 c.executor("spark", "a", 1, "4", "4Gi");
                 c.executor("spark", "b", 1, "1", "1Gi");
                 c.foreignPod("other", "web", "n1", "1", "1Gi");
-                try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().placement(p -> p.withBackfill(backfill)).build(),
+                try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().backfill(backfill).build(),
                         new ManualClock(Harness.START))) {
                     Harness.awaitPodCount(s, 3);
                     CycleReport r = s.scheduleOnce();
@@ -95,7 +95,7 @@ class GatheringAndQueueTest {
             c.executor("spark", "late", 1, "4", "4Gi", "execplace", Map.of("execplace.io/deadline", "2026-01-01T05:00:00Z"));
             c.executor("spark", "soon", 1, "4", "4Gi", "execplace", Map.of("execplace.io/deadline", "2026-01-01T01:00:00Z"));
             for (QueuePolicy queue : new QueuePolicy[] {QueuePolicy.FCFS, QueuePolicy.EDF}) {
-                try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().placement(p -> p.withQueue(queue)).dryRun(true).build(),
+                try (KubernetesScheduler s = Harness.start(c, new FirstFit(), Harness.settings().queue(queue).dryRun(true).build(),
                         new ManualClock(Harness.START))) {
                     Harness.awaitPodCount(s, 2);
                     String expected = queue == QueuePolicy.EDF ? "spark/soon-exec-1" : "spark/late-exec-1";

@@ -33,7 +33,7 @@ class ResilienceTest {
             }
             ManualClock clock = new ManualClock(Harness.START);
             // The first instance binds a, then crashes in the middle of b: two of b's four bindings fail.
-            try (KubernetesScheduler first = Harness.start(c, new FirstFit(), Harness.settings().binding(b -> b.withAttempts(1)).build(), clock)) {
+            try (KubernetesScheduler first = Harness.start(c, new FirstFit(), Harness.settings().bindAttempts(1).build(), clock)) {
                 Harness.awaitPodCount(first, 6);
                 c.dispatcher.failNextBindingOf("b-exec-3", 503);
                 c.dispatcher.failNextBindingOf("b-exec-4", 503);
@@ -71,7 +71,7 @@ class ResilienceTest {
                 c.executor("spark", "a", i, "1", "1Gi");
             }
             ManualClock clock = new ManualClock(Harness.START);
-            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().binding(b -> b.withAttempts(3)).build(), clock)) {
+            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().bindAttempts(3).build(), clock)) {
                 Harness.awaitPodCount(s, 3);
                 c.dispatcher.failNextBindings(500, 503, 429);
                 CycleReport r = s.scheduleOnce();
@@ -120,7 +120,7 @@ class ResilienceTest {
             c.node("n1", "small", 8, 32);
             c.executor("spark", "a", 1, "1", "1Gi");
             ManualClock clock = new ManualClock(Harness.START);
-            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().binding(b -> b.withAttempts(1)).build(), clock)) {
+            try (KubernetesScheduler s = Harness.start(c, new Gio(), Harness.settings().bindAttempts(1).build(), clock)) {
                 Harness.awaitPodCount(s, 1);
                 c.dispatcher.retryAfter(3);
                 c.dispatcher.failNextBindings(429);

@@ -32,7 +32,7 @@ class WaitForRoomTest {
             c.executor("spark", "a", i, "2", "2Gi");
         }
         KubernetesScheduler s = Harness.start(c, new FirstFit(),
-                Harness.settings().scaling(sc -> sc.withRoomWait(Duration.ofMillis(Math.round(waitSeconds * 1000)))).build(), new ManualClock(Harness.START));
+                Harness.settings().roomWait(Duration.ofMillis(Math.round(waitSeconds * 1000))).build(), new ManualClock(Harness.START));
         try (s) {
             Harness.awaitPods(s, pods -> pods.size() == 3 && pods.stream().anyMatch(p -> p.getMetadata().getAnnotations() != null
                     && p.getMetadata().getAnnotations().containsKey("execplace.io/expected-duration-seconds")

@@ -306,16 +306,13 @@ public final class K8sSchedulerCommand implements Callable<Integer> {
             // The scheduling cycle sorts by the fixed order only; an order that moves with the clock would silently act as another.
             throw BadInputException.option("--queue", "'" + queue + "' re-ranks with the clock, which the Kubernetes scheduler does not; use fcfs or edf");
         }
-        Site site = Options.checked("--default-site", () -> Site.parse(defaultSite));
         SchedulerSettings settings = SchedulerSettings.builder()
-                .schedulerName(name).namespace(namespace).dryRun(dryRun).leaderElection(leaderElection())
-                .gangs(g -> g.withBatchWindow(Duration.ofMillis(batchWindowMillis)).withDriverGang(driverGang).withBindEarly(bindEarly)
-                        .withPartialGangs(partialGangs).withHoldTimeout(holdTimeout()))
-                .placement(p -> p.withQueue(order).withBackfill(backfill).withSingleZone(singleZone).withDefaultDurationSeconds(defaultDuration))
-                .nodes(n -> n.withSiteLabel(siteLabel).withDefaultSite(site).withCapacityTypeLabel(capacityTypeLabel).withDriversOnSpot(driversOnSpot))
-                .binding(b -> b.withAttempts(bindAttempts))
-                .protection(p -> p.withProtectExecutors(protectExecutors).withProtectDrivers(protectDrivers).withDrains(drains()))
-                .scaling(s -> s.withProvisioning(provisioning()).withRoomWait(roomWait()).withCordonEmpty(cordonEmpty)).build();
+                .schedulerName(name).namespace(namespace).queue(order).backfill(backfill)
+                .batchWindow(Duration.ofMillis(batchWindowMillis)).defaultDurationSeconds(defaultDuration)
+                .siteLabel(siteLabel).defaultSite(Options.checked("--default-site", () -> Site.parse(defaultSite))).dryRun(dryRun).cordonEmpty(cordonEmpty)
+                .bindAttempts(bindAttempts).leaderElection(leaderElection()).singleZone(singleZone).driverGang(driverGang).bindEarly(bindEarly).partialGangs(partialGangs)
+                .protectExecutors(protectExecutors).protectDrivers(protectDrivers).holdTimeout(holdTimeout()).capacityTypeLabel(capacityTypeLabel).driversOnSpot(driversOnSpot).drains(drains())
+                .provisioning(provisioning()).roomWait(roomWait()).build();
         SchedulerOptions options = SchedulerOptions.defaults();
         if (milpTimeLimit.millis != null) {
             options = options.with(io.execplace.schedulers.milp.MilpOptions.defaults().withTimeLimitMillis(milpTimeLimit.millis));

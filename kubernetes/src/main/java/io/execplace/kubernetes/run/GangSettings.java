@@ -3,7 +3,8 @@ package io.execplace.kubernetes.run;
 import java.time.Duration;
 
 /**
- * How pending pods become applications ready to place; build from {@link #DEFAULTS} with the withers.
+ * How pending pods become applications ready to place. Built by {@link SchedulerSettings.Builder}, one
+ * named setter a setting.
  *
  * @param batchWindow  {@code --batch-window}: wait this long after an application's newest executor pod
  * @param driverGang   {@code --driver-gang}: a driver is placed only with room for its executors, held for them
@@ -15,12 +16,9 @@ import java.time.Duration;
  * @param holdTimeout  {@code --hold-timeout}: how long room is held for executors that have not come, when
  *                     the driver gives no gang timeout
  */
-public record GangSettings(Duration batchWindow, boolean driverGang, boolean bindEarly, boolean partialGangs, Duration holdTimeout) {
+record GangSettings(Duration batchWindow, boolean driverGang, boolean bindEarly, boolean partialGangs, Duration holdTimeout) {
 
-    /** A 2 s window, whole gangs placed once all their executors are there, room held 5 minutes. */
-    public static final GangSettings DEFAULTS = new GangSettings(Duration.ofSeconds(2), false, false, false, Duration.ofMinutes(5));
-
-    public GangSettings {
+    GangSettings {
         if (batchWindow == null || batchWindow.isNegative() || batchWindow.compareTo(Duration.ofMinutes(10)) > 0) {
             throw new IllegalArgumentException("--batch-window must be between 0 and 10 minutes, got " + batchWindow);
         }
@@ -29,23 +27,8 @@ public record GangSettings(Duration batchWindow, boolean driverGang, boolean bin
         }
     }
 
-    public GangSettings withBatchWindow(Duration v) {
-        return new GangSettings(v, driverGang, bindEarly, partialGangs, holdTimeout);
-    }
-
-    public GangSettings withDriverGang(boolean v) {
-        return new GangSettings(batchWindow, v, bindEarly, partialGangs, holdTimeout);
-    }
-
-    public GangSettings withBindEarly(boolean v) {
-        return new GangSettings(batchWindow, driverGang, v, partialGangs, holdTimeout);
-    }
-
-    public GangSettings withPartialGangs(boolean v) {
-        return new GangSettings(batchWindow, driverGang, bindEarly, v, holdTimeout);
-    }
-
-    public GangSettings withHoldTimeout(Duration v) {
-        return new GangSettings(batchWindow, driverGang, bindEarly, partialGangs, v);
+    /** These settings with no batching window: applications are ready as soon as their pods are there. */
+    GangSettings withoutBatchWindow() {
+        return new GangSettings(Duration.ZERO, driverGang, bindEarly, partialGangs, holdTimeout);
     }
 }

@@ -6,8 +6,7 @@ import java.time.Duration;
 
 /**
  * The scheduler's part in the cluster's size: how pods no node holds get nodes, whether they first wait
- * for room the running pods free, and whether empty nodes are cordoned; build from {@link #DEFAULTS}
- * with the withers.
+ * for room the running pods free, and whether empty nodes are cordoned. Built by {@link SchedulerSettings.Builder}, one named setter a setting.
  *
  * @param provisioning {@code --provision nodeclaims}: the NodePools and instance types to claim nodes from,
  *                     or null (pods are marked Unschedulable for a provisioner to act on)
@@ -15,26 +14,16 @@ import java.time.Duration;
  *                     expected ends free instead of being bought a node for ({@link RoomWait}); zero: never
  * @param cordonEmpty  {@code --cordon-empty}: nodes that became empty are cordoned
  */
-public record ScalingSettings(ProvisionSettings provisioning, Duration roomWait, boolean cordonEmpty) {
+record ScalingSettings(ProvisionSettings provisioning, Duration roomWait, boolean cordonEmpty) {
 
-    /** Pods marked for a provisioner, no wait for room, empty nodes left alone. */
-    public static final ScalingSettings DEFAULTS = new ScalingSettings(null, Duration.ZERO, false);
-
-    public ScalingSettings {
+    ScalingSettings {
         if (roomWait == null || roomWait.isNegative() || roomWait.compareTo(Duration.ofMinutes(10)) > 0) {
             throw new IllegalArgumentException("--wait-for-room: must be 0 to 600 seconds, got " + roomWait);
         }
     }
 
-    public ScalingSettings withProvisioning(ProvisionSettings v) {
-        return new ScalingSettings(v, roomWait, cordonEmpty);
-    }
-
-    public ScalingSettings withRoomWait(Duration v) {
-        return new ScalingSettings(provisioning, v, cordonEmpty);
-    }
-
-    public ScalingSettings withCordonEmpty(boolean v) {
-        return new ScalingSettings(provisioning, roomWait, v);
+    /** These settings with empty nodes left alone. */
+    ScalingSettings withoutCordoning() {
+        return new ScalingSettings(provisioning, roomWait, false);
     }
 }

@@ -1,15 +1,21 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.core.model.Site;
+import io.execplace.core.rules.QueuePolicy;
+import io.execplace.kubernetes.cluster.CapacityTypes;
+import io.execplace.kubernetes.cluster.Labels;
+import io.execplace.kubernetes.disruption.DrainSettings;
+import io.execplace.kubernetes.provision.ProvisionSettings;
+
 import java.time.Duration;
-import java.util.Objects;
-import java.util.function.UnaryOperator;
 
 /**
  * Settings of one scheduler process: its name, the namespace it watches, dry run and leader election,
- * and a record per concern ({@link GangSettings}, {@link PlacementSettings}, {@link NodeSettings},
- * {@link BindSettings}, {@link ProtectionSettings}, {@link ScalingSettings}), each with its own defaults
- * and checks. Build with {@link #builder()}; defaults: name {@code execplace}, all namespaces, no leader
- * election, and each concern's {@code DEFAULTS}.
+ * and a record per concern that the parts of the scheduler each take ({@link GangSettings}, {@link
+ * PlacementSettings}, {@link NodeSettings}, {@link BindSettings}, {@link ProtectionSettings}, {@link
+ * ScalingSettings}). Build with {@link #builder()}, one named setter a setting. Defaults: name {@code
+ * execplace}, all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window,
+ * 600 s default expected duration, site label {@code execplace.io/site} (default cloud), 3 bind attempts.
  */
 public final class SchedulerSettings {
 
@@ -24,17 +30,19 @@ public final class SchedulerSettings {
     private final ProtectionSettings protection;
     private final ScalingSettings scaling;
 
-    private SchedulerSettings(Builder b) {
-        schedulerName = b.schedulerName;
-        namespace = b.namespace;
-        dryRun = b.dryRun;
-        leaderElection = b.leaderElection;
-        gangs = b.gangs;
-        placement = b.placement;
-        nodes = b.nodes;
-        binding = b.binding;
-        protection = b.protection;
-        scaling = b.scaling;
+    private SchedulerSettings(String schedulerName, String namespace, boolean dryRun, LeaderElection.Settings leaderElection,
+                              GangSettings gangs, PlacementSettings placement, NodeSettings nodes, BindSettings binding,
+                              ProtectionSettings protection, ScalingSettings scaling) {
+        this.schedulerName = schedulerName;
+        this.namespace = namespace;
+        this.dryRun = dryRun;
+        this.leaderElection = leaderElection;
+        this.gangs = gangs;
+        this.placement = placement;
+        this.nodes = nodes;
+        this.binding = binding;
+        this.protection = protection;
+        this.scaling = scaling;
     }
 
     public static Builder builder() {
@@ -61,52 +69,67 @@ public final class SchedulerSettings {
         return leaderElection;
     }
 
-    public GangSettings gangs() {
+    GangSettings gangs() {
         return gangs;
     }
 
-    public PlacementSettings placement() {
+    PlacementSettings placement() {
         return placement;
     }
 
-    public NodeSettings nodes() {
+    NodeSettings nodes() {
         return nodes;
     }
 
-    public BindSettings binding() {
+    BindSettings binding() {
         return binding;
     }
 
-    public ProtectionSettings protection() {
+    ProtectionSettings protection() {
         return protection;
     }
 
-    public ScalingSettings scaling() {
+    ScalingSettings scaling() {
         return scaling;
     }
 
     /**
      * These settings for a dry run, which looks once at what is pending now: nothing waits for a batching
-     * window, no node is cordoned, no leader is elected.
+     * window, no node is cordoned, no leader is elected; every other setting as given.
      */
     SchedulerSettings forDryRun() {
-        return builder().schedulerName(schedulerName).namespace(namespace).dryRun(true)
-                .gangs(g -> gangs.withBatchWindow(Duration.ZERO)).placement(p -> placement).nodes(n -> nodes)
-                .binding(b -> binding).protection(p -> protection).scaling(s -> scaling.withCordonEmpty(false)).build();
+        return new SchedulerSettings(schedulerName, namespace, true, null, gangs.withoutBatchWindow(), placement, nodes, binding,
+                protection, scaling.withoutCordoning());
     }
 
-    /** Named setters; each concern is changed from its defaults (or from what was set before) by a function. */
+    /** Named setters for every setting; {@link #build()} checks them. */
     public static final class Builder {
         private String schedulerName = "execplace";
         private String namespace;
+        private QueuePolicy queue = QueuePolicy.FCFS;
+        private boolean backfill;
+        private Duration batchWindow = Duration.ofSeconds(2);
+        private double defaultDurationSeconds = 600;
         private boolean dryRun;
+        private boolean cordonEmpty;
+        private String siteLabel = Labels.SITE;
+        private Site defaultSite = Site.CLOUD;
+        private int bindAttempts = 3;
+        private Duration bindBackoff = Duration.ofMillis(100);
+        private Duration assumeTtl = Duration.ofSeconds(30);
         private LeaderElection.Settings leaderElection;
-        private GangSettings gangs = GangSettings.DEFAULTS;
-        private PlacementSettings placement = PlacementSettings.DEFAULTS;
-        private NodeSettings nodes = NodeSettings.DEFAULTS;
-        private BindSettings binding = BindSettings.DEFAULTS;
-        private ProtectionSettings protection = ProtectionSettings.DEFAULTS;
-        private ScalingSettings scaling = ScalingSettings.DEFAULTS;
+        private boolean singleZone;
+        private boolean driverGang;
+        private boolean bindEarly;
+        private boolean partialGangs;
+        private boolean protectExecutors;
+        private boolean protectDrivers;
+        private DrainSettings drains = DrainSettings.DEFAULTS;
+        private Duration holdTimeout = Duration.ofMinutes(5);
+        private String capacityTypeLabel;
+        private boolean driversOnSpot;
+        private ProvisionSettings provisioning;
+        private Duration roomWait = Duration.ZERO;
 
         private Builder() {
         }
@@ -121,8 +144,58 @@ public final class SchedulerSettings {
             return this;
         }
 
+        public Builder queue(QueuePolicy v) {
+            queue = v;
+            return this;
+        }
+
+        public Builder backfill(boolean v) {
+            backfill = v;
+            return this;
+        }
+
+        public Builder batchWindow(Duration v) {
+            batchWindow = v;
+            return this;
+        }
+
+        public Builder defaultDurationSeconds(double v) {
+            defaultDurationSeconds = v;
+            return this;
+        }
+
         public Builder dryRun(boolean v) {
             dryRun = v;
+            return this;
+        }
+
+        public Builder cordonEmpty(boolean v) {
+            cordonEmpty = v;
+            return this;
+        }
+
+        public Builder siteLabel(String v) {
+            siteLabel = v;
+            return this;
+        }
+
+        public Builder defaultSite(Site v) {
+            defaultSite = v;
+            return this;
+        }
+
+        public Builder bindAttempts(int v) {
+            bindAttempts = v;
+            return this;
+        }
+
+        public Builder bindBackoff(Duration v) {
+            bindBackoff = v;
+            return this;
+        }
+
+        public Builder assumeTtl(Duration v) {
+            assumeTtl = v;
             return this;
         }
 
@@ -132,41 +205,89 @@ public final class SchedulerSettings {
             return this;
         }
 
-        public Builder gangs(UnaryOperator<GangSettings> change) {
-            gangs = Objects.requireNonNull(change.apply(gangs));
+        /** Place each gang within one zone. */
+        public Builder singleZone(boolean v) {
+            singleZone = v;
             return this;
         }
 
-        public Builder placement(UnaryOperator<PlacementSettings> change) {
-            placement = Objects.requireNonNull(change.apply(placement));
+        /** Place a driver only with room for its executors, held for them. */
+        public Builder driverGang(boolean v) {
+            driverGang = v;
             return this;
         }
 
-        public Builder nodes(UnaryOperator<NodeSettings> change) {
-            nodes = Objects.requireNonNull(change.apply(nodes));
+        /** Bind as much of a gang as fits now, the rest waits (for a provisioner that buys pod by pod). */
+        public Builder partialGangs(boolean v) {
+            partialGangs = v;
             return this;
         }
 
-        public Builder binding(UnaryOperator<BindSettings> change) {
-            binding = Objects.requireNonNull(change.apply(binding));
+        /** Bind executor pods with {@code karpenter.sh/do-not-disrupt} (as their placement names it, else "true"). */
+        public Builder drains(DrainSettings v) {
+            drains = java.util.Objects.requireNonNull(v);
             return this;
         }
 
-        public Builder protection(UnaryOperator<ProtectionSettings> change) {
-            protection = Objects.requireNonNull(change.apply(protection));
+        public Builder protectExecutors(boolean v) {
+            protectExecutors = v;
             return this;
         }
 
-        public Builder scaling(UnaryOperator<ScalingSettings> change) {
-            scaling = Objects.requireNonNull(change.apply(scaling));
+        public Builder protectDrivers(boolean v) {
+            protectDrivers = v;
             return this;
         }
 
+        /** Bind executors as they come once their whole gang has room, held for the missing ones. */
+        public Builder bindEarly(boolean v) {
+            bindEarly = v;
+            return this;
+        }
+
+        /** How long held room waits for executors when the driver gives no gang timeout (default 5 minutes). */
+        public Builder holdTimeout(Duration v) {
+            holdTimeout = v;
+            return this;
+        }
+
+        /** A node label that says {@code spot} (or {@code true}) on spot nodes, beside Karpenter's, EKS's and GKE's (null: none). */
+        public Builder capacityTypeLabel(String v) {
+            capacityTypeLabel = v;
+            return this;
+        }
+
+        /** Let drivers run on spot nodes. */
+        public Builder driversOnSpot(boolean v) {
+            driversOnSpot = v;
+            return this;
+        }
+
+        /** Claim nodes with Karpenter NodeClaims (null: mark pods Unschedulable for a provisioner to act on). */
+        public Builder provisioning(ProvisionSettings v) {
+            provisioning = v;
+            return this;
+        }
+
+        /** Wait up to this long for room running pods free instead of buying a node (zero: never; {@link RoomWait}). */
+        public Builder roomWait(Duration v) {
+            roomWait = v;
+            return this;
+        }
+
+        /** The settings by concern; each concern's record checks its values. */
         public SchedulerSettings build() {
             if (schedulerName == null || schedulerName.isBlank()) {
                 throw new IllegalArgumentException("--name: the scheduler name must not be empty");
             }
-            return new SchedulerSettings(this);
+            // each record built from the fields of its components' names, here only
+            return new SchedulerSettings(schedulerName, namespace, dryRun, leaderElection,
+                    new GangSettings(batchWindow, driverGang, bindEarly, partialGangs, holdTimeout),
+                    new PlacementSettings(queue, backfill, singleZone, defaultDurationSeconds),
+                    new NodeSettings(siteLabel, defaultSite, CapacityTypes.withLabel(capacityTypeLabel), driversOnSpot),
+                    new BindSettings(bindAttempts, bindBackoff, assumeTtl),
+                    new ProtectionSettings(protectExecutors, protectDrivers, drains),
+                    new ScalingSettings(provisioning, roomWait, cordonEmpty));
         }
     }
 }

@@ -250,7 +250,7 @@ public final class BesideKubeScheduler {
     private static Contender execplace(RealApiServer server, PlacementPolicy policy) {
         KubernetesClient client = server.asServiceAccount("kube-system", "execplace-scheduler");
         KubernetesScheduler s = new KubernetesScheduler(client, policy, PRICES,
-                SchedulerSettings.builder().gangs(g -> g.withBindEarly(Boolean.getBoolean("k8s.bench.bindEarly"))).build(), Clock.systemUTC());
+                SchedulerSettings.builder().bindEarly(Boolean.getBoolean("k8s.bench.bindEarly")).build(), Clock.systemUTC());
         s.start(Duration.ofSeconds(60));
         AtomicBoolean stop = new AtomicBoolean();
         Thread loop = new Thread(() -> s.run(stop), "execplace-" + policy.name());

@@ -142,8 +142,8 @@ public final class SchedulerBenchmark {
                 placedPerSecond = placed / ((System.nanoTime() - t0) / 1e9);
             }
             policy.nanos.clear();
-            try (KubernetesScheduler s = Harness.start(c, policy, Harness.settings().binding(b -> b.withAttempts(5).withBackoff(Duration.ofMillis(10))).build(),
-                    new ManualClock(Harness.START))) {
+            try (KubernetesScheduler s = Harness.start(c, policy, Harness.settings().bindAttempts(5)
+                    .bindBackoff(Duration.ofMillis(10)).build(), new ManualClock(Harness.START))) {
                 Harness.awaitPodCount(s, pods);
                 Harness.awaitNodeCount(s, 3 * NODES_PER_TYPE);
                 long t0 = System.nanoTime();

@@ -27,7 +27,7 @@ public final class Harness {
 
     /** Test defaults: no batching window, no back-off between bind retries. */
     public static SchedulerSettings.Builder settings() {
-        return SchedulerSettings.builder().gangs(g -> g.withBatchWindow(Duration.ZERO)).binding(b -> b.withBackoff(Duration.ZERO));
+        return SchedulerSettings.builder().batchWindow(Duration.ZERO).bindBackoff(Duration.ZERO);
     }
 
     public static KubernetesScheduler start(MockCluster cluster, PlacementPolicy policy, SchedulerSettings settings,

@@ -71,7 +71,7 @@ class HelmInstallTest {
             assertThat(prices.pricePerHour("c5.2xlarge")).isEqualTo(testbed.prices().pricePerHour("c5.2xlarge"));
 
             SchedulerSettings settings = SchedulerSettings.builder().schedulerName(value(args, "--name")).namespace(value(args, "--namespace"))
-                    .gangs(g -> g.withBindEarly(args.contains("--bind-early")).withPartialGangs(args.contains("--partial-gangs"))).build();
+                    .bindEarly(args.contains("--bind-early")).partialGangs(args.contains("--partial-gangs")).build();
             String account = d.getSpec().getTemplate().getSpec().getServiceAccountName();
             // Three applications (seven executors, three drivers), a minute compressed into a second.
             Workload workload = new Workload("helm", List.of(

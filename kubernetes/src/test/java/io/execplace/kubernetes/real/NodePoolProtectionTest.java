@@ -186,7 +186,7 @@ class NodePoolProtectionTest {
             }
             int expectedPods = pods;
             try (KubernetesScheduler s = new KubernetesScheduler(scheduler, recording, Harness.PRICES,
-                    Harness.settings().namespace(NS).protection(p -> p.withProtectExecutors(true).withDrains(drains)).build(), new ManualClock(Harness.START))) {
+                    Harness.settings().namespace(NS).protectExecutors(true).drains(drains).build(), new ManualClock(Harness.START))) {
                 s.start(Duration.ofSeconds(30));
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
                         .until(() -> s.cachedPods().size() == expectedPods && s.cachedNodes().size() == 3);

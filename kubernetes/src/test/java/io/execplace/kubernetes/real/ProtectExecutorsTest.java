@@ -75,7 +75,7 @@ class ProtectExecutorsTest {
                 server.admin().resource(TestObjects.executor(NS, "a", i, "1", "1Gi", "execplace").build()).create();
             }
             try (KubernetesScheduler s = new KubernetesScheduler(scheduler, policy, Harness.PRICES,
-                    Harness.settings().namespace(NS).protection(p -> p.withProtectExecutors(protect)).build(), new ManualClock(Harness.START))) {
+                    Harness.settings().namespace(NS).protectExecutors(protect).build(), new ManualClock(Harness.START))) {
                 s.start(Duration.ofSeconds(30));
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
                         .until(() -> s.cachedPods().size() == executors && s.cachedNodes().size() == 1);

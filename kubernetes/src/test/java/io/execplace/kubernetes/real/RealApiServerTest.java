@@ -109,7 +109,7 @@ class RealApiServerTest {
         server.createReadyNode(TestObjects.node("n2", "small", 4, 16).build());
         server.admin().resource(TestObjects.executor(FilterScenarios.NS, "a", 1, "2", "2Gi", "execplace").build()).create();
         KubernetesScheduler s = new KubernetesScheduler(scheduler, new FirstFit(), io.execplace.kubernetes.mock.Harness.PRICES,
-                io.execplace.kubernetes.mock.Harness.settings().scaling(sc -> sc.withCordonEmpty(true)).build(),
+                io.execplace.kubernetes.mock.Harness.settings().cordonEmpty(true).build(),
                 new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START));
         try (s) {
             s.start(java.time.Duration.ofSeconds(30));
@@ -221,7 +221,7 @@ class RealApiServerTest {
             server.admin().resource(TestObjects.driver(FilterScenarios.NS, app, "1", "1Gi", "execplace", gang).build()).create();
         }
         KubernetesScheduler s = new KubernetesScheduler(scheduler, new FirstFit(), io.execplace.kubernetes.mock.Harness.PRICES,
-                io.execplace.kubernetes.mock.Harness.settings().gangs(g -> g.withDriverGang(true)).build(),
+                io.execplace.kubernetes.mock.Harness.settings().driverGang(true).build(),
                 new io.execplace.kubernetes.mock.ManualClock(io.execplace.kubernetes.mock.Harness.START));
         try (s) {
             s.start(java.time.Duration.ofSeconds(30));

@@ -46,9 +46,8 @@ class TestbedProvisionTest {
         // are bought for together whichever cycles first see them
         ProvisionSettings provision = new ProvisionSettings(InstanceShape.read(testbed.dir().resolve("instance-types.json")),
                 List.of("on-demand", "spot"), Duration.ofSeconds(120), Duration.ofSeconds(2), Duration.ofSeconds(10));
-        SchedulerSettings settings = SchedulerSettings.builder().schedulerName("execplace").namespace(NS)
-                .placement(p -> p.withQueue(QueuePolicy.FCFS).withBackfill(true)).gangs(g -> g.withPartialGangs(true))
-                .scaling(sc -> sc.withProvisioning(provision)).build();
+        SchedulerSettings settings = SchedulerSettings.builder().schedulerName("execplace").namespace(NS).queue(QueuePolicy.FCFS)
+                .backfill(true).partialGangs(true).provisioning(provision).build();
         Map<String, Pod> pods = new ConcurrentHashMap<>();
         Map<String, Node> nodes = new ConcurrentHashMap<>();
         ReplayResult result;

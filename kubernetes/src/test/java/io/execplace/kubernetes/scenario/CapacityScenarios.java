@@ -54,7 +54,7 @@ public final class CapacityScenarios {
         c.resource(executor(NS, "app", 1, "1", "1Gi", SCHEDULER).build()).create();
         c.resource(driver(NS, "asks", "1", "1Gi", SCHEDULER, Map.of()).editSpec()
                 .addToNodeSelector("karpenter.sh/capacity-type", "spot").endSpec().build()).create();
-        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().nodes(n -> n.withCapacityTypeLabel(CUSTOM_LABEL)).build())) {
+        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().capacityTypeLabel(CUSTOM_LABEL).build())) {
             cluster.awaitCache(s, 3, 4);
             CycleReport r = s.scheduleOnce();
             assertThat(r.bound()).extracting(d -> d.pod() + "@" + d.node()).containsExactlyInAnyOrder(
@@ -67,14 +67,14 @@ public final class CapacityScenarios {
         spotNodes(cluster);
         cluster.admin().nodes().withName("d-ondemand").delete();
         cluster.admin().resource(driver(NS, "app", "1", "1Gi", SCHEDULER, Map.of()).build()).create();
-        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().nodes(n -> n.withCapacityTypeLabel(CUSTOM_LABEL)).build())) {
+        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().capacityTypeLabel(CUSTOM_LABEL).build())) {
             cluster.awaitCache(s, 1, 3);
             CycleReport r = s.scheduleOnce();
             assertThat(r.bound()).isEmpty();
             assertThat(r.unschedulable()).singleElement().asString()
                     .contains("0/3 nodes are available: 3 node(s) were spot capacity, which Spark drivers are kept off.");
         }
-        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().nodes(n -> n.withDriversOnSpot(true)).build())) {
+        try (KubernetesScheduler s = cluster.start(new FirstFit(), Harness.settings().driversOnSpot(true).build())) {
             cluster.awaitCache(s, 1, 3);
             assertThat(s.scheduleOnce().bound()).extracting(Decision::node).containsExactly("a-karpenter");
         }
