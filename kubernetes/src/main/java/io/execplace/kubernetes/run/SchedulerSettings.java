@@ -11,7 +11,7 @@ import java.time.Duration;
 
 /**
  * Settings of one scheduler process: its name, the namespace it watches, dry run and leader election,
- * and a record per concern that the parts of the scheduler each take ({@link GangSettings}, {@link
+ * and a record per concern, which the scheduler's parts read ({@link GangSettings}, {@link
  * PlacementSettings}, {@link NodeSettings}, {@link BindSettings}, {@link ProtectionSettings}, {@link
  * ScalingSettings}). Build with {@link #builder()}, one named setter a setting. Defaults: name {@code
  * execplace}, all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window,
