@@ -6,6 +6,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
 import io.execplace.core.progress.ProgressListener;
 
 import io.execplace.experiments.run.CellEngine;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.util.List;
 
 /** {@code execplace reproduce liu}: the LIU paper's study (§V). */
@@ -76,9 +76,7 @@ final class ReproduceLiuCommand extends StudyCommand {
         if (chosen.stream().distinct().count() != chosen.size()) {
             throw new BadInputException("--runs: each training at most once, got " + runs);
         }
-        if (Files.exists(study.out) && !Files.isDirectory(study.out)) {
-            throw new BadInputException("--out " + study.out + ": cannot write there: is a file, not a folder");
-        }
+        OutputPaths.checkFolder("--out", study.out); // the trainings resume from their checkpoints in it
         return runStudy(s, chosen);
     }
 
