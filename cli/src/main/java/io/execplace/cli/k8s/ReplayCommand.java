@@ -124,7 +124,8 @@ public final class ReplayCommand implements Callable<Integer> {
     Double waitForRoom;
 
     @Option(names = "--backfill", description = "For --predict: later applications may pass one left waiting, as "
-            + "k8s-scheduler --backfill (default: a waiting head holds the queue, the simulator's default).")
+            + "k8s-scheduler --backfill; each driver carries its application's deadline, as with --wait-for-room "
+            + "(default: a waiting head holds the queue, the simulator's default).")
     boolean backfill;
 
     @Option(names = "--protect-executors", description = "For --predict: executor pods are never drained by consolidation, "
