@@ -9,12 +9,15 @@ import io.execplace.core.model.JobType;
 import io.execplace.core.model.LaunchDelay;
 import io.execplace.core.model.NodePool;
 import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Placement;
 import io.execplace.core.model.Workload;
+import io.execplace.core.policy.ClusterView;
 import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -122,15 +125,32 @@ class RoomWaitModelTest {
         assertThat(enough.capacity().nodeLaunches()).isEqualTo(1);
     }
 
-    // The simulator is asked again when a wait runs out, though nothing else happens then.
+    // After job 1 first waits at 120 the model asks to be asked again at 180, when its wait runs out (should
+    // no end come first); at 170 it is placed and asks for nothing more.
     @Test
-    void askedAgainWhenTheFirstWaitRunsOut() {
+    void asksToBeAskedAgainWhenTheFirstWaitRunsOut() {
         RoomWaitModel model = waiting();
-        assertThat(model.askAgainAt()).isInfinite();
-        RunResult run = run(model, true, A, B, job(1, 120, 4, 50, Job.NO_DEADLINE));
-        assertThat(record(run, 1).start()).isEqualTo(170);
-        // placed: nothing is left to ask for
-        assertThat(model.askAgainAt()).isInfinite();
+        List<String> asked = new ArrayList<>();
+        PlacementPolicy recording = new PlacementPolicy() {
+            @Override
+            public String name() {
+                return model.name();
+            }
+
+            @Override
+            public Placement place(Job job, ClusterView view) {
+                Placement p = model.place(job, view);
+                asked.add(job.id() + "@" + view.now() + (p.isNone() ? " waits" : " placed") + ", ask again at " + model.askAgainAt());
+                return p;
+            }
+
+            @Override
+            public double askAgainAt() {
+                return model.askAgainAt();
+            }
+        };
+        run(recording, true, A, B, job(1, 120, 4, 50, Job.NO_DEADLINE));
+        assertThat(asked).containsSubsequence("1@120.0 waits, ask again at 180.0", "1@170.0 placed, ask again at Infinity");
     }
 
     @Test
