@@ -31,6 +31,20 @@ class LiuCommandsTest {
         assertThat(dir.resolve("z")).doesNotExist();
     }
 
+    /** train-liu and heldout --study liu read --apps by one rule (LiuApps): the same range, refused alike. */
+    @Test
+    void appsOutsideTheRangeAreRefusedAlikeBeforeAnyWork(@TempDir Path dir) throws Exception {
+        CliRunner.Result train = CliRunner.run("train-liu", "--quick", "--apps", "0", "-q", "--out", dir.resolve("a").toString());
+        assertThat(train.exitCode()).isEqualTo(2);
+        assertThat(train.err()).contains("--apps", "must be in 1..100000, got 0");
+        assertThat(dir.resolve("a")).doesNotExist();
+        CliRunner.Result heldOut = CliRunner.run("heldout", "--study", "liu", "--managers", "sf-e", "--apps", "100001",
+                "--out", dir.resolve("b").toString());
+        assertThat(heldOut.exitCode()).isEqualTo(2);
+        assertThat(heldOut.err()).contains("--apps", "must be in 1..100000, got 100001");
+        assertThat(dir.resolve("b")).doesNotExist();
+    }
+
     @Test
     void trainLiuWritesAnAgentThatHeldOutRunsBesideTheReferences(@TempDir Path dir) throws Exception {
         // --out is a folder, as train's: DIR/agent.xprl, used as agent:DIR.

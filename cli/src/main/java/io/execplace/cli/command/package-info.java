@@ -1,7 +1,9 @@
 /**
- * What every command is built from: the option groups (picocli mixins) that several commands share,
+ * What every command is built from: the base of the commands made with the command line's context
+ * ({@code ContextCommand}), the option groups (picocli mixins) that several commands share,
  * so that an option meaning the same in several commands is declared once — scenarios, generated
- * workloads, job profiles, trace formats, jobs per preset workload, pricing, engines, milp and lookahead settings, output and quiet switches —
+ * workloads, job profiles, trace formats, jobs per preset workload, pricing, engines, milp and lookahead settings,
+ * LIU episode sizes, output and quiet switches —
  * the checks and deprecated spellings of option values, and the interface of commands that run
  * without picocli.
  *

@@ -1,6 +1,7 @@
 package io.execplace.cli.evaluate;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.command.ScenarioOptions;
@@ -17,10 +18,8 @@ import io.execplace.rl.train.RlSchedulers;
 import io.execplace.rl.train.TrainedAgent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +27,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code execplace evaluate}: a trained agent as a scheduler in the simulator, and its greedy episode return. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -38,16 +36,11 @@ import java.util.concurrent.Callable;
                 "environment. Prints cost, durations, good placements, fallbacks (penalised moves replaced) and holds,",
                 "then first-fit, round-robin-consolidate and gio on the same workloads with the same queue order",
                 "(--held-out N adds milp and held-out workloads)."})
-public final class EvaluateCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class EvaluateCommand extends ContextCommand {
 
     public EvaluateCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "AGENT", description = "Model file, checkpoint or training folder.")
     Path agentPath;

@@ -2,6 +2,8 @@ package io.execplace.cli.evaluate;
 
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
+import io.execplace.cli.command.LiuApps;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -24,9 +26,7 @@ import io.execplace.rl.train.RlSchedulers;
 import io.execplace.schedulers.spi.DeciderName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,7 +34,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code execplace heldout}: schedulers (agents included) on their training workloads and on
@@ -45,16 +44,11 @@ import java.util.concurrent.Callable;
                 "Compares schedulers on training workloads and on held-out workloads (disjoint seeds; for the TPDS",
                 "presets also SWIM arrival windows not used in training), side by side: mean cost and turnaround with",
                 "95 %% intervals, cost relative to the cheapest heuristic of each workload and to milp, win rates."})
-public final class HeldOutCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class HeldOutCommand extends ContextCommand {
 
     public HeldOutCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     OutputOptions output;
@@ -75,7 +69,8 @@ public final class HeldOutCommand implements Callable<Integer> {
             description = "With --study liu: LIU managers (sf-e, sf-now, outlook, random, sf-p, lf-p, lf-e, agent:PATH).")
     List<String> managers;
 
-    @Option(names = "--apps", paramLabel = "N", description = "With --study liu: applications per workload (default 500).")
+    @Option(names = "--apps", paramLabel = "N", description = "With --study liu: applications per workload (default "
+            + LiuApps.PAPER + ").")
     Integer apps;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/heldout.csv (and, without --study liu, "

@@ -1,5 +1,6 @@
 package io.execplace.cli.evaluate;
 
+import io.execplace.cli.command.LiuApps;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TextTable;
 import io.execplace.core.io.BadInputException;
@@ -41,10 +42,7 @@ final class HeldOutLiu {
         if (n < 2 || n > 10_000) {
             throw BadInputException.option("--held-out", "must be between 2 and 10000, got " + n);
         }
-        int apps = c.apps == null ? 500 : c.apps;
-        if (apps < 1 || apps > 100_000) {
-            throw BadInputException.option("--apps", "must be in 1..100000, got " + apps);
-        }
+        int apps = LiuApps.checked(c.apps);
         long first = c.heldOutSeed != null ? c.heldOutSeed : arrivals.studyFirstSeed();
         if (first < 0 || first > Long.MAX_VALUE - n) {
             throw BadInputException.option("--held-out-seed", "must be at least 0 and leave room for " + n + " seeds, got " + first);
@@ -61,7 +59,7 @@ final class HeldOutLiu {
             LiuManagerNames.checkDisjoint(name, m, first, n);
             managers.add(m.manager());
         }
-        PrintWriter err = c.spec.commandLine().getErr();
+        PrintWriter err = c.spec().commandLine().getErr();
         boolean quiet = c.output.json || c.output.quiet();
         LiuHeldOut.Result result = LiuHeldOut.run(ExecutorClusters.liu(), arrivals, apps, n, first,
                 c.managers.stream().map(String::trim).toList(), managers, (done, total, line) -> {
@@ -74,7 +72,7 @@ final class HeldOutLiu {
             java.nio.file.Files.createDirectories(c.out);
             LiuHeldOut.writeCsv(c.out.resolve("heldout.csv"), result);
         }
-        PrintWriter out = c.spec.commandLine().getOut();
+        PrintWriter out = c.spec().commandLine().getOut();
         if (c.output.json) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("study", "liu");

@@ -1,6 +1,7 @@
 package io.execplace.cli.eventlog;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
 import io.execplace.cli.output.Progress;
@@ -32,9 +33,7 @@ import io.execplace.experiments.whatif.WhatIfFindings;
 import io.execplace.experiments.whatif.WhatIfRequest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -43,7 +42,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code execplace whatif}: what the applications of Spark event logs would have cost under each scheduler. */
 @Command(name = "whatif", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -51,16 +49,11 @@ import java.util.concurrent.Callable;
                 "Replays the applications' executors as they came and went on a priced cluster, under the placement that",
                 "actually happened (executors on the VMs their logged hosts stand for) and under each scheduler; cost,",
                 "durations and the saving of each scheduler against what happened (docs/eventlogs.md)."})
-public final class WhatIfCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class WhatIfCommand extends ContextCommand {
 
     public WhatIfCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--eventlogs", paramLabel = "PATH", split = ",", required = true,
             description = "Event log files, rolling-log folders or folders of logs (comma-separated or repeated).")

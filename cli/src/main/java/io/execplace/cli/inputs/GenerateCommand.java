@@ -1,6 +1,7 @@
 package io.execplace.cli.inputs;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.TraceOutput;
 import io.execplace.cli.output.Version;
@@ -19,28 +20,20 @@ import io.execplace.experiments.scenario.ScenarioResolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import io.execplace.core.io.OutputPaths;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /** {@code execplace generate}: write a generated workload as a trace file in any supported format. */
 @Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Generate a workload from a preset and write it as a trace (csv, tpds, hyb or swim).")
-public final class GenerateCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class GenerateCommand extends ContextCommand {
 
     public GenerateCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--workload", paramLabel = "PRESET", defaultValue = "hybrid-medium",
             description = "Workload preset (default: ${DEFAULT-VALUE}, as compare's): tpds-normal, tpds-burst, hybrid-light, "

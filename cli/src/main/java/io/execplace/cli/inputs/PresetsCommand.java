@@ -1,6 +1,7 @@
 package io.execplace.cli.inputs;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,34 +21,26 @@ import io.execplace.liu.managers.LiuReferenceManagers;
 import io.execplace.schedulers.spi.SchedulerInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /** {@code execplace presets}: every named thing a command accepts, with a one-line description. */
 @Command(name = "presets", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "List the built-in clusters, pricing models, workloads, scenarios, schedulers, queue orders, billing rules, "
                 + "trace formats, and LIU's clusters, arrival patterns and managers.")
-public final class PresetsCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class PresetsCommand extends ContextCommand {
 
     public PresetsCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
 
     /** One listed section: a title for people, a key for --json, and its (name, description) rows. */
     private record Section(String title, String key, List<String[]> rows) {
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--json", description = "Print the lists as one JSON object (section key to [{name, description}]).")
     boolean json;

@@ -1,6 +1,7 @@
 package io.execplace.cli.k8s;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.MilpTimeLimit;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
@@ -20,13 +21,10 @@ import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code execplace k8s-scheduler}: a secondary Kubernetes scheduler for Spark executor pods. Only
@@ -38,16 +36,11 @@ import java.util.concurrent.Callable;
                 "Binds the pods whose spec.schedulerName is --name, each Spark application all or nothing,",
                 "with any execplace placement policy. Connects like kubectl (kubeconfig or in-cluster).",
                 "See docs/kubernetes.md."})
-public final class K8sSchedulerCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class K8sSchedulerCommand extends ContextCommand {
 
     public K8sSchedulerCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     PriceTableOption prices;

@@ -1,6 +1,7 @@
 package io.execplace.cli.k8s;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.AtomicFiles;
@@ -19,8 +20,6 @@ import io.execplace.schedulers.elastic.RoomWaitModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,7 +29,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code execplace replay}: a workload's Spark pods on a real cluster (the testbed of scripts/testbed),
@@ -41,16 +39,11 @@ import java.util.concurrent.Callable;
                 "Each application's driver and executor pods are created at its arrival ÷ K and run for its duration ÷ K;",
                 "reports node cost from NodeClaim lifetimes × prices, node-hours, makespan, deadlines met, and with",
                 "--predict the simulator's prediction beside each figure. See docs/testbed.md."})
-public final class ReplayCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class ReplayCommand extends ContextCommand {
 
     public ReplayCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--kubeconfig", paramLabel = "FILE", description = "Kubeconfig of the cluster (scripts/testbed up prints it); "
             + "required unless --predict-only.")

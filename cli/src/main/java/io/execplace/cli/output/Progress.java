@@ -5,8 +5,11 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
+import io.execplace.core.progress.ProgressListener;
+
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * Progress of a long run on standard error: a live bar on a terminal, a line per tenth otherwise
@@ -44,6 +47,21 @@ public final class Progress implements AutoCloseable {
             return new Progress(bar, null, task, total);
         }
         return new Progress(null, err, task, total);
+    }
+
+    /**
+     * Progress of a run whose units say what they did (LIU's trainings): each unit's line on {@code err}
+     * after the seconds since this call, {@code "  [   12 s] line"}; nothing when {@code quiet}.
+     */
+    public static ProgressListener timedLines(PrintWriter err, boolean quiet) {
+        if (quiet) {
+            return ProgressListener.NONE;
+        }
+        long t0 = System.nanoTime();
+        return (done, total, line) -> {
+            err.printf(Locale.ROOT, "  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
+            err.flush();
+        };
     }
 
     /** One more unit done; safe to call from worker threads. */

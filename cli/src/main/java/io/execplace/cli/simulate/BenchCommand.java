@@ -83,10 +83,8 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results));
         } else {
             for (Benchmarks.Measurement m : results) {
-                String median = m.median() < 1 ? Format.sig(m.median() * 1000, 3) + " µs" : Format.sig(m.median(), 3) + " ms";
-                String p99 = m.p99() < 1 ? Format.sig(m.p99() * 1000, 3) + " µs" : Format.sig(m.p99(), 3) + " ms";
                 String met = !m.hasTarget() ? "-" : m.meetsTarget() ? "yes" : "NO";
-                table.row(List.of(m.name(), median, p99, Long.toString(m.samples()), m.target(), met));
+                table.row(List.of(m.name(), time(m.median()), time(m.p99()), Long.toString(m.samples()), m.target(), met));
             }
             out.println();
             table.print(out);
@@ -117,5 +115,10 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** A measured time in milliseconds, in microseconds below one. */
+    private static String time(double millis) {
+        return millis < 1 ? Format.sig(millis * 1000, 3) + " µs" : Format.sig(millis, 3) + " ms";
     }
 }

@@ -2,6 +2,7 @@ package io.execplace.cli.simulate;
 
 import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.ExitCode;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
@@ -25,8 +26,6 @@ import io.execplace.experiments.study.Headline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -35,23 +34,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code execplace compare}: every scheduler × seed of a scenario, a table, results files and a report. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Compare schedulers on one scenario over several seeds (in parallel).",
                 "Prints mean ± sd per scheduler and writes results.csv, results.json, charts (PNG, SVG) and index.html.",
                 "With no options it runs the built-in default scenario."})
-public final class CompareCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class CompareCommand extends ContextCommand {
 
     public CompareCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ScenarioOptions scenarioOptions;

@@ -2,6 +2,7 @@ package io.execplace.cli.simulate;
 
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -20,13 +21,10 @@ import io.execplace.schedulers.offline.OfflineOptions;
 import io.execplace.schedulers.offline.OfflineResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** {@code execplace offline}: schedulers on small workloads against the offline optimum and the lower bound. */
 @Command(name = "offline", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -34,16 +32,11 @@ import java.util.concurrent.Callable;
                 "Runs schedulers on small workloads (up to ~30 jobs) and compare each with the offline optimum",
                 "(CP-SAT over the whole schedule, knowing every arrival; proven optimal or with its gap) and with",
                 "the lower bound. The search starts from the cheapest scheduler's schedule."})
-public final class OfflineCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class OfflineCommand extends ContextCommand {
 
     public OfflineCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     OutputOptions output;

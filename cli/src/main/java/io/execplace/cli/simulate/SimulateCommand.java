@@ -1,6 +1,7 @@
 package io.execplace.cli.simulate;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.MilpLookaheadOptions;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.command.OutputOptions;
@@ -18,28 +19,20 @@ import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code execplace simulate}: one scheduler, one seed, one run; optionally its schedule trace. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Run one scheduler on one scenario and seed, optionally writing its schedule trace.",
                 "The trace (JSON Lines) lets anyone re-check the run independently."})
-public final class SimulateCommand implements Callable<Integer>, QuickCommand {
-
-    private final CommandContext context;
+public final class SimulateCommand extends ContextCommand implements QuickCommand {
 
     public SimulateCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ScenarioOptions scenarioOptions;

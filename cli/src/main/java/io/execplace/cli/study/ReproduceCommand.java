@@ -1,6 +1,7 @@
 package io.execplace.cli.study;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.ExitCode;
 import io.execplace.cli.output.Version;
 import picocli.CommandLine.Command;
@@ -10,21 +11,11 @@ import picocli.CommandLine.Command;
         description = "Reproduce a source paper's experiments as CSV, charts and an HTML report.",
         subcommands = {ReproduceHybridCommand.class, ReproduceTpdsCommand.class, ReproduceLiuCommand.class,
                 ReproduceHjsCommand.class, ReproduceElasticCommand.class})
-public final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
-
-    private final CommandContext context;
+public final class ReproduceCommand extends ContextCommand {
 
     public ReproduceCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    /** What the command line handed {@code reproduce}, for its studies. */
-    CommandContext context() {
-        return context;
-    }
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     /** Without a study there is nothing to do: bad input, as any other missing argument. */
     @Override

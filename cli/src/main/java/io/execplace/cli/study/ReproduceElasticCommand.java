@@ -4,13 +4,7 @@ import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.experiments.study.ElasticStudy;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
-
-import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce elastic}: spot capacity under deadlines on elastic node pools (docs/elastic.md). */
 @Command(name = "elastic", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -18,13 +12,7 @@ import java.util.concurrent.Callable;
                 "AWS m7g nodes priced and interrupted as published, on-demand only, spot + on-demand, and spot with",
                 "an availability trace; hybrid-medium and hybrid-day; today's stack (kube-default, kube-most), the",
                 "practitioners' rule (kube-spot), Uniform Progress and finish-together(-spot). Held-out seeds 1001-."})
-final class ReproduceElasticCommand implements Callable<Integer> {
-
-    @ParentCommand
-    ReproduceCommand parent;
-
-    @Spec
-    CommandSpec spec;
+final class ReproduceElasticCommand extends StudyCommand {
 
     @Option(names = "--quick", description = "2 seeds, 300 hybrid-medium and 2,000 hybrid-day jobs.")
     boolean quick;
@@ -47,16 +35,13 @@ final class ReproduceElasticCommand implements Callable<Integer> {
             + "node taken back restarts its application (docs/elastic.md, \"Driver pods\").")
     boolean drivers;
 
-    @Mixin
-    StudyOptions study;
-
     @Override
     public Integer call() throws Exception {
-        study.checkStaged(parent.context());
+        study.checkStaged(context());
         ElasticStudy.Settings base = quick ? ElasticStudy.Settings.quick() : ElasticStudy.Settings.full();
         ElasticStudy.Settings settings = Options.checked("--seeds, --first-seed, --jobs, --day-jobs",
                 () -> base.with(seeds, firstSeed, jobs, dayJobs));
-        study.run(spec, parent.context(), "reproduce elastic", runner -> new ElasticStudy(settings, runner, drivers));
+        study.run(spec, context(), "reproduce elastic", runner -> new ElasticStudy(settings, runner, drivers));
         return 0;
     }
 }

@@ -8,14 +8,9 @@ import io.execplace.experiments.study.HjsStudy;
 import io.execplace.experiments.study.HjsStudySettings;
 import io.execplace.experiments.study.StudyOutcome;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hjs}: the HJS paper's study (§5, Figs. 1–2). */
 @Command(name = "hjs", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -24,13 +19,7 @@ import java.util.concurrent.Callable;
                 "and the TPDS DQN agent are trained; Fig. 1 (Target and deadline success vs lambda) and Fig. 2",
                 "(Target of HJS, FIFO+RR, EDF, DQN, gio and milp with EDF and hjs-weight) on the training and on",
                 "held-out workloads, with 95%% intervals."})
-final class ReproduceHjsCommand implements Callable<Integer> {
-
-    @ParentCommand
-    ReproduceCommand parent;
-
-    @Spec
-    CommandSpec spec;
+final class ReproduceHjsCommand extends StudyCommand {
 
     @Option(names = "--quick", description = "2 training and 5 held-out workloads, short training, no milp (a few minutes).")
     boolean quick;
@@ -53,9 +42,6 @@ final class ReproduceHjsCommand implements Callable<Integer> {
     @Option(names = "--milp-time-limit", paramLabel = "MS",
             description = "milp time limit per decision in ms; 0 leaves milp out (default 200; quick 0).")
     Long milpTimeLimitMs;
-
-    @Mixin
-    StudyOptions study;
 
     @Override
     public Integer call() throws Exception {
@@ -80,10 +66,10 @@ final class ReproduceHjsCommand implements Callable<Integer> {
             HjsStudySettings before = s;
             s = Options.checked("--milp-time-limit", () -> before.withMilpTimeLimitMs(milpTimeLimitMs));
         }
-        study.check(parent.context());
-        HjsStudy hjs = new HjsStudy(s, parent.context().schedulers(), study.threads());
+        study.check(context());
+        HjsStudy hjs = new HjsStudy(s, context().schedulers(), study.threads());
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(parent.context(), study.threads());
+        try (CellEngine cells = study.open(context(), study.threads());
              Progress progress = study.progress(spec, "reproduce hjs", hjs.totalWork())) {
             HjsStudy running = cells == null ? hjs : hjs.withEngine(cells);
             outcome = running.run(study.out, (done, total, what) -> progress.step(null));

@@ -8,11 +8,6 @@ import io.execplace.schedulers.spi.SchedulerOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
-import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce hybrid}: the HYB paper's simulation study (§6.3). */
 @Command(name = "hybrid", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -21,13 +16,7 @@ import java.util.concurrent.Callable;
                 "mean duration (Fig. 5), scheduling delay (Tables 4-5) and the 10,000-job large scale on",
                 "hybrid-large (Fig. 6), EDF queue, for round-robin (FIFO), round-robin-consolidate (FIFO-C), asq,",
                 "first-fit, gio and the exact milp (at every scale)."})
-final class ReproduceHybridCommand implements Callable<Integer> {
-
-    @ParentCommand
-    ReproduceCommand parent;
-
-    @Spec
-    CommandSpec spec;
+final class ReproduceHybridCommand extends StudyCommand {
 
     @Option(names = "--quick", description = "2 seeds, 300 small-scale and 2,000 large-scale jobs (under a minute).")
     boolean quick;
@@ -42,20 +31,17 @@ final class ReproduceHybridCommand implements Callable<Integer> {
     Integer largeJobs;
 
     @Mixin
-    StudyOptions study;
-
-    @Mixin
     MilpSolverOptions milpOptions;
 
     @Override
     public Integer call() throws Exception {
-        study.checkStaged(parent.context());
+        study.checkStaged(context());
         HybridStudy.Settings base = quick ? HybridStudy.Settings.quick() : HybridStudy.Settings.full();
         HybridStudy.Settings settings = Options.checked("--seeds, --jobs, --large-jobs",
                 () -> base.with(seeds, jobs, largeJobs));
         SchedulerOptions milp = milpOptions.tuning().build()
                 .withMilp(SchedulerOptions.defaults());
-        study.run(spec, parent.context(), "reproduce hybrid", runner -> new HybridStudy(settings, runner, milp));
+        study.run(spec, context(), "reproduce hybrid", runner -> new HybridStudy(settings, runner, milp));
         return 0;
     }
 }

@@ -1,9 +1,13 @@
 package io.execplace.cli.study;
 
 import io.execplace.cli.command.DeprecatedNames;
+import io.execplace.cli.command.LiuApps;
 import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.core.io.BadInputException;
+import io.execplace.core.io.OutputPaths;
+import io.execplace.core.progress.ProgressListener;
 
 import io.execplace.experiments.run.CellEngine;
 import io.execplace.experiments.study.StudyOutcome;
@@ -11,15 +15,9 @@ import io.execplace.liu.pairmanager.PairTrainingConfig;
 import io.execplace.liu.study.LiuStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** {@code execplace reproduce liu}: the LIU paper's study (§V). */
 @Command(name = "liu", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -30,13 +28,7 @@ import java.util.concurrent.Callable;
                 "same held-out test workloads (Fig. 5, Table II), and on eased and stressed uniform workloads (Table III);",
                 "beside it the pair manager (beyond the paper: imitation of outlook, then counterfactual rollouts).",
                 "Trainings resume from the checkpoints in the output folder."})
-final class ReproduceLiuCommand implements Callable<Integer> {
-
-    @ParentCommand
-    ReproduceCommand parent;
-
-    @Spec
-    CommandSpec spec;
+final class ReproduceLiuCommand extends StudyCommand {
 
     @Option(names = "--quick", description = "60 episodes of 150 applications, a 256-64 network, 10 test episodes (minutes).")
     boolean quick;
@@ -44,8 +36,8 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--episodes", paramLabel = "N", description = "Training episodes per agent (default 2000).")
     Integer episodes;
 
-    @Option(names = "--apps", paramLabel = "N", description = "Applications per episode (default 500).")
-    Integer apps;
+    @Mixin
+    LiuApps apps;
 
     @Option(names = "--test-episodes", paramLabel = "N", description = "Test workloads per pattern (default 50).")
     Integer testEpisodes;
@@ -73,13 +65,10 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     @Option(names = "--no-pairs", hidden = true)
     Boolean oldNoPairs;
 
-    @Mixin
-    StudyOptions study;
-
     @Override
     public Integer call() throws Exception {
-        study.check(parent.context());
-        noPairManager = DeprecatedNames.either(parent.context(), "--no-pairs", oldNoPairs, "--no-pair-manager", noPairManager);
+        study.check(context());
+        noPairManager = DeprecatedNames.either(context(), "--no-pairs", oldNoPairs, "--no-pair-manager", noPairManager);
         LiuStudy.Settings s = Options.checked("--episodes, --apps, --test-episodes, --seed, --curve-points, --curve-episodes",
                 this::settings);
         List<LiuStudy.Run> chosen = runs == null ? LiuStudy.Run.all()
@@ -87,9 +76,7 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (chosen.stream().distinct().count() != chosen.size()) {
             throw new BadInputException("--runs: each training at most once, got " + runs);
         }
-        if (Files.exists(study.out) && !Files.isDirectory(study.out)) {
-            throw new BadInputException("--out " + study.out + ": cannot write there: is a file, not a folder");
-        }
+        OutputPaths.checkFolder("--out", study.out); // the trainings resume from their checkpoints in it
         return runStudy(s, chosen);
     }
 
@@ -99,8 +86,8 @@ final class ReproduceLiuCommand implements Callable<Integer> {
         if (episodes != null) {
             s = s.withEpisodes(episodes);
         }
-        if (apps != null) {
-            s = s.withApps(apps);
+        if (apps.apps != null) {
+            s = s.withApps(apps.apps);
         }
         if (testEpisodes != null) {
             s = s.withTestEpisodes(testEpisodes);
@@ -119,20 +106,14 @@ final class ReproduceLiuCommand implements Callable<Integer> {
     }
 
     private int runStudy(LiuStudy.Settings s, List<LiuStudy.Run> chosen) throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        long t0 = System.nanoTime();
+        ProgressListener progress = Progress.timedLines(spec.commandLine().getErr(), study.quietOption.quiet);
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(parent.context(), s.threads())) {
+        try (CellEngine cells = study.open(context(), s.threads())) {
             LiuStudy liu = cells == null ? new LiuStudy() : new LiuStudy().withEngine(cells);
             if (!Boolean.TRUE.equals(noPairManager)) {
                 liu = liu.withPairs(quick ? PairTrainingConfig.quick() : PairTrainingConfig.standard());
             }
-            outcome = liu.run(s, chosen, study.out, (done, total, line) -> {
-                if (!study.quietOption.quiet) {
-                    err.printf("  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
-                    err.flush();
-                }
-            });
+            outcome = liu.run(s, chosen, study.out, progress);
         }
         StudyOptions.report(spec, study.out, List.of("table2.csv", "table3.csv", "curves.csv", "results.json", "charts/", "agents/"),
                 outcome);

@@ -10,16 +10,12 @@ import io.execplace.experiments.study.TpdsStudySettings;
 import io.execplace.rl.agent.Algorithm;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import io.execplace.core.io.StagedFolder;
 import io.execplace.core.profile.ProfileFile;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import static io.execplace.cli.command.Options.checked;
 
@@ -31,13 +27,7 @@ import static io.execplace.cli.command.Options.checked;
                 "when available): convergence (Figs. 4-5), cost (Fig. 6), mean duration (Fig. 7), good placements",
                 "(Fig. 8), the beta sweep (Fig. 9); then every agent and baseline on 20 held-out workloads beside the",
                 "training one (intervals, win rates). CSV, JSON, charts and index.html. The full study takes hours on 2 cores."})
-final class ReproduceTpdsCommand implements Callable<Integer> {
-
-    @ParentCommand
-    ReproduceCommand parent;
-
-    @Spec
-    CommandSpec spec;
+final class ReproduceTpdsCommand extends StudyCommand {
 
     @Option(names = "--quick", description = "beta 0 and 1, short training: a check that the pipeline runs (about 75 s of CPU, ~1 min on 2 idle cores).")
     boolean quick;
@@ -74,12 +64,9 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             + "judged on: other seeds and SWIM arrival windows (default 20).")
     Integer heldOut;
 
-    @Mixin
-    StudyOptions study;
-
     @Override
     public Integer call() throws Exception {
-        study.checkStaged(parent.context());
+        study.checkStaged(context());
         TpdsStudySettings.Builder settings = (quick ? TpdsStudySettings.quick() : TpdsStudySettings.full()).toBuilder();
         if (agents != null) {
             settings.agents(checked("--agents", () -> agents.stream().map(Algorithm::parse).toList()));
@@ -95,7 +82,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             settings.heldOut(heldOut);
         }
         TpdsStudySettings built = checked("--agents, --betas, --iterations, --held-out", settings::build);
-        TpdsStudy tpds = new TpdsStudy(built, parent.context().schedulers(), study.threads());
+        TpdsStudy tpds = new TpdsStudy(built, context().schedulers(), study.threads());
         if (normalTrace != null || burstTrace != null) {
             tpds = tpds.withTraces(normalTrace, burstTrace);
         }
@@ -105,7 +92,7 @@ final class ReproduceTpdsCommand implements Callable<Integer> {
             tpds = tpds.withProfile(profile);
         }
         StudyOutcome outcome;
-        try (CellEngine cells = study.open(parent.context(), study.threads());
+        try (CellEngine cells = study.open(context(), study.threads());
              Progress progress = study.progress(spec, "reproduce tpds (iterations)", tpds.totalIterations())) {
             TpdsStudy running = cells == null ? tpds : tpds.withEngine(cells);
             try (StagedFolder folder = StagedFolder.create(study.out)) {

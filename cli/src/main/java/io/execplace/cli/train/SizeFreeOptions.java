@@ -129,10 +129,10 @@ final class SizeFreeOptions {
      * @param teacher creates the teacher by name (an unknown name fails here, as bad input)
      */
     List<String> check(java.util.function.Consumer<String> teacher) {
-        positive("--imitate-episodes", imitateEpisodes);
-        positive("--imitate-epochs", imitateEpochs);
-        positive("--imitate-rounds", imitateRounds);
-        positive("--expert-rounds", expertRounds);
+        Options.atLeastOne("--imitate-episodes", imitateEpisodes);
+        Options.atLeastOne("--imitate-epochs", imitateEpochs);
+        Options.atLeastOne("--imitate-rounds", imitateRounds);
+        Options.atLeastOne("--expert-rounds", expertRounds);
         if (expertPpo != null && expertPpo < 0) {
             throw BadInputException.option("--expert-ppo", "must be at least 0, got " + expertPpo);
         }
@@ -172,12 +172,6 @@ final class SizeFreeOptions {
             teacher.accept(imitate);
         }
         return bad;
-    }
-
-    private static void positive(String option, Integer value) {
-        if (value != null && value < 1) {
-            throw BadInputException.option(option, "must be at least 1, got " + value);
-        }
     }
 
     /** The first base cluster and workload: the environment setup the variants are drawn around. */

@@ -2,6 +2,7 @@ package io.execplace.cli.train;
 
 import io.execplace.cli.command.DeprecatedNames;
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Version;
 import io.execplace.cli.command.PresetJobs;
@@ -27,10 +28,8 @@ import io.execplace.schedulers.spi.SchedulerContext;
 import io.execplace.schedulers.spi.SchedulerOptions;
 import io.execplace.schedulers.spi.SchedulerRegistry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,7 +37,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /** {@code execplace train-choice}: a learned chooser among lookahead's candidate placements. */
 @Command(name = "train-choice", mixinStandardHelpOptions = true, versionProvider = Version.class, abbreviateSynopsis = true,
@@ -48,16 +46,11 @@ import java.util.concurrent.Callable;
                 "clairvoyant lookahead's rollout scores on training workloads, in DAgger rounds. No rollout at decision",
                 "time. Writes DIR/agent.xprl (scheduler agent:DIR/agent.xprl), DIR/round-K.xprl and DIR/rounds.csv.",
                 "docs/rl.md \"Choice agents\"."})
-public final class TrainChoiceCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class TrainChoiceCommand extends ContextCommand {
 
     public TrainChoiceCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--workloads", paramLabel = "a,b", split = ",", defaultValue = "tpds-burst,tpds-normal",
             description = "Workload presets to train on (default ${DEFAULT-VALUE}); HJS job sets: hjs-40-20,...,hjs-60-100.")

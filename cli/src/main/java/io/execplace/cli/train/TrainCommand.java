@@ -2,6 +2,7 @@ package io.execplace.cli.train;
 
 import io.execplace.cli.command.EngineOptions;
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.Options;
 import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.TextTable;
@@ -30,16 +31,13 @@ import io.execplace.rl.train.Trainer;
 import io.execplace.rl.train.TrainingSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code execplace train}: train a DQN, REINFORCE, PPO or SAC agent in the TPDS or the HJS environment,
@@ -51,16 +49,11 @@ import java.util.concurrent.Callable;
                 "DIR/learning-curve.csv and .png. Defaults are TPDS Table 5's; see docs/rl.md for every option.",
                 "--agent ppo-pairs trains the size-free agent (one file for any cluster) on randomised clusters",
                 "(--clusters, --cluster-variants, --price-jitter) and workloads (--workloads, --workload-seeds)."})
-public final class TrainCommand implements Callable<Integer> {
-
-    final CommandContext context;
+public final class TrainCommand extends ContextCommand {
 
     public TrainCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ScenarioOptions scenario;

@@ -1,8 +1,11 @@
 package io.execplace.cli.train;
 
 import io.execplace.cli.command.CommandContext;
+import io.execplace.cli.command.ContextCommand;
 import io.execplace.cli.command.DeprecatedNames;
+import io.execplace.cli.command.LiuApps;
 import io.execplace.cli.command.Options;
+import io.execplace.cli.output.Progress;
 import io.execplace.cli.output.Version;
 import io.execplace.cli.command.QuietOption;
 import io.execplace.core.io.BadInputException;
@@ -15,16 +18,13 @@ import io.execplace.liu.sim.LiuSimulation;
 import io.execplace.liu.study.LiuHeldOut;
 import io.execplace.rl.train.AgentFiles;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /** {@code execplace train-liu}: the LIU pair manager, imitation of outlook then the policy gradient. */
 @Command(name = "train-liu", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -33,23 +33,18 @@ import java.util.concurrent.Callable;
                 "work, projected misses); it clones outlook, runs DAgger rounds, then REINFORCE on a return that",
                 "charges each dispatch with the misses it caused others. Training workloads only; the stage with",
                 "the fewest misses on validation workloads (training stream) is kept. docs/liu.md."})
-public final class TrainLiuCommand implements Callable<Integer> {
-
-    private final CommandContext context;
+public final class TrainLiuCommand extends ContextCommand {
 
     public TrainLiuCommand(CommandContext context) {
-        this.context = context;
+        super(context);
     }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--arrivals", paramLabel = "PATTERN", defaultValue = "uniform",
             description = "Training workloads: bernoulli, uniform, beta, eased or stressed (default ${DEFAULT-VALUE}).")
     String arrivals;
 
-    @Option(names = "--apps", paramLabel = "N", defaultValue = "500", description = "Applications per episode (default ${DEFAULT-VALUE}).")
-    int apps;
+    @Mixin
+    LiuApps apps;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the network, the sampling and the training workloads (default ${DEFAULT-VALUE}).")
@@ -76,9 +71,7 @@ public final class TrainLiuCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LiuHeldOut.Arrivals a = Options.checked("--arrivals", () -> LiuHeldOut.Arrivals.of(arrivals));
-        if (apps < 1 || apps > 100_000) {
-            throw BadInputException.option("--apps", "must be in 1..100000, got " + apps);
-        }
+        int episodeApps = apps.orPaper();
         if (seed < 0 || seed >= (1L << 20)) {
             throw BadInputException.option("--seed", "must be in 0..1048575 (training workload seeds stay below 2^40), got " + seed);
         }
@@ -97,15 +90,9 @@ public final class TrainLiuCommand implements Callable<Integer> {
             OutputPaths.checkFolder("--out", out);
         }
         Path file = oldFileForm ? out : out.resolve(AgentFiles.MODEL_FILE);
-        PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        PairTrainer trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, a.spec(apps), config, seed,
-                (done, total, line) -> {
-                    if (!quietOption.quiet) {
-                        err.printf(Locale.ROOT, "  [%5.0f s] %s%n", (System.nanoTime() - t0) / 1e9, line);
-                        err.flush();
-                    }
-                });
+        PairTrainer trainer = new PairTrainer(ExecutorClusters.liu(), LiuSimulation.DEFAULT_MIN_SHARE, a.spec(episodeApps), config, seed,
+                Progress.timedLines(spec.commandLine().getErr(), quietOption.quiet));
         PairTrainer.Result result = trainer.train();
         if (!oldFileForm) {
             Files.createDirectories(out);

@@ -123,7 +123,7 @@ final class TrainRuns {
         if (options.envName != null) {
             bad.add("--env");
         }
-        bad.addAll(options.pairs.check(name -> Options.checked("--imitate", () -> options.context.schedulers().create(name, 1))));
+        bad.addAll(options.pairs.check(name -> Options.checked("--imitate", () -> options.context().schedulers().create(name, 1))));
         List<String> observationOptions = new ArrayList<>(options.environment.given());
         observationOptions.retainAll(List.of("--mask", "--normalise", "--busy-time", "--lookahead", "--max-steps"));
         bad.addAll(observationOptions);

@@ -93,31 +93,9 @@ public final class ScheduleTraceCheck {
             if (vm == null) {
                 throw new IOException("a job uses VM " + e.getKey() + " that has no vm line");
             }
-            cost += vm.price() * unionLength(e.getValue());
+            cost += vm.price() * IntervalUnion.length(e.getValue());
         }
         return new Report(cost, reported, capacityErrors(vms, events), completed, dropped);
-    }
-
-    private static double unionLength(List<double[]> list) {
-        list.sort((a, b) -> Double.compare(a[0], b[0]));
-        double total = 0;
-        double curStart = Double.NaN;
-        double curEnd = Double.NaN;
-        for (double[] iv : list) {
-            if (Double.isNaN(curStart) || iv[0] > curEnd) {
-                if (!Double.isNaN(curStart)) {
-                    total += curEnd - curStart;
-                }
-                curStart = iv[0];
-                curEnd = iv[1];
-            } else {
-                curEnd = Math.max(curEnd, iv[1]);
-            }
-        }
-        if (!Double.isNaN(curStart)) {
-            total += curEnd - curStart;
-        }
-        return total;
     }
 
     /** Sweep per VM: at equal times releases come before acquisitions (a job may start when another ends). */

@@ -95,13 +95,7 @@ final class JobBook {
         if (!p.hasProtection() && !anyProtection) {
             return;
         }
-        if (!anyProtection) {
-            if (protectedUntil.length < executorVm.length) {
-                protectedUntil = new double[executorVm.length];
-            }
-            Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
-            anyProtection = true;
-        }
+        startProtecting();
         int from = offset[j];
         for (int i = 0; i < p.executors(); i++) {
             double s = p.protectionSeconds(i);
@@ -119,14 +113,19 @@ final class JobBook {
         finish[k] = from.finish[j];
         placement[k] = from.placement[j];
         if (from.anyProtection) {
-            if (!anyProtection) {
-                if (protectedUntil.length < executorVm.length) {
-                    protectedUntil = new double[executorVm.length];
-                }
-                Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
-                anyProtection = true;
-            }
+            startProtecting();
             System.arraycopy(from.protectedUntil, from.offset[j], protectedUntil, offset[k], executors);
+        }
+    }
+
+    /** From the run's first protection on, every executor's protection is kept (none until then). */
+    private void startProtecting() {
+        if (!anyProtection) {
+            if (protectedUntil.length < executorVm.length) {
+                protectedUntil = new double[executorVm.length];
+            }
+            Arrays.fill(protectedUntil, Double.NEGATIVE_INFINITY);
+            anyProtection = true;
         }
     }
 

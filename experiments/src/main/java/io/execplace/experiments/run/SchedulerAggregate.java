@@ -54,25 +54,17 @@ public record SchedulerAggregate(String scheduler, int seeds, Stats totalCost, S
                     stats(cells, RunSummary::schedulingDelayMeanMs),
                     stats(cells, RunSummary::schedulingDelayMedianMs),
                     stats(cells, RunSummary::schedulingDelayP99Ms),
-                    cellStats(cells, CellResult::lowerBound),
-                    cellStats(cells, CellResult::costToBound),
+                    Stats.over(cells, CellResult::lowerBound),
+                    Stats.over(cells, CellResult::costToBound),
                     solverTotals(cells),
                     agentTotals(cells),
-                    cellStats(cells, CellResult::targetValue)));
+                    Stats.over(cells, CellResult::targetValue)));
         }
         return out;
     }
 
     private static Stats stats(List<CellResult> cells, ToDoubleFunction<RunSummary> metric) {
-        return cellStats(cells, c -> metric.applyAsDouble(c.summary()));
-    }
-
-    private static Stats cellStats(List<CellResult> cells, ToDoubleFunction<CellResult> metric) {
-        double[] v = new double[cells.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = metric.applyAsDouble(cells.get(i));
-        }
-        return Stats.of(v);
+        return Stats.over(cells, c -> metric.applyAsDouble(c.summary()));
     }
 
     private static AgentCounts agentTotals(List<CellResult> cells) {

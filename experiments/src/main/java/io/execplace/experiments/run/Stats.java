@@ -1,5 +1,8 @@
 package io.execplace.experiments.run;
 
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
 /**
  * Mean and sample standard deviation of a metric over seeds; NaN values (a metric that does not
  * apply to a run) are skipped.
@@ -9,6 +12,15 @@ package io.execplace.experiments.run;
  * @param n    number of finite values
  */
 public record Stats(double mean, double std, int n) {
+
+    /** The stats of {@code metric} over {@code items} (a value per seed), in their order. */
+    public static <T> Stats over(List<T> items, ToDoubleFunction<? super T> metric) {
+        double[] v = new double[items.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = metric.applyAsDouble(items.get(i));
+        }
+        return of(v);
+    }
 
     public static Stats of(double[] values) {
         double sum = 0;

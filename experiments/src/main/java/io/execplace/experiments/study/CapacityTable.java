@@ -1,5 +1,6 @@
 package io.execplace.experiments.study;
 
+import io.execplace.core.metrics.CapacityStats;
 import io.execplace.experiments.results.ResultColumns;
 import io.execplace.experiments.run.CellResult;
 import io.execplace.experiments.run.Comparison;
@@ -52,24 +53,24 @@ public final class CapacityTable {
             List<String> row = new ArrayList<>(List.of(e.getKey()));
             if (elastic) {
                 row.addAll(List.of(
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeLaunches())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodeHours())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().interruptions())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsLost())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorSecondsLost())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().jobsStopped())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedEmpty())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().nodesRemovedUnderused())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsEvicted()))));
+                        capacity(cells, CapacityStats::nodeLaunches),
+                        capacity(cells, CapacityStats::nodeHours),
+                        capacity(cells, CapacityStats::interruptions),
+                        capacity(cells, CapacityStats::executorsLost),
+                        capacity(cells, CapacityStats::executorSecondsLost),
+                        capacity(cells, CapacityStats::jobsStopped),
+                        capacity(cells, CapacityStats::nodesRemovedEmpty),
+                        capacity(cells, CapacityStats::nodesRemovedUnderused),
+                        capacity(cells, CapacityStats::executorsEvicted)));
             }
             if (ResultColumns.hasDrivers(comparison.scenario())) {
-                row.add(ComparisonReport.meanStd(over(cells, c -> c.capacity().applicationsRestarted())));
+                row.add(capacity(cells, CapacityStats::applicationsRestarted));
             }
             if (dynamic) {
                 row.addAll(List.of(
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsAdded())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().executorsCancelled())),
-                        ComparisonReport.meanStd(over(cells, c -> c.capacity().addedExecutorHours()))));
+                        capacity(cells, CapacityStats::executorsAdded),
+                        capacity(cells, CapacityStats::executorsCancelled),
+                        capacity(cells, CapacityStats::addedExecutorHours)));
             }
             rows.add(row);
         }
@@ -80,12 +81,7 @@ public final class CapacityTable {
         return comparison.cells().stream().anyMatch(ResultColumns::dynamic);
     }
 
-    private static Stats over(List<CellResult> cells, ToDoubleFunction<CellResult> metric) {
-        double[] v = new double[cells.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = metric.applyAsDouble(cells.get(i));
-        }
-        return Stats.of(v);
+    private static String capacity(List<CellResult> cells, ToDoubleFunction<CapacityStats> metric) {
+        return ComparisonReport.meanStd(Stats.over(cells, c -> metric.applyAsDouble(c.capacity())));
     }
-
 }

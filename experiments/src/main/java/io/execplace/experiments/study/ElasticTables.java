@@ -143,10 +143,6 @@ final class ElasticTables {
     }
 
     private static Stats capacity(List<CellResult> runs, ToDoubleFunction<CapacityStats> metric) {
-        double[] v = new double[runs.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = metric.applyAsDouble(runs.get(i).capacity());
-        }
-        return Stats.of(v);
+        return Stats.over(runs, r -> metric.applyAsDouble(r.capacity()));
     }
 }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 
 /** Writes the HJS study's files: results CSV/JSON, training times, charts and the HTML report. */
@@ -165,7 +166,6 @@ final class HjsReport {
 
     private void fig2(HtmlReport.Builder report, Path charts, Path index, List<String> labels) throws IOException {
         for (String split : List.of(HELD_OUT, TRAINING)) {
-            List<List<String>> rows = new ArrayList<>();
             List<BarChartSpec.Series> series = new ArrayList<>();
             for (HjsStudy.Entry e : entries) {
                 double[] mean = new double[settings.jobSets().size()];
@@ -177,41 +177,44 @@ final class HjsReport {
                 }
                 series.add(new BarChartSpec.Series(e.label(), mean, err));
             }
-            for (String set : settings.jobSets()) {
-                List<String> row = new ArrayList<>();
-                row.add(set);
-                for (HjsStudy.Entry e : entries) {
-                    Interval iv = interval("fig2", set, e.label(), split, HjsReport::target);
-                    // A handful of training workloads: their mean, not an interval.
-                    row.add(split.equals(TRAINING) ? Format.sig(iv.mean(), 4) : text(iv));
-                }
-                rows.add(row);
-            }
-            List<String> success = new ArrayList<>();
-            List<List<String>> successRows = new ArrayList<>();
-            for (String set : settings.jobSets()) {
-                List<String> row = new ArrayList<>();
-                row.add(set);
-                for (HjsStudy.Entry e : entries) {
-                    Interval t = interval("fig2", set, e.label(), split, HjsReport::success);
-                    Interval c = interval("fig2", set, e.label(), split, x -> x.summary().totalCost());
-                    row.add(Format.sig(t.mean(), 3) + " % / $" + Format.sig(c.mean(), 3));
-                }
-                successRows.add(row);
-            }
-            success.add("job set");
-            success.addAll(labels);
+            List<List<String>> rows = perJobSet((set, e) -> {
+                Interval iv = interval("fig2", set, e.label(), split, HjsReport::target);
+                // A handful of training workloads: their mean, not an interval.
+                return split.equals(TRAINING) ? Format.sig(iv.mean(), 4) : text(iv);
+            });
+            List<List<String>> successRows = perJobSet((set, e) -> {
+                Interval t = interval("fig2", set, e.label(), split, HjsReport::success);
+                Interval c = interval("fig2", set, e.label(), split, x -> x.summary().totalCost());
+                return Format.sig(t.mean(), 3) + " % / $" + Format.sig(c.mean(), 3);
+            });
+            List<String> header = new ArrayList<>();
+            header.add("job set");
+            header.addAll(labels);
             ChartFiles f = ChartWriter.write(BarChartSpec.of("Target per job set (" + split + " workloads)", "Target",
                     settings.jobSets(), series.toArray(new BarChartSpec.Series[0])), charts, "fig2-target-" + split);
             String note = split.equals(TRAINING) ? " These are the workloads the agents were trained on." : "";
             report.section("Fig. 2: Target, " + split + " workloads", s -> s
                     .paragraph("Mean Target per job set and scheduler" + (split.equals(HELD_OUT) ? " ± 95 % interval" : "")
                             + "." + note)
-                    .table(success, rows)
+                    .table(header, rows)
                     .paragraph("Deadline success D_in/D_num and total cost behind those Targets (means).")
-                    .table(success, successRows)
+                    .table(header, successRows)
                     .figure(ReportFigure.of(f, index, "Target per job set, " + split + " workloads")));
         }
+    }
+
+    /** A row per job set: its name, then a cell per scheduler entry. */
+    private List<List<String>> perJobSet(BiFunction<String, HjsStudy.Entry, String> cell) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String set : settings.jobSets()) {
+            List<String> row = new ArrayList<>();
+            row.add(set);
+            for (HjsStudy.Entry e : entries) {
+                row.add(cell.apply(set, e));
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 
     private void fig1(HtmlReport.Builder report, Path charts, Path index) throws IOException {

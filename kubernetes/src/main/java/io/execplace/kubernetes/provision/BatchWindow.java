@@ -1,5 +1,7 @@
 package io.execplace.kubernetes.provision;
 
+import io.execplace.kubernetes.cluster.BatchTimer;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,22 +9,18 @@ import java.util.Map;
 /**
  * When the applications waiting for room are bought for: a window opens when the first waits, and
  * closes after {@code idle} seconds in which no application joined (or one's pods grew), or {@code max}
- * seconds after it opened — the rule of Karpenter's batcher for pending pods (sigs.k8s.io/karpenter
- * v1.15.0, {@code pkg/controllers/provisioning/batcher.go}; its defaults are 1 s and 10 s,
- * {@code pkg/operator/options/options.go}). With {@code idle} 0 every cycle closes the window.
+ * seconds after it opened — Karpenter's batcher ({@link BatchTimer}; its defaults are 1 s and 10 s,
+ * sigs.k8s.io/karpenter v1.15.0 {@code pkg/operator/options/options.go}). With {@code idle} 0 every
+ * cycle closes the window.
  */
 final class BatchWindow {
 
-    private final double idle;
-    private final double max;
+    private final BatchTimer timer;
     /** Applications gathered, with the pods each had waiting when last seen. */
     private final Map<String, Integer> gathered = new HashMap<>();
-    private double opened = Double.NaN;
-    private double lastJoined;
 
     BatchWindow(double idleSeconds, double maxSeconds) {
-        this.idle = idleSeconds;
-        this.max = maxSeconds;
+        this.timer = new BatchTimer(idleSeconds, maxSeconds);
     }
 
     /**
@@ -31,25 +29,24 @@ final class BatchWindow {
      */
     boolean gather(List<ClaimBook.Want> wants, double now) {
         if (wants.isEmpty()) {
-            gathered.clear();
-            opened = Double.NaN;
+            startAnew();
             return false;
-        }
-        if (Double.isNaN(opened)) {
-            opened = now;
-            lastJoined = now;
         }
         for (ClaimBook.Want w : wants) {
             Integer seen = gathered.put(w.appKey(), w.pending());
             if (seen == null || w.pending() > seen) {
-                lastJoined = now;
+                timer.joined(now);
             }
         }
-        if (now - lastJoined < idle && now - opened < max) {
+        if (!timer.closedBy(now)) {
             return false;
         }
-        gathered.clear();
-        opened = Double.NaN;
+        startAnew();
         return true;
+    }
+
+    private void startAnew() {
+        gathered.clear();
+        timer.reset();
     }
 }

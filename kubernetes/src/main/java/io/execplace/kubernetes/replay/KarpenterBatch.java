@@ -1,15 +1,16 @@
 package io.execplace.kubernetes.replay;
 
 import io.execplace.core.model.Job;
+import io.execplace.kubernetes.cluster.BatchTimer;
 
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Karpenter's batch window over the pods no ready node holds (sigs.k8s.io/karpenter v1.15.0,
- * {@code pkg/controllers/provisioning/batcher.go}): the first such pod opens a window, each new one
- * keeps it open {@code idleSeconds} more, and it closes then or {@code maxSeconds} after it opened,
- * whichever comes first; Karpenter then decides for every pod that joined it. Workload seconds.
+ * Karpenter's batch window over the pods no ready node holds ({@link BatchTimer}): the first such pod
+ * opens a window, each new one keeps it open {@code idleSeconds} more, and it closes then or {@code
+ * maxSeconds} after it opened, whichever comes first; Karpenter then decides for every pod that joined
+ * it. Workload seconds.
  * Mutable: one per run ({@link #copy}).
  */
 final class KarpenterBatch {
@@ -17,26 +18,23 @@ final class KarpenterBatch {
     /** No window (an idle duration of 0): Karpenter decides for a pod when it arrives. */
     static final KarpenterBatch NONE = new KarpenterBatch(0, 0);
 
-    private final double idleSeconds;
-    private final double maxSeconds;
+    private final BatchTimer timer;
     /** When each waiting pod joined a window (job id). */
     private final Map<Integer, Double> joined = new HashMap<>();
-    private double opened = Double.NaN;
-    private double lastJoined = Double.NaN;
     /** Pods that joined at or before this closed window are decided. */
     private double closedAt = Double.NEGATIVE_INFINITY;
 
     KarpenterBatch(double idleSeconds, double maxSeconds) {
-        if (!(idleSeconds >= 0) || !(maxSeconds >= idleSeconds) || !Double.isFinite(maxSeconds)) {
-            throw new IllegalArgumentException("a batch window needs 0 <= idle <= max, got " + idleSeconds + ", " + maxSeconds);
-        }
-        this.idleSeconds = idleSeconds;
-        this.maxSeconds = maxSeconds;
+        this(new BatchTimer(idleSeconds, maxSeconds));
+    }
+
+    private KarpenterBatch(BatchTimer timer) {
+        this.timer = timer;
     }
 
     /** A fresh window of the same durations. */
     KarpenterBatch copy() {
-        return new KarpenterBatch(idleSeconds, maxSeconds);
+        return new KarpenterBatch(timer.fresh());
     }
 
     /**
@@ -47,23 +45,21 @@ final class KarpenterBatch {
      * of one after an idle gap, waits its window too).
      */
     boolean waits(Job pod, double now, boolean anyPodPlaced) {
-        if (idleSeconds == 0) {
+        if (timer.decidesAtOnce()) {
             return false;
         }
         if (!anyPodPlaced) {
             closedAt = Math.max(closedAt, now);
         }
-        if (!Double.isNaN(opened) && now >= closes()) {
-            closedAt = Math.max(closedAt, closes());
-            opened = Double.NaN;
-            lastJoined = Double.NaN;
+        if (timer.closedBy(now)) {
+            closedAt = Math.max(closedAt, timer.closesAt());
+            timer.reset();
         }
         Double at = joined.get(pod.id());
         if (at == null && now > closedAt) {
             at = now;
             joined.put(pod.id(), now);
-            opened = Double.isNaN(opened) ? now : opened;
-            lastJoined = now;
+            timer.joined(now);
         }
         if (at != null && at > closedAt) {
             return true;
@@ -79,10 +75,6 @@ final class KarpenterBatch {
 
     /** When the open window closes, pods waiting in it; +∞ when none waits. */
     double closesAt() {
-        return Double.isNaN(opened) || joined.isEmpty() ? Double.POSITIVE_INFINITY : closes();
-    }
-
-    private double closes() {
-        return Math.min(lastJoined + idleSeconds, opened + maxSeconds);
+        return joined.isEmpty() ? Double.POSITIVE_INFINITY : timer.closesAt();
     }
 }

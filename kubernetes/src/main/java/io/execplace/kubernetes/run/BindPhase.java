@@ -106,7 +106,7 @@ final class BindPhase {
     }
 
     private void assume(List<CyclePlanner.Planned> planned, double now) {
-        double expires = now + settings.assumeTtl().toMillis() / 1000.0;
+        double expires = now + settings.binding().assumeTtl().toMillis() / 1000.0;
         for (CyclePlanner.Planned pl : planned) {
             PendingApplication app = pl.app();
             for (int i = 0; i < app.pods().size(); i++) {
@@ -127,7 +127,7 @@ final class BindPhase {
             pods.addAll(pl.app().pods());
             nodes.addAll(pl.targets());
             for (int i = 0; i < pl.app().pods().size(); i++) {
-                annotations.add(protection(pl, i, policyNamesProtections, settings.protectExecutors(), settings.protectDrivers()));
+                annotations.add(protection(pl, i, policyNamesProtections, settings.protection().protectExecutors(), settings.protection().protectDrivers()));
             }
         }
         long bindStart = System.nanoTime();
@@ -286,7 +286,7 @@ final class BindPhase {
     private void setUnschedulable(Pod pod, String why) {
         PodCondition condition = new PodConditionBuilder().withType("PodScheduled").withStatus("False")
                 .withReason("Unschedulable").withMessage(why).withLastTransitionTime(Instant.now(clock).toString()).build();
-        for (int attempt = 1; attempt <= settings.bindAttempts(); attempt++) {
+        for (int attempt = 1; attempt <= settings.binding().attempts(); attempt++) {
             try {
                 client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
                         .editStatus(p -> {
@@ -310,7 +310,7 @@ final class BindPhase {
                 if (e.getCode() == 404) {
                     return;
                 }
-                if (attempt == settings.bindAttempts()) {
+                if (attempt == settings.binding().attempts()) {
                     LOG.warn("could not set PodScheduled=False on {}: {}", podKey(pod), e.getMessage());
                 }
             }

@@ -101,7 +101,7 @@ public final class BoundPodsByNode {
         }
         Pod p = facts.pod();
         double started = p.getStatus() != null && p.getStatus().getStartTime() != null
-                ? SnapshotBuilder.parseInstant(p.getStatus().getStartTime(), Double.NaN) : Double.NaN;
+                ? PodFacts.epochSeconds(p.getStatus().getStartTime(), Double.NaN) : Double.NaN;
         if (Double.isNaN(started)) {
             started = SnapshotBuilder.boundAt(p, Double.NaN);
         }

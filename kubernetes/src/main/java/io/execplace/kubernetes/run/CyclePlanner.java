@@ -11,8 +11,6 @@ import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.spark.ExecutorRoom;
 import io.execplace.kubernetes.spark.PendingApplication;
 import io.fabric8.kubernetes.api.model.Pod;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,14 +23,12 @@ import java.util.function.LongConsumer;
  * One scheduling cycle's decisions, with no API calls: the ready applications by priority (the pods'
  * {@code spec.priority}, from their priority class), then in queue order, each
  * checked against the filters and the nodes' limits and placed by the policy on its
- * {@link ApplicationView}, committed to the snapshot so that the next sees the cluster as the
+ * {@link ApplicationView} ({@link GangChooser}), committed to the snapshot so that the next sees the cluster as the
  * simulator would. The outcome of each application is {@link Planned} or {@link Rejected} with a
  * {@link Rejection} code; binding, Events and conditions are the bind phase's. Because it is pure,
  * many cycles can be checked against the simulator.
  */
 public final class CyclePlanner {
-
-    private static final Logger LOG = LoggerFactory.getLogger(CyclePlanner.class);
 
     /**
      * A placed gang, to be bound; {@code planningNanos}: the wall time its planning took; {@code placement}: pod i is its
@@ -59,13 +55,11 @@ public final class CyclePlanner {
     public record Plan(List<Planned> planned, List<Rejected> rejected) {
     }
 
-    private final PlacementPolicy policy;
     private final Feasibility feasibility;
     private final QueuePolicy queue;
     private final boolean backfill;
-    private final boolean singleZone;
-    private final LongConsumer decisionNanos;
     private final boolean partialGangs;
+    private final GangChooser chooser;
 
     public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
                         boolean singleZone, LongConsumer decisionNanos) {
@@ -82,12 +76,10 @@ public final class CyclePlanner {
     public CyclePlanner(PlacementPolicy policy, Feasibility feasibility, QueuePolicy queue, boolean backfill,
                         boolean singleZone, LongConsumer decisionNanos, boolean partialGangs) {
         this.partialGangs = partialGangs;
-        this.policy = policy;
         this.feasibility = feasibility;
         this.queue = queue;
         this.backfill = backfill;
-        this.singleZone = singleZone;
-        this.decisionNanos = decisionNanos;
+        this.chooser = new GangChooser(policy, feasibility, singleZone, decisionNanos);
     }
 
     /**
@@ -166,7 +158,7 @@ public final class CyclePlanner {
         List<Pod> phantoms = Collections.nCopies(room.executors(), ExecutorRoom.executorLike(driver.pods().get(0)));
         PendingApplication executors = new PendingApplication(room.appKey(), driver.namespace(), phantoms, room.cpuMillis(),
                 room.memoryBytes(), driver.spec());
-        Attempt a = choose(executors, executors.toJob(driverJob.id(), snapshot.cpuUnitMillis()), snapshot, usable);
+        GangChooser.Attempt a = chooser.choose(executors, executors.toJob(driverJob.id(), snapshot.cpuUnitMillis()), snapshot, usable);
         if (a.rejected() != null) {
             return new Rejected(driver, a.rejected().code(), "the driver waits for room for itself and its " + room.executors()
                     + " executors (--driver-gang): " + a.rejected().message());
@@ -233,7 +225,7 @@ public final class CyclePlanner {
         all.addAll(Collections.nCopies(room.executors(), app.pods().get(0)));
         PendingApplication whole = new PendingApplication(app.key(), app.namespace(), all, app.cpuMillis(), app.memoryBytes(),
                 app.spec());
-        Attempt a = choose(whole, whole.toJob(job.id(), snapshot.cpuUnitMillis()), snapshot, usable);
+        GangChooser.Attempt a = chooser.choose(whole, whole.toJob(job.id(), snapshot.cpuUnitMillis()), snapshot, usable);
         if (a.rejected() != null) {
             return new Rejected(app, a.rejected().code(), "waits for room for all " + (k + room.executors())
                     + " executors (--bind-early): " + a.rejected().message());
@@ -277,7 +269,7 @@ public final class CyclePlanner {
     /** Places the gang and commits it to the snapshot, or says why not. */
     private Rejected place(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable,
                            List<Planned> planned, long startNanos, HeldRoom heldRoom) {
-        Attempt a = choose(app, job, snapshot, usable);
+        GangChooser.Attempt a = chooser.choose(app, job, snapshot, usable);
         if (a.rejected() != null) {
             return a.rejected();
         }
@@ -285,115 +277,5 @@ public final class CyclePlanner {
         snapshot.commit(a.placement(), app.cpuMillis(), app.memoryBytes(), other, a.duration());
         planned.add(new Planned(app, other, a.targets(), a.duration(), a.extraCost(), System.nanoTime() - startNanos, a.placement(), heldRoom));
         return null;
-    }
-
-    /** The policy's placement of a gang, checked, with its nodes, duration and extra cost; or why there is none. */
-    private record Attempt(Rejected rejected, Placement placement, List<String> targets, double duration, double extraCost) {
-
-        static Attempt refused(PendingApplication app, Rejection code, String message) {
-            return new Attempt(new Rejected(app, code, message), null, List.of(), Double.NaN, Double.NaN);
-        }
-    }
-
-    private Attempt choose(PendingApplication app, Job job, ClusterSnapshot snapshot, List<NodeInfo> usable) {
-        if (snapshot.isEmpty()) {
-            return Attempt.refused(app, Rejection.NO_USABLE_NODE, "no usable node (all cordoned, not ready, or with bad labels)");
-        }
-        int n = app.pods().size();
-        Map<String, Long> other = app.otherRequests();
-        Feasibility.Verdict verdict = feasibility.check(app.pods(), usable);
-        if (verdict.none()) {
-            return Attempt.refused(app, Rejection.NO_NODE_PASSES_FILTERS, verdict.refused().summary(0, usable.size()));
-        }
-        long capacity = 0;
-        long largest = 0;
-        for (int vm = 0; vm < usable.size(); vm++) {
-            if (verdict.allowed(vm)) {
-                long holds = usable.get(vm).podsThatFitEmpty(app.cpuMillis(), app.memoryBytes(), other);
-                capacity += holds;
-                largest = Math.max(largest, holds);
-            }
-        }
-        String mayUse = verdict.refused().isEmpty() ? "" : "it may run on ";
-        if (largest < 1) {
-            return Attempt.refused(app, Rejection.POD_TOO_LARGE, "pod requests " + app.cpuMillis() + "m cpu and " + app.memoryBytes()
-                    + " bytes of memory" + (other.isEmpty() ? "" : " and " + other) + ", more than any node " + mayUse
-                    + "has allocatable");
-        }
-        if (capacity < n) {
-            return Attempt.refused(app, Rejection.GANG_NEVER_FITS, n + " executors do not fit the usable nodes " + mayUse
-                    + "even when all are empty (room for " + capacity + ")");
-        }
-        long[] room = new long[usable.size()];
-        Feasibility.Diagnosis diagnosis = verdict.refused().copy();
-        int available = 0;
-        for (int vm = 0; vm < room.length; vm++) {
-            if (verdict.allowed(vm)) {
-                room[vm] = snapshot.podsThatFit(vm, app.cpuMillis(), app.memoryBytes(), other);
-                if (room[vm] > 0) {
-                    available++;
-                } else {
-                    diagnosis.add(snapshot.insufficient(vm, app.cpuMillis(), app.memoryBytes(), other));
-                }
-            }
-        }
-        Placement p = null;
-        ApplicationView view = null;
-        double bestCost = Double.POSITIVE_INFINITY;
-        for (long[] zoneRoom : singleZone ? byZone(room, usable) : List.of(room)) {
-            ApplicationView v = new ApplicationView(snapshot, zoneRoom, job.coresPerExecutor());
-            Placement candidate;
-            long t0 = System.nanoTime();
-            try {
-                candidate = policy.place(job, v);
-            } catch (RuntimeException e) {
-                LOG.error("policy {} failed on {}: {}", policy.name(), app.key(), e.toString(), e);
-                return Attempt.refused(app, Rejection.POLICY_FAILED, "policy " + policy.name() + " failed: " + e.getMessage());
-            } finally {
-                decisionNanos.accept(System.nanoTime() - t0);
-            }
-            if (candidate == null || candidate.isNone()) {
-                continue;
-            }
-            // Zones compete by extra cost; a placement breaking its view (a policy bug) only wins if nothing else does.
-            double cost = !singleZone ? 0 : v.validate(candidate) != null ? Double.POSITIVE_INFINITY
-                    : snapshot.extraCost(candidate, snapshot.durationModel().duration(job, candidate, snapshot.cluster()));
-            if (p == null || cost < bestCost) {
-                p = candidate;
-                view = v;
-                bestCost = cost;
-            }
-        }
-        if (p == null) {
-            return Attempt.refused(app, Rejection.NO_PLACEMENT, "policy " + policy.name() + " found no placement for " + n
-                    + " executors of " + app.cpuMillis() + "m cpu / " + app.memoryBytes() / (1024 * 1024) + " MiB (gang: all or none"
-                    + (singleZone ? ", one zone" : "") + "; " + diagnosis.summary(available, usable.size()) + ")");
-        }
-        String invalid = snapshot.validate(p, n, app.cpuMillis(), app.memoryBytes());
-        if (invalid == null) {
-            invalid = view.validate(p);
-        }
-        if (invalid != null) {
-            LOG.error("policy {} returned an invalid placement for {}: {}", policy.name(), app.key(), invalid);
-            return Attempt.refused(app, Rejection.INVALID_PLACEMENT, "policy " + policy.name() + " returned an invalid placement: " + invalid);
-        }
-        double duration = snapshot.durationModel().duration(job, p, snapshot.cluster());
-        double extraCost = snapshot.extraCost(p, duration);
-        List<String> targets = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            targets.add(snapshot.nodeName(p.vm(i)));
-        }
-        return new Attempt(null, p, targets, duration, extraCost);
-    }
-
-    /** The room of each zone's nodes alone (others 0), zones in name order; nodes without a zone form one. */
-    private static List<long[]> byZone(long[] room, List<NodeInfo> usable) {
-        java.util.TreeMap<String, long[]> zones = new java.util.TreeMap<>();
-        for (int vm = 0; vm < room.length; vm++) {
-            if (room[vm] > 0) {
-                zones.computeIfAbsent(usable.get(vm).zone(), z -> new long[room.length])[vm] = room[vm];
-            }
-        }
-        return new ArrayList<>(zones.values());
     }
 }

@@ -18,8 +18,6 @@ import io.execplace.kubernetes.spark.Grouping;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +27,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,12 +60,9 @@ public final class KubernetesScheduler implements AutoCloseable {
     private final EventRecorder events;
     private final SchedulerMetrics metrics;
 
-    private SharedIndexInformer<Node> nodeInformer;
-    private SharedIndexInformer<Pod> podInformer;
+    private final Informers informers;
     private WatchMonitor watchMonitor;
 
-    /** First time each pending pod (by uid) was seen, epoch seconds: drives the batching window. */
-    private final Map<String, Double> firstSeen = new ConcurrentHashMap<>();
     private final AssumeCache assumed = new AssumeCache();
     private final ProblemLog problems = new ProblemLog();
     private final PodBackoff backoff = new PodBackoff();
@@ -111,65 +105,37 @@ public final class KubernetesScheduler implements AutoCloseable {
         this.policy = policy;
         this.settings = settings;
         this.clock = clock;
+        this.informers = new Informers(client, settings, clock, this::signal);
         this.podStore = new SlimPodStore(settings.schedulerName());
-        ApplicationGrouper grouper = new ApplicationGrouper(settings.batchWindow(), settings.defaultDurationSeconds(),
-                settings.driverGang(), settings.bindEarly());
-        this.grouper = settings.partialGangs() ? grouper.readyAsTheyCome() : grouper;
+        GangSettings gangs = settings.gangs();
+        PlacementSettings placement = settings.placement();
+        NodeSettings nodes = settings.nodes();
+        ApplicationGrouper grouper = new ApplicationGrouper(gangs.batchWindow(), placement.defaultDurationSeconds(),
+                gangs.driverGang(), gangs.bindEarly());
+        this.grouper = gangs.partialGangs() ? grouper.readyAsTheyCome() : grouper;
         this.events = new EventRecorder(client, settings.schedulerName(), clock);
         this.metrics = new SchedulerMetrics(policy.name(), settings.schedulerName());
-        this.snapshots = new SnapshotBuilder(new NodeReader(prices, settings.siteLabel(), settings.defaultSite(), settings.capacityTypes()),
+        this.snapshots = new SnapshotBuilder(new NodeReader(prices, nodes.siteLabel(), nodes.defaultSite(), nodes.capacityTypes()),
                 grouper, events, problems, settings.dryRun());
-        this.feasibility = new Feasibility(Feasibility.filters(settings.capacityTypes(), settings.driversOnSpot()));
-        this.planner = new CyclePlanner(policy, feasibility, settings.queue(), settings.backfill(), settings.singleZone(), metrics::decision,
-                settings.partialGangs());
-        Binder binder = new Binder(client, settings.bindAttempts(), settings.bindBackoff(), Duration.ofSeconds(30));
+        this.feasibility = new Feasibility(Feasibility.filters(nodes.capacityTypes(), nodes.driversOnSpot()));
+        this.planner = new CyclePlanner(policy, feasibility, placement.queue(), placement.backfill(), placement.singleZone(),
+                metrics::decision, gangs.partialGangs());
+        Binder binder = new Binder(client, settings.binding().attempts(), settings.binding().backoff(), Duration.ofSeconds(30));
         this.freshNodes = new FreshNodes(client);
         this.bindPhase = new BindPhase(client, binder, events, metrics, settings, policy.name(), policy.namesProtections(), assumed,
                 problems, backoff, clock, freshNodes);
         this.cordoner = new NodeCordoner(client, events, settings);
-        this.claims = settings.provisioning() == null || settings.dryRun() ? null
-                : new ClaimPhase(new NodeClaimProvisioner(client, settings.provisioning()));
-        this.roomWait = settings.roomWait().isZero() ? null : new RoomWait(settings.roomWait().toMillis() / 1000.0);
+        ScalingSettings scaling = settings.scaling();
+        this.claims = scaling.provisioning() == null || settings.dryRun() ? null
+                : new ClaimPhase(new NodeClaimProvisioner(client, scaling.provisioning()));
+        this.roomWait = scaling.roomWait().isZero() ? null : new RoomWait(scaling.roomWait().toMillis() / 1000.0);
     }
 
     /** Starts the node and pod informers and waits until both have listed (at most {@code timeout}). */
     public void start(Duration timeout) {
-        nodeInformer = client.nodes().runnableInformer(0);
-        podInformer = (settings.namespace() == null ? client.pods().inAnyNamespace()
-                : client.pods().inNamespace(settings.namespace())).runnableInformer(0).itemStore(podStore);
-        nodeInformer.addEventHandler(new Wake<>());
-        nodeInformer.addEventHandler(freshNodes);
-        podInformer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod pod) {
-                noteSeen(pod);
-                podChanged(pod);
-            }
-
-            @Override
-            public void onUpdate(Pod oldPod, Pod pod) {
-                noteSeen(pod);
-                podChanged(pod);
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean unknown) {
-                firstSeen.remove(pod.getMetadata().getUid());
-                signal(false);
-            }
-        });
-        try {
-            nodeInformer.start().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            podInformer.start().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while listing nodes and pods", e);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot list nodes and pods from " + client.getMasterUrl() + ": "
-                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
-        }
-        if (settings.protectExecutors()) { // only protections read each node's consolidation rule
-            snapshots.drainRules(NodePoolRules.start(client, settings.drains(), timeout));
+        informers.start(podStore, freshNodes, timeout);
+        if (settings.protection().protectExecutors()) { // only protections read each node's consolidation rule
+            snapshots.drainRules(NodePoolRules.start(client, settings.protection().drains(), timeout));
         }
         if (claims != null) {
             claims.start();
@@ -177,40 +143,8 @@ public final class KubernetesScheduler implements AutoCloseable {
         watchMonitor = new WatchMonitor(this::synced, metrics, settings.schedulerName(), clock, freshNodes::forgetAll);
         watchMonitor.start();
         LOG.info("{}: watching {} nodes and {} pods (namespace {}), policy {}, queue {}", settings.schedulerName(),
-                nodeInformer.getStore().list().size(), podInformer.getStore().list().size(),
-                settings.namespace() == null ? "all" : settings.namespace(), policy.name(), settings.queue().name());
-    }
-
-    private void noteSeen(Pod pod) {
-        if (ours(pod) && PodFacts.unbound(pod)) {
-            firstSeen.putIfAbsent(pod.getMetadata().getUid(), nowSeconds());
-        }
-    }
-
-    /**
-     * A pod of ours to place is work for the next cycle; any other pod change (our own bindings coming
-     * back, pods of other schedulers, deletions) matters only while something waits for room.
-     */
-    private void podChanged(Pod pod) {
-        signal(ours(pod) && PodFacts.unbound(pod));
-    }
-
-    /** Node handler: a node change matters while something waits for room. */
-    private class Wake<T> implements ResourceEventHandler<T> {
-        @Override
-        public void onAdd(T obj) {
-            signal(false);
-        }
-
-        @Override
-        public void onUpdate(T oldObj, T newObj) {
-            signal(false);
-        }
-
-        @Override
-        public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-            signal(false);
-        }
+                informers.nodes().size(), informers.pods().size(),
+                settings.namespace() == null ? "all" : settings.namespace(), policy.name(), settings.placement().queue().name());
     }
 
     private void signal(boolean needsCycle) {
@@ -223,8 +157,7 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     /** True when both informers have listed and are watching. */
     public boolean synced() {
-        return nodeInformer != null && podInformer != null && nodeInformer.hasSynced() && podInformer.hasSynced()
-                && nodeInformer.isWatching() && podInformer.isWatching();
+        return informers.synced();
     }
 
     /** True when the loop has run a cycle in the last 30 seconds. */
@@ -234,12 +167,12 @@ public final class KubernetesScheduler implements AutoCloseable {
 
     /** The pods in the informer cache (tests wait on it). */
     public List<Pod> cachedPods() {
-        return podInformer.getStore().list();
+        return informers.pods();
     }
 
     /** The nodes in the informer cache. */
     public List<Node> cachedNodes() {
-        return nodeInformer.getStore().list();
+        return informers.nodes();
     }
 
     public SchedulerMetrics metrics() {
@@ -285,10 +218,6 @@ public final class KubernetesScheduler implements AutoCloseable {
         return clock.millis() / 1000.0;
     }
 
-    private boolean ours(Pod p) {
-        return p.getSpec() != null && settings.schedulerName().equals(p.getSpec().getSchedulerName());
-    }
-
     /** One scheduling cycle over the informer caches: snapshot, plan, bind (waiting for the bindings). */
     public CycleReport scheduleOnce() {
         return cycle(false);
@@ -303,7 +232,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         trigger.cycleStarted();
         double now = nowSeconds();
         lastCycleMillis.set(clock.millis());
-        List<Node> nodes = nodeInformer.getStore().list();
+        List<Node> nodes = informers.nodes();
         // what the cycle reads of each pod was read when the informer stored it (PodFacts); one copy for the whole cycle
         PodCacheReading reading = PodCacheReading.read(podStore.facts(), settings.schedulerName(), assumed, backoff, now);
         List<PodFacts> pods = reading.pods();
@@ -312,6 +241,7 @@ public final class KubernetesScheduler implements AutoCloseable {
         ApplicationPods apps = reading.applications();
         long gatedPods = reading.gated();
         long backingOff = reading.backingOff();
+        Map<String, Double> firstSeen = informers.firstSeen();
         Grouping grouping = grouper.group(pending, apps, firstSeen, now);
         for (Grouping.PodProblem problem : grouping.problems()) {
             bindPhase.report(problem.pod(), "BadAnnotation", problem.message());
@@ -327,11 +257,11 @@ public final class KubernetesScheduler implements AutoCloseable {
         Map<String, HeldRoom> held = holds.applyTo(snapshot, placedExecutors, (appKey, driverUid) -> {
             Pod driver = apps.driver(appKey);
             return driver != null && driverUid.equals(driver.getMetadata().getUid())
-                    && !(ours(driver) && PodFacts.unbound(driver) && !assumed.contains(driverUid));
+                    && !(informers.ours(driver) && PodFacts.unbound(driver) && !assumed.contains(driverUid));
         }, now);
         CyclePlanner.Plan plan = planner.plan(grouping.ready(), snapshot, usable, held);
         if (!settings.dryRun()) {
-            holds.record(plan.planned(), placedExecutors, now, settings.holdTimeout().toMillis() / 1000.0);
+            holds.record(plan.planned(), placedExecutors, now, settings.gangs().holdTimeout().toMillis() / 1000.0);
         }
         Executor writers = async && !settings.dryRun() ? bindThreads : Runnable::run;
         // applications waiting for room the running pods free are neither bought for nor marked (--wait-for-room)
@@ -393,12 +323,7 @@ public final class KubernetesScheduler implements AutoCloseable {
             watchMonitor.close();
         }
         settleBindings();
-        if (podInformer != null) {
-            podInformer.close();
-        }
-        if (nodeInformer != null) {
-            nodeInformer.close();
-        }
+        informers.close();
         snapshots.close();
         events.close();
     }

@@ -60,14 +60,14 @@ final class NodeCordoner {
         previouslyActive = active;
         for (String name : empty) {
             Node node = nodesByName.get(name);
-            LOG.info("node {} became empty: it can be removed{}", name, settings.cordonEmpty() ? " (cordoning it)" : "");
+            LOG.info("node {} became empty: it can be removed{}", name, settings.scaling().cordonEmpty() ? " (cordoning it)" : "");
             if (settings.dryRun()) {
                 continue;
             }
             if (node != null) {
                 events.normal(node, "NodeEmpty", "node " + name + " runs no pods any more; it can be removed");
             }
-            if (settings.cordonEmpty()) {
+            if (settings.scaling().cordonEmpty()) {
                 setCordon(name, true);
             }
         }
@@ -81,7 +81,7 @@ final class NodeCordoner {
      */
     List<String> uncordonForDemand(boolean demandWaits, Iterable<Node> nodes) {
         List<String> uncordoned = new ArrayList<>();
-        if (!demandWaits || !settings.cordonEmpty() || settings.dryRun()) {
+        if (!demandWaits || !settings.scaling().cordonEmpty() || settings.dryRun()) {
             return uncordoned;
         }
         for (Node n : nodes) {

@@ -118,8 +118,7 @@ public final class SchedulerLauncher {
     public static int run(SchedulerSettings settings, PlacementPolicy policy, Path priceTable, Endpoint endpoint,
                           PrintWriter out, Path placementLog) throws IOException {
         PriceFile prices = new PriceFile(priceTable, Clock.systemUTC());
-        SchedulerSettings effective = settings.dryRun()
-                ? copyWithoutBatching(settings) : settings;
+        SchedulerSettings effective = settings.dryRun() ? settings.forDryRun() : settings;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(tuned(Config.autoConfigure(null))).build();
              KubernetesScheduler scheduler = new KubernetesScheduler(client, policy, prices, effective, Clock.systemUTC());
              PlacementLog binds = settings.dryRun() ? null : PlacementLog.watch(client, settings, placementLog, Clock.systemUTC())) {
@@ -201,15 +200,6 @@ public final class SchedulerLauncher {
             return false;
         }
         return true;
-    }
-
-    /** A dry run looks once at what is pending now: nothing waits for a batching window. */
-    private static SchedulerSettings copyWithoutBatching(SchedulerSettings s) {
-        return SchedulerSettings.builder().schedulerName(s.schedulerName()).namespace(s.namespace()).queue(s.queue())
-                .backfill(s.backfill()).batchWindow(Duration.ZERO).defaultDurationSeconds(s.defaultDurationSeconds())
-                .dryRun(true).cordonEmpty(false).siteLabel(s.siteLabel()).defaultSite(s.defaultSite())
-                .bindAttempts(s.bindAttempts()).bindBackoff(s.bindBackoff()).assumeTtl(s.assumeTtl()).leaderElection(null)
-                .singleZone(s.singleZone()).driverGang(s.driverGang()).bindEarly(s.bindEarly()).holdTimeout(s.holdTimeout()).build();
     }
 
     /** One line per pod it would bind, then the applications it would leave pending. */

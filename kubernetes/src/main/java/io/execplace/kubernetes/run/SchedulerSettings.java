@@ -10,66 +10,39 @@ import io.execplace.kubernetes.provision.ProvisionSettings;
 import java.time.Duration;
 
 /**
- * Settings of one scheduler process; build with {@link #builder()}. Defaults: name {@code execplace},
- * all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window, 600 s
- * default expected duration, site label {@code execplace.io/site} (default cloud), 3 bind attempts.
+ * Settings of one scheduler process: its name, the namespace it watches, dry run and leader election,
+ * and a record per concern, which the scheduler's parts read ({@link GangSettings}, {@link
+ * PlacementSettings}, {@link NodeSettings}, {@link BindSettings}, {@link ProtectionSettings}, {@link
+ * ScalingSettings}). Build with {@link #builder()}, one named setter a setting. Defaults: name {@code
+ * execplace}, all namespaces, FCFS with head-of-line blocking (as the simulator), 2 s batching window,
+ * 600 s default expected duration, site label {@code execplace.io/site} (default cloud), 3 bind attempts.
  */
 public final class SchedulerSettings {
 
     private final String schedulerName;
     private final String namespace;
-    private final QueuePolicy queue;
-    private final boolean backfill;
-    private final Duration batchWindow;
-    private final double defaultDurationSeconds;
     private final boolean dryRun;
-    private final boolean cordonEmpty;
-    private final String siteLabel;
-    private final Site defaultSite;
-    private final int bindAttempts;
-    private final Duration bindBackoff;
-    private final Duration assumeTtl;
     private final LeaderElection.Settings leaderElection;
-    private final boolean singleZone;
-    private final boolean driverGang;
-    private final boolean bindEarly;
-    private final boolean partialGangs;
-    private final boolean protectExecutors;
-    private final boolean protectDrivers;
-    private final DrainSettings drains;
-    private final Duration holdTimeout;
-    private final CapacityTypes capacityTypes;
-    private final boolean driversOnSpot;
-    private final ProvisionSettings provisioning;
-    private final Duration roomWait;
+    private final GangSettings gangs;
+    private final PlacementSettings placement;
+    private final NodeSettings nodes;
+    private final BindSettings binding;
+    private final ProtectionSettings protection;
+    private final ScalingSettings scaling;
 
-    private SchedulerSettings(Builder b) {
-        schedulerName = b.schedulerName;
-        namespace = b.namespace;
-        queue = b.queue;
-        backfill = b.backfill;
-        batchWindow = b.batchWindow;
-        defaultDurationSeconds = b.defaultDurationSeconds;
-        dryRun = b.dryRun;
-        cordonEmpty = b.cordonEmpty;
-        siteLabel = b.siteLabel;
-        defaultSite = b.defaultSite;
-        bindAttempts = b.bindAttempts;
-        bindBackoff = b.bindBackoff;
-        assumeTtl = b.assumeTtl;
-        leaderElection = b.leaderElection;
-        singleZone = b.singleZone;
-        driverGang = b.driverGang;
-        bindEarly = b.bindEarly;
-        partialGangs = b.partialGangs;
-        protectExecutors = b.protectExecutors;
-        protectDrivers = b.protectDrivers;
-        drains = b.drains;
-        holdTimeout = b.holdTimeout;
-        capacityTypes = CapacityTypes.withLabel(b.capacityTypeLabel);
-        driversOnSpot = b.driversOnSpot;
-        provisioning = b.provisioning;
-        roomWait = b.roomWait;
+    private SchedulerSettings(String schedulerName, String namespace, boolean dryRun, LeaderElection.Settings leaderElection,
+                              GangSettings gangs, PlacementSettings placement, NodeSettings nodes, BindSettings binding,
+                              ProtectionSettings protection, ScalingSettings scaling) {
+        this.schedulerName = schedulerName;
+        this.namespace = namespace;
+        this.dryRun = dryRun;
+        this.leaderElection = leaderElection;
+        this.gangs = gangs;
+        this.placement = placement;
+        this.nodes = nodes;
+        this.binding = binding;
+        this.protection = protection;
+        this.scaling = scaling;
     }
 
     public static Builder builder() {
@@ -86,50 +59,9 @@ public final class SchedulerSettings {
         return namespace;
     }
 
-    public QueuePolicy queue() {
-        return queue;
-    }
-
-    /** Let later applications be placed while the queue head waits (off: as the papers and the simulator). */
-    public boolean backfill() {
-        return backfill;
-    }
-
-    public Duration batchWindow() {
-        return batchWindow;
-    }
-
-    public double defaultDurationSeconds() {
-        return defaultDurationSeconds;
-    }
-
+    /** {@code --dry-run}: read the cluster, report what would be bound, write nothing. */
     public boolean dryRun() {
         return dryRun;
-    }
-
-    public boolean cordonEmpty() {
-        return cordonEmpty;
-    }
-
-    public String siteLabel() {
-        return siteLabel;
-    }
-
-    public Site defaultSite() {
-        return defaultSite;
-    }
-
-    public int bindAttempts() {
-        return bindAttempts;
-    }
-
-    public Duration bindBackoff() {
-        return bindBackoff;
-    }
-
-    /** How long a binding this scheduler made counts before the informer shows it (then the API decides). */
-    public Duration assumeTtl() {
-        return assumeTtl;
     }
 
     /** Leader election settings, or null when this replica schedules without electing a leader. */
@@ -137,74 +69,37 @@ public final class SchedulerSettings {
         return leaderElection;
     }
 
-    /** Each gang on the nodes of one zone (label topology.kubernetes.io/zone): no cross-zone shuffle traffic. */
-    public boolean singleZone() {
-        return singleZone;
+    GangSettings gangs() {
+        return gangs;
     }
 
-    /** {@code --driver-gang}: a driver is placed only with room for its executors, held for them. */
-    public boolean driverGang() {
-        return driverGang;
+    PlacementSettings placement() {
+        return placement;
     }
 
-    /**
-     * {@code --bind-early}: an application whose gang size is known is bound executor by executor as
-     * they come, once the whole gang has room, which is held for the missing ones.
-     */
-    public boolean bindEarly() {
-        return bindEarly;
+    NodeSettings nodes() {
+        return nodes;
     }
 
-    /**
-     * {@code --partial-gangs}: executors are placed as they come, without waiting for the rest of their
-     * gang, and a gang that does not fit whole is bound as far as it fits while the rest waits, so a
-     * node provisioner buys for exactly the pods that fit no existing node.
-     */
-    public boolean partialGangs() {
-        return partialGangs;
+    BindSettings binding() {
+        return binding;
     }
 
-    /** {@code --protect-executors}: executor pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt}. */
-    public boolean protectExecutors() {
-        return protectExecutors;
+    ProtectionSettings protection() {
+        return protection;
     }
 
-    /** {@code --protect-drivers}: driver pods are bound with Karpenter's {@code karpenter.sh/do-not-disrupt: "true"}. */
-    public boolean protectDrivers() {
-        return protectDrivers;
-    }
-
-    /** What Karpenter's consolidation does where no NodePool says, and whether NodePools are read ({@code --protect-executors}). */
-    public DrainSettings drains() {
-        return drains;
-    }
-
-    /** How long room is held for executors that have not come, when the driver gives no gang timeout. */
-    public Duration holdTimeout() {
-        return holdTimeout;
-    }
-
-    /** Which nodes are spot: the provisioners' labels and {@code --capacity-type-label}. */
-    public CapacityTypes capacityTypes() {
-        return capacityTypes;
-    }
-
-    /** {@code --drivers-on-spot}: let Spark drivers run on spot nodes (off by default: they are kept off). */
-    public boolean driversOnSpot() {
-        return driversOnSpot;
-    }
-
-    /** {@code --provision nodeclaims}: the NodePools and instance types to claim nodes from, or null (pods are marked for a provisioner). */
-    public ProvisionSettings provisioning() {
-        return provisioning;
+    ScalingSettings scaling() {
+        return scaling;
     }
 
     /**
-     * {@code --wait-for-room SECONDS}: how long an application waits for room the running pods' expected
-     * ends free instead of being bought a node for (a node's launch; {@link RoomWait}); zero: never.
+     * These settings for a dry run, which looks once at what is pending now: nothing waits for a batching
+     * window, no node is cordoned, no leader is elected; every other setting as given.
      */
-    public Duration roomWait() {
-        return roomWait;
+    SchedulerSettings forDryRun() {
+        return new SchedulerSettings(schedulerName, namespace, true, null, gangs.withoutBatchWindow(), placement, nodes, binding,
+                protection, scaling.withoutCordoning());
     }
 
     /** Named setters for every setting; {@link #build()} checks them. */
@@ -380,33 +275,19 @@ public final class SchedulerSettings {
             return this;
         }
 
+        /** The settings by concern; each concern's record checks its values. */
         public SchedulerSettings build() {
             if (schedulerName == null || schedulerName.isBlank()) {
                 throw new IllegalArgumentException("--name: the scheduler name must not be empty");
             }
-            if (queue == null || defaultSite == null || siteLabel == null || siteLabel.isBlank()) {
-                throw new IllegalArgumentException("queue, site label and default site are required");
-            }
-            if (roomWait == null || roomWait.isNegative() || roomWait.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("--wait-for-room: must be 0 to 600 seconds, got " + roomWait);
-            }
-            if (batchWindow == null || batchWindow.isNegative() || batchWindow.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("--batch-window must be between 0 and 10 minutes, got " + batchWindow);
-            }
-            if (!(defaultDurationSeconds > 0) || !Double.isFinite(defaultDurationSeconds)) {
-                throw new IllegalArgumentException("--default-duration must be a number of seconds > 0, got "
-                        + defaultDurationSeconds);
-            }
-            if (bindAttempts < 1 || bindAttempts > 100) {
-                throw new IllegalArgumentException("--bind-attempts must be between 1 and 100, got " + bindAttempts);
-            }
-            if (bindBackoff == null || bindBackoff.isNegative() || assumeTtl == null || assumeTtl.isNegative() || assumeTtl.isZero()) {
-                throw new IllegalArgumentException("bind back-off must be >= 0 and the assume TTL > 0");
-            }
-            if (holdTimeout == null || holdTimeout.compareTo(Duration.ofSeconds(1)) < 0 || holdTimeout.compareTo(Duration.ofHours(24)) > 0) {
-                throw new IllegalArgumentException("--hold-timeout must be between 1 second and 24 hours, got " + holdTimeout);
-            }
-            return new SchedulerSettings(this);
+            // each record built from the fields of its components' names, here only
+            return new SchedulerSettings(schedulerName, namespace, dryRun, leaderElection,
+                    new GangSettings(batchWindow, driverGang, bindEarly, partialGangs, holdTimeout),
+                    new PlacementSettings(queue, backfill, singleZone, defaultDurationSeconds),
+                    new NodeSettings(siteLabel, defaultSite, CapacityTypes.withLabel(capacityTypeLabel), driversOnSpot),
+                    new BindSettings(bindAttempts, bindBackoff, assumeTtl),
+                    new ProtectionSettings(protectExecutors, protectDrivers, drains),
+                    new ScalingSettings(provisioning, roomWait, cordonEmpty));
         }
     }
 }

@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -256,29 +255,14 @@ final class SnapshotBuilder implements AutoCloseable {
         if (p.getStatus() != null && p.getStatus().getConditions() != null) {
             for (PodCondition c : p.getStatus().getConditions()) {
                 if ("PodScheduled".equals(c.getType()) && "True".equals(c.getStatus()) && c.getLastTransitionTime() != null) {
-                    return parse(c.getLastTransitionTime(), fallback);
+                    return PodFacts.epochSeconds(c.getLastTransitionTime(), fallback);
                 }
             }
         }
         if (p.getStatus() != null && p.getStatus().getStartTime() != null) {
-            return parse(p.getStatus().getStartTime(), fallback);
+            return PodFacts.epochSeconds(p.getStatus().getStartTime(), fallback);
         }
-        return parse(p.getMetadata().getCreationTimestamp(), fallback);
+        return PodFacts.epochSeconds(p.getMetadata().getCreationTimestamp(), fallback);
     }
 
-    /** An RFC 3339 time stamp in epoch seconds, {@code fallback} when absent or malformed. */
-    static double parseInstant(String ts, double fallback) {
-        return parse(ts, fallback);
-    }
-
-    private static double parse(String ts, double fallback) {
-        if (ts == null) {
-            return fallback;
-        }
-        try {
-            return Instant.parse(ts).toEpochMilli() / 1000.0;
-        } catch (RuntimeException e) {
-            return fallback;
-        }
-    }
 }

@@ -194,15 +194,7 @@ public final class ApplicationGrouper {
 
     /** Creation time in epoch seconds, or {@code fallback}. */
     static double created(Pod p, double fallback) {
-        String ts = p.getMetadata().getCreationTimestamp();
-        if (ts == null) {
-            return fallback;
-        }
-        try {
-            return Instant.parse(ts).toEpochMilli() / 1000.0;
-        } catch (DateTimeParseException e) {
-            return fallback;
-        }
+        return PodFacts.epochSeconds(p.getMetadata().getCreationTimestamp(), fallback);
     }
 
     /** The executor's own annotation, else its driver's. */

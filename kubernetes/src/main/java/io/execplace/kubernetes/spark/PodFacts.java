@@ -5,6 +5,7 @@ import io.execplace.kubernetes.cluster.Resources;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -31,6 +32,18 @@ public final class PodFacts {
     private final Map<String, Long> otherRequests;
     private final boolean daemonSet;
     private final double expectedSeconds;
+
+    /** A pod's RFC 3339 time stamp in epoch seconds; {@code fallback} when absent or malformed. */
+    public static double epochSeconds(String timestamp, double fallback) {
+        if (timestamp == null) {
+            return fallback;
+        }
+        try {
+            return Instant.parse(timestamp).toEpochMilli() / 1000.0;
+        } catch (RuntimeException e) {
+            return fallback;
+        }
+    }
 
     private PodFacts(Pod p) {
         pod = p;

@@ -7,6 +7,7 @@ import io.execplace.liu.model.LiuApp;
 import io.execplace.liu.model.LiuWorkloadGenerator;
 import io.execplace.liu.model.LiuWorkloadSpec;
 import io.execplace.liu.sim.LiuSimulation;
+import io.execplace.rl.nn.Minibatches;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -191,7 +192,7 @@ public final class PairTrainer {
         }
         double[] buf = new double[0];
         for (int epoch = 0; epoch < config.epochs(); epoch++) {
-            shuffle(order);
+            Minibatches.shuffle(order, order.length, rng);
             double loss = 0;
             for (int i = 0; i < order.length; i++) {
                 PairRollout.Decision d = data.get(order[i]);
@@ -278,15 +279,6 @@ public final class PairTrainer {
             buf[i] = f[i];
         }
         return buf;
-    }
-
-    private void shuffle(int[] a) {
-        for (int i = a.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
     }
 
     /** A stage's line, told with the training episodes played so far of all the training plays. */

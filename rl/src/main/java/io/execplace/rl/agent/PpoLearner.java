@@ -3,6 +3,7 @@ package io.execplace.rl.agent;
 import io.execplace.rl.env.Env;
 import io.execplace.rl.nn.Adam;
 import io.execplace.rl.nn.ArrayBundle;
+import io.execplace.rl.nn.Minibatches;
 import io.execplace.rl.nn.Network;
 import io.execplace.rl.nn.Softmax;
 
@@ -66,7 +67,7 @@ public final class PpoLearner extends RolloutLearner {
         clipped = 0;
         trained = 0;
         for (int epoch = 0; epoch < config.epochs(); epoch++) {
-            shuffle(n);
+            Minibatches.shuffle(order, n, rng);
             for (int from = 0; from + m <= n; from += m) {
                 loss = update(from, m);
             }
@@ -189,7 +190,7 @@ public final class PpoLearner extends RolloutLearner {
         int m = Math.min(config.minibatchSize(), n);
         double[] lastEpoch = new double[2]; // cross-entropy, agreements
         for (int epoch = 0; epoch < epochs; epoch++) {
-            shuffle(n);
+            Minibatches.shuffle(order, n, rng);
             lastEpoch[0] = 0;
             lastEpoch[1] = 0;
             for (int from = 0; from + m <= n; from += m) {
@@ -230,15 +231,6 @@ public final class PpoLearner extends RolloutLearner {
                 targets[t] = a + values[t];
                 next = values[t];
             }
-        }
-    }
-
-    private void shuffle(int n) {
-        for (int i = n - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int tmp = order[i];
-            order[i] = order[j];
-            order[j] = tmp;
         }
     }
 

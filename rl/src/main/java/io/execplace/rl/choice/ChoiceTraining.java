@@ -12,6 +12,7 @@ import io.execplace.core.rules.SimulationConfig;
 import io.execplace.core.sim.Simulation;
 import io.execplace.rl.agent.GreedyPolicy;
 import io.execplace.rl.nn.Adam;
+import io.execplace.rl.nn.Minibatches;
 import io.execplace.rl.pairs.PairNetwork;
 import io.execplace.schedulers.lookahead.CandidatePlacements;
 import io.execplace.schedulers.lookahead.Lookahead;
@@ -197,12 +198,7 @@ public final class ChoiceTraining {
         double[] d = new double[batch * out];
         double loss = 0;
         for (int epoch = 0; epoch < epochs; epoch++) {
-            for (int i = order.length - 1; i > 0; i--) {
-                int j = rng.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            Minibatches.shuffle(order, order.length, rng);
             loss = 0;
             int terms = 0;
             for (int start = 0; start < order.length; start += batch) {

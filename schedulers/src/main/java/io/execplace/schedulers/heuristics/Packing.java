@@ -74,10 +74,7 @@ final class Packing {
                 order[len++] = vm;
             }
         }
-        b.sortOrder(len);
-        for (int i = 0; i < len && !b.complete(); i++) {
-            b.fill(order[i]);
-        }
+        fillSorted(b, len);
     }
 
     /** Weight of free memory (GB) against free cores in the HYB reference's "resource total" tie key. */
@@ -131,10 +128,7 @@ final class Packing {
                     }
                 }
             }
-            b.sortOrder(len);
-            for (int i = 0; i < len && !b.complete(); i++) {
-                b.fill(order[i]);
-            }
+            fillSorted(b, len);
         }
     }
 
@@ -166,10 +160,7 @@ final class Packing {
                 order[len++] = vm;
             }
         }
-        b.sortOrder(len);
-        for (int i = 0; i < len && !b.complete(); i++) {
-            b.fill(order[i]);
-        }
+        fillSorted(b, len);
     }
 
     /**
@@ -198,13 +189,23 @@ final class Packing {
                 order[len++] = vm;
             }
         }
-        b.sortOrder(len);
         if (spread) {
+            b.sortOrder(len);
             onePerPass(b, order, len);
         } else {
-            for (int i = 0; i < len && !b.complete(); i++) {
-                b.fill(order[i]);
-            }
+            fillSorted(b, len);
+        }
+    }
+
+    /**
+     * Sorts the first {@code len} VMs of the builder's order by their keys and fills each as far as it
+     * goes before the next, until the job is placed or the VMs are used up.
+     */
+    private static void fillSorted(PlacementBuilder b, int len) {
+        b.sortOrder(len);
+        int[] order = b.order();
+        for (int i = 0; i < len && !b.complete(); i++) {
+            b.fill(order[i]);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.execplace.schedulers.offline;
 
+import io.execplace.core.metrics.IntervalUnion;
 import io.execplace.core.metrics.JobRecord;
 import io.execplace.core.metrics.RunResult;
 import io.execplace.core.model.Capacity;
@@ -98,25 +99,7 @@ public final class OfflineSchedule {
                 intervals.add(new double[]{start[j], finish(j)});
             }
         }
-        intervals.sort((a, b) -> Double.compare(a[0], b[0]));
-        double total = 0;
-        double curStart = Double.NaN;
-        double curEnd = Double.NEGATIVE_INFINITY;
-        for (double[] iv : intervals) {
-            if (iv[0] > curEnd) {
-                if (curEnd > Double.NEGATIVE_INFINITY) {
-                    total += curEnd - curStart;
-                }
-                curStart = iv[0];
-                curEnd = iv[1];
-            } else {
-                curEnd = Math.max(curEnd, iv[1]);
-            }
-        }
-        if (curEnd > Double.NEGATIVE_INFINITY) {
-            total += curEnd - curStart;
-        }
-        return total;
+        return IntervalUnion.length(intervals);
     }
 
     /** Mean of finish − arrival over the jobs. */
