@@ -114,6 +114,53 @@ class ReplayCommandTest {
         assertThat(Files.readString(dir.resolve("p.csv"))).startsWith("simulated_applications,");
     }
 
+    // Two applications, each a driver (1 core) and one 6-core executor, on m5.2xlarge nodes (7 cores), K = 1,
+    // launch 60 s: the first buys node 0 at 0 and runs 60-160; the second arrives at 120. finish-together
+    // buys node 1 for it (ready 180, runs 180-230); with the scheduler's wait of 60 s it waits for node 0's
+    // room, 40 s away, and runs there 160-210: one node.
+    @Test
+    void theWaitForRoomIsPredictedAsTheSchedulerRunsIt(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), "job,type,arrival,cores,memoryGb,executors,baseDuration,deadline\n"
+                + "1,sort,0,6,4,1,100,1000\n2,sort,120,6,4,1,50,1000\n");
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.2xlarge: 0.384\n");
+        Files.writeString(dir.resolve("instance-types.json"), """
+                [{"name": "m5.2xlarge", "resources": {"cpu": "8", "memory": "32Gi", "pods": "110"},
+                  "offerings": [{"Price": 0.384, "Requirements": [{"key": "karpenter.sh/capacity-type", "values": ["on-demand"]}]}]}]
+                """);
+        String[] base = {"replay", "--prices", prices.toString(), "--workload", trace.toString(), "--predict", "finish-together",
+                "--predict-only", "--time-scale", "1", "--launch-seconds", "60", "--consolidate-after", "30"};
+        CliRunner.Result buys = CliRunner.run(base);
+        assertThat(buys.exitCode()).as(buys.err()).isZero();
+        assertThat(buys.out()).containsPattern("node_claims +2\n").containsPattern("makespan_seconds +230");
+        CliRunner.Result waits = CliRunner.run(concat(base, "--wait-for-room", "60", "--backfill"));
+        assertThat(waits.exitCode()).as(waits.err()).isZero();
+        assertThat(waits.out()).containsPattern("node_claims +1\n").containsPattern("makespan_seconds +210")
+                .containsPattern("deadlines_met +2\n");
+        // a wait shorter than the room's 40 s buys as before
+        assertThat(CliRunner.run(concat(base, "--wait-for-room", "30", "--backfill")).out()).containsPattern("node_claims +2\n");
+        // every pod protected: nothing here is drained, the same run
+        assertThat(CliRunner.run(concat(base, "--wait-for-room", "60", "--backfill", "--protect-executors", "--protect-drivers"))
+                .out()).containsPattern("node_claims +1\n").containsPattern("makespan_seconds +210");
+    }
+
+    @Test
+    void theSchedulersOptionsNeedAPredictionOfItsOwnKind(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("t.csv"), TRACE);
+        Path prices = Files.writeString(dir.resolve("p.yaml"), "version: 1\npricesPerHour:\n  m5.2xlarge: 0.384\n");
+        Files.writeString(dir.resolve("instance-types.json"), "[]");
+        String[] base = {"replay", "--prices", prices.toString(), "--workload", trace.toString(), "--predict-only"};
+        CliRunner.Result noPredict = CliRunner.run("replay", "--prices", prices.toString(), "--workload", trace.toString(),
+                "--kubeconfig", trace.toString(), "--wait-for-room", "8");
+        assertThat(noPredict.exitCode()).isEqualTo(2);
+        assertThat(noPredict.err()).contains("--wait-for-room").contains("--predict");
+        CliRunner.Result zero = CliRunner.run(concat(base, "--predict", "finish-together", "--wait-for-room", "0"));
+        assertThat(zero.exitCode()).isEqualTo(2);
+        assertThat(zero.err()).contains("--wait-for-room").contains("got 0.0");
+        CliRunner.Result podByPod = CliRunner.run(concat(base, "--predict", "kube-default", "--pod-by-pod", "--protect-drivers"));
+        assertThat(podByPod.exitCode()).isEqualTo(2);
+        assertThat(podByPod.err()).contains("--protect-drivers");
+    }
+
     @Test
     void theCsvGoesBesideTheJson() {
         assertThat(ReplayCommand.csvBeside(Path.of("/r/round-1.json"))).isEqualTo(Path.of("/r/round-1.csv"));

@@ -8,12 +8,15 @@ import io.execplace.core.io.AtomicFiles;
 import io.execplace.core.io.BadInputException;
 import io.execplace.core.io.JsonKeys;
 import io.execplace.core.model.Workload;
+import io.execplace.core.policy.PlacementPolicy;
 import io.execplace.core.workload.Traces;
 import io.execplace.experiments.study.ReplayReport;
 import io.execplace.kubernetes.replay.Prediction;
 import io.execplace.kubernetes.replay.Replay;
 import io.execplace.kubernetes.replay.ReplayResult;
 import io.execplace.kubernetes.replay.ReplaySetup;
+import io.execplace.schedulers.elastic.EveryPodProtected;
+import io.execplace.schedulers.elastic.RoomWaitModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -106,6 +109,26 @@ public final class ReplayCommand extends ContextCommand {
                     + "(Karpenter's defaults: 1,10; default, or IDLE 0: none, Karpenter decides as the pod arrives).")
     List<Double> karpenterBatch = new ArrayList<>();
 
+    @Option(names = "--wait-for-room", paramLabel = "SECONDS",
+            description = "For --predict: the policy waits for room as k8s-scheduler --wait-for-room SECONDS does (real seconds, "
+                    + "x K in the model): where it would buy a node, an application waits while the running pods' ends free room "
+                    + "for it within SECONDS in all from its first wait and its deadline is still met by a node bought then; each "
+                    + "driver carries its application's deadline, as the replay's pods do (default: no wait; docs/testbed.md).")
+    Double waitForRoom;
+
+    @Option(names = "--backfill", description = "For --predict: later applications may pass one left waiting, as "
+            + "k8s-scheduler --backfill; each driver carries its application's deadline, as with --wait-for-room "
+            + "(default: a waiting head holds the queue, the simulator's default).")
+    boolean backfill;
+
+    @Option(names = "--protect-executors", description = "For --predict: executor pods are never drained by consolidation, "
+            + "as k8s-scheduler --protect-executors (karpenter.sh/do-not-disrupt).")
+    boolean protectExecutors;
+
+    @Option(names = "--protect-drivers", description = "For --predict: driver pods are never drained by consolidation, "
+            + "as k8s-scheduler --protect-drivers.")
+    boolean protectDrivers;
+
     @Option(names = "--predict-only", description = "Only the prediction (needs --predict): no cluster is contacted and "
             + "--kubeconfig is not needed; prints the simulated figures (and writes them with --json).")
     boolean predictOnly;
@@ -149,6 +172,7 @@ public final class ReplayCommand extends ContextCommand {
             throw BadInputException.option("--karpenter-batch", "needs --pod-by-pod and IDLE,MAX real seconds with "
                     + "0 <= IDLE <= MAX <= 3600, got " + karpenterBatch);
         }
+        checkSchedulerOptions();
         if (!predictOnly && (kubeconfig == null || !Files.isReadable(kubeconfig))) {
             throw BadInputException.option("--kubeconfig", kubeconfig == null ? "required (unless --predict-only)"
                     : "cannot read " + kubeconfig);
@@ -202,9 +226,35 @@ public final class ReplayCommand extends ContextCommand {
     private static final List<String> POD_BY_POD = List.of("kube-default", "kube-most");
 
     private Map<String, Object> predicted(Prediction prediction, Workload jobs, Path types) throws IOException {
-        return podByPod ? prediction.predictPodByPod(jobs, types, predict.equals("kube-most"),
-                karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(0), karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(1))
-                : prediction.predict(jobs, types, context.schedulers().create(predict, 1), executorsOnSpot);
+        if (podByPod) {
+            return prediction.predictPodByPod(jobs, types, predict.equals("kube-most"),
+                    karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(0), karpenterBatch.isEmpty() ? 0 : karpenterBatch.get(1));
+        }
+        PlacementPolicy policy = context.schedulers().create(predict, 1);
+        if (waitForRoom != null) {
+            policy = new RoomWaitModel(policy, waitForRoom * timeScale);
+        }
+        if (protectExecutors || protectDrivers) {
+            policy = new EveryPodProtected(policy, job -> Prediction.isDriver(job) ? protectDrivers : protectExecutors);
+        }
+        return waitForRoom != null || backfill ? prediction.predictScheduled(jobs, types, policy, backfill)
+                : prediction.predict(jobs, types, policy, executorsOnSpot);
+    }
+
+    /** k8s-scheduler's options modelled by the prediction: they need --predict, and the model of its drivers as jobs of their own. */
+    private void checkSchedulerOptions() {
+        String given = waitForRoom != null ? "--wait-for-room" : backfill ? "--backfill" : protectExecutors ? "--protect-executors"
+                : protectDrivers ? "--protect-drivers" : null;
+        if (given == null) {
+            return;
+        }
+        if (predict == null || podByPod || executorsOnSpot) {
+            throw BadInputException.option(given, "models execplace's scheduler in the prediction: needs --predict POLICY, "
+                    + "without --pod-by-pod or --executors-on-spot");
+        }
+        if (waitForRoom != null && !(waitForRoom > 0 && waitForRoom <= 3600)) {
+            throw BadInputException.option("--wait-for-room", "must be real seconds > 0 and <= 3600, got " + waitForRoom);
+        }
     }
 
     /** The CSV file written beside a JSON file: its name with .csv for .json (or .csv added). */

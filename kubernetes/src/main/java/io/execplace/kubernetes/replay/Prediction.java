@@ -82,8 +82,27 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
     public Map<String, Object> predict(Workload workload, Path instanceTypes, PlacementPolicy policy, boolean driverPods)
             throws IOException {
         Cluster cluster = pools(instanceTypes, driverPods ? DRIVER : null);
-        Workload simulated = driverPods ? workload : withDrivers(workload);
-        RunResult run = Simulation.run(cluster, simulated, policy, config(cluster, simulated));
+        Workload simulated = driverPods ? workload : withDrivers(workload, false);
+        return predicted(workload, policy, driverPods, cluster, simulated, config(cluster, simulated));
+    }
+
+    /**
+     * As {@link #predict(Workload, Path, PlacementPolicy)} for execplace's scheduler as it sees the replay's
+     * pods: each driver a job of its own that carries its application's deadline (the replay annotates
+     * every pod with it; it is still not counted among the deadlines), and later jobs passing one left
+     * waiting ({@code k8s-scheduler --backfill}). The model of {@code --wait-for-room} runs here (a
+     * {@code RoomWaitModel} as the policy): its deadline guard reads a driver's deadline, as the scheduler's does.
+     */
+    public Map<String, Object> predictScheduled(Workload workload, Path instanceTypes, PlacementPolicy policy, boolean backfill)
+            throws IOException {
+        Cluster cluster = pools(instanceTypes, null);
+        Workload simulated = withDrivers(workload, true);
+        return predicted(workload, policy, false, cluster, simulated, config(cluster, simulated).withBackfilling(backfill));
+    }
+
+    private Map<String, Object> predicted(Workload workload, PlacementPolicy policy, boolean driverPods, Cluster cluster,
+                                          Workload simulated, SimulationConfig config) {
+        RunResult run = Simulation.run(cluster, simulated, policy, config);
         int finished = 0;
         int deadlines = 0;
         int met = 0;
@@ -163,20 +182,27 @@ public record Prediction(double timeScale, double launchRealSeconds, double cons
     static final double RESERVED_MEMORY_GIB = 10.0 / 1024;
 
     static Workload withDrivers(Workload workload) {
+        return withDrivers(workload, false);
+    }
+
+    /** As {@link #withDrivers(Workload)}; {@code driverDeadlines}: each driver job with its application's deadline. */
+    static Workload withDrivers(Workload workload, boolean driverDeadlines) {
         List<Job> jobs = new ArrayList<>();
         for (Job j : workload.jobs()) {
             if (j.id() > Integer.MAX_VALUE / 2 - 1) {
                 throw new BadInputException("job id " + j.id() + " is too large for the prediction (at most "
                         + (Integer.MAX_VALUE / 2 - 1) + ")");
             }
-            jobs.add(new Job(2 * j.id(), JobType.GENERIC, j.arrival(), 1, 1, 1, j.baseDuration(), Job.NO_DEADLINE));
+            jobs.add(new Job(2 * j.id(), JobType.GENERIC, j.arrival(), 1, 1, 1, j.baseDuration(),
+                    driverDeadlines ? j.deadline() : Job.NO_DEADLINE));
             jobs.add(new Job(2 * j.id() + 1, j.type(), j.arrival(), j.executors(), j.coresPerExecutor(),
                     j.memoryGbPerExecutor(), j.baseDuration(), j.deadline()));
         }
         return new Workload(workload.name() + "+drivers", jobs);
     }
 
-    static boolean isDriver(Job job) {
+    /** Whether a job of the prediction's workload is a driver (its applications are the odd ids). */
+    public static boolean isDriver(Job job) {
         return job.id() % 2 == 0;
     }
 

@@ -1,5 +1,6 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.core.rules.WaitForRoom;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.filter.Feasibility;
 import io.execplace.kubernetes.spark.AppSpec;
@@ -26,9 +27,10 @@ import java.util.function.IntPredicate;
  * finish-together-patient} (schedulers.elastic {@code RoomForecast}), which on a cluster view read from
  * the API server (no running jobs' ends) never forecasts any room.
  *
- * <p>Unlike the model, where a waiting head holds the queue, {@code --backfill} lets later applications
- * take the room a waiting one was promised; so an application waits at most {@code SECONDS} in all,
- * from the first cycle it waited, and is then bought for.
+ * <p>Unlike {@code finish-together-patient}, where a waiting head holds the queue, {@code --backfill} lets
+ * later applications take the room a waiting one was promised; so an application waits at most {@code
+ * SECONDS} in all, from the first cycle it waited, and is then bought for. That rule is {@link
+ * WaitForRoom}, which the replay's prediction of this wait shares ({@code replay --wait-for-room}).
  */
 final class RoomWait {
 
@@ -38,7 +40,8 @@ final class RoomWait {
     record Release(String node, double at, long cpuMillis, long memoryBytes) {
     }
 
-    private final double launchSeconds;
+    /** The rule, shared with the simulator's model of this wait. */
+    private final WaitForRoom rule;
     /** When each waiting application first waited (epoch seconds), by application key. */
     private final Map<String, Double> firstWaited = new HashMap<>();
 
@@ -47,12 +50,12 @@ final class RoomWait {
         if (!(launchSeconds > 0)) {
             throw new IllegalArgumentException("the wait for room must be positive, got " + launchSeconds);
         }
-        this.launchSeconds = launchSeconds;
+        this.rule = new WaitForRoom(launchSeconds);
     }
 
     /** The longest wait, seconds: the releases a cycle needs are those within it. */
     double launchSeconds() {
-        return launchSeconds;
+        return rule.waitSeconds();
     }
 
     /**
@@ -83,22 +86,20 @@ final class RoomWait {
     private boolean waits(PendingApplication app, ClusterSnapshot snapshot, Feasibility.Verdict allowed, List<Release> releases,
                           double now) {
         double first = firstWaited.getOrDefault(app.key(), now);
-        double patience = first + launchSeconds - now;
+        double patience = rule.patience(first, now);
         if (patience <= 0 || !app.otherRequests().isEmpty()) {
             return false;
         }
         AppSpec spec = app.spec();
-        // should the room not come, a node bought when the patience runs out must still meet the deadline
-        if (spec != null && !Double.isNaN(spec.deadline()) && spec.deadline() - now - patience - launchSeconds - spec.durationSeconds() < 0) {
-            return false;
-        }
+        double deadline = spec == null ? Double.NaN : spec.deadline();
+        double run = spec == null ? 0 : spec.durationSeconds();
         double room = secondsUntilRoom(app.pods().size(), app.cpuMillis(), app.memoryBytes(), snapshot, allowed::allowed, releases, now);
-        if (room > patience) {
+        if (!rule.waits(patience, now, deadline, run, room)) {
             return false;
         }
         if (!firstWaited.containsKey(app.key())) {
             LOG.info("{} waits for room running pods free in {} s instead of a node ({} s launch)", app.key(),
-                    Math.round(room * 10) / 10.0, launchSeconds);
+                    Math.round(room * 10) / 10.0, rule.waitSeconds());
         }
         firstWaited.put(app.key(), first);
         return true;

@@ -1,6 +1,18 @@
 package io.execplace.kubernetes.run;
 
+import io.execplace.core.metrics.RunResult;
+import io.execplace.core.model.Cluster;
+import io.execplace.core.model.InstanceType;
+import io.execplace.core.model.Job;
 import io.execplace.core.model.JobType;
+import io.execplace.core.model.LaunchDelay;
+import io.execplace.core.model.NodePool;
+import io.execplace.core.model.NodePools;
+import io.execplace.core.model.Workload;
+import io.execplace.core.rules.SimulationConfig;
+import io.execplace.core.sim.Simulation;
+import io.execplace.schedulers.elastic.FinishTogether;
+import io.execplace.schedulers.elastic.RoomWaitModel;
 import io.execplace.kubernetes.cluster.ClusterSnapshot;
 import io.execplace.kubernetes.cluster.NodeInfo;
 import io.execplace.kubernetes.filter.Feasibility;
@@ -98,6 +110,41 @@ class RoomWaitTest {
         assertThat(decide(wait, r, NOW + 9)).containsExactly(r);
         // once bought for (it left the waiting set), a later cycle may wait afresh
         assertThat(decide(wait, r, NOW + 10)).isEmpty();
+    }
+
+    /**
+     * The replay's prediction of the wait ({@code RoomWaitModel} in the simulator) decides as the scheduler
+     * on the situation above, built as a run: two 8-core nodes bought at 0 and ready at 8 (launch 8 s) run
+     * a 6-core pod 8-25 and a 7-core pod 8-50; the application arrives at 20, and waits in the model when
+     * no third node is bought.
+     */
+    @Test
+    void theModelOfTheWaitDecidesAsTheScheduler() {
+        // {executors, wait (s), deadline from now (NaN: none)}
+        double[][] cases = {{2, 8, 300}, {2, 4, 300}, {4, 8, 300}, {5, 8, 300}, {2, 8, 70}, {2, 8, 76}, {2, 8, Double.NaN},
+                {1, 8, 300}, {2, 5, 300}, {2, 4.9, 300}};
+        for (double[] c : cases) {
+            int executors = (int) c[0];
+            boolean schedulerWaits = decide(new RoomWait(c[1]), waiting(executors, c[2], Rejection.NO_PLACEMENT), NOW).isEmpty();
+            assertThat(modelWaits(executors, c[1], c[2])).as("%d executors, wait %s s, deadline in %s s", executors, c[1], c[2])
+                    .isEqualTo(schedulerWaits);
+        }
+    }
+
+    private static boolean modelWaits(int executors, double waitSeconds, double deadlineIn) {
+        InstanceType small = new InstanceType("small", 8, 32, 0.1, 0.1);
+        Cluster pool = new NodePools("hand", List.of(NodePool.builder("od").instanceTypes(List.of(small)).limitCores(64)
+                .launchDelay(LaunchDelay.constant(8)).consolidateAfter(600).build()), false).cluster();
+        double arrival = 20;
+        Workload w = new Workload("hand", List.of(
+                new Job(0, JobType.GENERIC, 0, 1, 6, 1, 17, Job.NO_DEADLINE),
+                new Job(1, JobType.GENERIC, 0, 1, 7, 1, 42, Job.NO_DEADLINE),
+                new Job(2, JobType.GENERIC, arrival, executors, 3, 2, 60,
+                        Double.isNaN(deadlineIn) ? Job.NO_DEADLINE : arrival + deadlineIn)));
+        RunResult run = Simulation.run(pool, w, new RoomWaitModel(new FinishTogether(), waitSeconds),
+                SimulationConfig.defaults(pool, w).withBackfilling(true));
+        assertThat(run.jobs().get(0).placement().vm(0)).isNotEqualTo(run.jobs().get(1).placement().vm(0));
+        return run.capacity().nodeLaunches() == 2;
     }
 
     @Test

@@ -11,7 +11,8 @@
  * that protect executor pods from that drain with Karpenter's {@code karpenter.sh/do-not-disrupt} —
  * chosen per executor ({@code finish-together-protected}) or on every pod, the practitioners' rule;
  * and {@code finish-together-patient}, whose jobs spend deadline slack waiting for room the running jobs
- * will free instead of buying a node (docs/elastic.md).
+ * will free instead of buying a node (docs/elastic.md); and {@code RoomWaitModel}, the model of
+ * {@code k8s-scheduler --wait-for-room} over another policy, by the scheduler's own rule (docs/testbed.md).
  *
  * <p>May import {@code core.model}, {@code core.policy}, {@code core.rules}.
  */
