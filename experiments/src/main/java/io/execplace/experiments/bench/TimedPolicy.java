@@ -1,5 +1,6 @@
 package io.execplace.experiments.bench;
 
+import io.execplace.core.model.Cluster;
 import io.execplace.core.model.Job;
 import io.execplace.core.model.Placement;
 import io.execplace.core.policy.ClusterView;
@@ -26,6 +27,22 @@ final class TimedPolicy implements PlacementPolicy {
     @Override
     public String name() {
         return inner.name();
+    }
+
+    // the timer must not change the run: the questions besides place() go to the timed policy too
+    @Override
+    public String neverPlaces(Job job, Cluster cluster) {
+        return inner.neverPlaces(job, cluster);
+    }
+
+    @Override
+    public boolean namesProtections() {
+        return inner.namesProtections();
+    }
+
+    @Override
+    public double askAgainAt() {
+        return inner.askAgainAt();
     }
 
     @Override

@@ -89,6 +89,12 @@ final class Overprovisioned implements PlacementPolicy {
         return p.isNone() ? p : p.withPlaceholders(room(view));
     }
 
+    /** The base policy's own instants (a job it left waiting for a time of its own). */
+    @Override
+    public double askAgainAt() {
+        return base.askAgainAt();
+    }
+
     /** The placeholder room to hold now. */
     PlaceholderRoom room(ClusterView view) {
         double cores = roomFactor * headroom.cores(view);
